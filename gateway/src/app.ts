@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import { requestContext, systemClock, type Clock, type Logger } from '@mzansi/kit';
+import type { Clients } from './clients.js';
+import type { Config } from './config.js';
+import { errorHandler, notFound } from './errors.js';
+import type { GatewayMetrics } from './metrics.js';
+import type { RateLimits } from './rate-limit.js';
+import type { RedisClient } from './redis.js';
+import { authRouter } from './routes/auth.js';
+import { usersRouter } from './routes/users.js';
+import { csrfGuard, securityHeaders } from './security.js';
+import { sessionExpiry, sessionMiddleware } from './session.js';
+import { webRouter } from './web.js';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  redis: RedisClient;
+  clients: Clients;
+  rateLimits: RateLimits;
+  metrics: GatewayMetrics;
+  /** Readiness: resolves with the state of each dependency. */
+  readiness: () => Promise<{ ok: boolean; checks: Record<string, string> }>;
+  clock?: Clock;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function createApp(deps: AppDeps): Express {
+  const { config, logger, metrics } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : Number(config.TRUST_PROXY));
+  app.set('query parser', 'simple');
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const r = await deps.readiness();
+    res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ready' : 'not ready', checks: r.checks });
+  });
+
+  app.use((req, res, next) => {
+    const given = req.get('x-request-id');
+    const requestId = given && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    res.set('X-Request-Id', requestId);
+    requestContext.run({ requestId }, next);
+  });
+  app.use(metrics.httpMiddleware);
+  app.use(securityHeaders(config));
+
+  const api = express.Router();
+  api.use(csrfGuard(config));
+  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(sessionMiddleware(config, deps.redis));
+  api.use(sessionExpiry(config, clock));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock }));
+  api.use('/users', usersRouter({ clients: deps.clients }));
+  api.use((_req, _res, next) => next(notFound('No such API route')));
+  app.use('/api', api);
+
+  if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
+  app.use((_req, _res, next) => next(notFound()));
+  app.use(errorHandler(logger));
+  return app;
+}

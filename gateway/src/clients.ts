@@ -1,0 +1,32 @@
+import { createPromiseClient, grpc, type PromiseClient } from '@mzansi/kit';
+import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import type { Config } from './config.js';
+import type { GatewayMetrics } from './metrics.js';
+
+/** Promise clients for every service, each call with a deadline and the signed acting user. */
+export interface Clients {
+  identity: PromiseClient<IdentityServiceClient>;
+}
+
+export function createClients(config: Config, metrics?: GatewayMetrics): Clients {
+  const opts = {
+    internalSecret: config.INTERNAL_AUTH_SECRET,
+    deadlineMs: config.GRPC_DEADLINE_MS,
+    onCall: metrics
+      ? (method: string, code: grpc.status, seconds: number) =>
+          metrics.grpcClientDuration.observe({ grpc_method: method, grpc_code: grpc.status[code] }, seconds)
+      : undefined,
+  };
+  return {
+    identity: createPromiseClient(IdentityServiceClient, config.IDENTITY_GRPC_ADDR, opts),
+  };
+}
+
+/** The gRPC addresses /readyz checks. */
+export function serviceAddresses(config: Config): Record<string, string> {
+  return { identity: config.IDENTITY_GRPC_ADDR };
+}
+
+export function closeClients(clients: Clients) {
+  for (const c of Object.values(clients)) c.close();
+}

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { DEV_INTERNAL_AUTH_SECRET, devSecret, loadConfigOrExit, port } from '@mzansi/kit';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+export function configSchema(env: NodeJS.ProcessEnv = process.env) {
+  const prod = env.NODE_ENV === 'production';
+  return z.object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: port(8080),
+    METRICS_PORT: port(9460),
+    PUBLIC_URL: prod ? z.string().url() : z.string().url().default('http://localhost:8080'),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+)$/, 'true, false or a number of proxy hops')
+      .default('false'),
+    REDIS_URL: prod ? z.string().url() : z.string().url().default('redis://127.0.0.1:6379'),
+    /** Prefix for every Redis key (lets several environments or test runs share one Redis). */
+    REDIS_PREFIX: z.string().regex(/^[a-z0-9_:]*$/).default('mp:'),
+    INTERNAL_AUTH_SECRET: devSecret(DEV_INTERNAL_AUTH_SECRET, env),
+    SESSION_SECRET: devSecret('dev-session-secret-not-for-production', env),
+    SESSION_IDLE_TTL_S: seconds(14 * 24 * 3600),
+    SESSION_ABSOLUTE_TTL_S: seconds(90 * 24 * 3600),
+    IDENTITY_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50051'),
+    GRPC_DEADLINE_MS: z.coerce.number().int().min(10).max(60_000).default(3_000),
+    RATE_LOGIN_FAILURES: z.coerce.number().int().min(1).default(10),
+    RATE_LOGIN_WINDOW_S: seconds(15 * 60),
+    RATE_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
+    RATE_SIGNUP_WINDOW_S: seconds(60),
+    WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    SERVE_WEB: bool.default(true),
+  });
+}
+
+export type Config = z.infer<ReturnType<typeof configSchema>>;
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfigOrExit(configSchema(env), env);
+export const isHttps = (config: Config) => config.PUBLIC_URL.startsWith('https:');

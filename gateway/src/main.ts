@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, isMain, startMetricsServer, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
+import { createApp } from './app.js';
+import { closeClients, createClients, serviceAddresses } from './clients.js';
+import { loadConfig } from './config.js';
+import { createGatewayMetrics } from './metrics.js';
+import { createRateLimits } from './rate-limit.js';
+import { connectRedis } from './redis.js';
+import { checkServices } from './readiness.js';
+
+export interface StartOptions {
+  clock?: Clock;
+}
+
+/** Starts the gateway; tests call it in-process with their own env (PORT=0). */
+export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOptions = {}) {
+  const config = loadConfig(env);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const metrics = createGatewayMetrics();
+  const redis = await connectRedis(config.REDIS_URL, logger);
+  const clients = createClients(config, metrics);
+  const rateLimits = createRateLimits(config, redis);
+  let shuttingDown = false;
+
+  const app = createApp({
+    config,
+    logger,
+    redis,
+    clients,
+    rateLimits,
+    metrics,
+    clock: opts.clock ?? systemClock,
+    async readiness() {
+      const checks: Record<string, string> = {};
+      if (shuttingDown) checks.gateway = 'shutting down';
+      checks.redis = await redis
+        .ping()
+        .then(() => 'ok')
+        .catch((e: Error) => `down: ${e.message}`);
+      Object.assign(checks, await checkServices(serviceAddresses(config)));
+      return { ok: Object.values(checks).every((v) => v === 'ok'), checks };
+    },
+  });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT);
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, metricsPort: metricsServer.port, url: config.PUBLIC_URL }, 'gateway started');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    metricsPort: metricsServer.port,
+    logger,
+    config,
+    stop() {
+      stopping ??= (async () => {
+        shuttingDown = true;
+        logger.info('shutting down');
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 5_000).unref();
+        });
+        await metricsServer.close();
+        closeClients(clients);
+        await redis.quit().catch(() => undefined);
+        logger.info('stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const running = await start();
+  stopOnSignals(running.stop, running.logger);
+}

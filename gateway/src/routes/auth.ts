@@ -1,0 +1,90 @@
+import { Router } from 'express';
+import { grpc, isGrpcError, type Clock } from '@mzansi/kit';
+import { z } from 'zod';
+import type { Clients } from '../clients.js';
+import type { Config } from '../config.js';
+import { HttpError, parse, unauthorized } from '../errors.js';
+import type { RateLimits } from '../rate-limit.js';
+import { actorOf, signIn, signOut } from '../session.js';
+import { userJson } from '../users.js';
+
+const INVALID_LOGIN = 'Invalid username or password';
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const signupBody = z.object({
+  username: text(30).trim().min(1),
+  password: text(256).min(1),
+  name: text(100).trim().min(1),
+  email: text(254).trim().nullish(),
+  phoneNumber: text(30).trim().nullish(),
+});
+
+const loginBody = z.object({
+  username: z.string().trim().min(1).max(200),
+  password: z.string().min(1).max(1024),
+});
+
+export interface AuthDeps {
+  config: Config;
+  clients: Clients;
+  rateLimits: RateLimits;
+  clock: Clock;
+}
+
+export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Router {
+  const r = Router();
+
+  r.post('/signup', async (req, res) => {
+    const body = parse(signupBody, req.body, 'Please fill in all required fields');
+    await rateLimits.signup(req.ip ?? '');
+    const { user } = await clients.identity.signUp({
+      username: body.username,
+      password: body.password,
+      name: body.name,
+      email: body.email ?? '',
+      phoneNumber: body.phoneNumber ?? '',
+    });
+    await signIn(req, user!, clock);
+    res.status(201).json(userJson(user!));
+  });
+
+  r.post('/login', async (req, res) => {
+    const body = parse(loginBody, req.body, 'Please enter both username and password');
+    await rateLimits.checkLogin(body.username);
+    try {
+      const { user } = await clients.identity.login({ username: body.username, password: body.password });
+      await rateLimits.loginSucceeded(body.username);
+      await signIn(req, user!, clock);
+      res.json(userJson(user!));
+    } catch (err) {
+      if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) {
+        await rateLimits.loginFailed(body.username);
+        throw new HttpError(401, INVALID_LOGIN);
+      }
+      throw err;
+    }
+  });
+
+  r.post('/logout', async (req, res) => {
+    await signOut(req, res, config);
+    res.json({ success: true });
+  });
+
+  r.get('/me', async (req, res) => {
+    const actor = actorOf(res);
+    if (!actor) throw unauthorized('Not signed in');
+    try {
+      const { user } = await clients.identity.getUser({ id: actor.id }, { actor });
+      if (user!.isAdmin !== actor.isAdmin) req.session.isAdmin = user!.isAdmin;
+      res.json(userJson(user!));
+    } catch (err) {
+      if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) {
+        await signOut(req, res, config);
+        throw unauthorized('Not signed in');
+      }
+      throw err;
+    }
+  });
+
+  return r;
+}

@@ -1,0 +1,118 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import { RedisStore } from 'connect-redis';
+import type { Actor, Clock } from '@mzansi/kit';
+import { isHttps, type Config } from './config.js';
+import { forbidden, unauthorized } from './errors.js';
+import type { RedisClient } from './redis.js';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    isAdmin: boolean;
+    /** ms since epoch: for the absolute expiry. */
+    createdAt: number;
+    /** ms since epoch: for the idle expiry (refreshed at most once a minute). */
+    lastSeenAt: number;
+  }
+}
+
+export const cookieName = (config: Config) => (isHttps(config) ? '__Host-sid' : 'sid');
+
+/**
+ * Sessions in Redis behind an opaque 192-bit id (express-session's uid-safe ids) in an httpOnly, SameSite=Lax,
+ * Path=/ cookie; `__Host-` prefixed and Secure over https. Idle expiry = cookie max-age and Redis TTL, refreshed
+ * as the user comes back; absolute expiry from the session's creation, checked on every request.
+ */
+export function sessionMiddleware(config: Config, redis: RedisClient): RequestHandler {
+  return session({
+    name: cookieName(config),
+    secret: config.SESSION_SECRET,
+    store: new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:` }),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    proxy: config.TRUST_PROXY !== 'false',
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: isHttps(config),
+      maxAge: config.SESSION_IDLE_TTL_S * 1000,
+    },
+  });
+}
+
+/** Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. */
+export function sessionExpiry(config: Config, clock: Clock): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const s = req.session;
+    if (!s?.userId) return next();
+    const now = clock().getTime();
+    const expired =
+      now - (s.createdAt ?? 0) > config.SESSION_ABSOLUTE_TTL_S * 1000 || now - (s.lastSeenAt ?? 0) > config.SESSION_IDLE_TTL_S * 1000;
+    if (expired) {
+      s.destroy(() => {
+        res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+        next();
+      });
+      return;
+    }
+    if (now - (s.lastSeenAt ?? 0) > 60_000) s.lastSeenAt = now;
+    res.locals.actor = { id: s.userId, isAdmin: !!s.isAdmin } satisfies Actor;
+    next();
+  };
+}
+
+/** Starts a fresh session for a user: a new id (rotation), so an id known before login is worthless after it. */
+export function signIn(req: Request, user: { id: string; isAdmin: boolean }, clock: Clock): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      const now = clock().getTime();
+      req.session.userId = user.id;
+      req.session.isAdmin = user.isAdmin;
+      req.session.createdAt = now;
+      req.session.lastSeenAt = now;
+      req.session.save((e) => (e ? reject(e) : resolve()));
+    });
+  });
+}
+
+export function signOut(req: Request, res: Response, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+      resolve();
+    };
+    if (!req.session) return done();
+    req.session.destroy((err) => (err ? reject(err) : done()));
+  });
+}
+
+export function actorOf(res: Response): Actor | undefined {
+  return res.locals.actor as Actor | undefined;
+}
+
+/** The signed-in user, or 401. */
+export function requireActor(res: Response): Actor {
+  const actor = actorOf(res);
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+/** An admin, or 401 / 403. */
+export function requireAdmin(res: Response): Actor {
+  const actor = requireActor(res);
+  if (!actor.isAdmin) throw forbidden('Admin access required');
+  return actor;
+}
+
+/** The user id in a path, query or body must be the signed-in user's own (admins may read anyone). */
+export function requireSelf(res: Response, userId: string | undefined, opts: { adminMayRead?: boolean } = {}): Actor {
+  const actor = requireActor(res);
+  if (userId === undefined || userId === actor.id) return actor;
+  if (opts.adminMayRead && actor.isAdmin) return actor;
+  throw forbidden('You can only act for your own account');
+}

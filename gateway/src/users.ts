@@ -1,0 +1,35 @@
+import type { identity } from '@mzansi/proto';
+
+/** The user as the web app sees it (spec §3 User). */
+export interface UserJson {
+  id: string;
+  username: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  joinDate: string | null;
+  isAdmin: boolean;
+  emailNotifications: boolean;
+  browserNotifications: boolean;
+  whatsappNotifications: boolean;
+}
+
+export function userJson(u: identity.User): UserJson {
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    email: u.email || null,
+    phoneNumber: u.phoneNumber || null,
+    joinDate: u.joinDate ? u.joinDate.toISOString() : null,
+    isAdmin: u.isAdmin,
+    emailNotifications: u.emailNotifications,
+    browserNotifications: u.browserNotifications,
+    whatsappNotifications: u.whatsappNotifications,
+  };
+}
+
+/** What other users may see of someone (search results, friends, comments). */
+export function publicUserJson(u: identity.User) {
+  return { id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin };
+}

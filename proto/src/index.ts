@@ -1,0 +1,3 @@
+// The generated contracts. Import per package, e.g. `import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity'`.
+export * as identity from './gen/identity/v1/identity.js';
+export * as events from './gen/events/v1/events.js';

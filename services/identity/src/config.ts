@@ -1,0 +1,16 @@
+import { baseServiceEnv, devSecret, loadConfigOrExit } from '@mzansi/kit';
+import { z } from 'zod';
+
+export const DEV_ADMIN_PASSWORD = 'admin-dev-password';
+
+export function configSchema(env: NodeJS.ProcessEnv = process.env) {
+  return baseServiceEnv('identity', { grpcPort: 50051, metricsPort: 9461 }, env).extend({
+    ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_]{3,30}$/, '3–30 letters, digits or underscores').default('admin'),
+    ADMIN_PASSWORD: devSecret(DEV_ADMIN_PASSWORD, env),
+    ADMIN_NAME: z.string().min(1).default('Mzansi Predicts Admin'),
+  });
+}
+
+export type Config = z.infer<ReturnType<typeof configSchema>>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfigOrExit(configSchema(env), env);

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export { inbox, outbox } from '@mzansi/kit';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    browserNotifications: boolean('browser_notifications').notNull().default(false),
+    whatsappNotifications: boolean('whatsapp_notifications').notNull().default(false),
+    joinDate: timestamp('join_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique ignoring case; the same expression serves exact look-ups at login.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Substring search on username (people search) without scanning the table.
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,50 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '@mzansi/kit';
+import { users, type UserRow } from './schema.js';
+
+type Q = Queryable<any>;
+
+export async function findByUsername(db: Q, username: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);
+  return rows[0];
+}
+
+export async function findById(db: Q, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findByIds(db: Q, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+/** Inserts a user; returns undefined when the username is taken (ignoring case). */
+export async function insertUser(db: Q, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+/** Case-insensitive substring on username, sorted by username (served by the trigram index). */
+export async function searchByUsername(db: Q, term: string, limit: number): Promise<UserRow[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) LIKE ${pattern}`)
+    .orderBy(sql`lower(${users.username})`)
+    .limit(limit);
+}
+
+export async function listAll(db: Q): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(sql`lower(${users.username})`));
+}
+
+export async function updateUser(db: Q, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return rows[0];
+}

@@ -1,0 +1,78 @@
+import { invalid } from '@mzansi/kit';
+
+/** Rules for accounts (PRODUCT.md). No transport or storage here. */
+
+export const USERNAME_RE = /^[A-Za-z0-9_]{3,30}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
+export const SEARCH_MIN = 2;
+
+export const MESSAGES = {
+  required: 'Please fill in all required fields',
+  username: 'Username must be 3–30 letters, digits or underscores',
+  passwordShort: 'Password must be at least 8 characters',
+  passwordLong: 'Password must be at most 256 characters',
+  nameLong: 'Name must be at most 100 characters',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number, including the country code',
+  taken: 'Username already taken',
+  badLogin: 'Invalid username or password',
+  searchShort: 'Type at least 2 characters to search',
+} as const;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,19}$/;
+
+export interface SignUpInput {
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+export function validateEmail(raw: string): string | null {
+  const email = raw.trim();
+  if (!email) return null;
+  if (email.length > 254 || !EMAIL_RE.test(email)) throw invalid(MESSAGES.email);
+  return email;
+}
+
+export function validatePhone(raw: string): string | null {
+  const phone = raw.trim();
+  if (!phone) return null;
+  if (!PHONE_RE.test(phone)) throw invalid(MESSAGES.phone);
+  return phone;
+}
+
+export function validatePassword(password: string): void {
+  if (password.length < PASSWORD_MIN) throw invalid(MESSAGES.passwordShort);
+  if (password.length > PASSWORD_MAX) throw invalid(MESSAGES.passwordLong);
+}
+
+/** Checks and normalises a signup. Throws INVALID_ARGUMENT with the message users see. */
+export function validateSignUp(input: SignUpInput): NewUser {
+  const username = input.username.trim();
+  const name = input.name.trim();
+  if (!username || !input.password || !name) throw invalid(MESSAGES.required);
+  if (!USERNAME_RE.test(username)) throw invalid(MESSAGES.username);
+  validatePassword(input.password);
+  if (name.length > NAME_MAX) throw invalid(MESSAGES.nameLong);
+  return { username, password: input.password, name, email: validateEmail(input.email), phoneNumber: validatePhone(input.phoneNumber) };
+}
+
+/** Normalises a search query; throws when it is too short to search. */
+export function searchTerm(raw: string): string {
+  const q = raw.trim().toLowerCase();
+  if (q.length < SEARCH_MIN) throw invalid(MESSAGES.searchShort);
+  return q.slice(0, 30);
+}

@@ -1,0 +1,123 @@
+import { enqueueEvent, forbidden, invalid, notFound, alreadyExists, unauthenticated, unaryService, type ServiceContext } from '@mzansi/kit';
+import type { events } from '@mzansi/proto';
+import { IdentityServiceService, type IdentityServiceServer, type User } from '@mzansi/proto/identity/v1/identity';
+import type { UserRow } from '../../data-access/schema.js';
+import * as repo from '../../data-access/users-repo.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
+import { MESSAGES, searchTerm, validateEmail, validatePhone, validateSignUp } from '../../domain/users.js';
+
+type Ctx = ServiceContext<any>;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email ?? '',
+    phoneNumber: row.phoneNumber ?? '',
+    joinDate: row.joinDate,
+    isAdmin: row.isAdmin,
+    emailNotifications: row.emailNotifications,
+    browserNotifications: row.browserNotifications,
+    whatsappNotifications: row.whatsappNotifications,
+  };
+}
+
+export function toSnapshot(row: UserRow): events.UserSnapshot {
+  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate } =
+    toUser(row);
+  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate };
+}
+
+/** Creates a user and its `identity.user.registered` event in one transaction. */
+export async function createUser(
+  ctx: Ctx,
+  input: { username: string; password: string; name: string; email: string | null; phoneNumber: string | null; isAdmin?: boolean },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.transaction(async (tx) => {
+    const row = await repo.insertUser(tx, {
+      username: input.username,
+      name: input.name,
+      email: input.email,
+      phoneNumber: input.phoneNumber,
+      passwordHash,
+      isAdmin: input.isAdmin ?? false,
+    });
+    if (!row) throw alreadyExists(MESSAGES.taken);
+    await enqueueEvent(tx, 'identity.user.registered', { user: toSnapshot(row) });
+    return row;
+  });
+}
+
+const MAX_IDS = 500;
+
+export function registerIdentityService(ctx: Ctx, server: import('@grpc/grpc-js').Server) {
+  server.addService(
+    IdentityServiceService,
+    unaryService<IdentityServiceServer>(
+      IdentityServiceService,
+      {
+        async signUp(req) {
+          const input = validateSignUp(req);
+          const row = await createUser(ctx, input);
+          return { user: toUser(row) };
+        },
+
+        async login(req) {
+          const username = req.username.trim();
+          if (!username || !req.password) throw invalid('Please enter both username and password');
+          const row = username.length <= 30 ? await repo.findByUsername(ctx.db, username) : undefined;
+          // Unknown users cost the same as wrong passwords and get the same answer.
+          const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), req.password.slice(0, 1024));
+          if (!row || !ok) throw unauthenticated(MESSAGES.badLogin);
+          return { user: toUser(row) };
+        },
+
+        async getUser(req) {
+          const row = isUuid(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
+          if (!row) throw notFound('User not found');
+          return { user: toUser(row) };
+        },
+
+        async getUsers(req) {
+          if (req.ids.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
+          const rows = await repo.findByIds(ctx.db, [...new Set(req.ids.filter(isUuid))]);
+          return { users: rows.map(toUser) };
+        },
+
+        async searchUsers(req) {
+          const term = searchTerm(req.query);
+          const limit = Math.min(Math.max(req.limit || 20, 1), 100);
+          return { users: (await repo.searchByUsername(ctx.db, term, limit)).map(toUser) };
+        },
+
+        async listUsers(_req, call) {
+          if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
+          return { users: (await repo.listAll(ctx.db)).map(toUser) };
+        },
+
+        async updateUser(req, call) {
+          const actor = call.requireActor();
+          const patch: Parameters<typeof repo.updateUser>[2] = {};
+          if (req.email !== undefined) patch.email = validateEmail(req.email);
+          if (req.phoneNumber !== undefined) patch.phoneNumber = validatePhone(req.phoneNumber);
+          if (req.emailNotifications !== undefined) patch.emailNotifications = req.emailNotifications;
+          if (req.browserNotifications !== undefined) patch.browserNotifications = req.browserNotifications;
+          if (req.whatsappNotifications !== undefined) patch.whatsappNotifications = req.whatsappNotifications;
+          const row = await ctx.transaction(async (tx) => {
+            const updated = await repo.updateUser(tx, actor.id, patch);
+            if (!updated) throw notFound('User not found');
+            await enqueueEvent(tx, 'identity.user.updated', { user: toSnapshot(updated) });
+            return updated;
+          });
+          return { user: toUser(row) };
+        },
+      },
+      ctx.serverDeps,
+    ),
+  );
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID_RE.test(s);

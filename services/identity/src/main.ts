@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { createLogger, isMain, runService, stopOnSignals } from '@mzansi/kit';
+import { loadConfig, type Config } from './config.js';
+import * as repo from './data-access/users-repo.js';
+import * as schema from './data-access/schema.js';
+import { hashPassword, verifyPassword } from './domain/passwords.js';
+import { createUser, registerIdentityService } from './entry-points/grpc/identity-service.js';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/** Starts the identity service; tests call it in-process with their own env (ports 0). */
+export async function start(env: NodeJS.ProcessEnv = process.env) {
+  const config: Config = loadConfig(env);
+  return runService({
+    name: 'identity',
+    config,
+    schema,
+    migrationsFolder,
+    grpc: registerIdentityService,
+    async beforeServe(ctx) {
+      // The admin account comes from configuration: created once, kept an admin, password kept in step.
+      const existing = await repo.findByUsername(ctx.db, config.ADMIN_USERNAME);
+      if (!existing) {
+        await createUser(ctx, {
+          username: config.ADMIN_USERNAME,
+          password: config.ADMIN_PASSWORD,
+          name: config.ADMIN_NAME,
+          email: null,
+          phoneNumber: null,
+          isAdmin: true,
+        }).catch((err: { code?: string }) => {
+          if (err.code !== 'ALREADY_EXISTS') throw err; // another replica made it first
+        });
+        ctx.logger.info({ username: config.ADMIN_USERNAME }, 'admin account created');
+      } else if (!existing.isAdmin || !(await verifyPassword(existing.passwordHash, config.ADMIN_PASSWORD))) {
+        await repo.updateUser(ctx.db, existing.id, { isAdmin: true, passwordHash: await hashPassword(config.ADMIN_PASSWORD) });
+        ctx.logger.info({ username: config.ADMIN_USERNAME }, 'admin account updated from configuration');
+      }
+    },
+    logger: createLogger('identity', config.LOG_LEVEL),
+  });
+}
+
+if (isMain(import.meta.url)) {
+  const running = await start();
+  stopOnSignals(running.stop, running.ctx.logger);
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** A configuration error names every bad or missing variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses environment variables with a zod object schema. Every key of the schema is an env var name.
+ * Throws ConfigError naming each variable that is missing or bad.
+ */
+export function parseConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(env)';
+    const value = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
+    return value === undefined ? `${name}: ${issue.message} (missing)` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Like parseConfig, but prints the problems and exits the process: for `main`. */
+export function loadConfigOrExit<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  try {
+    return parseConfig(schema, env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const isProduction = (env: NodeJS.ProcessEnv) => env.NODE_ENV === 'production';
+
+/** A port number from a string (0 = pick a free port). */
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/**
+ * A secret with an obvious development default that is refused in production.
+ * In production the variable must be set and must differ from the default.
+ */
+export function devSecret(devDefault: string, env: NodeJS.ProcessEnv = process.env) {
+  if (isProduction(env)) {
+    return z
+      .string({ error: 'required in production' })
+      .min(16, 'must be at least 16 characters in production')
+      .refine((v) => v !== devDefault, 'the development default is refused in production');
+  }
+  return z.string().min(1).default(devDefault);
+}
+
+export const DEV_INTERNAL_AUTH_SECRET = 'dev-internal-auth-secret-not-for-production';
+
+/** Settings every service shares. */
+export function baseServiceEnv(service: string, defaults: { grpcPort: number; metricsPort: number }, env: NodeJS.ProcessEnv = process.env) {
+  return z.object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    GRPC_PORT: port(defaults.grpcPort),
+    METRICS_PORT: port(defaults.metricsPort),
+    DATABASE_URL: isProduction(env)
+      ? z.string().url()
+      : z.string().url().default(`postgres://postgres@127.0.0.1:5432/${service}`),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+    EVENTS_NAMESPACE: z
+      .string()
+      .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')
+      .default(''),
+    INTERNAL_AUTH_SECRET: devSecret(DEV_INTERNAL_AUTH_SECRET, env),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  });
+}

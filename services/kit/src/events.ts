@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { events } from '@mzansi/proto';
+import { z } from 'zod';
+import type { Queryable } from './db.js';
+import { outbox } from './tables.js';
+
+/** Every domain event: its subject (= type) and the generated message type of its `data`. */
+export const EVENT_TYPES = {
+  'identity.user.registered': events.UserRegistered,
+  'identity.user.updated': events.UserUpdated,
+  'questions.question.published': events.QuestionPublished,
+  'questions.question.resolved': events.QuestionResolved,
+  'questions.question.archived': events.QuestionArchived,
+  'questions.question.deleted': events.QuestionDeleted,
+  'voting.answer.recorded': events.AnswerRecorded,
+  'social.comment.posted': events.CommentPosted,
+  'social.comment.deleted': events.CommentDeleted,
+  'social.friendship.created': events.FriendshipCreated,
+} as const;
+
+export type EventType = keyof typeof EVENT_TYPES;
+export type EventData<T extends EventType> = ReturnType<(typeof EVENT_TYPES)[T]['fromJSON']>;
+
+/** The envelope every event travels in. */
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  data: EventData<T>;
+}
+
+export const PRODUCERS = ['identity', 'questions', 'voting', 'social', 'notification'] as const;
+export type Producer = (typeof PRODUCERS)[number];
+
+export function producerOf(type: EventType): Producer {
+  return type.slice(0, type.indexOf('.')) as Producer;
+}
+
+/**
+ * Subjects and stream names, optionally under a namespace (tests use a random one so that runs on the same
+ * NATS server never see each other's events).
+ */
+export class EventNames {
+  constructor(readonly namespace = '') {}
+  subject(type: string): string {
+    return this.namespace ? `${this.namespace}.${type}` : type;
+  }
+  stream(producer: Producer | 'deadletter'): string {
+    const base = producer.toUpperCase();
+    return this.namespace ? `${this.namespace.toUpperCase()}_${base}` : base;
+  }
+  streamSubjects(producer: Producer | 'deadletter'): string[] {
+    return [this.subject(`${producer}.>`)];
+  }
+  deadLetterSubject(consumer: string): string {
+    return this.subject(`deadletter.${consumer}`);
+  }
+  /** The logical event type of a namespaced subject. */
+  typeOf(subject: string): string {
+    return this.namespace && subject.startsWith(`${this.namespace}.`) ? subject.slice(this.namespace.length + 1) : subject;
+  }
+}
+
+export function encodeEnvelope<T extends EventType>(type: T, data: EventData<T>, id: string = randomUUID(), occurredAt = new Date()) {
+  const codec = EVENT_TYPES[type] as unknown as { toJSON(m: EventData<T>): unknown };
+  return { id, type, occurredAt: occurredAt.toISOString(), data: codec.toJSON(data) };
+}
+
+const envelopeShape = z.object({
+  id: z.string().uuid(),
+  type: z.string().refine((t): t is EventType => t in EVENT_TYPES, 'unknown event type'),
+  occurredAt: z.string().datetime({ offset: true }),
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** Parses an event from the wire. Throws on anything that is not a well-formed envelope of a known type. */
+export function decodeEnvelope(bytes: Uint8Array | string): EventEnvelope {
+  const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
+  const raw = envelopeShape.parse(JSON.parse(text));
+  const type = raw.type as EventType;
+  const codec = EVENT_TYPES[type] as unknown as { fromJSON(o: unknown): EventData<EventType> };
+  return { id: raw.id, type, occurredAt: raw.occurredAt, data: codec.fromJSON(raw.data) };
+}
+
+/**
+ * Writes an event to the outbox inside the caller's transaction: it is published if and only if the
+ * transaction commits. Returns the event id.
+ */
+export async function enqueueEvent<T extends EventType>(
+  tx: Queryable<any>,
+  type: T,
+  data: EventData<T>,
+  opts: { id?: string; occurredAt?: Date } = {},
+): Promise<string> {
+  const occurredAt = opts.occurredAt ?? new Date();
+  const envelope = encodeEnvelope(type, data, opts.id ?? randomUUID(), occurredAt);
+  await tx.insert(outbox).values({ id: envelope.id, subject: type, payload: envelope, occurredAt });
+  return envelope.id;
+}

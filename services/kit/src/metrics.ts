@@ -1,0 +1,74 @@
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import client from 'prom-client';
+
+export { client as prom };
+
+/** One registry per process, with Node's default metrics (event-loop lag, heap, GC) and a `service` label. */
+export function createMetrics(service: string) {
+  const registry = new client.Registry();
+  registry.setDefaultLabels({ service });
+  client.collectDefaultMetrics({ register: registry });
+
+  const grpcServerDuration = new client.Histogram({
+    name: 'grpc_server_handling_seconds',
+    help: 'Duration of gRPC calls handled, by method and status code',
+    labelNames: ['grpc_method', 'grpc_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const outboxPending = new client.Gauge({
+    name: 'outbox_pending_events',
+    help: 'Events written to the outbox and not yet published',
+    registers: [registry],
+  });
+  const outboxLag = new client.Gauge({
+    name: 'outbox_lag_seconds',
+    help: 'Age of the oldest unpublished outbox event',
+    registers: [registry],
+  });
+  const outboxPublished = new client.Counter({
+    name: 'outbox_published_total',
+    help: 'Events published from the outbox',
+    registers: [registry],
+  });
+  const eventsConsumed = new client.Counter({
+    name: 'events_consumed_total',
+    help: 'Events handled by consumers, by consumer and outcome',
+    labelNames: ['consumer', 'outcome'] as const,
+    registers: [registry],
+  });
+  const consumerPending = new client.Gauge({
+    name: 'consumer_pending_events',
+    help: 'Events waiting in the stream for a durable consumer',
+    labelNames: ['consumer'] as const,
+    registers: [registry],
+  });
+  return { registry, grpcServerDuration, outboxPending, outboxLag, outboxPublished, eventsConsumed, consumerPending };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Serves /metrics (Prometheus text format) on its own port. Returns the bound port and a closer. */
+export async function startMetricsServer(registry: client.Registry, port: number, host = '0.0.0.0') {
+  const server = http.createServer(async (req, res) => {
+    if (req.url === '/metrics') {
+      try {
+        res.writeHead(200, { 'Content-Type': registry.contentType });
+        res.end(await registry.metrics());
+      } catch {
+        res.writeHead(500).end();
+      }
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,51 @@
+import { connect, RetentionPolicy, StorageType, type JetStreamManager, type NatsConnection } from 'nats';
+import type { Logger } from './logger.js';
+import { EventNames, type Producer } from './events.js';
+
+export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
+  const nc = await connect({
+    servers: url.split(','),
+    name,
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    waitOnFirstConnect: true,
+  });
+  (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') {
+        logger.warn({ nats: s.type, data: String(s.data) }, 'nats connection status');
+      }
+    }
+  })().catch(() => undefined);
+  return nc;
+}
+
+/** Creates (or updates) the stream of a producing service. Idempotent; producers and consumers both call it. */
+export async function ensureStream(jsm: JetStreamManager, names: EventNames, producer: Producer | 'deadletter', replicas = 1) {
+  const name = names.stream(producer);
+  const config = {
+    name,
+    subjects: names.streamSubjects(producer),
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    num_replicas: replicas,
+    max_age: 7 * 24 * 60 * 60 * 1_000_000_000, // 7 days, in nanoseconds
+    duplicate_window: 2 * 60 * 1_000_000_000, // Nats-Msg-Id de-duplication window: 2 minutes
+  };
+  try {
+    await jsm.streams.info(name);
+    await jsm.streams.update(name, config);
+  } catch (err) {
+    if ((err as { code?: string }).code === '404' || /stream not found/i.test(String((err as Error).message))) {
+      try {
+        await jsm.streams.add(config);
+      } catch (addErr) {
+        if (!/already in use|stream name already/i.test(String((addErr as Error).message))) throw addErr;
+      }
+    } else {
+      throw err;
+    }
+  }
+  return name;
+}

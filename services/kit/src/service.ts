@@ -1,0 +1,147 @@
+import { pathToFileURL } from 'node:url';
+import type { NatsConnection } from 'nats';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { baseServiceEnv } from './config.js';
+import { startConsumer, type ConsumerOptions, type RunningConsumer } from './consumer.js';
+import { createDb, createPool, ensureDatabase, runMigrations, type Db, type Tx } from './db.js';
+import { EventNames, type EventType, type Producer } from './events.js';
+import { startGrpcServer, type GrpcServerHandle, type ServerDeps } from './grpc.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
+import { connectNats, ensureStream } from './nats.js';
+import { OutboxRelay } from './outbox.js';
+import type * as grpc from '@grpc/grpc-js';
+
+export type BaseConfig = z.infer<ReturnType<typeof baseServiceEnv>>;
+
+export interface ServiceContext<TSchema extends Record<string, unknown>, TConfig extends BaseConfig = BaseConfig> {
+  name: Producer;
+  config: TConfig;
+  logger: Logger;
+  metrics: Metrics;
+  pool: pg.Pool;
+  db: Db<TSchema>;
+  nc: NatsConnection;
+  names: EventNames;
+  relay: OutboxRelay;
+  serverDeps: ServerDeps;
+  /** Runs `fn` in a transaction, then wakes the outbox relay so the events it wrote go out at once. */
+  transaction<T>(fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T>;
+}
+
+export interface ServiceOptions<TSchema extends Record<string, unknown>, TConfig extends BaseConfig> {
+  name: Producer;
+  config: TConfig;
+  schema: TSchema;
+  migrationsFolder: string;
+  /** Registers the gRPC services on the server. */
+  grpc: (ctx: ServiceContext<TSchema, TConfig>, server: grpc.Server) => void;
+  consumers?: (ctx: ServiceContext<TSchema, TConfig>) => ConsumerOptions<EventType>[];
+  /** Runs after migrations, before the server accepts calls (e.g. bootstrap accounts). */
+  beforeServe?: (ctx: ServiceContext<TSchema, TConfig>) => Promise<void>;
+  logger?: Logger;
+}
+
+export interface RunningService<TSchema extends Record<string, unknown>, TConfig extends BaseConfig = BaseConfig> {
+  ctx: ServiceContext<TSchema, TConfig>;
+  grpcPort: number;
+  metricsPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service: database (created in development, migrated under an advisory lock), NATS and its stream,
+ * the outbox relay, consumers, the gRPC server with health, and the metrics port. `stop()` shuts down in the
+ * order that loses nothing: NOT_SERVING → consumers → drain in-flight calls → relay → NATS drain → pool.
+ */
+export async function runService<TSchema extends Record<string, unknown>, TConfig extends BaseConfig>(
+  opts: ServiceOptions<TSchema, TConfig>,
+): Promise<RunningService<TSchema, TConfig>> {
+  const { config, name } = opts;
+  const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL);
+  const metrics = createMetrics(name);
+  if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
+  const db = createDb(pool, opts.schema);
+  await runMigrations(pool, opts.migrationsFolder, name, logger);
+
+  const nc = await connectNats(config.NATS_URL, name, logger);
+  const names = new EventNames(config.EVENTS_NAMESPACE);
+  const jsm = await nc.jetstreamManager();
+  await ensureStream(jsm, names, name, config.NATS_STREAM_REPLICAS);
+  const relay = new OutboxRelay({ pool, js: nc.jetstream(), names, logger, metrics });
+
+  const ctx: ServiceContext<TSchema, TConfig> = {
+    name,
+    config,
+    logger,
+    metrics,
+    pool,
+    db,
+    nc,
+    names,
+    relay,
+    serverDeps: { logger, metrics, internalSecret: config.INTERNAL_AUTH_SECRET },
+    async transaction(fn) {
+      const result = await db.transaction(fn);
+      relay.kick();
+      return result;
+    },
+  };
+
+  relay.start();
+  if (opts.beforeServe) await opts.beforeServe(ctx);
+  const consumers: RunningConsumer[] = [];
+  for (const c of opts.consumers?.(ctx) ?? []) {
+    consumers.push(await startConsumer({ nc, db, names, logger, metrics, streamReplicas: config.NATS_STREAM_REPLICAS }, c));
+  }
+  const grpcServer: GrpcServerHandle = await startGrpcServer((server) => opts.grpc(ctx, server), config.GRPC_PORT);
+  const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT);
+  logger.info({ grpcPort: grpcServer.port, metricsPort: metricsServer.port }, `${name} service started`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    ctx,
+    grpcPort: grpcServer.port,
+    metricsPort: metricsServer.port,
+    stop() {
+      stopping ??= (async () => {
+        logger.info('shutting down');
+        grpcServer.health.setStatus('', 'NOT_SERVING');
+        await Promise.allSettled(consumers.map((c) => c.stop()));
+        await grpcServer.shutdown(config.SHUTDOWN_TIMEOUT_MS);
+        await relay.stop();
+        await nc.drain().catch(() => undefined);
+        await pool.end().catch(() => undefined);
+        await metricsServer.close();
+        logger.info('stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** True when the module at `metaUrl` is the process's entry point (`node dist/main.js`). */
+export function isMain(metaUrl: string): boolean {
+  return !!process.argv[1] && metaUrl === pathToFileURL(process.argv[1]).href;
+}
+
+/** SIGTERM / SIGINT → graceful stop, then exit. A second signal exits at once. */
+export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    logger.info({ signal }, 'signal received');
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
