@@ -28,6 +28,7 @@ typecheck: install
 	npm run gen
 	npx tsc -b
 	npm run typecheck -w @mzansi/web
+	npm run typecheck:e2e -w @mzansi/web
 
 lint: install
 	npm run lint
@@ -36,7 +37,7 @@ test-unit: build infra
 	npx vitest run
 
 test-e2e: build infra chromium
-	npx vitest run --config web/vitest.e2e.config.ts
+	cd web && npx vitest run --config vitest.e2e.config.ts
 
 chromium:
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || bash scripts/install-chromium.sh

@@ -12,7 +12,10 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every service: its folder, default gRPC / metrics ports and the gateway variable holding its address. */
-export const SERVICES = [{ name: 'identity', grpcPort: 50051, metricsPort: 9461, addrVar: 'IDENTITY_GRPC_ADDR' }] as const;
+export const SERVICES = [
+  { name: 'identity', grpcPort: 50051, metricsPort: 9461, addrVar: 'IDENTITY_GRPC_ADDR' },
+  { name: 'questions', grpcPort: 50052, metricsPort: 9462, addrVar: 'QUESTIONS_GRPC_ADDR' },
+] as const;
 
 export interface StackOptions {
   /** Fixed ports (make up) or free ones (tests). */

@@ -7,7 +7,11 @@ import { errorHandler, notFound } from './errors.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
 import type { RedisClient } from './redis.js';
+import { MicroCache } from './cache.js';
+import { createComposer } from './compose.js';
+import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
+import { commentsRouter, questionsRouter } from './routes/questions.js';
 import { usersRouter } from './routes/users.js';
 import { csrfGuard, securityHeaders } from './security.js';
 import { sessionExpiry, sessionMiddleware } from './session.js';
@@ -63,6 +67,11 @@ export function createApp(deps: AppDeps): Express {
   });
   api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock }));
   api.use('/users', usersRouter({ clients: deps.clients }));
+  const composer = createComposer(deps.clients);
+  const cache = new MicroCache<unknown>(config.PUBLIC_CACHE_MS);
+  api.use('/questions', questionsRouter({ clients: deps.clients, composer, cache }));
+  api.use('/comments', commentsRouter());
+  api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);
 

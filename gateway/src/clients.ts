@@ -1,11 +1,13 @@
 import { createPromiseClient, grpc, type PromiseClient } from '@mzansi/kit';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 
 /** Promise clients for every service, each call with a deadline and the signed acting user. */
 export interface Clients {
   identity: PromiseClient<IdentityServiceClient>;
+  questions: PromiseClient<QuestionsServiceClient>;
 }
 
 export function createClients(config: Config, metrics?: GatewayMetrics): Clients {
@@ -19,12 +21,13 @@ export function createClients(config: Config, metrics?: GatewayMetrics): Clients
   };
   return {
     identity: createPromiseClient(IdentityServiceClient, config.IDENTITY_GRPC_ADDR, opts),
+    questions: createPromiseClient(QuestionsServiceClient, config.QUESTIONS_GRPC_ADDR, opts),
   };
 }
 
 /** The gRPC addresses /readyz checks. */
 export function serviceAddresses(config: Config): Record<string, string> {
-  return { identity: config.IDENTITY_GRPC_ADDR };
+  return { identity: config.IDENTITY_GRPC_ADDR, questions: config.QUESTIONS_GRPC_ADDR };
 }
 
 export function closeClients(clients: Clients) {

@@ -1,3 +1,4 @@
 // The generated contracts. Import per package, e.g. `import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity'`.
 export * as identity from './gen/identity/v1/identity.js';
 export * as events from './gen/events/v1/events.js';
+export * as questions from './gen/questions/v1/questions.js';

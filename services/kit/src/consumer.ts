@@ -99,7 +99,9 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
     h.set('Dead-Letter-Reason', reason.slice(0, 500));
     h.set('Delivery-Count', String(m.info.deliveryCount));
     await js.publish(names.deadLetterSubject(opts.name), m.data, { headers: h });
-    m.term(reason.slice(0, 200));
+    // No reason on the +TERM: servers before 2.10 ignore a "+TERM <reason>" and redeliver the message. The reason is
+    // in the dead-letter headers and the log.
+    m.term();
     deps.metrics?.eventsConsumed.inc({ consumer: opts.name, outcome: 'dead_letter' });
     log.error({ subject: m.subject, reason, deliveries: m.info.deliveryCount }, 'event sent to dead-letter subject');
   };

@@ -1,0 +1,62 @@
+import type { questions } from '@mzansi/proto';
+
+export interface ResultJson {
+  optionId: string;
+  optionText: string;
+  count: number;
+  percentage: number;
+}
+
+export interface QuestionJson {
+  id: string;
+  text: string;
+  context: string | null;
+  date: string | null;
+  options: { id: string; text: string }[];
+  correctOptionId: string | null;
+  isActive: boolean;
+  isResolved: boolean;
+  isArchived: boolean;
+  isPublished: boolean;
+  publishedAt: string | null;
+  createdAt: string | null;
+  tags: string[];
+  isSample: boolean;
+  results: ResultJson[];
+  totalVotes: number;
+  commentCount: number;
+}
+
+/** Per-option counts of a question (from the voting service once it exists). */
+export type Counts = Map<string, number>;
+
+/** Percentages to one decimal; they sum to 100 (±0.1 rounding) whenever there are votes. */
+export function resultsOf(options: { id: string; text: string }[], counts: Counts | undefined): { results: ResultJson[]; totalVotes: number } {
+  const totalVotes = options.reduce((n, o) => n + (counts?.get(o.id) ?? 0), 0);
+  const results = options.map((o) => {
+    const count = counts?.get(o.id) ?? 0;
+    return { optionId: o.id, optionText: o.text, count, percentage: totalVotes ? Math.round((count / totalVotes) * 1000) / 10 : 0 };
+  });
+  return { results, totalVotes };
+}
+
+export function questionJson(q: questions.Question, counts?: Counts, commentCount = 0): QuestionJson {
+  return {
+    id: q.id,
+    text: q.text,
+    context: q.context || null,
+    date: q.date?.toISOString() ?? null,
+    options: q.options.map((o) => ({ id: o.id, text: o.text })),
+    correctOptionId: q.correctOptionId || null,
+    isActive: q.isActive,
+    isResolved: q.isResolved,
+    isArchived: q.isArchived,
+    isPublished: q.isPublished,
+    publishedAt: q.publishedAt?.toISOString() ?? null,
+    createdAt: q.createdAt?.toISOString() ?? null,
+    tags: q.tags,
+    isSample: q.isSample,
+    ...resultsOf(q.options, counts),
+    commentCount,
+  };
+}

@@ -1,0 +1,89 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Clients } from '../clients.js';
+import type { MicroCache } from '../cache.js';
+import { composeQuestions, type Composer } from '../compose.js';
+import { parse } from '../errors.js';
+import { questionJson } from '../questions.js';
+import { requireAdmin } from '../session.js';
+
+const REQUIRED = 'Please fill in all required fields';
+
+const createBody = z.object({
+  text: z.string().trim().min(1).max(300),
+  context: z.string().max(2000).nullish(),
+  date: z.string().datetime({ offset: true }),
+  options: z
+    .array(z.object({ id: z.string().min(1).max(20), text: z.string().trim().min(1).max(60) }))
+    .length(2),
+  tags: z.array(z.string().max(40)).max(10).optional(),
+});
+
+const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** Question management. Every route needs an admin: 401 signed out, 403 otherwise. */
+export function adminRouter({ clients, composer, cache }: { clients: Clients; composer: Composer; cache: MicroCache<unknown> }): Router {
+  const r = Router();
+  r.use((_req, res, next) => {
+    requireAdmin(res);
+    next();
+  });
+
+  r.get('/questions', async (_req, res) => {
+    const actor = requireAdmin(res);
+    const { questions } = await clients.questions.listAllQuestions({}, { actor });
+    res.json(await composeQuestions(composer, questions, actor));
+  });
+
+  r.get('/drafts', async (_req, res) => {
+    const actor = requireAdmin(res);
+    const { questions } = await clients.questions.listDraftQuestions({}, { actor });
+    res.json(questions.map((q) => questionJson(q)));
+  });
+
+  r.post('/questions', async (req, res) => {
+    const actor = requireAdmin(res);
+    const body = parse(createBody, req.body, REQUIRED);
+    const { question } = await clients.questions.createQuestion(
+      { text: body.text, context: body.context ?? '', date: new Date(body.date), options: body.options, tags: body.tags ?? [] },
+      { actor },
+    );
+    res.status(201).json(questionJson(question!));
+  });
+
+  r.post('/questions/:id/publish', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params);
+    const { question } = await clients.questions.publishQuestion({ id }, { actor });
+    cache.clear();
+    res.json(questionJson(question!));
+  });
+
+  r.put('/questions/:id/resolve', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params);
+    const { correctOptionId } = parse(resolveBody, req.body, 'Please choose the correct option');
+    const { question } = await clients.questions.resolveQuestion({ id, correctOptionId }, { actor });
+    cache.clear();
+    res.json(questionJson(question!));
+  });
+
+  r.put('/questions/:id/archive', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params);
+    const { question } = await clients.questions.archiveQuestion({ id }, { actor });
+    cache.clear();
+    res.json(questionJson(question!));
+  });
+
+  r.delete('/questions/:id', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params);
+    await clients.questions.deleteQuestion({ id }, { actor });
+    cache.clear();
+    res.json({ success: true });
+  });
+
+  return r;
+}

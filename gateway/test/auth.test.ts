@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCleanError, PASSWORD, sessionIdOf, signUp, startGatewayForTest, startIdentityForTest, uname, type Browser } from './helpers.js';
+
+let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
+let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
+const extraGateways: { stop(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  identity = await startIdentityForTest();
+  gw = await startGatewayForTest(identity.address);
+});
+
+afterAll(async () => {
+  await Promise.allSettled([gw?.stop(), ...extraGateways.map((g) => g.stop())]);
+  await identity?.cleanup();
+});
+
+const sidCookie = (b: Browser) => {
+  const v = b.cookies.get('sid');
+  expect(v).toBeTruthy();
+  return `sid=${v}`;
+};
+
+describe('signup, me, logout', () => {
+  it('signup → 201 with a session cookie; /me is the same user; logout kills the old cookie', async () => {
+    const b = gw.browser();
+    const username = uname('Naledi');
+    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Naledi M', email: 'naledi@example.co.za' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.json).toMatchObject({ username, name: 'Naledi M', email: 'naledi@example.co.za', phoneNumber: null, isAdmin: false });
+    expect(Object.keys(res.json).filter((k) => /pass|hash/i.test(k))).toEqual([]);
+
+    const sid = res.setCookies.find((c) => c.name === 'sid');
+    expect(sid, res.headers.get('set-cookie') ?? '').toBeDefined();
+    expect(sid!.attrs.httponly).toBe(true);
+    expect(String(sid!.attrs.samesite).toLowerCase()).toBe('lax');
+    expect(sid!.attrs.path).toBe('/');
+    expect(sid!.attrs.secure).toBeUndefined();
+    expect(sid!.attrs.domain).toBeUndefined();
+    expect(sessionIdOf(sid!.value).length).toBeGreaterThanOrEqual(24);
+
+    const me = await b.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.json).toEqual(res.json);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+
+    const old = sidCookie(b);
+    const out = await b.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ success: true });
+    // The browser is told to forget the cookie...
+    expect(out.setCookies.find((c) => c.name === 'sid')).toBeDefined();
+    expect(b.cookies.has('sid')).toBe(false);
+    // ...and the old cookie is worthless on the server, too.
+    expectCleanError(await b.get('/api/auth/me', { cookie: old }), 401);
+    expectCleanError(await b.get('/api/auth/me'), 401, 'Not signed in');
+  });
+
+  it('refuses a taken username (any case) with 409', async () => {
+    const b = gw.browser();
+    const username = uname('Dup');
+    await signUp(b, username);
+    expectCleanError(
+      await gw.browser().post('/api/auth/signup', { username: username.toUpperCase(), password: PASSWORD, name: 'x' }),
+      409,
+      'Username already taken',
+    );
+  });
+});
+
+describe('session rotation', () => {
+  it('login issues a new session id, and the id from before is dead afterwards', async () => {
+    const b = gw.browser();
+    const username = uname('Rotate');
+    const user = await signUp(b, username);
+    const before = sidCookie(b);
+
+    // Log in again in the same browser, presenting the old cookie (the fixation case).
+    const login = await b.post('/api/auth/login', { username, password: PASSWORD });
+    expect(login.status, login.text).toBe(200);
+    expect(login.json).toMatchObject({ id: user.id, username });
+    const after = sidCookie(b);
+    expect(sessionIdOf(after.slice(4))).not.toBe(sessionIdOf(before.slice(4)));
+
+    expectCleanError(await b.get('/api/auth/me', { cookie: before }), 401);
+    const me = await b.get('/api/auth/me', { cookie: after });
+    expect(me.status).toBe(200);
+    expect(me.json.id).toBe(user.id);
+  });
+
+  it('a forged or unknown session cookie is just signed out', async () => {
+    const b = gw.browser();
+    expectCleanError(await b.get('/api/auth/me', { cookie: 'sid=s%3Aforged.forged' }), 401);
+    expectCleanError(await b.get('/api/auth/me', { cookie: 'sid=garbage' }), 401);
+  });
+});
+
+describe('login and signup validation', () => {
+  let username: string;
+  beforeAll(async () => {
+    username = uname('Val');
+    await signUp(gw.browser(), username);
+  });
+
+  it('a wrong password → 401 with exactly {"message":"Invalid username or password"}', async () => {
+    const res = await gw.browser().post('/api/auth/login', { username, password: 'not-the-password' });
+    expectCleanError(res, 401, 'Invalid username or password');
+    expect(res.text).toBe('{"message":"Invalid username or password"}');
+    expect(res.setCookies).toEqual([]);
+  });
+
+  it('missing login fields → 400 "Please enter both username and password"', async () => {
+    const b = gw.browser();
+    for (const body of [{}, { username }, { password: PASSWORD }, { username: '  ', password: PASSWORD }, { username, password: '' }]) {
+      expectCleanError(await b.post('/api/auth/login', body), 400, 'Please enter both username and password');
+    }
+  });
+
+  it('missing signup fields → 400 "Please fill in all required fields"', async () => {
+    const b = gw.browser();
+    for (const body of [{}, { username: uname('x'), password: PASSWORD }, { username: uname('x'), name: 'X' }, { password: PASSWORD, name: 'X' }]) {
+      expectCleanError(await b.post('/api/auth/signup', body), 400, 'Please fill in all required fields');
+    }
+    expect(b.cookies.size).toBe(0);
+  });
+
+  it('a short password → 400 "Password must be at least 8 characters"', async () => {
+    const b = gw.browser();
+    expectCleanError(
+      await b.post('/api/auth/signup', { username: uname('Short'), password: '1234567', name: 'Short' }),
+      400,
+      'Password must be at least 8 characters',
+    );
+    expectCleanError(await b.post('/api/auth/signup', { username: 'a b', password: PASSWORD, name: 'Bad' }), 400, /^Username must be 3–30/);
+    expect(b.cookies.size).toBe(0);
+  });
+});
+
+describe('failed-login rate limit (RATE_LOGIN_FAILURES=3)', () => {
+  it('the 4th attempt is 429 with Retry-After, even with the right password; unknown users are answered the same', async () => {
+    const known = uname('Limited');
+    await signUp(gw.browser(), known);
+    const unknown = uname('Ghost');
+
+    const run = async (username: string) => {
+      const b = gw.browser();
+      const out = [];
+      for (let i = 0; i < 3; i++) out.push(await b.post('/api/auth/login', { username, password: 'wrong-password' }));
+      out.push(await b.post('/api/auth/login', { username, password: 'wrong-password' }));
+      return { out, b };
+    };
+    const k = await run(known);
+    const u = await run(unknown);
+
+    for (const r of [...k.out.slice(0, 3), ...u.out.slice(0, 3)]) expectCleanError(r, 401, 'Invalid username or password');
+    for (const r of [k.out[3]!, u.out[3]!]) {
+      expectCleanError(r, 429, /^Too many attempts\. Please try again in \d+ (minutes|seconds)\.$/);
+      const retry = Number(r.headers.get('retry-after'));
+      expect(retry).toBeGreaterThan(0);
+      expect(retry).toBeLessThanOrEqual(15 * 60);
+    }
+    expect(u.out.map((r) => r.status)).toEqual(k.out.map((r) => r.status));
+    expect(u.out.map((r) => r.text)).toEqual(k.out.map((r) => r.text));
+
+    // The right password does not get through while limited, whatever the case of the username.
+    const right = await k.b.post('/api/auth/login', { username: known, password: PASSWORD });
+    expectCleanError(right, 429, /^Too many attempts/);
+    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(right.setCookies).toEqual([]);
+    expectCleanError(await k.b.post('/api/auth/login', { username: known.toUpperCase(), password: PASSWORD }), 429);
+    expect(k.b.cookies.size).toBe(0);
+  });
+
+  it('a successful login clears earlier failures', async () => {
+    const username = uname('Reset');
+    await signUp(gw.browser(), username);
+    const b = gw.browser();
+    for (let i = 0; i < 2; i++) expect((await b.post('/api/auth/login', { username, password: 'nope-nope-nope' })).status).toBe(401);
+    expect((await b.post('/api/auth/login', { username, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await b.post('/api/auth/login', { username, password: 'nope-nope-nope' })).status).toBe(401);
+    expect((await b.post('/api/auth/login', { username, password: PASSWORD })).status).toBe(429);
+  });
+});
+
+describe('https deployment (PUBLIC_URL=https://…)', () => {
+  it('uses a Secure __Host-sid cookie and sends HSTS', async () => {
+    const https = await startGatewayForTest(identity.address, { PUBLIC_URL: 'https://mzansi.example', TRUST_PROXY: '1' });
+    extraGateways.push(https);
+    const b = https.browser({ 'x-forwarded-proto': 'https' });
+    const username = uname('Secure');
+    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Secure' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.setCookies.map((c) => c.name)).toEqual(['__Host-sid']);
+    const c = res.setCookies[0]!;
+    expect(c.attrs.secure).toBe(true);
+    expect(c.attrs.httponly).toBe(true);
+    expect(c.attrs.path).toBe('/');
+    expect(c.attrs.domain).toBeUndefined();
+    expect(String(c.attrs.samesite).toLowerCase()).toBe('lax');
+
+    const hsts = res.headers.get('strict-transport-security');
+    expect(hsts).toMatch(/max-age=\d{7,}/);
+    expect(hsts).toMatch(/includeSubDomains/);
+    expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+
+    const me = await b.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.json.username).toBe(username);
+    // A plain `sid` cookie means nothing to this deployment.
+    expectCleanError(await b.get('/api/auth/me', { cookie: `sid=${c.value}` }), 401);
+
+    // The plain-http deployment sends no HSTS.
+    expect((await gw.browser().get('/api/auth/me')).headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('session expiry (injected clock)', () => {
+  it('ends a session after the idle limit and after the absolute limit', async () => {
+    let now = Date.now();
+    const clocked = await startGatewayForTest(
+      identity.address,
+      { SESSION_IDLE_TTL_S: '100', SESSION_ABSOLUTE_TTL_S: '200' },
+      { clock: () => new Date(now) },
+    );
+    extraGateways.push(clocked);
+    const username = uname('Clock');
+    await signUp(clocked.browser(), username);
+    const login = async () => {
+      const b = clocked.browser();
+      expect((await b.post('/api/auth/login', { username, password: PASSWORD })).status).toBe(200);
+      return b;
+    };
+    const s = 1000;
+
+    // Idle: quiet for longer than SESSION_IDLE_TTL_S → signed out.
+    const t0 = now;
+    const idle = await login();
+    now = t0 + 50 * s;
+    expect((await idle.get('/api/auth/me')).status).toBe(200); // within the idle limit
+    now = t0 + 101 * s; // 101 s since login and last seen (refreshed at most once a minute), well within the absolute limit
+    const idleGone = await idle.get('/api/auth/me');
+    expectCleanError(idleGone, 401);
+    expect(idleGone.setCookies.find((c) => c.name === 'sid')).toBeDefined(); // cleared
+
+    // Absolute: active all along (never idle for 100 s) but older than SESSION_ABSOLUTE_TTL_S → signed out.
+    const t1 = now;
+    const active = await login();
+    const cookie = active.cookieHeader;
+    for (const at of [70, 140, 199]) {
+      now = t1 + at * s;
+      expect((await active.get('/api/auth/me', { cookie })).status, `at +${at}s`).toBe(200);
+    }
+    now = t1 + 201 * s;
+    expectCleanError(await active.get('/api/auth/me', { cookie }), 401);
+    // Gone for good: going back in time does not revive it.
+    now = t1 + 10 * s;
+    expectCleanError(await active.get('/api/auth/me', { cookie }), 401);
+  });
+});

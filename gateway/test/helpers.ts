@@ -1,0 +1,214 @@
+import { createClient } from 'redis';
+import { expect } from 'vitest';
+import { startGrpcServer, type Clock } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, randomSuffix, serviceTestEnv, testNamespace, TEST_REDIS_URL } from '@mzansi/kit/testing';
+import { start as startIdentity } from '../../services/identity/src/main.js';
+import { configSchema } from '../src/config.js';
+import { start as startGateway } from '../src/main.js';
+
+export const ADMIN_USERNAME = 'admin';
+/** The development admin password the identity service uses when none is configured (test env). */
+export const ADMIN_PASSWORD = 'admin-dev-password';
+
+/** The real identity service, in-process, on a fresh database and events namespace. */
+export async function startIdentityForTest() {
+  const db = await createTestDatabase('identity');
+  const ns = testNamespace();
+  const identity = await startIdentity(serviceTestEnv(db.url, ns));
+  let stopped = false;
+  return {
+    identity,
+    address: `127.0.0.1:${identity.grpcPort}`,
+    async stop() {
+      stopped = true;
+      await identity.stop();
+    },
+    get stopped() {
+      return stopped;
+    },
+    async cleanup() {
+      await identity.stop().catch(() => undefined);
+      await deleteTestStreams(ns).catch(() => undefined);
+      await db.drop();
+    },
+  };
+}
+
+export const PUBLIC_URL = 'http://localhost:8080';
+
+/**
+ * The gateway talks to more back-end services than these tests exercise (they cover identity). Those other
+ * services' addresses point at a bare gRPC server that only answers health checks as SERVING, so that /readyz
+ * reflects identity and Redis, and no test ever reaches a service that happens to run on its default port.
+ */
+async function otherServicesEnv(): Promise<{ env: Record<string, string>; stop(): Promise<void> }> {
+  const vars = Object.keys(configSchema({ NODE_ENV: 'test' }).shape).filter((k) => k.endsWith('_GRPC_ADDR') && k !== 'IDENTITY_GRPC_ADDR');
+  if (vars.length === 0) return { env: {}, stop: async () => undefined };
+  const standIn = await startGrpcServer(() => undefined, 0, '127.0.0.1');
+  return {
+    env: Object.fromEntries(vars.map((k) => [k, `127.0.0.1:${standIn.port}`])),
+    stop: () => standIn.shutdown(1_000),
+  };
+}
+
+/** A gateway in-process against `identityAddress`, with its own Redis prefix. */
+export async function startGatewayForTest(identityAddress: string, extraEnv: Record<string, string> = {}, opts: { clock?: Clock } = {}) {
+  const prefix = `t${randomSuffix()}:`;
+  const others = await otherServicesEnv();
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    METRICS_PORT: '0',
+    PUBLIC_URL,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    ...others.env,
+    IDENTITY_GRPC_ADDR: identityAddress,
+    SERVE_WEB: 'false',
+    RATE_LOGIN_FAILURES: '3',
+    // Every test request comes from 127.0.0.1: keep the per-IP signup limit out of the way.
+    RATE_SIGNUP_PER_IP: '1000',
+    ...extraEnv,
+  };
+  const gateway = await startGateway(env, opts);
+  const base = `http://127.0.0.1:${gateway.port}`;
+  return {
+    gateway,
+    base,
+    prefix,
+    browser: (defaultHeaders: Record<string, string> = {}) => new Browser(base, defaultHeaders),
+    async stop() {
+      await gateway.stop();
+      await others.stop();
+      await deleteRedisKeys(prefix);
+    },
+  };
+}
+
+export async function deleteRedisKeys(prefix: string) {
+  if (!/^t[0-9a-f]+:$/.test(prefix)) throw new Error(`refusing to delete keys under ${prefix}`);
+  const client = createClient({ url: TEST_REDIS_URL });
+  await client.connect();
+  try {
+    for await (const batch of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+      const keys = (Array.isArray(batch) ? batch : [batch]) as string[];
+      if (keys.length) await client.del(keys);
+    }
+  } finally {
+    await client.quit().catch(() => undefined);
+  }
+}
+
+export interface SetCookie {
+  name: string;
+  value: string;
+  attrs: Record<string, string | true>;
+  raw: string;
+}
+
+export function parseSetCookie(raw: string): SetCookie {
+  const [pair, ...rest] = raw.split(';');
+  const eq = pair!.indexOf('=');
+  const attrs: Record<string, string | true> = {};
+  for (const part of rest) {
+    const p = part.trim();
+    if (!p) continue;
+    const i = p.indexOf('=');
+    if (i < 0) attrs[p.toLowerCase()] = true;
+    else attrs[p.slice(0, i).toLowerCase()] = p.slice(i + 1);
+  }
+  return { name: pair!.slice(0, eq).trim(), value: pair!.slice(eq + 1).trim(), attrs, raw };
+}
+
+/** The session id inside an express-session cookie value (`s:<id>.<signature>`). */
+export function sessionIdOf(cookieValue: string): string {
+  const v = decodeURIComponent(cookieValue);
+  expect(v).toMatch(/^s:[^.]+\..+$/);
+  return v.slice(2, v.indexOf('.'));
+}
+
+export interface Res {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+  setCookies: SetCookie[];
+}
+
+/** A tiny browser: fetch with a cookie jar. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly base: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async req(
+    method: string,
+    path: string,
+    opts: { json?: unknown; body?: string; headers?: Record<string, string>; cookie?: string | null } = {},
+  ): Promise<Res> {
+    const headers: Record<string, string> = { ...this.defaultHeaders };
+    let body: string | undefined = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['content-type'] = 'application/json';
+    }
+    Object.assign(headers, opts.headers);
+    // `cookie: null` sends none; a string sends exactly that; otherwise the jar.
+    const cookie = opts.cookie === undefined ? this.cookieHeader : opts.cookie;
+    if (cookie) headers.cookie = cookie;
+    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
+    const setCookies = res.headers.getSetCookie().map(parseSetCookie);
+    for (const c of setCookies) {
+      const expired = c.attrs.expires && Date.parse(String(c.attrs.expires)) <= Date.now();
+      if (!c.value || expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json, setCookies };
+  }
+
+  get = (path: string, opts?: Parameters<Browser['req']>[2]) => this.req('GET', path, opts);
+  post = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('POST', path, { json, ...opts });
+  put = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PUT', path, { json, ...opts });
+  patch = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PATCH', path, { json, ...opts });
+}
+
+let n = 0;
+/** A unique, valid username for this run. */
+export const uname = (stem: string) => `${stem}_${process.pid % 1000}_${++n}`.slice(0, 30);
+
+export const PASSWORD = 'a-good-password-1';
+
+/** Signs a new user up in `b` and returns the user JSON. */
+export async function signUp(b: Browser, username: string, password = PASSWORD) {
+  const res = await b.post('/api/auth/signup', { username, password, name: `Name of ${username}` });
+  expect(res.status, res.text).toBe(201);
+  return res.json as { id: string; username: string; isAdmin: boolean; [k: string]: unknown };
+}
+
+/** A body that is exactly `{"message": string}` with no stack trace or file path in it. */
+export function expectCleanError(res: Res, status: number, message?: string | RegExp) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(res.json ?? {})).toEqual(['message']);
+  expect(typeof res.json.message).toBe('string');
+  expect(res.text).not.toMatch(/\bat \S+ \(|\n\s+at |\\n\s*at /);
+  expect(res.text).not.toMatch(/\.(ts|js|mjs|cjs):\d+|\/work\/|node_modules|file:\/\//);
+  expect(res.text).not.toMatch(/stack/i);
+  if (typeof message === 'string') expect(res.json.message).toBe(message);
+  else if (message) expect(res.json.message).toMatch(message);
+}

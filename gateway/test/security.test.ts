@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@mzansi/kit/testing';
+import { expectCleanError, PASSWORD, PUBLIC_URL, signUp, startGatewayForTest, startIdentityForTest, uname, type Browser, type Res } from './helpers.js';
+
+let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
+let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
+let user: Browser;
+let userId: string;
+
+beforeAll(async () => {
+  identity = await startIdentityForTest();
+  gw = await startGatewayForTest(identity.address);
+  user = gw.browser();
+  userId = (await signUp(user, uname('Csrf'))).id;
+});
+
+afterAll(async () => {
+  await gw?.stop();
+  await identity?.cleanup();
+});
+
+describe('CSRF', () => {
+  it('a text/plain or form body → 415, signed in or not, and nothing changes', async () => {
+    const login = JSON.stringify({ username: 'someone', password: PASSWORD });
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      expectCleanError(await gw.browser().req('POST', '/api/auth/login', { body: login, headers: { 'content-type': type } }), 415);
+      expectCleanError(
+        await user.req('PUT', `/api/users/${userId}/notifications`, { body: '{"emailNotifications":false}', headers: { 'content-type': type } }),
+        415,
+      );
+    }
+    expectCleanError(
+      await user.req('POST', '/api/auth/logout', { body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+    );
+    const me = await user.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.json.emailNotifications).toBe(true);
+  });
+
+  it('a foreign Origin → 403; the public origin is fine', async () => {
+    const evil = await user.put(`/api/users/${userId}/notifications`, { emailNotifications: false }, { headers: { origin: 'https://evil.example' } });
+    expectCleanError(evil, 403);
+    expectCleanError(await user.post('/api/auth/logout', undefined, { headers: { origin: 'https://evil.example' } }), 403);
+    expectCleanError(await user.post('/api/auth/logout', undefined, { headers: { origin: 'null' } }), 403);
+    expect((await user.get('/api/auth/me')).json.emailNotifications).toBe(true);
+
+    const ok = await user.put(`/api/users/${userId}/notifications`, { browserNotifications: true }, { headers: { origin: PUBLIC_URL } });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
+  it('Sec-Fetch-Site: cross-site (or same-site) → 403; same-origin is fine', async () => {
+    expectCleanError(
+      await user.put(`/api/users/${userId}/notifications`, { emailNotifications: false }, { headers: { 'sec-fetch-site': 'cross-site' } }),
+      403,
+    );
+    expectCleanError(await gw.browser().post('/api/auth/login', { username: 'x', password: 'y' }, { headers: { 'sec-fetch-site': 'cross-site' } }), 403);
+    expectCleanError(
+      await user.put(`/api/users/${userId}/notifications`, { emailNotifications: false }, { headers: { 'sec-fetch-site': 'same-site' } }),
+      403,
+    );
+    expect((await user.get('/api/auth/me')).json.emailNotifications).toBe(true);
+    const ok = await user.put(
+      `/api/users/${userId}/notifications`,
+      { whatsappNotifications: true },
+      { headers: { 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL } },
+    );
+    expect(ok.status, ok.text).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('CSP without inline scripts, no plugins, no framing; nosniff; Referrer-Policy; no HSTS over http', async () => {
+    for (const res of [await gw.browser().get('/api/auth/me'), await gw.browser().get('/no-such-page')]) {
+      const csp = res.headers.get('content-security-policy');
+      expect(csp).toBeTruthy();
+      const directives = Object.fromEntries(
+        csp!
+          .split(';')
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map((d) => {
+            const [name, ...values] = d.split(/\s+/);
+            return [name!, values];
+          }),
+      );
+      expect(directives['script-src']).toBeDefined();
+      expect(directives['script-src']).not.toContain("'unsafe-inline'");
+      expect(directives['script-src']).not.toContain("'unsafe-eval'");
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+      expect(directives['default-src']).toEqual(["'self'"]);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+});
+
+describe('health', () => {
+  it('/healthz 200 and /readyz 200 with identity and redis ok', async () => {
+    const b = gw.browser();
+    const health = await b.get('/healthz');
+    expect(health.status).toBe(200);
+    const ready = await b.get('/readyz');
+    expect(ready.status, ready.text).toBe(200);
+    expect(ready.json.checks).toMatchObject({ identity: 'ok', redis: 'ok' });
+  });
+});
+
+describe('error bodies never carry a stack trace', () => {
+  const malformed = (b: Browser) =>
+    b.req('POST', '/api/auth/login', { body: '{"username": "x", "password": ', headers: { 'content-type': 'application/json' } });
+
+  it('malformed JSON, unknown routes, 401, 403, 413, 429', async () => {
+    const b = gw.browser();
+    const cases: [string, Res, number][] = [
+      ['malformed JSON', await malformed(b), 400],
+      ['malformed JSON (signed in)', await malformed(user), 400],
+      ['unknown API route', await b.get('/api/no/such/route'), 404],
+      ['unknown API route (POST)', await user.post('/api/nothing-here', { a: 1 }), 404],
+      ['unknown page (SERVE_WEB=false)', await b.get('/definitely/not/here'), 404],
+      ['signed out', await b.get('/api/auth/me'), 401],
+      ['cross-site', await b.post('/api/auth/login', { username: 'x', password: 'y' }, { headers: { origin: 'https://evil.example' } }), 403],
+      ['other user', await user.patch('/api/users/00000000-0000-4000-8000-000000000000', { email: 'a@b.example' }), 403],
+      ['too large', await b.post('/api/auth/login', { username: 'x', password: 'y'.repeat(200_000) }), 413],
+      ['not JSON', await b.req('POST', '/api/auth/login', { body: 'hello', headers: { 'content-type': 'text/plain' } }), 415],
+    ];
+    const limited = uname('Stack');
+    for (let i = 0; i < 3; i++) await b.post('/api/auth/login', { username: limited, password: 'wrong-password' });
+    cases.push(['rate limited', await b.post('/api/auth/login', { username: limited, password: 'wrong-password' }), 429]);
+
+    for (const [name, res, status] of cases) {
+      try {
+        expectCleanError(res, status);
+      } catch (err) {
+        throw new Error(`${name}: ${(err as Error).message}\n${res.status} ${res.text}`);
+      }
+    }
+    expect(cases.find(([n]) => n === 'malformed JSON')![1].json.message).toBe('Request body is not valid JSON');
+  });
+
+  // Last in the file: stops the identity service.
+  it('identity stopped → 503 "Service temporarily unavailable…", and /readyz 503', async () => {
+    await identity.stop();
+    const unavailable = 'Service temporarily unavailable. Please try again shortly.';
+
+    const login = await gw.browser().post('/api/auth/login', { username: 'anyone', password: PASSWORD });
+    expectCleanError(login, 503, unavailable);
+    expectCleanError(await user.get('/api/auth/me'), 503, unavailable);
+    expectCleanError(await gw.browser().post('/api/auth/signup', { username: uname('Late'), password: PASSWORD, name: 'Late' }), 503, unavailable);
+    expectCleanError(await user.put(`/api/users/${userId}/notifications`, { emailNotifications: false }), 503, unavailable);
+
+    const ready = await eventually(async () => {
+      const r = await gw.browser().get('/readyz');
+      return r.status === 503 ? r : undefined;
+    });
+    expect(ready.json.checks.redis).toBe('ok');
+    expect(ready.json.checks.identity).toMatch(/^down|not serving/);
+    expect(ready.text).not.toMatch(/\n\s+at |\.ts:\d+/);
+    expect((await gw.browser().get('/healthz')).status).toBe(200);
+  });
+});

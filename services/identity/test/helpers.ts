@@ -1,0 +1,92 @@
+import { connect, type NatsConnection } from 'nats';
+import { expect } from 'vitest';
+import {
+  createPromiseClient,
+  decodeEnvelope,
+  DEV_INTERNAL_AUTH_SECRET,
+  EventNames,
+  grpc,
+  isGrpcError,
+  type EventEnvelope,
+  type PromiseClient,
+} from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { start } from '../src/main.js';
+
+export type Running = Awaited<ReturnType<typeof start>>;
+export type IdentityClient = PromiseClient<IdentityServiceClient>;
+
+export const ADMIN_PASSWORD = 'admin-dev-password';
+
+/** A fresh database and events namespace for one test file, and the identity service on them. */
+export async function identityHarness(extraEnv: Record<string, string> = {}) {
+  const db = await createTestDatabase('identity');
+  const ns = testNamespace();
+  const env = serviceTestEnv(db.url, ns, extraEnv);
+  const running: Running[] = [];
+  const clients: IdentityClient[] = [];
+  let nc: NatsConnection | undefined;
+
+  const h = {
+    db,
+    ns,
+    env,
+    /** Starts an(other) instance of the service on the same database and namespace. */
+    async start(overrides: Record<string, string> = {}) {
+      const r = await start({ ...env, ...overrides });
+      running.push(r);
+      return r;
+    },
+    client(r: Running, internalSecret = DEV_INTERNAL_AUTH_SECRET): IdentityClient {
+      const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${r.grpcPort}`, { internalSecret });
+      clients.push(c);
+      return c;
+    },
+    /** Every event in this namespace's identity stream, in order. */
+    async events(): Promise<EventEnvelope[]> {
+      nc ??= await connect({ servers: TEST_NATS_URL });
+      const jsm = await nc.jetstreamManager();
+      const stream = new EventNames(ns).stream('identity');
+      const info = await jsm.streams.info(stream);
+      const out: EventEnvelope[] = [];
+      for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
+        if (m) out.push(decodeEnvelope(m.data));
+      }
+      return out;
+    },
+    async cleanup() {
+      for (const c of clients) c.close();
+      await Promise.allSettled(running.map((r) => r.stop()));
+      await nc?.close().catch(() => undefined);
+      await deleteTestStreams(ns).catch(() => undefined);
+      await db.drop();
+    },
+  };
+  return h;
+}
+
+export type Harness = Awaited<ReturnType<typeof identityHarness>>;
+
+/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
+export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string): Promise<grpc.ServiceError> {
+  const err = await call.then(
+    (res) => {
+      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
+    },
+    (e: unknown) => e,
+  );
+  if (!isGrpcError(err)) throw err;
+  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
+  if (details !== undefined) expect(err.details).toBe(details);
+  return err;
+}
+
+export const signUpReq = (username: string, password = 'correct-horse-1', name = 'Test User') => ({
+  username,
+  password,
+  name,
+  email: '',
+  phoneNumber: '',
+});

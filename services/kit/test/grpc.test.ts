@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import {
+  IdentityServiceClient,
+  IdentityServiceService,
+  User,
+  type IdentityServiceServer,
+} from '@mzansi/proto/identity/v1/identity';
+import healthCheck from 'grpc-health-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFound } from '../src/errors.js';
+import {
+  actorMetadata,
+  createPromiseClient,
+  grpc,
+  isGrpcError,
+  readActor,
+  startGrpcServer,
+  unaryService,
+  type CallContext,
+  type GrpcServerHandle,
+  type PromiseClient,
+} from '../src/grpc.js';
+import { logger, sleep } from './helpers.js';
+
+const SECRET = 'test-internal-secret-0123456789';
+
+describe('actor metadata', () => {
+  it('round-trips a signed actor', () => {
+    const actor = { id: randomUUID(), isAdmin: true };
+    expect(readActor(SECRET, actorMetadata(SECRET, actor))).toEqual(actor);
+    const plain = { id: randomUUID(), isAdmin: false };
+    expect(readActor(SECRET, actorMetadata(SECRET, plain, 'req-1'))).toEqual(plain);
+  });
+
+  it('rejects a forged signature, another secret, a tampered value and missing metadata', () => {
+    const actor = { id: randomUUID(), isAdmin: false };
+    expect(readActor('another-secret-0123456789', actorMetadata(SECRET, actor))).toBeNull();
+
+    const forged = actorMetadata(SECRET, actor);
+    forged.set('x-actor-sig', 'AAAA' + String(forged.get('x-actor-sig')[0]).slice(4));
+    expect(readActor(SECRET, forged)).toBeNull();
+
+    const shortSig = actorMetadata(SECRET, actor);
+    shortSig.set('x-actor-sig', 'abc');
+    expect(readActor(SECRET, shortSig)).toBeNull();
+
+    // Promoting oneself to admin breaks the signature.
+    const tampered = actorMetadata(SECRET, actor);
+    tampered.set('x-actor', `${actor.id}|1`);
+    expect(readActor(SECRET, tampered)).toBeNull();
+
+    expect(readActor(SECRET, actorMetadata(SECRET, undefined))).toBeNull();
+    expect(readActor(SECRET, new grpc.Metadata())).toBeNull();
+  });
+});
+
+function user(id: string, isAdmin = false): User {
+  return User.fromPartial({ id, username: `u-${id.slice(0, 6)}`, name: 'Test', isAdmin, joinDate: new Date('2026-01-01T00:00:00Z') });
+}
+
+/** A fake identity service: only the transport is under test. */
+function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
+  const unimplemented = async (): Promise<never> => {
+    throw notFound('not in this fake');
+  };
+  return {
+    getUser: async (req: { id: string }, ctx: CallContext) => {
+      switch (req.id) {
+        case 'missing':
+          throw notFound('User not found');
+        case 'boom':
+          throw new Error('database password is hunter2\n    at secret (/src/secret.ts:1:1)');
+        case 'me': {
+          const actor = ctx.requireActor();
+          return { user: user(actor.id, actor.isAdmin) };
+        }
+        case 'request-id':
+          return { user: user(ctx.requestId) };
+        default:
+          if (req.id.startsWith('slow-')) {
+            hooks.slowStarted?.();
+            await sleep(Number(req.id.slice(5)));
+          }
+          return { user: user(req.id) };
+      }
+    },
+    signUp: unimplemented,
+    login: unimplemented,
+    getUsers: unimplemented,
+    searchUsers: unimplemented,
+    listUsers: unimplemented,
+    updateUser: unimplemented,
+  };
+}
+
+async function startFake(hooks?: { slowStarted?: () => void }): Promise<GrpcServerHandle> {
+  return startGrpcServer(
+    (server) =>
+      server.addService(
+        IdentityServiceService,
+        unaryService<IdentityServiceServer>(IdentityServiceService, fakeIdentity(hooks), { logger, internalSecret: SECRET }),
+      ),
+    0,
+    '127.0.0.1',
+  );
+}
+
+const HealthClient = grpc.makeGenericClientConstructor(healthCheck.service, 'grpc.health.v1.Health');
+
+interface HealthStub extends grpc.Client {
+  check(
+    req: { service: string },
+    opts: Partial<grpc.CallOptions>,
+    cb: (err: grpc.ServiceError | null, res: { status: string }) => void,
+  ): grpc.ClientUnaryCall;
+  watch(req: { service: string }): grpc.ClientReadableStream<{ status: string }>;
+}
+
+function healthClient(port: number): HealthStub {
+  return new HealthClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure()) as unknown as HealthStub;
+}
+
+function check(client: ReturnType<typeof healthClient>): Promise<string> {
+  return new Promise((resolve, reject) =>
+    client.check({ service: '' }, { deadline: Date.now() + 2_000 }, (err, res) => (err ? reject(err) : resolve(res.status))),
+  );
+}
+
+async function grpcError(p: Promise<unknown>): Promise<grpc.ServiceError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(isGrpcError(err)).toBe(true);
+    return err as grpc.ServiceError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('gRPC server and promise client', () => {
+  let server: GrpcServerHandle;
+  let client: PromiseClient<InstanceType<typeof IdentityServiceClient>>;
+
+  beforeAll(async () => {
+    server = await startFake();
+    client = createPromiseClient(IdentityServiceClient, `127.0.0.1:${server.port}`, { internalSecret: SECRET });
+  });
+
+  afterAll(async () => {
+    client?.close();
+    await server?.shutdown(1_000);
+  });
+
+  it('answers a call', async () => {
+    const res = await client.getUser({ id: 'abc' });
+    expect(res.user?.id).toBe('abc');
+    expect(res.user?.joinDate).toEqual(new Date('2026-01-01T00:00:00Z'));
+  });
+
+  it('maps a domain error to its status with its message', async () => {
+    const err = await grpcError(client.getUser({ id: 'missing' }));
+    expect(err.code).toBe(grpc.status.NOT_FOUND);
+    expect(err.details).toBe('User not found');
+  });
+
+  it('maps an unexpected error to INTERNAL without leaking it', async () => {
+    const err = await grpcError(client.getUser({ id: 'boom' }));
+    expect(err.code).toBe(grpc.status.INTERNAL);
+    expect(err.details).toBe('Internal error');
+    expect(err.message).not.toMatch(/hunter2|secret\.ts/);
+  });
+
+  it('brings the acting user to ctx.actor, and UNAUTHENTICATED without one', async () => {
+    const actor = { id: randomUUID(), isAdmin: true };
+    const res = await client.getUser({ id: 'me' }, { actor });
+    expect(res.user).toMatchObject({ id: actor.id, isAdmin: true });
+
+    const err = await grpcError(client.getUser({ id: 'me' }));
+    expect(err.code).toBe(grpc.status.UNAUTHENTICATED);
+  });
+
+  it('ignores an actor signed with another secret', async () => {
+    const other = createPromiseClient(IdentityServiceClient, `127.0.0.1:${server.port}`, { internalSecret: 'not-the-server-secret-0123' });
+    try {
+      const err = await grpcError(other.getUser({ id: 'me' }, { actor: { id: randomUUID(), isAdmin: true } }));
+      expect(err.code).toBe(grpc.status.UNAUTHENTICATED);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('passes the request id through', async () => {
+    const res = await client.getUser({ id: 'request-id' }, { requestId: 'req-42' });
+    expect(res.user?.id).toBe('req-42');
+  });
+
+  it('gives DEADLINE_EXCEEDED when the handler outlasts the deadline', async () => {
+    const started = Date.now();
+    const err = await grpcError(client.getUser({ id: 'slow-500' }, { deadlineMs: 50 }));
+    expect(err.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+    expect(Date.now() - started).toBeLessThan(450);
+  });
+
+  it('answers health checks: SERVING, then NOT_SERVING once shutdown begins', async () => {
+    const own = await startFake();
+    const health = healthClient(own.port);
+    try {
+      expect(await check(health)).toBe('SERVING');
+
+      // A watcher that is connected when the shutdown begins is told NOT_SERVING.
+      const statuses: string[] = [];
+      const watch = health.watch({ service: '' });
+      watch.on('error', () => undefined);
+      const notServing = new Promise<void>((resolve) =>
+        watch.on('data', (m: { status: string }) => {
+          statuses.push(m.status);
+          if (m.status === 'NOT_SERVING') resolve();
+        }),
+      );
+      await expectEventually(() => statuses[0] === 'SERVING');
+
+      const shutdown = own.shutdown(5_000);
+      await notServing;
+      expect(statuses).toEqual(['SERVING', 'NOT_SERVING']);
+      // A new Check is refused outright once the drain has begun (the listener is closed): a probe fails either way.
+      const refused = await check(health).then(
+        (status) => status,
+        (err: grpc.ServiceError) => err.code,
+      );
+      expect(refused).toBe(grpc.status.UNAVAILABLE);
+      watch.cancel(); // the watch is an in-flight call: the drain waits for it
+      const started = Date.now();
+      await shutdown;
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      health.close();
+      await own.shutdown(100);
+    }
+  });
+
+  it('answers Check with NOT_SERVING while still taking calls (what runService does before it drains)', async () => {
+    const own = await startFake();
+    const health = healthClient(own.port);
+    try {
+      expect(await check(health)).toBe('SERVING');
+      own.health.setStatus('', 'NOT_SERVING');
+      expect(await check(health)).toBe('NOT_SERVING');
+    } finally {
+      health.close();
+      await own.shutdown(1_000);
+    }
+  });
+
+  it('lets an in-flight call finish during a graceful shutdown', async () => {
+    let started!: () => void;
+    const inHandler = new Promise<void>((r) => (started = r));
+    const own = await startFake({ slowStarted: () => started() });
+    const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${own.port}`, { internalSecret: SECRET });
+    try {
+      const call = c.getUser({ id: 'slow-300' });
+      await inHandler;
+      const t0 = Date.now();
+      await own.shutdown(5_000);
+      const drained = Date.now() - t0;
+      const res = await call;
+      expect(res.user?.id).toBe('slow-300');
+      expect(drained).toBeGreaterThanOrEqual(200);
+      expect(drained).toBeLessThan(4_000);
+
+      // And it takes no new calls.
+      const err = await grpcError(c.getUser({ id: 'abc' }, { deadlineMs: 1_000 }));
+      expect([grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED]).toContain(err.code);
+    } finally {
+      c.close();
+    }
+  });
+});
+
+async function expectEventually(cond: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error('condition not met');
+    await sleep(10);
+  }
+}

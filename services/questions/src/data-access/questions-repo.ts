@@ -1,0 +1,58 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '@mzansi/kit';
+import { questions, type QuestionRow } from './schema.js';
+
+type Q = Queryable<any>;
+
+export async function insertQuestion(db: Q, values: typeof questions.$inferInsert): Promise<QuestionRow> {
+  const rows = await db.insert(questions).values(values).returning();
+  return rows[0]!;
+}
+
+export async function findById(db: Q, id: string): Promise<QuestionRow | undefined> {
+  return (await db.select().from(questions).where(eq(questions.id, id)).limit(1))[0];
+}
+
+/** Locks the row for a state transition. */
+export async function findForUpdate(db: Q, id: string): Promise<QuestionRow | undefined> {
+  return (await db.select().from(questions).where(eq(questions.id, id)).for('update').limit(1))[0];
+}
+
+export async function updateQuestion(db: Q, id: string, patch: Partial<typeof questions.$inferInsert>): Promise<QuestionRow> {
+  return (await db.update(questions).set(patch).where(eq(questions.id, id)).returning())[0]!;
+}
+
+export async function deleteQuestion(db: Q, id: string): Promise<boolean> {
+  return (await db.delete(questions).where(eq(questions.id, id)).returning({ id: questions.id })).length > 0;
+}
+
+/** Published and active, published within [start, end). */
+export async function listPublishedBetween(db: Q, start: Date, end: Date): Promise<QuestionRow[]> {
+  return db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.isPublished, true), eq(questions.isActive, true), gte(questions.publishedAt, start), lt(questions.publishedAt, end)))
+    .orderBy(questions.publishedAt);
+}
+
+export async function listPublic(db: Q, limit: number): Promise<QuestionRow[]> {
+  return db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.isPublished, true), eq(questions.isArchived, false)))
+    .orderBy(desc(questions.publishedAt))
+    .limit(limit);
+}
+
+export async function listAll(db: Q): Promise<QuestionRow[]> {
+  return db.select().from(questions).orderBy(desc(questions.createdAt)).limit(1000);
+}
+
+export async function listDrafts(db: Q): Promise<QuestionRow[]> {
+  return db.select().from(questions).where(eq(questions.isPublished, false)).orderBy(desc(questions.createdAt)).limit(1000);
+}
+
+export async function count(db: Q): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(questions);
+  return rows[0]?.n ?? 0;
+}

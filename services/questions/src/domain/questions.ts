@@ -1,0 +1,76 @@
+import { conflict, invalid } from '@mzansi/kit';
+
+/** Question rules (spec §3–§5, PRODUCT.md). No transport or storage here. */
+
+export interface Option {
+  id: string;
+  text: string;
+}
+
+export interface QuestionState {
+  isPublished: boolean;
+  isActive: boolean;
+  isResolved: boolean;
+  isArchived: boolean;
+  options: Option[];
+}
+
+export interface NewQuestion {
+  text: string;
+  context: string | null;
+  date: Date;
+  options: Option[];
+  tags: string[];
+}
+
+export const TEXT_MAX = 300;
+export const CONTEXT_MAX = 2000;
+export const OPTION_MAX = 60;
+export const TAG_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+export const MESSAGES = {
+  required: 'Please fill in all required fields',
+  options: 'A question needs exactly two options: yes and no',
+  alreadyPublished: 'This question is already published',
+  archivedPublish: 'An archived question cannot be published',
+  notActive: 'Only a published, active question can be resolved',
+  alreadyResolved: 'This question is already resolved',
+  archivedResolve: 'An archived question cannot be resolved',
+  unknownOption: 'The correct option must be one of the question’s options',
+  alreadyArchived: 'This question is already archived',
+} as const;
+
+/** Checks and normalises an admin's new question: exactly the options yes and no, context null when empty. */
+export function validateNewQuestion(input: { text: string; context: string; date: Date | undefined; options: Option[]; tags: string[] }): NewQuestion {
+  // The question mark is added when shown, so a typed one is not doubled.
+  const text = input.text.trim().replace(/\?+$/, '').trim();
+  if (!text || !input.date || Number.isNaN(input.date.getTime())) throw invalid(MESSAGES.required);
+  if (text.length > TEXT_MAX) throw invalid(`Question text must be at most ${TEXT_MAX} characters`);
+  const context = input.context.trim() || null;
+  if (context && context.length > CONTEXT_MAX) throw invalid(`Context must be at most ${CONTEXT_MAX} characters`);
+  const options = input.options.map((o) => ({ id: o.id.trim(), text: o.text.trim() }));
+  if (options.length !== 2 || options[0]!.id !== 'yes' || options[1]!.id !== 'no') throw invalid(MESSAGES.options);
+  if (options.some((o) => !o.text)) throw invalid(MESSAGES.required);
+  if (options.some((o) => o.text.length > OPTION_MAX)) throw invalid(`Option text must be at most ${OPTION_MAX} characters`);
+  const tags = [...new Set(input.tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+  if (tags.length > 10 || tags.some((t) => !TAG_RE.test(t))) throw invalid('Tags are up to 10 lower-case words (letters, digits, dashes)');
+  const year = input.date.getUTCFullYear();
+  if (year < 2024 || year > 2100) throw invalid('The date must be between 2024 and 2100');
+  return { text, context, date: input.date, options, tags };
+}
+
+export function assertCanPublish(q: QuestionState): void {
+  if (q.isArchived) throw conflict(MESSAGES.archivedPublish);
+  if (q.isPublished) throw conflict(MESSAGES.alreadyPublished);
+}
+
+export function assertCanResolve(q: QuestionState, correctOptionId: string): void {
+  if (q.isArchived) throw conflict(MESSAGES.archivedResolve);
+  if (q.isResolved) throw conflict(MESSAGES.alreadyResolved);
+  if (!q.isPublished || !q.isActive) throw conflict(MESSAGES.notActive);
+  if (!q.options.some((o) => o.id === correctOptionId)) throw invalid(MESSAGES.unknownOption);
+}
+
+export function assertCanArchive(q: QuestionState): void {
+  if (q.isArchived) throw conflict(MESSAGES.alreadyArchived);
+}

@@ -1,0 +1,153 @@
+import type { Server } from '@grpc/grpc-js';
+import { enqueueEvent, forbidden, invalid, notFound, sastDayBounds, unaryService, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import type { events } from '@mzansi/proto';
+import { QuestionsServiceService, type Question, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
+import * as repo from '../../data-access/questions-repo.js';
+import type { QuestionRow } from '../../data-access/schema.js';
+import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion } from '../../domain/questions.js';
+
+type Ctx = ServiceContext<any>;
+
+export function toQuestion(row: QuestionRow): Question {
+  return {
+    id: row.id,
+    text: row.text,
+    context: row.context ?? '',
+    date: row.date,
+    options: row.options,
+    correctOptionId: row.correctOptionId ?? '',
+    isActive: row.isActive,
+    isResolved: row.isResolved,
+    isArchived: row.isArchived,
+    isPublished: row.isPublished,
+    publishedAt: row.publishedAt ?? undefined,
+    createdAt: row.createdAt,
+    tags: row.tags,
+    isSample: row.isSample,
+  };
+}
+
+export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
+  return {
+    id: row.id,
+    text: row.text,
+    context: row.context ?? '',
+    date: row.date,
+    options: row.options,
+    publishedAt: row.publishedAt ?? undefined,
+    tags: row.tags,
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'Question not found';
+
+function requireAdmin(call: CallContext) {
+  const actor = call.requireActor();
+  if (!actor.isAdmin) throw forbidden('Admin access required');
+  return actor;
+}
+
+function checkId(id: string): string {
+  if (!UUID_RE.test(id)) throw notFound(NOT_FOUND);
+  return id;
+}
+
+export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock) {
+  /** Locks the question, checks the transition, applies it and writes its event, all in one transaction. */
+  async function transition(id: string, apply: (row: QuestionRow, tx: Parameters<Parameters<Ctx['transaction']>[0]>[0]) => Promise<QuestionRow>) {
+    return ctx.transaction(async (tx) => {
+      const row = await repo.findForUpdate(tx, checkId(id));
+      if (!row) throw notFound(NOT_FOUND);
+      return apply(row, tx);
+    });
+  }
+
+  server.addService(
+    QuestionsServiceService,
+    unaryService<QuestionsServiceServer>(
+      QuestionsServiceService,
+      {
+        async createQuestion(req, call) {
+          requireAdmin(call);
+          const q = validateNewQuestion(req);
+          const row = await repo.insertQuestion(ctx.db, { ...q, createdAt: clock() });
+          return { question: toQuestion(row) };
+        },
+
+        async publishQuestion(req, call) {
+          requireAdmin(call);
+          const row = await transition(req.id, async (q, tx) => {
+            assertCanPublish(q);
+            const updated = await repo.updateQuestion(tx, q.id, { isPublished: true, isActive: true, publishedAt: clock() });
+            await enqueueEvent(tx, 'questions.question.published', { question: toSnapshot(updated) });
+            return updated;
+          });
+          return { question: toQuestion(row) };
+        },
+
+        async resolveQuestion(req, call) {
+          requireAdmin(call);
+          const row = await transition(req.id, async (q, tx) => {
+            assertCanResolve(q, req.correctOptionId);
+            const resolvedAt = clock();
+            const updated = await repo.updateQuestion(tx, q.id, { isResolved: true, correctOptionId: req.correctOptionId, resolvedAt });
+            await enqueueEvent(tx, 'questions.question.resolved', { questionId: q.id, correctOptionId: req.correctOptionId, resolvedAt });
+            return updated;
+          });
+          return { question: toQuestion(row) };
+        },
+
+        async archiveQuestion(req, call) {
+          requireAdmin(call);
+          const row = await transition(req.id, async (q, tx) => {
+            assertCanArchive(q);
+            const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock() });
+            await enqueueEvent(tx, 'questions.question.archived', { questionId: q.id });
+            return updated;
+          });
+          return { question: toQuestion(row) };
+        },
+
+        async deleteQuestion(req, call) {
+          requireAdmin(call);
+          await transition(req.id, async (q, tx) => {
+            await repo.deleteQuestion(tx, q.id);
+            await enqueueEvent(tx, 'questions.question.deleted', { questionId: q.id });
+            return q;
+          });
+          return {};
+        },
+
+        async getQuestion(req, call) {
+          const row = UUID_RE.test(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
+          const visible = row && ((row.isPublished && !row.isArchived) || call.actor?.isAdmin);
+          if (!visible) throw notFound(NOT_FOUND);
+          return { question: toQuestion(row) };
+        },
+
+        async listTodayQuestions() {
+          const { start, end } = sastDayBounds(clock());
+          return { questions: (await repo.listPublishedBetween(ctx.db, start, end)).map(toQuestion) };
+        },
+
+        async listPublicQuestions(req) {
+          if (req.limit < 0) throw invalid('limit must be positive');
+          const limit = Math.min(req.limit || 30, 100);
+          return { questions: (await repo.listPublic(ctx.db, limit)).map(toQuestion) };
+        },
+
+        async listAllQuestions(_req, call) {
+          requireAdmin(call);
+          return { questions: (await repo.listAll(ctx.db)).map(toQuestion) };
+        },
+
+        async listDraftQuestions(_req, call) {
+          requireAdmin(call);
+          return { questions: (await repo.listDrafts(ctx.db)).map(toQuestion) };
+        },
+      },
+      ctx.serverDeps,
+    ),
+  );
+}

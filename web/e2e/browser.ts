@@ -1,0 +1,68 @@
+// Browser helpers for end-to-end tests: system Chromium driven by playwright-core.
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The reference mobile viewport. */
+export const VIEWPORT = { width: 390, height: 844 } as const;
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** /work/main/test-results/screenshots */
+export const SCREENSHOT_DIR = resolve(here, '..', '..', 'test-results', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh context (own cookies and storage) at the mobile viewport, with a page. */
+export async function newMobilePage(
+  browser: Browser,
+  options: { baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-ZA',
+    timezoneId: 'Africa/Johannesburg',
+    baseURL: options.baseURL,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot of the visible screen to test-results/screenshots/<name>.png; returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  return path;
+}
+
+/** A random valid username: e2e_ + 8 of [a-z0-9]. */
+export function randomUsername(prefix = 'e2e_'): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  let out = prefix;
+  for (let i = 0; i < 8; i++) out += alphabet[Math.floor(Math.random() * alphabet.length)];
+  return out;
+}
+
+/** Waits until the locator is visible (playwright-core has no `expect`; vitest's cannot wait). */
+export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}

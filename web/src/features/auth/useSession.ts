@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getQueryFn } from '../../lib/api';
+import { ME_QUERY_KEY, logout } from './api';
+import { USER_STORAGE_KEY, readStoredUser, userAtom } from './session';
+import type { User } from './types';
+
+/** The signed-in user, or null. */
+export function useUser(): User | null {
+  return useAtomValue(userAtom);
+}
+
+/**
+ * Keeps the stored session in step with the server (mounted once, at the app root):
+ * GET /api/auth/me on load; 200 -> that user, 401 -> signed out. Other failures
+ * (network, 5xx) keep the stored user. Also follows sign-in/out in other tabs.
+ */
+export function useSessionSync(): void {
+  const [, setUser] = useAtom(userAtom);
+  const me = useQuery<User | null>({
+    queryKey: ME_QUERY_KEY,
+    queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+  });
+
+  useEffect(() => {
+    if (me.status !== 'success') return;
+    setUser(me.data ?? null);
+  }, [me.status, me.data, me.dataUpdatedAt, setUser]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === USER_STORAGE_KEY || event.key === null) setUser(readStoredUser());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [setUser]);
+}
+
+/** Records a freshly signed-in user everywhere the session lives. */
+export function useSignIn(): (user: User) => Promise<void> {
+  const setUser = useSetAtom(userAtom);
+  const queryClient = useQueryClient();
+  return async (user: User) => {
+    setUser(user);
+    // A /me answer still in flight (e.g. the load-time 401) must not undo the sign-in.
+    await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
+    queryClient.setQueryData(ME_QUERY_KEY, user);
+  };
+}
+
+/** POST /api/auth/logout, then clear the user and every other cached query. */
+export function useLogout() {
+  const setUser = useSetAtom(userAtom);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: async () => {
+      // Even if the call fails the device should not stay signed in.
+      setUser(null);
+      await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Comment, CommentsByQuestion, Question } from './types';
+
+export const PUBLIC_QUESTIONS_KEY = ['/api/questions/public'] as const;
+export const TODAY_QUESTIONS_KEY = ['/api/questions/today'] as const;
+export const PUBLIC_COMMENTS_KEY = ['/api/comments/public'] as const;
+
+function isQuestion(value: unknown): value is Question {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.text === 'string' && Array.isArray(v.options);
+}
+
+/** Keeps only well-formed questions from an answer that should be a list of them. */
+export function toQuestionList(data: unknown): Question[] {
+  return Array.isArray(data) ? data.filter(isQuestion) : [];
+}
+
+function isComment(value: unknown): value is Comment {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  const user = v.user as Record<string, unknown> | undefined;
+  return (
+    typeof v.id === 'string' &&
+    typeof v.createdAt === 'string' &&
+    !!user &&
+    typeof user === 'object' &&
+    typeof user.name === 'string' &&
+    typeof user.username === 'string'
+  );
+}
+
+/** Keeps only well-formed comment lists from the public comments map (it may be `{}`). */
+export function toCommentsMap(data: unknown): CommentsByQuestion {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const out: CommentsByQuestion = {};
+  for (const [questionId, list] of Object.entries(data as Record<string, unknown>)) {
+    if (Array.isArray(list)) out[questionId] = list.filter(isComment);
+  }
+  return out;
+}
+
+/** Spec §9: public questions refetch every 30 s and are stale after 10 s. */
+export function usePublicQuestions() {
+  return useQuery({
+    queryKey: PUBLIC_QUESTIONS_KEY,
+    select: toQuestionList,
+    refetchInterval: 30_000,
+    staleTime: 10_000,
+  });
+}
+
+/** Spec §9: today's questions refetch every 60 s and are stale after 30 s. */
+export function useTodayQuestions() {
+  return useQuery({
+    queryKey: TODAY_QUESTIONS_KEY,
+    select: toQuestionList,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
+/** Public comments, refreshed with the public questions. */
+export function usePublicComments() {
+  return useQuery({
+    queryKey: PUBLIC_COMMENTS_KEY,
+    select: toCommentsMap,
+    refetchInterval: 30_000,
+    staleTime: 10_000,
+  });
+}

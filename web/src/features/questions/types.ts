@@ -1,0 +1,52 @@
+/** A question as the gateway returns it (see lib/api for transport). */
+export interface QuestionOption {
+  id: string;
+  text: string;
+}
+
+export interface QuestionResult {
+  optionId: string;
+  optionText?: string;
+  count: number;
+  percentage?: number;
+}
+
+export interface Question {
+  id: string;
+  /** Never ends with '?': add one when showing (see `questionWithMark`). */
+  text: string;
+  context: string | null;
+  date: string;
+  options: QuestionOption[];
+  correctOptionId: string | null;
+  isActive: boolean;
+  isResolved: boolean;
+  isArchived: boolean;
+  isPublished: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  tags: string[];
+  /** Demo content: must be marked as sample data wherever it is shown. */
+  isSample: boolean;
+  results: QuestionResult[];
+  totalVotes: number;
+  commentCount: number;
+}
+
+export interface CommentAuthor {
+  id: string;
+  name: string;
+  username: string;
+}
+
+export interface Comment {
+  id: string;
+  userId: string;
+  content: string;
+  imageUrl?: string | null;
+  createdAt: string;
+  user: CommentAuthor;
+}
+
+/** GET /api/comments/public: question id -> its public comments. */
+export type CommentsByQuestion = Record<string, Comment[]>;

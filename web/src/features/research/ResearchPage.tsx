@@ -1,0 +1,5 @@
+import { ScreenHeader } from '../shell/ScreenHeader';
+
+export function ResearchPage() {
+  return <ScreenHeader title="Research" />;
+}

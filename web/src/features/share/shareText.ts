@@ -1,0 +1,58 @@
+// Share texts and share links (spec §2 Share panel, §7 Other, §9; PRODUCT.md "Name and voice").
+
+export const SHARE_HASHTAGS = '#MzansiPredicts #SouthAfrica #DailyVote';
+export const SHARE_FLAG = '🇿🇦';
+const SUFFIX = `${SHARE_FLAG} ${SHARE_HASHTAGS}`;
+
+export type YesNo = 'YES' | 'NO';
+
+/** 'yes' and 'option1' mean YES; 'no' and 'option2' mean NO (spec §3). */
+export function yesNoOf(optionId: string): YesNo | null {
+  const id = optionId.trim().toLowerCase();
+  if (id === 'yes' || id === 'option1') return 'YES';
+  if (id === 'no' || id === 'option2') return 'NO';
+  return null;
+}
+
+const stripMark = (question: string) => question.trim().replace(/\?+$/, '').trim();
+const withMark = (question: string) => `${stripMark(question)}?`;
+const pct = (n: number) => `${Math.round(Number.isFinite(n) ? n : 0)}%`;
+
+/** "I just voted YES on: Will …? What's your prediction? 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote" */
+export function voteShareText(question: string, answer: YesNo): string {
+  return `I just voted ${answer} on: ${withMark(question)} What's your prediction? ${SUFFIX}`;
+}
+
+/**
+ * "I predicted Will … would be YES! YES 62% NO 38% ✅ 🇿🇦 #…": ✅ when the user's side had the larger
+ * share, ❌ otherwise (a tie is not larger). Percentages are rounded.
+ */
+export function resultShareText(question: string, answer: YesNo, yesPercent: number, noPercent: number): string {
+  const mine = answer === 'YES' ? yesPercent : noPercent;
+  const theirs = answer === 'YES' ? noPercent : yesPercent;
+  const mark = mine > theirs ? '✅' : '❌';
+  return `I predicted ${stripMark(question)} would be ${answer}! YES ${pct(yesPercent)} NO ${pct(noPercent)} ${mark} ${SUFFIX}`;
+}
+
+/** Neutral result text for a card without the user's own answer: "Will …? YES 62% / NO 38% 🇿🇦 #…" */
+export function neutralResultShareText(question: string, yesPercent: number, noPercent: number): string {
+  return `${withMark(question)} YES ${pct(yesPercent)} / NO ${pct(noPercent)} ${SUFFIX}`;
+}
+
+export type SharePlatform = 'twitter' | 'facebook' | 'whatsapp';
+
+/** Share links: microblog intent (text, url), social sharer (u, quote), WhatsApp (text). */
+export function shareUrl(platform: SharePlatform, text: string, url: string): string {
+  const e = encodeURIComponent;
+  switch (platform) {
+    case 'twitter':
+      return `https://twitter.com/intent/tweet?text=${e(text)}&url=${e(url)}`;
+    case 'facebook':
+      return `https://www.facebook.com/sharer/sharer.php?u=${e(url)}&quote=${e(text)}`;
+    case 'whatsapp':
+      return `https://wa.me/?text=${e(`${text} ${url}`)}`;
+  }
+}
+
+/** Share windows are 600x400. */
+export const SHARE_WINDOW_FEATURES = 'width=600,height=400,noopener,noreferrer';

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { User } from '../auth/types';
+import { BrandMark, FlagStripe, PRODUCT_NAME, TAGLINE } from './Brand';
+import { Countdown } from './Countdown';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
+  return letters.filter(Boolean).join('').toUpperCase() || '?';
+}
+
+/** Fixed top header: title, tagline, 'TIME:' countdown and a profile link. */
+export function AppHeader({ user }: { user: User }) {
+  return (
+    <header className="app-header">
+      <FlagStripe />
+      <div className="app-header__inner">
+        <div className="app-header__top">
+          <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} home`}>
+            <BrandMark />
+            <span className="brand__title">{PRODUCT_NAME}</span>
+          </Link>
+          <div className="app-header__right">
+            <Countdown />
+            <Link to="/profile" className="avatar-link" aria-label={`Profile (${user.name})`}>
+              <span className="avatar" aria-hidden="true">
+                {initials(user.name)}
+              </span>
+            </Link>
+          </div>
+        </div>
+        <p className="app-header__tagline">{TAGLINE}</p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import type { User } from '../auth/types';
+import { AppHeader } from './AppHeader';
+import { BottomNav } from './BottomNav';
+
+/** Signed-in chrome: fixed header, scrolling main area, fixed bottom navigation. */
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <AppHeader user={user} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+      <BottomNav isAdmin={user.isAdmin} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useNow } from '../../lib/useNow';
+import { countdownToEndOfLocalDay } from '../../lib/time';
+
+/** 'TIME:' countdown to 23:59:59.999 of the device's local day, ticking every second. */
+export function Countdown() {
+  const now = useNow();
+  return (
+    <div className="countdown" role="timer" aria-label="Time left today">
+      <span className="countdown__label">TIME:</span>{' '}
+      <span className="countdown__value">{countdownToEndOfLocalDay(now)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { apiJson, apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage } from './api';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function respond(status: number, body = '', statusText = '') {
+  fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : body, { status, statusText }));
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  test('sends JSON with credentials when there is a body', async () => {
+    respond(200, '{"id":"u1"}');
+    const res = await apiRequest('POST', '/api/auth/login', { username: 'a', password: 'b' });
+    expect(await res.json()).toEqual({ id: 'u1' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username":"a","password":"b"}',
+    });
+  });
+
+  test('no body, no content type', async () => {
+    respond(204);
+    await apiRequest('POST', '/api/auth/logout');
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.headers).toEqual({});
+    expect(init.body).toBeUndefined();
+    expect(init.credentials).toBe('include');
+  });
+
+  test('non-OK throws "{status}: {body}"', async () => {
+    respond(409, '{"message":"Username already taken"}', 'Conflict');
+    await expect(apiRequest('POST', '/api/auth/signup', {})).rejects.toThrow('409: {"message":"Username already taken"}');
+  });
+
+  test('non-OK with an empty body uses the status text', async () => {
+    respond(500, '', 'Internal Server Error');
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  test('apiJson parses, empty body is null', async () => {
+    respond(200, '[1,2]');
+    expect(await apiJson('GET', '/api/x')).toEqual([1, 2]);
+    respond(204);
+    expect(await apiJson('DELETE', '/api/x')).toBeNull();
+  });
+});
+
+describe('default query function', () => {
+  test('joins key segments with "/"', () => {
+    expect(queryKeyToUrl(['/api/questions/today'])).toBe('/api/questions/today');
+    expect(queryKeyToUrl(['/api/users', 'abc-123', 'stats'])).toBe('/api/users/abc-123/stats');
+  });
+
+  test('GETs the joined key with credentials', async () => {
+    respond(200, '{"stats":{}}');
+    const data = await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/users', 'u1', 'stats'] });
+    expect(data).toEqual({ stats: {} });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/users/u1/stats');
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
+  });
+
+  test("on401 'returnNull' resolves null", async () => {
+    respond(401, '{"message":"Not signed in"}');
+    expect(await getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/me'] })).toBeNull();
+  });
+
+  test("on401 'throw' throws", async () => {
+    respond(401, '{"message":"Not signed in"}');
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow(
+      '401: {"message":"Not signed in"}',
+    );
+  });
+
+  test("'returnNull' still throws other errors", async () => {
+    respond(503, '{"message":"down"}');
+    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow('503: ');
+  });
+});
+
+describe('serverMessage / errorStatus', () => {
+  test('pulls the JSON message', () => {
+    const err = new Error('429: {"message":"Too many attempts. Please try again in 15 minutes."}');
+    expect(serverMessage(err, 'fallback')).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(errorStatus(err)).toBe(429);
+  });
+
+  test('falls back for non-JSON bodies, network errors and non-errors', () => {
+    expect(serverMessage(new Error('502: <html>Bad Gateway</html>'), 'Failed to create account')).toBe(
+      'Failed to create account',
+    );
+    expect(serverMessage(new Error('500: Internal Server Error'), 'fb')).toBe('fb');
+    expect(serverMessage(new TypeError('Failed to fetch'), 'fb')).toBe('fb');
+    expect(serverMessage('nope', 'fb')).toBe('fb');
+    expect(serverMessage(new Error('400: {"message":""}'), 'fb')).toBe('fb');
+    expect(errorStatus(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});

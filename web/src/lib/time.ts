@@ -1,0 +1,95 @@
+// Pure time helpers. Every function takes the current time as an argument.
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** South Africa Standard Time is UTC+2 all year (no DST). */
+export const SAST_OFFSET_MS = 2 * HOUR_MS;
+
+/** Day 0 is 1 March 2024 (SAST). */
+const EPOCH_DAY_INDEX = Date.UTC(2024, 2, 1) / DAY_MS;
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Milliseconds from `now` to 23:59:59.999 of the device's local day. */
+export function msUntilEndOfLocalDay(now: Date): number {
+  const end = new Date(now.getTime());
+  end.setHours(23, 59, 59, 999);
+  return Math.max(0, end.getTime() - now.getTime());
+}
+
+/** Formats a duration as HH:MM:SS (whole seconds, rounded down). */
+export function formatDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.floor(ms / SECOND_MS));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return `${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}`;
+}
+
+/** The header countdown: time left in the device's local day, HH:MM:SS. */
+export function countdownToEndOfLocalDay(now: Date): string {
+  return formatDuration(msUntilEndOfLocalDay(now));
+}
+
+/** A Date whose UTC fields read as the SAST wall clock of `date`. */
+function toSastWallClock(date: Date): Date {
+  return new Date(date.getTime() + SAST_OFFSET_MS);
+}
+
+/** Whole SAST days since 1 March 2024 (1 March 2024 SAST is day 0). */
+export function dayNumber(now: Date): number {
+  const sastDayIndex = Math.floor((now.getTime() + SAST_OFFSET_MS) / DAY_MS);
+  return sastDayIndex - EPOCH_DAY_INDEX;
+}
+
+/** The SAST calendar date of `date` as YYYY-MM-DD. */
+export function sastDateKey(date: Date): string {
+  const d = toSastWallClock(date);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+const monthDayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const longDateFormat = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const monthYearFormat = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "22 November" for the SAST date of `date`. */
+export function formatMonthDay(date: Date | string | number): string {
+  return monthDayFormat.format(toSastWallClock(toDate(date)));
+}
+
+/** "Day 631 - 22 November". */
+export function formatDayLabel(date: Date | string | number): string {
+  const d = toDate(date);
+  return `Day ${dayNumber(d)} - ${formatMonthDay(d)}`;
+}
+
+/** Long en-ZA date of the SAST day, e.g. "22 November 2025". */
+export function formatLongDate(date: Date | string | number): string {
+  return longDateFormat.format(toSastWallClock(toDate(date)));
+}
+
+/** Month and year of the SAST day, e.g. "November 2025" (used for 'Predicting since'). */
+export function formatMonthYear(date: Date | string | number): string {
+  return monthYearFormat.format(toSastWallClock(toDate(date)));
+}
+
+/** Relative age (spec §9): 'just now', '{n}m ago', '{n}h ago', '{n}d ago'. */
+export function formatRelativeAge(then: Date | string | number, now: Date): string {
+  const diff = now.getTime() - toDate(then).getTime();
+  if (!Number.isFinite(diff) || diff < MINUTE_MS) return 'just now';
+  if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)}m ago`;
+  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)}h ago`;
+  return `${Math.floor(diff / DAY_MS)}d ago`;
+}

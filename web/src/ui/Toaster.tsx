@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { TOAST_DEFAULT_DURATION, useToast, type ToasterToast } from './toast';
+import { cx } from './cx';
+
+const SWIPE_THRESHOLD_PX = 50;
+
+function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void }) {
+  const [paused, setPaused] = useState(false);
+  const [offset, setOffset] = useState(0);
+  const startX = useRef<number | null>(null);
+  const duration = t.duration ?? TOAST_DEFAULT_DURATION;
+  const dismissRef = useRef(onDismiss);
+  dismissRef.current = onDismiss;
+
+  useEffect(() => {
+    if (paused || !Number.isFinite(duration)) return;
+    const timeout = setTimeout(() => dismissRef.current(), duration);
+    return () => clearTimeout(timeout);
+  }, [paused, duration]);
+
+  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    startX.current = event.clientX;
+    setPaused(true);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+    if (startX.current === null) return;
+    setOffset(Math.max(0, event.clientX - startX.current));
+  };
+  const onPointerEnd = () => {
+    if (startX.current === null) return;
+    startX.current = null;
+    if (offset > SWIPE_THRESHOLD_PX) onDismiss();
+    setOffset(0);
+    setPaused(false);
+  };
+
+  const destructive = t.variant === 'destructive';
+  return (
+    <li
+      className={cx('toast', destructive && 'toast--destructive')}
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+    >
+      <div className="toast__body">
+        {t.title && <div className="toast__title">{t.title}</div>}
+        {t.description && <div className="toast__description">{t.description}</div>}
+      </div>
+      {t.action}
+      <button type="button" className="toast__close" aria-label="Close" onClick={onDismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </li>
+  );
+}
+
+/** Renders the toast queue (one at a time). F8 moves focus to it. */
+export function Toaster() {
+  const { toasts, dismiss } = useToast();
+  const regionRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return createPortal(
+    <section aria-label="Notifications (F8)">
+    <ol className="toaster" ref={regionRef} tabIndex={-1}>
+      {toasts
+        .filter((t) => t.open)
+        .map((t) => (
+          <ToastItem key={t.id} t={t} onDismiss={() => dismiss(t.id)} />
+        ))}
+    </ol>
+    </section>,
+    document.body,
+  );
+}

@@ -1,0 +1,10 @@
+export { Button, type ButtonProps } from './Button';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent } from './Card';
+export { Input, Textarea, Label } from './Input';
+export { Badge } from './Badge';
+export { Spinner } from './Spinner';
+export { Tabs, type TabItem } from './Tabs';
+export { Dialog } from './Dialog';
+export { Toaster } from './Toaster';
+export { toast, toastError, useToast } from './toast';
+export { cx } from './cx';
