@@ -15,6 +15,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVICES = [
   { name: 'identity', grpcPort: 50051, metricsPort: 9461, addrVar: 'IDENTITY_GRPC_ADDR' },
   { name: 'questions', grpcPort: 50052, metricsPort: 9462, addrVar: 'QUESTIONS_GRPC_ADDR' },
+  { name: 'voting', grpcPort: 50053, metricsPort: 9463, addrVar: 'VOTING_GRPC_ADDR' },
 ] as const;
 
 export interface StackOptions {

@@ -6,22 +6,31 @@ import { questionJson, type Counts, type QuestionJson } from './questions.js';
 /**
  * Composes question lists for the web app: the questions, then — in parallel, one call per service for the whole
  * list, never one per question — their vote counts (voting) and comment counts (social). A service that is not
- * part of the system yet contributes nothing (zero counts), so it slots in without touching the routes.
+ * part of the system yet contributes nothing (zero counts, no friends), so it slots in without touching the routes.
  */
 export interface Composer {
   /** Vote counts per option for many questions at once. */
-  counts(questionIds: string[], actor?: Actor): Promise<Map<string, Counts>>;
+  counts(questionIds: string[]): Promise<Map<string, Counts>>;
   /** Comment counts for many questions at once. */
   commentCounts(questionIds: string[], actor?: Actor): Promise<Map<string, number>>;
+  /** The ids of the actor's friends. */
+  friendIds(actor: Actor): Promise<string[]>;
 }
 
-export function createComposer(_clients: Clients): Composer {
+export function createComposer(clients: Clients): Composer {
   return {
-    async counts() {
-      return new Map();
+    async counts(questionIds) {
+      const out = new Map<string, Counts>();
+      if (questionIds.length === 0) return out;
+      const { results } = await clients.voting.getResults({ questionIds });
+      for (const r of results) out.set(r.questionId, new Map(r.counts.map((c) => [c.optionId, c.count])));
+      return out;
     },
     async commentCounts() {
       return new Map();
+    },
+    async friendIds() {
+      return [];
     },
   };
 }
@@ -29,6 +38,6 @@ export function createComposer(_clients: Clients): Composer {
 export async function composeQuestions(composer: Composer, list: questions.Question[], actor?: Actor): Promise<QuestionJson[]> {
   if (list.length === 0) return [];
   const ids = list.map((q) => q.id);
-  const [counts, comments] = await Promise.all([composer.counts(ids, actor), composer.commentCounts(ids, actor)]);
+  const [counts, comments] = await Promise.all([composer.counts(ids), composer.commentCounts(ids, actor)]);
   return list.map((q) => questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0));
 }

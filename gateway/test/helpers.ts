@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { expect } from 'vitest';
 import { startGrpcServer, type Clock } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, randomSuffix, serviceTestEnv, testNamespace, TEST_REDIS_URL } from '@mzansi/kit/testing';
+import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_REDIS_URL } from '@mzansi/kit/testing';
 import { start as startIdentity } from '../../services/identity/src/main.js';
 import { configSchema } from '../src/config.js';
 import { start as startGateway } from '../src/main.js';
@@ -15,17 +15,10 @@ export async function startIdentityForTest() {
   const db = await createTestDatabase('identity');
   const ns = testNamespace();
   const identity = await startIdentity(serviceTestEnv(db.url, ns));
-  let stopped = false;
   return {
     identity,
     address: `127.0.0.1:${identity.grpcPort}`,
-    async stop() {
-      stopped = true;
-      await identity.stop();
-    },
-    get stopped() {
-      return stopped;
-    },
+    stop: () => identity.stop(),
     async cleanup() {
       await identity.stop().catch(() => undefined);
       await deleteTestStreams(ns).catch(() => undefined);
@@ -211,4 +204,9 @@ export function expectCleanError(res: Res, status: number, message?: string | Re
   expect(res.text).not.toMatch(/stack/i);
   if (typeof message === 'string') expect(res.json.message).toBe(message);
   else if (message) expect(res.json.message).toMatch(message);
+}
+
+/** `eventually` for checks that answer a value or `undefined` (not yet): resolves with the value. */
+export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  return (await eventually(check, timeoutMs)) as T;
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@mzansi/kit/testing';
-import { expectCleanError, PASSWORD, PUBLIC_URL, signUp, startGatewayForTest, startIdentityForTest, uname, type Browser, type Res } from './helpers.js';
+import { expectCleanError, PASSWORD, PUBLIC_URL, signUp, startGatewayForTest, startIdentityForTest, uname, until, type Browser, type Res } from './helpers.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -152,7 +151,7 @@ describe('error bodies never carry a stack trace', () => {
     expectCleanError(await gw.browser().post('/api/auth/signup', { username: uname('Late'), password: PASSWORD, name: 'Late' }), 503, unavailable);
     expectCleanError(await user.put(`/api/users/${userId}/notifications`, { emailNotifications: false }), 503, unavailable);
 
-    const ready = await eventually(async () => {
+    const ready = await until(async () => {
       const r = await gw.browser().get('/readyz');
       return r.status === 503 ? r : undefined;
     });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, type Harness } from './helpers.js';
+import { ADMIN_PASSWORD, expectGrpcError, identityHarness, until, type Harness } from './helpers.js';
 
 let h: Harness;
 
@@ -44,7 +43,7 @@ describe('admin bootstrap', () => {
     expect((await c2.login({ username: 'Mzansi_Admin', password: ADMIN_PASSWORD })).user!.id).toBe(rows[0]!.id);
 
     // And only one registration event was ever published for it.
-    const registered = await eventually(async () => {
+    const registered = await until(async () => {
       const e = (await h.events()).filter((ev) => ev.type === 'identity.user.registered');
       return e.length > 0 ? e : undefined;
     });

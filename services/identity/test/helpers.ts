@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type PromiseClient,
 } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
 
@@ -90,3 +90,8 @@ export const signUpReq = (username: string, password = 'correct-horse-1', name =
   email: '',
   phoneNumber: '',
 });
+
+/** `eventually` for checks that answer a value or `undefined` (not yet): resolves with the value. */
+export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  return (await eventually(check, timeoutMs)) as T;
+}

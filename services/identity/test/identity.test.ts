@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually } from '@mzansi/kit/testing';
 import type { User } from '@mzansi/proto/identity/v1/identity';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, signUpReq, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { ADMIN_PASSWORD, expectGrpcError, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;
@@ -42,7 +42,7 @@ describe('signUp', () => {
     expect(Object.keys(user!).filter((k) => /pass|hash/i.test(k))).toEqual([]);
     expect(JSON.stringify(user)).not.toMatch(/argon|correct-horse/);
 
-    const events = await eventually(async () => {
+    const events = await until(async () => {
       const e = await registeredFor(user!.id);
       return e.length > 0 ? e : undefined;
     });
@@ -199,7 +199,7 @@ describe('updateUser', () => {
     const { rows: aRows } = await svc.ctx.pool.query('SELECT email, email_notifications, whatsapp_notifications FROM users WHERE id = $1', [a.id]);
     expect(aRows[0]).toEqual({ email: 'alice@example.org', email_notifications: false, whatsapp_notifications: true });
 
-    const updated = await eventually(async () => {
+    const updated = await until(async () => {
       const e = (await h.events()).filter((ev) => ev.type === 'identity.user.updated');
       return e.length > 0 ? e : undefined;
     });
@@ -220,7 +220,7 @@ describe('updateUser', () => {
 describe('events', () => {
   it('has exactly one identity.user.registered per user', async () => {
     const { rows } = await svc.ctx.pool.query<{ id: string }>('SELECT id FROM users');
-    const registered = await eventually(async () => {
+    const registered = await until(async () => {
       const e = (await h.events()).filter((ev) => ev.type === 'identity.user.registered');
       return e.length >= rows.length ? e : undefined;
     });

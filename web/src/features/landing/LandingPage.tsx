@@ -1,16 +1,22 @@
-import { Button, Card, CardContent } from '../../ui';
-import { formatDayLabel } from '../../lib/time';
+import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { useOpenAuthDialog } from '../auth/authDialogState';
 import { BrandMark, FlagStripe, PRODUCT_NAME, TAGLINE } from '../shell/Brand';
+import { usePublicComments, usePublicQuestions, useTodayQuestions } from '../questions/api';
+import { ArchiveQuestionCard } from '../questions/QuestionCards';
+import { TodayQuestion } from './TodayQuestion';
+import { NewsletterCard } from './NewsletterCard';
+import { NotificationsCard } from './NotificationsCard';
 
-/**
- * What signed-out visitors see on every route (spec §2).
- * Later issues add today's first question, the public archive, newsletter and notification cards.
- */
+/** What signed-out visitors see on every route (spec §2 Landing page). */
 export function LandingPage() {
   const openAuth = useOpenAuthDialog();
+  const join = () => openAuth('signup');
   const now = useNow(60_000);
+  const today = useTodayQuestions();
+  const archive = usePublicQuestions();
+  const comments = usePublicComments();
+  const questions = archive.data ?? [];
 
   return (
     <div className="landing">
@@ -24,28 +30,46 @@ export function LandingPage() {
               <span className="brand__tagline">{TAGLINE}</span>
             </span>
           </div>
-          <Button variant="gold" size="sm" onClick={() => openAuth('signup')}>
+          <Button variant="gold" size="sm" onClick={join}>
             Join
           </Button>
         </div>
       </header>
 
       <main id="main" className="landing-main">
-        <section className="hero" aria-labelledby="hero-title">
-          <p className="hero__day">{formatDayLabel(now)}</p>
-          <h1 className="hero__title" id="hero-title">
-            South Africa&apos;s daily political prediction game
-          </h1>
-          <p className="hero__lead">One question a day — can you call it?</p>
-          <div className="hero__actions">
-            <Button variant="gold" size="lg" block onClick={() => openAuth('signup')}>
-              Start Predicting
-            </Button>
-            <Button variant="outline-light" size="lg" block onClick={() => openAuth('login')}>
-              Log In
-            </Button>
+        <TodayQuestion
+          question={today.data?.[0]}
+          loading={today.isPending}
+          failed={today.isError}
+          now={now}
+          onJoin={join}
+          onLogin={() => openAuth('login')}
+        />
+
+        <section className="archive" aria-labelledby="archive-title">
+          <div className="section-heading">
+            <h2 className="section-heading__title" id="archive-title">
+              Recent predictions
+            </h2>
+            <p className="section-heading__text">How South Africa called the latest questions.</p>
           </div>
+          {archive.isPending ? (
+            <Spinner label="Loading recent questions" />
+          ) : archive.isError ? (
+            <p className="empty-note">Recent questions could not be loaded right now.</p>
+          ) : questions.length === 0 ? (
+            <p className="empty-note">No questions available yet. Check back soon!</p>
+          ) : (
+            <div className="stack">
+              {questions.map((q) => (
+                <ArchiveQuestionCard key={q.id} question={q} comments={comments.data?.[q.id]} now={now} onJoin={join} />
+              ))}
+            </div>
+          )}
         </section>
+
+        <NewsletterCard />
+        <NotificationsCard onEnable={join} />
 
         <Card className="cta-card">
           <CardContent>
@@ -53,7 +77,7 @@ export function LandingPage() {
             <p className="cta-card__text">
               Answer today&apos;s question, see how South Africa voted and compare your calls with friends.
             </p>
-            <Button size="lg" block onClick={() => openAuth('signup')}>
+            <Button size="lg" block onClick={join}>
               Create an account
             </Button>
           </CardContent>

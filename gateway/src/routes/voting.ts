@@ -1,0 +1,224 @@
+import { Router } from 'express';
+import { grpc, isGrpcError } from '@mzansi/kit';
+import type { voting } from '@mzansi/proto';
+import { z } from 'zod';
+import type { Clients } from '../clients.js';
+import type { MicroCache } from '../cache.js';
+import type { Composer } from '../compose.js';
+import { notFound, parse } from '../errors.js';
+import { resultsOf } from '../questions.js';
+import { requireActor, requireSelf } from '../session.js';
+
+const uuid = z.string().uuid('Not found');
+const answerBody = z.object({
+  userId: z.string().uuid('userId must be your own user id').optional(),
+  questionId: z.string().uuid('Question not found'),
+  optionId: z.string().min(1).max(20),
+});
+
+export interface VotingDeps {
+  clients: Clients;
+  composer: Composer;
+  cache: MicroCache<unknown>;
+}
+
+function answerJson(a: voting.Answer) {
+  return { id: a.id, userId: a.userId, questionId: a.questionId, optionId: a.optionId, submittedAt: a.submittedAt?.toISOString() ?? null };
+}
+
+async function questionOf(clients: Clients, id: string) {
+  const { question } = await clients.questions.getQuestion({ id });
+  return question!;
+}
+
+/** POST /api/answers. */
+export function answersRouter({ clients, cache }: VotingDeps): Router {
+  const r = Router();
+  r.post('/', async (req, res) => {
+    requireActor(res);
+    const body = parse(answerBody, req.body, 'Please choose an option');
+    const actor = requireSelf(res, body.userId);
+    const { answer, alreadyAnswered } = await clients.voting.submitAnswer({ questionId: body.questionId, optionId: body.optionId }, { actor });
+    if (!alreadyAnswered) cache.clear();
+    res.status(alreadyAnswered ? 200 : 201).json(answerJson(answer!));
+  });
+  return r;
+}
+
+/** Results routes under /api/questions/{id}/…. */
+export function resultsRouter({ clients, composer, cache }: VotingDeps): Router {
+  const r = Router();
+
+  // Polled every 5 s by every open screen: served from the 1 s cache, two small gRPC reads on a miss.
+  r.get('/:id/public-results', async (req, res) => {
+    const id = parse(z.object({ id: uuid }), req.params).id;
+    const body = await cache.get(`results:${id}`, async () => {
+      const [question, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
+      const { results, totalVotes } = resultsOf(question.options, counts.get(id));
+      return { results: results.map((x) => ({ optionId: x.optionId, percentage: x.percentage, votes: x.count })), totalVotes };
+    });
+    res.json(body);
+  });
+
+  r.get('/:id/results', async (req, res) => {
+    requireActor(res);
+    const id = parse(z.object({ id: uuid }), req.params).id;
+    const { userId } = parse(z.object({ userId: z.string().uuid('userId must be your own user id').optional() }), req.query);
+    const actor = requireSelf(res, userId);
+    const [question, counts, userAnswer, friendAnswers] = await Promise.all([
+      questionOf(clients, id),
+      composer.counts([id]),
+      clients.voting.getAnswer({ userId: actor.id, questionId: id }, { actor }).then(
+        (x) => x.answer,
+        (err) => {
+          if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) return undefined;
+          throw err;
+        },
+      ),
+      friendAnswersOf(clients, composer, actor, id),
+    ]);
+    const { results, totalVotes } = resultsOf(question.options, counts.get(id));
+    res.json({
+      results: results.map((x) => ({ optionId: x.optionId, text: x.optionText, percentage: x.percentage, votes: x.count })),
+      totalVotes,
+      friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
+      userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
+    });
+  });
+
+  r.get('/:id/friend-answers', async (req, res) => {
+    requireActor(res);
+    const id = parse(z.object({ id: uuid }), req.params).id;
+    const { userId } = parse(z.object({ userId: z.string().uuid('userId must be your own user id').optional() }), req.query);
+    const actor = requireSelf(res, userId);
+    res.json({ friendAnswers: await friendAnswersOf(clients, composer, actor, id) });
+  });
+
+  return r;
+}
+
+/** Only the caller's friends' answers, with names from the directory. */
+async function friendAnswersOf(clients: Clients, composer: Composer, actor: { id: string; isAdmin: boolean }, questionId: string) {
+  const friendIds = await composer.friendIds(actor);
+  if (friendIds.length === 0) return [];
+  const [{ answers }, question] = await Promise.all([
+    clients.voting.getAnswersByUsers({ questionId, userIds: friendIds }, { actor }),
+    questionOf(clients, questionId),
+  ]);
+  if (answers.length === 0) return [];
+  const { users } = await clients.identity.getUsers({ ids: answers.map((a) => a.userId) });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return answers.flatMap((a) => {
+    const u = byId.get(a.userId);
+    if (!u) return [];
+    const optionText = question.options.find((o) => o.id === a.optionId)?.text ?? a.optionId;
+    return [{ userId: u.id, name: u.name, username: u.username, optionText }];
+  });
+}
+
+/** /api/users/{id}/answers/{questionId}, /stats, /history. */
+export function userVotingRouter({ clients }: VotingDeps): Router {
+  const r = Router();
+
+  r.get('/:id/answers/:questionId', async (req, res) => {
+    requireActor(res);
+    const p = parse(z.object({ id: uuid, questionId: uuid }), req.params);
+    const actor = requireSelf(res, p.id, { adminMayRead: true });
+    try {
+      const { answer } = await clients.voting.getAnswer({ userId: p.id, questionId: p.questionId }, { actor });
+      res.json(answerJson(answer!));
+    } catch (err) {
+      if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) throw notFound('Not answered');
+      throw err;
+    }
+  });
+
+  r.get('/:id/stats', async (req, res) => {
+    requireActor(res);
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const actor = requireSelf(res, id, { adminMayRead: true });
+    const s = await clients.voting.getUserStats({ userId: id }, { actor });
+    res.json({
+      totalAnswers: s.totalAnswers,
+      accuracy: s.accuracy,
+      nationalRank: s.nationalRank,
+      streak: s.streak,
+      stats: { nationalRank: s.nationalRank, accuracy: s.accuracy },
+    });
+  });
+
+  r.get('/:id/history', async (req, res) => {
+    requireActor(res);
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const actor = requireSelf(res, id, { adminMayRead: true });
+    const { items } = await clients.voting.getUserHistory({ userId: id, limit: 50 }, { actor });
+    res.json(
+      items.map((i) => ({
+        questionId: i.questionId,
+        questionText: i.questionText,
+        submittedAt: i.submittedAt?.toISOString() ?? null,
+        selectedOption: i.optionText,
+        selectedOptionId: i.optionId,
+        isPending: i.isPending,
+        isCorrect: i.isCorrect,
+      })),
+    );
+  });
+
+  return r;
+}
+
+/** GET /api/leaderboard?scope=national|friends — real standings for the current SAST month. */
+export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
+  const r = Router();
+  r.get('/', async (req, res) => {
+    const actor = requireActor(res);
+    const { scope } = parse(z.object({ scope: z.enum(['national', 'friends']).default('national') }), req.query);
+    const friendIds = await composer.friendIds(actor);
+    const [board, mine, friendsBoard] = await Promise.all([
+      scope === 'national'
+        ? clients.voting.getLeaderboard({ userIds: [], limit: 50 }, { actor })
+        : clients.voting.getLeaderboard({ userIds: [actor.id, ...friendIds], limit: 0 }, { actor }),
+      clients.voting.getUserStats({ userId: actor.id }, { actor }),
+      scope === 'national' ? clients.voting.getLeaderboard({ userIds: [actor.id, ...friendIds], limit: 0 }, { actor }) : undefined,
+    ]);
+    const { users } = await clients.identity.getUsers({ ids: board.entries.map((e) => e.userId) });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const amongFriends = (friendsBoard ?? board).entries.find((e) => e.userId === actor.id)?.rank ?? null;
+    res.json({
+      scope,
+      monthStart: board.monthStart?.toISOString() ?? null,
+      summary: { players: board.players, questionsResolved: board.questionsResolved, yourAccuracy: mine.accuracy },
+      you: {
+        userId: actor.id,
+        nationalRank: mine.nationalRank || null,
+        friendsRank: friendIds.length > 0 ? amongFriends : null,
+        accuracy: mine.accuracy,
+        correct: mine.correctThisMonth,
+        resolved: mine.resolvedThisMonth,
+        totalAnswers: mine.totalAnswers,
+        streak: mine.streak,
+      },
+      friendCount: friendIds.length,
+      entries: board.entries.flatMap((e) => {
+        const u = byId.get(e.userId);
+        if (!u) return [];
+        return [
+          {
+            rank: e.rank,
+            userId: e.userId,
+            name: u.name,
+            username: u.username,
+            isAdmin: u.isAdmin,
+            correct: e.correct,
+            resolved: e.resolved,
+            answered: e.answered,
+            accuracy: e.accuracy,
+            streak: e.streak,
+          },
+        ];
+      }),
+    });
+  });
+  return r;
+}

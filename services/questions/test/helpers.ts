@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from 'nats';
+import { expect } from 'vitest';
+import {
+  createPromiseClient,
+  decodeEnvelope,
+  DEV_INTERNAL_AUTH_SECRET,
+  EventNames,
+  grpc,
+  isGrpcError,
+  type Actor,
+  type Clock,
+  type EventEnvelope,
+  type PromiseClient,
+} from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { QuestionsServiceClient, type CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
+import { start } from '../src/main.js';
+
+export type Running = Awaited<ReturnType<typeof start>>;
+export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
+
+/** An event read back from this namespace's questions stream, with the subject it was published on. */
+export interface StreamEvent {
+  seq: number;
+  subject: string;
+  msgId: string;
+  envelope: EventEnvelope;
+}
+
+/** A clock the test moves by hand: `clock.set(...)`, and pass `clock.now` to `start`. */
+export function manualClock(initial: string | Date) {
+  let current = new Date(initial);
+  const now: Clock = () => new Date(current.getTime());
+  return {
+    now,
+    set(at: string | Date) {
+      current = new Date(at);
+    },
+    get current() {
+      return new Date(current.getTime());
+    },
+  };
+}
+
+export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
+export const member = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: false } });
+
+export const YES_NO = [
+  { id: 'yes', text: 'Yes' },
+  { id: 'no', text: 'No' },
+];
+
+/** A valid CreateQuestion request; override any field. */
+export const newQuestion = (overrides: Partial<CreateQuestionRequest> = {}): CreateQuestionRequest => ({
+  text: `Will it rain in Durban tomorrow ${randomUUID().slice(0, 8)}`,
+  context: 'Think about the weather.',
+  date: new Date('2026-03-10T13:00:00Z'),
+  options: YES_NO,
+  tags: ['weather'],
+  ...overrides,
+});
+
+/** A fresh database and events namespace for one test file, and the questions service on them. */
+export async function questionsHarness(extraEnv: Record<string, string> = {}) {
+  const db = await createTestDatabase('questions');
+  const ns = testNamespace();
+  const env = serviceTestEnv(db.url, ns, extraEnv);
+  const running: Running[] = [];
+  const clients: QuestionsClient[] = [];
+  let nc: NatsConnection | undefined;
+  const names = new EventNames(ns);
+
+  return {
+    db,
+    ns,
+    env,
+    names,
+    /** Starts an(other) instance of the service on the same database and namespace. */
+    async start(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
+      const r = await start({ ...env, ...opts.env }, { clock: opts.clock });
+      running.push(r);
+      return r;
+    },
+    client(r: Running, internalSecret = DEV_INTERNAL_AUTH_SECRET): QuestionsClient {
+      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalSecret });
+      clients.push(c);
+      return c;
+    },
+    /** Every message of this namespace's questions stream, in order. */
+    async events(): Promise<StreamEvent[]> {
+      nc ??= await connect({ servers: TEST_NATS_URL });
+      const jsm = await nc.jetstreamManager();
+      const stream = names.stream('questions');
+      const info = await jsm.streams.info(stream);
+      const out: StreamEvent[] = [];
+      if (info.state.messages === 0) return out;
+      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
+        if (m) out.push({ seq, subject: m.subject, msgId: m.header.get('Nats-Msg-Id'), envelope: decodeEnvelope(m.data) });
+      }
+      return out;
+    },
+    async cleanup() {
+      for (const c of clients) c.close();
+      await Promise.allSettled(running.map((r) => r.stop()));
+      await nc?.close().catch(() => undefined);
+      await deleteTestStreams(ns).catch(() => undefined);
+      await db.drop();
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof questionsHarness>>;
+
+/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
+export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
+  const err = await call.then(
+    (res) => {
+      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
+    },
+    (e: unknown) => e,
+  );
+  if (!isGrpcError(err)) throw err;
+  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
+  if (typeof details === 'string') expect(err.details).toBe(details);
+  else if (details) expect(err.details).toMatch(details);
+  return err;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

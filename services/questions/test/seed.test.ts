@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sastDayBounds } from '@mzansi/kit';
+import { eventually } from '@mzansi/kit/testing';
+import { admin, manualClock, questionsHarness, sleep, YES_NO, type Harness } from './helpers.js';
+
+/** SEED_DEMO=true fills an empty database with sample data: a resolved archive and today's question. */
+let h: Harness;
+// 00:30 SAST on 11 March 2026: early in the day, so today's sample question is published "now".
+const clock = manualClock('2026-03-10T22:30:00.000Z');
+
+beforeAll(async () => {
+  h = await questionsHarness({ SEED_DEMO: 'true' });
+});
+
+afterAll(async () => {
+  await h?.cleanup();
+});
+
+describe('demo seed', () => {
+  it('seeds a resolved archive and exactly one question for today, once', async () => {
+    const first = await h.start({ clock: clock.now });
+    const client = h.client(first);
+
+    const all = (await client.listAllQuestions({}, admin())).questions;
+    expect(all.length).toBeGreaterThanOrEqual(11);
+    expect(all.every((q) => q.isSample)).toBe(true);
+    expect(all.every((q) => q.isPublished && q.isActive && !q.isArchived)).toBe(true);
+    expect(all.every((q) => JSON.stringify(q.options) === JSON.stringify(YES_NO))).toBe(true);
+
+    const resolved = all.filter((q) => q.isResolved);
+    expect(resolved.length).toBeGreaterThanOrEqual(10);
+    for (const q of resolved) expect(['yes', 'no']).toContain(q.correctOptionId);
+
+    const { start: dayStart } = sastDayBounds(clock.current);
+    const todays = (await client.listTodayQuestions({})).questions;
+    expect(todays).toHaveLength(1);
+    expect(todays[0]).toMatchObject({ isSample: true, isPublished: true, isActive: true, isResolved: false });
+    expect(todays[0]!.publishedAt!.getTime()).toBeGreaterThanOrEqual(dayStart.getTime());
+    expect(todays[0]!.publishedAt!.getTime()).toBeLessThanOrEqual(clock.current.getTime());
+    // The archive is from earlier days.
+    for (const q of all.filter((q) => q.id !== todays[0]!.id)) expect(q.publishedAt!.getTime()).toBeLessThan(dayStart.getTime());
+    expect(await client.listDraftQuestions({}, admin())).toEqual({ questions: [] });
+
+    // Seeded questions go out as events like real ones: one published per question, one resolved per resolved one.
+    const expected = all.length + resolved.length;
+    await eventually(async () => (await h.events()).length >= expected, 10_000);
+    const events = await h.events();
+    expect(events.filter((e) => e.envelope.type === 'questions.question.published')).toHaveLength(all.length);
+    expect(events.filter((e) => e.envelope.type === 'questions.question.resolved')).toHaveLength(resolved.length);
+
+    await first.stop();
+
+    // Starting again on the same (no longer empty) database seeds nothing more.
+    const second = await h.start({ clock: manualClock('2026-03-12T10:00:00.000Z').now });
+    const again = h.client(second);
+    const allAgain = (await again.listAllQuestions({}, admin())).questions;
+    expect(allAgain.map((q) => q.id).sort()).toEqual(all.map((q) => q.id).sort());
+    // Nothing was seeded for the new day either.
+    expect(await again.listTodayQuestions({})).toEqual({ questions: [] });
+    await sleep(500);
+    expect(await h.events()).toHaveLength(expected);
+  });
+
+  it('does not seed without SEED_DEMO (the test default)', async () => {
+    const other = await questionsHarness();
+    try {
+      const svc = await other.start({ clock: clock.now });
+      expect((await other.client(svc).listAllQuestions({}, admin())).questions).toEqual([]);
+    } finally {
+      await other.cleanup();
+    }
+  });
+});

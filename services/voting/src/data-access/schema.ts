@@ -1,0 +1,66 @@
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export { inbox, outbox } from '@mzansi/kit';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Voting's own view of each question, kept from questions.* events. */
+export const questionState = pgTable('question_state', {
+  questionId: uuid('question_id').primaryKey(),
+  text: text('text').notNull(),
+  options: jsonb('options').$type<{ id: string; text: string }[]>().notNull(),
+  publishedAt: ts('published_at'),
+  isResolved: boolean('is_resolved').notNull().default(false),
+  isArchived: boolean('is_archived').notNull().default(false),
+  correctOptionId: text('correct_option_id'),
+  resolvedAt: ts('resolved_at'),
+});
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    optionId: text('option_id').notNull(),
+    submittedAt: ts('submitted_at').notNull(),
+    /** The SAST calendar day of submission (streaks). */
+    sastDay: date('sast_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    // One answer per user per question, enforced by the database.
+    uniqueIndex('answers_user_question_key').on(t.userId, t.questionId),
+    // History and streaks.
+    index('answers_user_submitted_idx').on(t.userId, t.submittedAt.desc()),
+    // Friend answers and deletes by question.
+    index('answers_question_idx').on(t.questionId),
+  ],
+);
+
+/**
+ * Vote counts per option, split over shards so that a burst on one question does not queue on one row.
+ * Written in the answer's transaction: counts are exact. Reading sums a handful of rows whatever the votes.
+ */
+export const optionCounts = pgTable(
+  'option_counts',
+  {
+    questionId: uuid('question_id').notNull(),
+    optionId: text('option_id').notNull(),
+    shard: integer('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.optionId, t.shard] })],
+);
+
+/** Per user and SAST month: answered, resolved-answered and correct (scores, accuracy, ranks). */
+export const monthScores = pgTable(
+  'month_scores',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    answered: integer('answered').notNull().default(0),
+    resolved: integer('resolved').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userId] }), index('month_scores_rank_idx').on(t.month, t.correct.desc())],
+);

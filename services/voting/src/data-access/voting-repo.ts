@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '@mzansi/kit';
+import { answers, monthScores, optionCounts, questionState } from './schema.js';
+
+type Q = Queryable<any>;
+export type AnswerRow = typeof answers.$inferSelect;
+export type QuestionStateRow = typeof questionState.$inferSelect;
+
+export async function findQuestion(db: Q, questionId: string): Promise<QuestionStateRow | undefined> {
+  return (await db.select().from(questionState).where(eq(questionState.questionId, questionId)).limit(1))[0];
+}
+
+/** Inserts the answer unless the user already answered; returns undefined then. */
+export async function insertAnswer(db: Q, values: typeof answers.$inferInsert): Promise<AnswerRow | undefined> {
+  return (await db.insert(answers).values(values).onConflictDoNothing({ target: [answers.userId, answers.questionId] }).returning())[0];
+}
+
+export async function findAnswer(db: Q, userId: string, questionId: string): Promise<AnswerRow | undefined> {
+  return (await db.select().from(answers).where(and(eq(answers.userId, userId), eq(answers.questionId, questionId))).limit(1))[0];
+}
+
+export async function incrementCount(db: Q, questionId: string, optionId: string, shard: number): Promise<void> {
+  await db
+    .insert(optionCounts)
+    .values({ questionId, optionId, shard, count: 1 })
+    .onConflictDoUpdate({ target: [optionCounts.questionId, optionCounts.optionId, optionCounts.shard], set: { count: sql`${optionCounts.count} + 1` } });
+}
+
+export async function incrementAnswered(db: Q, month: string, userId: string): Promise<void> {
+  await db
+    .insert(monthScores)
+    .values({ month, userId, answered: 1 })
+    .onConflictDoUpdate({ target: [monthScores.month, monthScores.userId], set: { answered: sql`${monthScores.answered} + 1` } });
+}
+
+/** Counts per option for many questions: a handful of counter rows per question, whatever the number of votes. */
+export async function countsFor(db: Q, questionIds: string[]): Promise<{ questionId: string; optionId: string; count: number }[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({ questionId: optionCounts.questionId, optionId: optionCounts.optionId, count: sql<number>`sum(${optionCounts.count})::bigint`.mapWith(Number) })
+    .from(optionCounts)
+    .where(inArray(optionCounts.questionId, questionIds))
+    .groupBy(optionCounts.questionId, optionCounts.optionId);
+}
+
+export async function answersByUsers(db: Q, questionId: string, userIds: string[]): Promise<AnswerRow[]> {
+  if (userIds.length === 0) return [];
+  return db.select().from(answers).where(and(eq(answers.questionId, questionId), inArray(answers.userId, userIds)));
+}
+
+export async function totalAnswers(db: Q, userId: string): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(answers).where(eq(answers.userId, userId));
+  return rows[0]?.n ?? 0;
+}
+
+export async function monthScore(db: Q, month: string, userId: string) {
+  return (await db.select().from(monthScores).where(and(eq(monthScores.month, month), eq(monthScores.userId, userId))).limit(1))[0];
+}
+
+/** 1 + the number of players with more correct answers this month (ties share a rank). */
+export async function nationalRank(db: Q, month: string, correct: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(monthScores)
+    .where(and(eq(monthScores.month, month), sql`${monthScores.correct} > ${correct}`));
+  return (rows[0]?.n ?? 0) + 1;
+}
+
+/** Distinct SAST days with answers, latest first (enough for any streak up to `limit` days). */
+export async function answerDays(db: Q, userIds: string[], limit = 400): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectDistinct({ userId: answers.userId, day: answers.sastDay })
+    .from(answers)
+    .where(and(inArray(answers.userId, userIds), sql`${answers.sastDay} > (now() - make_interval(days => ${limit}))::date`));
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    list.push(r.day);
+    out.set(r.userId, list);
+  }
+  return out;
+}
+
+export async function history(db: Q, userId: string, limit: number) {
+  return db
+    .select({
+      questionId: answers.questionId,
+      optionId: answers.optionId,
+      submittedAt: answers.submittedAt,
+      text: questionState.text,
+      options: questionState.options,
+      isResolved: questionState.isResolved,
+      correctOptionId: questionState.correctOptionId,
+    })
+    .from(answers)
+    .innerJoin(questionState, eq(questionState.questionId, answers.questionId))
+    .where(eq(answers.userId, userId))
+    .orderBy(desc(answers.submittedAt))
+    .limit(limit);
+}
+
+export async function topScores(db: Q, month: string, limit: number) {
+  return db
+    .select()
+    .from(monthScores)
+    .where(eq(monthScores.month, month))
+    .orderBy(desc(monthScores.correct), desc(monthScores.resolved), monthScores.userId)
+    .limit(limit);
+}
+
+export async function scoresOf(db: Q, month: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db.select().from(monthScores).where(and(eq(monthScores.month, month), inArray(monthScores.userId, userIds)));
+}
+
+export async function playersThisMonth(db: Q, month: string): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(monthScores).where(eq(monthScores.month, month));
+  return rows[0]?.n ?? 0;
+}
+
+export async function resolvedBetween(db: Q, start: Date, end: Date): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questionState)
+    .where(and(eq(questionState.isResolved, true), sql`${questionState.resolvedAt} >= ${start}`, sql`${questionState.resolvedAt} < ${end}`));
+  return rows[0]?.n ?? 0;
+}
+
+// ---- projection upkeep (question events) ----
+
+export async function upsertQuestion(db: Q, values: typeof questionState.$inferInsert): Promise<void> {
+  await db
+    .insert(questionState)
+    .values(values)
+    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt } });
+}
+
+/**
+ * Marks a question resolved and credits every answer to it in the month it was given: resolved + 1 for each,
+ * correct + 1 for the right ones. One statement for all answers, however many.
+ */
+export async function resolveQuestion(db: Q, questionId: string, correctOptionId: string, resolvedAt: Date): Promise<boolean> {
+  const updated = await db
+    .update(questionState)
+    .set({ isResolved: true, correctOptionId, resolvedAt })
+    .where(and(eq(questionState.questionId, questionId), eq(questionState.isResolved, false)))
+    .returning({ id: questionState.questionId });
+  if (updated.length === 0) return false;
+  await db.execute(sql`
+    INSERT INTO month_scores (month, user_id, answered, resolved, correct)
+    SELECT date_trunc('month', a.sast_day)::date, a.user_id, 0, count(*), count(*) FILTER (WHERE a.option_id = ${correctOptionId})
+    FROM answers a WHERE a.question_id = ${questionId}
+    GROUP BY 1, 2
+    ON CONFLICT (month, user_id) DO UPDATE
+      SET resolved = month_scores.resolved + EXCLUDED.resolved, correct = month_scores.correct + EXCLUDED.correct`);
+  return true;
+}
+
+export async function archiveQuestion(db: Q, questionId: string): Promise<void> {
+  await db.update(questionState).set({ isArchived: true }).where(eq(questionState.questionId, questionId));
+}
+
+/** Removes a question and everything that hangs off it, taking its answers back out of the month scores. */
+export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
+  const q = await findQuestion(db, questionId);
+  await db.execute(sql`
+    UPDATE month_scores m SET
+      answered = m.answered - d.answered,
+      resolved = m.resolved - d.resolved,
+      correct = m.correct - d.correct
+    FROM (
+      SELECT date_trunc('month', a.sast_day)::date AS month, a.user_id, count(*)::int AS answered,
+             ${q?.isResolved ? sql`count(*)::int` : sql`0`} AS resolved,
+             count(*) FILTER (WHERE a.option_id = ${q?.correctOptionId ?? ''} AND ${!!q?.isResolved})::int AS correct
+      FROM answers a WHERE a.question_id = ${questionId} GROUP BY 1, 2
+    ) d
+    WHERE m.month = d.month AND m.user_id = d.user_id`);
+  await db.execute(sql`
+    DELETE FROM month_scores m USING (SELECT DISTINCT date_trunc('month', sast_day)::date AS month, user_id FROM answers WHERE question_id = ${questionId}) d
+    WHERE m.month = d.month AND m.user_id = d.user_id AND m.answered <= 0`);
+  await db.delete(answers).where(eq(answers.questionId, questionId));
+  await db.delete(optionCounts).where(eq(optionCounts.questionId, questionId));
+  await db.delete(questionState).where(eq(questionState.questionId, questionId));
+}

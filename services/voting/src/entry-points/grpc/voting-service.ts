@@ -1,0 +1,195 @@
+import { randomInt } from 'node:crypto';
+import type { Server } from '@grpc/grpc-js';
+import {
+  alreadyExists,
+  conflict,
+  enqueueEvent,
+  forbidden,
+  invalid,
+  notFound,
+  sastDate,
+  sastMonthBounds,
+  unaryService,
+  type CallContext,
+  type Clock,
+  type ServiceContext,
+} from '@mzansi/kit';
+import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
+import * as repo from '../../data-access/voting-repo.js';
+import { accuracy, competitionRanks, isOpen, monthKey, streak } from '../../domain/scoring.js';
+
+type Ctx = ServiceContext<any>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (s: string) => UUID_RE.test(s);
+const MAX_IDS = 500;
+
+export const MESSAGES = {
+  questionNotFound: 'Question not found',
+  closed: 'This question is no longer open for answers',
+  unknownOption: 'Please choose one of the question’s options',
+  different: 'You have already answered this question',
+  notAnswered: 'Not answered',
+} as const;
+
+function toAnswer(row: repo.AnswerRow): Answer {
+  return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt };
+}
+
+/** A user's own data: the acting user, or an admin. */
+function requireSelfOrAdmin(call: CallContext, userId: string) {
+  const actor = call.requireActor();
+  if (actor.id !== userId && !actor.isAdmin) throw forbidden('You can only see your own data');
+  return actor;
+}
+
+function ids(list: string[]): string[] {
+  if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
+  return [...new Set(list.filter(isUuid))];
+}
+
+export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, shards: number) {
+  server.addService(
+    VotingServiceService,
+    unaryService<VotingServiceServer>(
+      VotingServiceService,
+      {
+        async submitAnswer(req, call) {
+          const actor = call.requireActor();
+          if (!isUuid(req.questionId)) throw notFound(MESSAGES.questionNotFound);
+          return ctx.transaction(async (tx) => {
+            const q = await repo.findQuestion(tx, req.questionId);
+            if (!q) throw notFound(MESSAGES.questionNotFound);
+            if (!q.options.some((o) => o.id === req.optionId)) throw invalid(MESSAGES.unknownOption);
+            const now = clock();
+            const row = await repo.insertAnswer(tx, {
+              userId: actor.id,
+              questionId: q.questionId,
+              optionId: req.optionId,
+              submittedAt: now,
+              sastDay: sastDate(now),
+            });
+            if (!row) {
+              // Answered before (perhaps a moment ago, concurrently): the same option is idempotent.
+              const existing = await repo.findAnswer(tx, actor.id, q.questionId);
+              if (existing && existing.optionId === req.optionId) return { answer: toAnswer(existing), alreadyAnswered: true };
+              throw alreadyExists(MESSAGES.different);
+            }
+            if (!isOpen(q)) throw conflict(MESSAGES.closed); // rolls the insert back
+            await repo.incrementCount(tx, q.questionId, req.optionId, randomInt(shards));
+            await repo.incrementAnswered(tx, monthKey(now), actor.id);
+            await enqueueEvent(
+              tx,
+              'voting.answer.recorded',
+              { answerId: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt },
+              { occurredAt: now },
+            );
+            return { answer: toAnswer(row), alreadyAnswered: false };
+          });
+        },
+
+        async getAnswer(req, call) {
+          requireSelfOrAdmin(call, req.userId);
+          const row = isUuid(req.questionId) && isUuid(req.userId) ? await repo.findAnswer(ctx.db, req.userId, req.questionId) : undefined;
+          if (!row) throw notFound(MESSAGES.notAnswered);
+          return { answer: toAnswer(row) };
+        },
+
+        async getResults(req) {
+          const questionIds = ids(req.questionIds);
+          const rows = await repo.countsFor(ctx.db, questionIds);
+          const byQuestion = new Map<string, { optionId: string; count: number }[]>();
+          for (const r of rows) {
+            const list = byQuestion.get(r.questionId) ?? [];
+            list.push({ optionId: r.optionId, count: r.count });
+            byQuestion.set(r.questionId, list);
+          }
+          return {
+            results: [...byQuestion].map(([questionId, counts]) => ({ questionId, counts, total: counts.reduce((n, c) => n + c.count, 0) })),
+          };
+        },
+
+        async getAnswersByUsers(req, call) {
+          call.requireActor();
+          if (!isUuid(req.questionId)) return { answers: [] };
+          return { answers: (await repo.answersByUsers(ctx.db, req.questionId, ids(req.userIds))).map(toAnswer) };
+        },
+
+        async getUserStats(req, call) {
+          requireSelfOrAdmin(call, req.userId);
+          const now = clock();
+          const month = monthKey(now);
+          const [total, score, days] = await Promise.all([
+            repo.totalAnswers(ctx.db, req.userId),
+            repo.monthScore(ctx.db, month, req.userId),
+            repo.answerDays(ctx.db, [req.userId]),
+          ]);
+          const rank = score ? await repo.nationalRank(ctx.db, month, score.correct) : 0;
+          return {
+            totalAnswers: total,
+            accuracy: accuracy(score?.correct ?? 0, score?.resolved ?? 0),
+            nationalRank: rank,
+            streak: streak(days.get(req.userId) ?? [], sastDate(now)),
+            correctThisMonth: score?.correct ?? 0,
+            resolvedThisMonth: score?.resolved ?? 0,
+          };
+        },
+
+        async getUserHistory(req, call) {
+          requireSelfOrAdmin(call, req.userId);
+          const limit = Math.min(Math.max(req.limit || 20, 1), 100);
+          const rows = await repo.history(ctx.db, req.userId, limit);
+          return {
+            items: rows.map((r) => ({
+              questionId: r.questionId,
+              questionText: r.text,
+              submittedAt: r.submittedAt,
+              optionId: r.optionId,
+              optionText: r.options.find((o) => o.id === r.optionId)?.text ?? r.optionId,
+              isPending: !r.isResolved,
+              isCorrect: r.isResolved && r.correctOptionId === r.optionId,
+            })),
+          };
+        },
+
+        async getLeaderboard(req, call) {
+          call.requireActor();
+          const now = clock();
+          const month = monthKey(now);
+          const bounds = sastMonthBounds(now);
+          const limit = Math.min(Math.max(req.limit || 50, 1), 100);
+          const scoped = req.userIds.length > 0;
+          const [rows, players, questionsResolved] = await Promise.all([
+            scoped ? repo.scoresOf(ctx.db, month, ids(req.userIds)) : repo.topScores(ctx.db, month, limit),
+            repo.playersThisMonth(ctx.db, month),
+            repo.resolvedBetween(ctx.db, bounds.start, bounds.end),
+          ]);
+          const sorted = [...rows].sort((a, b) => b.correct - a.correct || b.resolved - a.resolved || a.userId.localeCompare(b.userId));
+          // Users in scope with no answers this month still appear, with zeros, at the bottom.
+          if (scoped) {
+            const present = new Set(sorted.map((r) => r.userId));
+            for (const id of ids(req.userIds)) if (!present.has(id)) sorted.push({ month, userId: id, answered: 0, resolved: 0, correct: 0 });
+          }
+          const ranks = competitionRanks(sorted.map((r) => r.correct));
+          const days = await repo.answerDays(ctx.db, sorted.map((r) => r.userId));
+          const today = sastDate(now);
+          return {
+            entries: sorted.map((r, i) => ({
+              userId: r.userId,
+              rank: ranks[i]!,
+              correct: r.correct,
+              resolved: r.resolved,
+              answered: r.answered,
+              accuracy: accuracy(r.correct, r.resolved),
+              streak: streak(days.get(r.userId) ?? [], today),
+            })),
+            players,
+            questionsResolved,
+            monthStart: bounds.start,
+          };
+        },
+      },
+      ctx.serverDeps,
+    ),
+  );
+}

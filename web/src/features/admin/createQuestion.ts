@@ -1,0 +1,68 @@
+import { sastDateKey } from '../../lib/time';
+
+export interface CreateQuestionForm {
+  text: string;
+  context: string;
+  option1: string;
+  option2: string;
+  /** YYYY-MM-DD, treated as UTC. */
+  date: string;
+  /** HH:MM, treated as UTC. */
+  time: string;
+}
+
+export interface CreateQuestionPayload {
+  text: string;
+  context: string | null;
+  date: string;
+  options: [{ id: 'yes'; text: string }, { id: 'no'; text: string }];
+}
+
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+
+export const DEFAULT_QUESTION_TIME = '13:00';
+
+/** A fresh form: options 'Yes' / 'No', today's date (the SAST calendar day), 13:00. */
+export function emptyCreateQuestionForm(now: Date = new Date()): CreateQuestionForm {
+  return { text: '', context: '', option1: 'Yes', option2: 'No', date: sastDateKey(now), time: DEFAULT_QUESTION_TIME };
+}
+
+/** Date + time as a UTC instant, or null when they are not a valid date and time. */
+export function utcIsoFromDateAndTime(date: string, time: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) return null;
+  const instant = new Date(`${date}T${time.length === 5 ? `${time}:00` : time}.000Z`);
+  if (Number.isNaN(instant.getTime())) return null;
+  // Reject dates the Date constructor would roll over (e.g. 2025-02-30).
+  if (instant.toISOString().slice(0, 10) !== date) return null;
+  return instant.toISOString();
+}
+
+/**
+ * Validates the admin's create form (spec §5): text, option 1, option 2, date and time are required
+ * (after trimming); context is null when empty. Returns the POST /api/admin/questions body or the error.
+ */
+export function buildCreateQuestionPayload(
+  form: CreateQuestionForm,
+): { ok: true; payload: CreateQuestionPayload } | { ok: false; error: string } {
+  const text = form.text.trim();
+  const option1 = form.option1.trim();
+  const option2 = form.option2.trim();
+  const date = form.date.trim();
+  const time = form.time.trim();
+  if (!text || !option1 || !option2 || !date || !time) return { ok: false, error: REQUIRED_FIELDS_MESSAGE };
+  const iso = utcIsoFromDateAndTime(date, time);
+  if (!iso) return { ok: false, error: REQUIRED_FIELDS_MESSAGE };
+  const context = form.context.trim();
+  return {
+    ok: true,
+    payload: {
+      text,
+      context: context || null,
+      date: iso,
+      options: [
+        { id: 'yes', text: option1 },
+        { id: 'no', text: option2 },
+      ],
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, CardContent, Input, Label, toast, toastError } from '../../ui';
+import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+
+export interface NewsletterInput {
+  email: string;
+  name?: string;
+  source: 'landing';
+}
+
+/** Validates the form: the trimmed email is required, the name is optional (omitted when empty). */
+export function buildNewsletterPayload(form: { email: string; name: string }): NewsletterInput | null {
+  const email = form.email.trim();
+  if (!email) return null;
+  const name = form.name.trim();
+  return name ? { email, name, source: 'landing' } : { email, source: 'landing' };
+}
+
+export function NewsletterCard() {
+  const id = useId();
+  const [form, setForm] = useState({ email: '', name: '' });
+  const subscribe = useMutation({
+    mutationFn: (input: NewsletterInput) => apiRequest('POST', '/api/newsletter/subscribe', input),
+    onSuccess: (_res, input) => {
+      setForm({ email: '', name: '' });
+      toast({ title: 'Subscribed!', description: `You'll hear from us at ${input.email}.` });
+    },
+    onError: (error) => {
+      const fallback = 'Please try again later.';
+      toastError(errorStatus(error) === 404 ? fallback : serverMessage(error, fallback), 'Subscription failed');
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (subscribe.isPending) return;
+    const payload = buildNewsletterPayload(form);
+    if (!payload) {
+      toastError('Please enter your email address', 'Email required');
+      return;
+    }
+    subscribe.mutate(payload);
+  };
+
+  return (
+    <Card className="info-card">
+      <CardContent>
+        <h2 className="info-card__title">Get the newsletter</h2>
+        <p className="info-card__text">Recent questions, how South Africa voted and who called it — in your inbox.</p>
+        <form className="form form--tight" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.co.za"
+              aria-required="true"
+              value={form.email}
+              onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+            />
+          </div>
+          <div className="field">
+            <Label htmlFor={`${id}-name`}>
+              Name<span className="field__optional"> (optional)</span>
+            </Label>
+            <Input
+              id={`${id}-name`}
+              name="name"
+              autoComplete="name"
+              value={form.name}
+              onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+            />
+          </div>
+          <Button type="submit" variant="secondary" block disabled={subscribe.isPending} aria-busy={subscribe.isPending}>
+            {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

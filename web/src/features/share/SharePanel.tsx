@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, toast, toastError } from '../../ui';
+import { SHARE_WINDOW_FEATURES, shareUrl, type SharePlatform } from './shareText';
+
+const PLATFORMS: Array<{ platform: SharePlatform; label: string }> = [
+  { platform: 'twitter', label: 'Twitter' },
+  { platform: 'facebook', label: 'Facebook' },
+  { platform: 'whatsapp', label: 'WhatsApp' },
+];
+
+export const COPIED_MS = 2000;
+
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/** The share text, Twitter / Facebook / WhatsApp (600x400 windows) and 'Copy to Clipboard'. */
+export function SharePanel({ text, url = window.location.origin }: { text: string; url?: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onCopy = async () => {
+    try {
+      await copyText(text);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+      toast({ title: 'Copied to clipboard!', description: 'Share text has been copied. Paste it anywhere you like.' });
+    } catch {
+      toastError('Please try selecting and copying the text manually.', 'Failed to copy');
+    }
+  };
+
+  return (
+    <div className="share-panel">
+      <p className="share-panel__text">{text}</p>
+      <div className="share-panel__buttons">
+        {PLATFORMS.map(({ platform, label }) => (
+          <Button
+            key={platform}
+            variant="outline"
+            size="sm"
+            className={`share-btn share-btn--${platform}`}
+            onClick={() => window.open(shareUrl(platform, text, url), '_blank', SHARE_WINDOW_FEATURES)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      <Button block onClick={() => void onCopy()} aria-live="polite">
+        {copied ? 'Copied!' : 'Copy to Clipboard'}
+      </Button>
+    </div>
+  );
+}
+
+/** A share button that opens the share panel in a dialog. */
+export function ShareButton({
+  text,
+  title = 'Share Your Result',
+  label = 'Share',
+}: {
+  text: string;
+  title?: 'Share Your Result' | 'Share Your Prediction';
+  label?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={title}>
+        <SharePanel text={text} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { neutralResultShareText, resultShareText, shareUrl, voteShareText, yesNoOf } from './shareText';
+
+const Q = 'Will load-shedding end before winter';
+
+describe('vote text', () => {
+  test('YES and NO, question mark added once', () => {
+    expect(voteShareText(Q, 'YES')).toBe(
+      "I just voted YES on: Will load-shedding end before winter? What's your prediction? 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote",
+    );
+    expect(voteShareText(`${Q}?`, 'NO')).toBe(
+      "I just voted NO on: Will load-shedding end before winter? What's your prediction? 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote",
+    );
+  });
+});
+
+describe('result text', () => {
+  test('✅ when the user side had the larger share', () => {
+    expect(resultShareText(Q, 'YES', 62.4, 37.6)).toBe(
+      'I predicted Will load-shedding end before winter would be YES! YES 62% NO 38% ✅ 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
+    );
+    expect(resultShareText(Q, 'NO', 30, 70)).toContain('YES 30% NO 70% ✅');
+  });
+  test('❌ when it had the smaller share or a tie', () => {
+    expect(resultShareText(Q, 'NO', 62, 38)).toBe(
+      'I predicted Will load-shedding end before winter would be NO! YES 62% NO 38% ❌ 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
+    );
+    expect(resultShareText(Q, 'YES', 50, 50)).toContain('❌');
+  });
+  test('a trailing question mark is not repeated inside the sentence', () => {
+    expect(resultShareText(`${Q}?`, 'YES', 60, 40)).toMatch(/^I predicted Will load-shedding end before winter would be YES!/);
+  });
+});
+
+test('neutral text for a card without the user answer', () => {
+  expect(neutralResultShareText(Q, 66.67, 33.33)).toBe(
+    'Will load-shedding end before winter? YES 67% / NO 33% 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
+  );
+  expect(neutralResultShareText(Q, 0, 0)).toContain('YES 0% / NO 0%');
+});
+
+test('option ids map to YES/NO', () => {
+  expect(yesNoOf('yes')).toBe('YES');
+  expect(yesNoOf('option1')).toBe('YES');
+  expect(yesNoOf('no')).toBe('NO');
+  expect(yesNoOf('option2')).toBe('NO');
+  expect(yesNoOf('maybe')).toBeNull();
+});
+
+test('share links', () => {
+  const text = 'Hi & bye 🇿🇦';
+  const url = 'https://mzansi.example';
+  expect(shareUrl('twitter', text, url)).toBe(
+    `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`,
+  );
+  expect(shareUrl('facebook', text, url)).toBe(
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}&quote=${encodeURIComponent(text)}`,
+  );
+  expect(shareUrl('whatsapp', text, url)).toBe(`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`);
+});

@@ -1,0 +1,61 @@
+import { vi } from 'vitest';
+import type { Comment, Question } from '../features/questions/types';
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+/** Stubs global fetch with a swappable handler; returns the mock and a setter. */
+export function stubFetch(initial: Handler) {
+  let handler = initial;
+  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(handler(String(input), init)));
+  vi.stubGlobal('fetch', mock);
+  return {
+    mock,
+    setHandler: (next: Handler) => {
+      handler = next;
+    },
+    calls: (url: string) => mock.mock.calls.filter(([u]) => String(u) === url),
+  };
+}
+
+export function makeQuestion(overrides: Partial<Question> = {}): Question {
+  return {
+    id: 'q1',
+    text: 'Will the Springboks win the next test',
+    context: 'They play France on Saturday.',
+    date: '2025-11-20T13:00:00.000Z',
+    options: [
+      { id: 'yes', text: 'Yes' },
+      { id: 'no', text: 'No' },
+    ],
+    correctOptionId: null,
+    isActive: true,
+    isResolved: false,
+    isArchived: false,
+    isPublished: true,
+    publishedAt: '2025-11-20T06:00:00.000Z',
+    createdAt: '2025-11-19T10:00:00.000Z',
+    tags: [],
+    isSample: false,
+    results: [
+      { optionId: 'yes', optionText: 'Yes', count: 2, percentage: 66.67 },
+      { optionId: 'no', optionText: 'No', count: 1, percentage: 33.33 },
+    ],
+    totalVotes: 3,
+    commentCount: 0,
+    ...overrides,
+  };
+}
+
+export function makeComments(questionId: string, n: number): Comment[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `${questionId}-c${i + 1}`,
+    userId: `u${i + 1}`,
+    content: `Comment number ${i + 1}`,
+    createdAt: new Date(Date.now() - (i + 1) * 60 * 60 * 1000).toISOString(),
+    user: { id: `u${i + 1}`, name: `Person ${i + 1}`, username: `person${i + 1}` },
+    ...(i === 0 ? { imageUrl: 'data:image/png;base64,iVBORw0KGgo=' } : {}),
+  }));
+}
