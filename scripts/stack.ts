@@ -16,6 +16,7 @@ export const SERVICES = [
   { name: 'identity', grpcPort: 50051, metricsPort: 9461, addrVar: 'IDENTITY_GRPC_ADDR' },
   { name: 'questions', grpcPort: 50052, metricsPort: 9462, addrVar: 'QUESTIONS_GRPC_ADDR' },
   { name: 'voting', grpcPort: 50053, metricsPort: 9463, addrVar: 'VOTING_GRPC_ADDR' },
+  { name: 'social', grpcPort: 50054, metricsPort: 9464, addrVar: 'SOCIAL_GRPC_ADDR' },
 ] as const;
 
 export interface StackOptions {

@@ -11,7 +11,8 @@ import { MicroCache } from './cache.js';
 import { createComposer } from './compose.js';
 import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
-import { commentsRouter, questionsRouter } from './routes/questions.js';
+import { questionsRouter } from './routes/questions.js';
+import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter, peopleRouter } from './routes/social.js';
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
 import { usersRouter } from './routes/users.js';
 import { csrfGuard, securityHeaders } from './security.js';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(csrfGuard(config));
+  api.post('/questions/:id/comments', commentBodyParser());
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use(sessionMiddleware(config, deps.redis));
   api.use(sessionExpiry(config, clock));
@@ -70,13 +72,19 @@ export function createApp(deps: AppDeps): Express {
   const composer = createComposer(deps.clients);
   const cache = new MicroCache<unknown>(config.PUBLIC_CACHE_MS);
   const votingDeps = { clients: deps.clients, composer, cache };
+  const socialDeps = { ...votingDeps, rateLimits: deps.rateLimits };
+  const comments = commentsRoutes(socialDeps);
+  api.use('/users', peopleRouter(socialDeps));
   api.use('/users', usersRouter({ clients: deps.clients }));
   api.use('/users', userVotingRouter(votingDeps));
   api.use('/questions', questionsRouter({ clients: deps.clients, composer, cache }));
   api.use('/questions', resultsRouter(votingDeps));
+  api.use('/questions', comments.byQuestion);
+  api.use('/comments', comments.comments);
+  api.use('/', friendshipsRouter(socialDeps));
+  api.use('/feed', friendsFeedRouter(socialDeps));
   api.use('/answers', answersRouter(votingDeps));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
-  api.use('/comments', commentsRouter());
   api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);

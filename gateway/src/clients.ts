@@ -1,6 +1,7 @@
 import { createPromiseClient, grpc, type PromiseClient } from '@mzansi/kit';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
+import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
@@ -10,6 +11,7 @@ export interface Clients {
   identity: PromiseClient<IdentityServiceClient>;
   questions: PromiseClient<QuestionsServiceClient>;
   voting: PromiseClient<VotingServiceClient>;
+  social: PromiseClient<SocialServiceClient>;
 }
 
 export function createClients(config: Config, metrics?: GatewayMetrics): Clients {
@@ -25,12 +27,13 @@ export function createClients(config: Config, metrics?: GatewayMetrics): Clients
     identity: createPromiseClient(IdentityServiceClient, config.IDENTITY_GRPC_ADDR, opts),
     questions: createPromiseClient(QuestionsServiceClient, config.QUESTIONS_GRPC_ADDR, opts),
     voting: createPromiseClient(VotingServiceClient, config.VOTING_GRPC_ADDR, opts),
+    social: createPromiseClient(SocialServiceClient, config.SOCIAL_GRPC_ADDR, opts),
   };
 }
 
 /** The gRPC addresses /readyz checks. */
 export function serviceAddresses(config: Config): Record<string, string> {
-  return { identity: config.IDENTITY_GRPC_ADDR, questions: config.QUESTIONS_GRPC_ADDR, voting: config.VOTING_GRPC_ADDR };
+  return { identity: config.IDENTITY_GRPC_ADDR, questions: config.QUESTIONS_GRPC_ADDR, voting: config.VOTING_GRPC_ADDR, social: config.SOCIAL_GRPC_ADDR };
 }
 
 export function closeClients(clients: Clients) {

@@ -26,11 +26,14 @@ export function createComposer(clients: Clients): Composer {
       for (const r of results) out.set(r.questionId, new Map(r.counts.map((c) => [c.optionId, c.count])));
       return out;
     },
-    async commentCounts() {
-      return new Map();
+    async commentCounts(questionIds) {
+      if (questionIds.length === 0) return new Map();
+      const { questions } = await clients.social.listLatestComments({ questionIds, perQuestion: 0 });
+      return new Map(questions.map((q) => [q.questionId, q.total]));
     },
-    async friendIds() {
-      return [];
+    async friendIds(actor) {
+      const { friends } = await clients.social.listFriends({ userId: actor.id }, { actor });
+      return friends.map((f) => f.id);
     },
   };
 }

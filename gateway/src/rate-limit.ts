@@ -3,10 +3,10 @@ import type { Config } from './config.js';
 import { HttpError } from './errors.js';
 import type { RedisClient } from './redis.js';
 
-function tooMany(msBeforeNext: number): HttpError {
+function tooMany(msBeforeNext: number, what = 'Too many attempts.'): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return new HttpError(429, `Too many attempts. Please try again in ${wait}.`, { 'Retry-After': String(seconds) });
+  return new HttpError(429, `${what} Please try again in ${wait}.`, { 'Retry-After': String(seconds) });
 }
 
 /**
@@ -30,7 +30,23 @@ export function createRateLimits(config: Config, redis: RedisClient) {
     duration: config.RATE_SIGNUP_WINDOW_S,
   });
 
+  const comments = new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: true,
+    keyPrefix: `${config.REDIS_PREFIX}rl:comment`,
+    points: config.RATE_COMMENTS_PER_MIN,
+    duration: 60,
+  });
+
   return {
+    async comment(userId: string) {
+      try {
+        await comments.consume(userId);
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, 'You are commenting too fast.');
+        throw err;
+      }
+    },
     /** 429 when this username already has too many failures in the window. */
     async checkLogin(username: string) {
       const res = await loginFailures.get(username.toLowerCase());

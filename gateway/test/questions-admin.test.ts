@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { start as startQuestions } from '../../services/questions/src/main.js';
+import { start as startVoting } from '../../services/voting/src/main.js';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -15,8 +16,9 @@ import {
 } from './helpers.js';
 
 /**
- * The admin question routes end to end: gateway → real identity and questions services (in-process, own
- * databases and events namespaces) → Redis sessions. The questions service runs on a fixed clock.
+ * The admin question routes end to end: gateway → real identity, questions and voting services (in-process, own
+ * databases; questions and voting share an events namespace, as in production) → Redis sessions. The questions
+ * service runs on a fixed clock. The gateway composes lists with vote counts from voting.
  */
 const NOW = '2026-03-10T10:00:00.000Z';
 const REQUIRED = 'Please fill in all required fields';
@@ -25,6 +27,8 @@ let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
 let questionsDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let questionsNs: string;
 let questions: Awaited<ReturnType<typeof startQuestions>>;
+let votingDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let voting: Awaited<ReturnType<typeof startVoting>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
 let adminB: Browser;
 let memberB: Browser;
@@ -35,8 +39,11 @@ beforeAll(async () => {
   questionsDb = await createTestDatabase('questions');
   questionsNs = testNamespace();
   questions = await startQuestions(serviceTestEnv(questionsDb.url, questionsNs), { clock: () => new Date(NOW) });
+  votingDb = await createTestDatabase('voting');
+  voting = await startVoting(serviceTestEnv(votingDb.url, questionsNs), { clock: () => new Date(NOW) });
   gw = await startGatewayForTest(identity.address, {
     QUESTIONS_GRPC_ADDR: `127.0.0.1:${questions.grpcPort}`,
+    VOTING_GRPC_ADDR: `127.0.0.1:${voting.grpcPort}`,
     PUBLIC_CACHE_MS: '0',
     SERVE_WEB: 'false',
   });
@@ -51,9 +58,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gw?.stop().catch(() => undefined);
-  await questions?.stop().catch(() => undefined);
+  await Promise.allSettled([questions?.stop(), voting?.stop()]);
   await deleteTestStreams(questionsNs).catch(() => undefined);
-  await questionsDb?.drop().catch(() => undefined);
+  await Promise.allSettled([questionsDb?.drop(), votingDb?.drop()]);
   await identity?.cleanup();
 });
 

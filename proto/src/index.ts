@@ -3,3 +3,4 @@ export * as identity from './gen/identity/v1/identity.js';
 export * as events from './gen/events/v1/events.js';
 export * as questions from './gen/questions/v1/questions.js';
 export * as voting from './gen/voting/v1/voting.js';
+export * as social from './gen/social/v1/social.js';

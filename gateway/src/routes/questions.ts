@@ -32,12 +32,3 @@ export function questionsRouter({ clients, composer, cache }: QuestionsDeps): Ro
 
   return r;
 }
-
-/** Public comments map (questionId → latest comments): the social service fills it; until then there are none. */
-export function commentsRouter(): Router {
-  const r = Router();
-  r.get('/public', (_req, res) => {
-    res.json({});
-  });
-  return r;
-}

@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
-import { badRequest, parse } from '../errors.js';
+import { parse } from '../errors.js';
 import { requireActor, requireSelf } from '../session.js';
-import { publicUserJson, userJson } from '../users.js';
-
-const searchQuery = z.object({ q: z.string().max(100).default('') });
+import { userJson } from '../users.js';
 
 const notificationsBody = z
   .object({
@@ -29,20 +27,6 @@ const idParam = z.object({ id: z.string().uuid('Unknown user') });
 
 export function usersRouter({ clients }: { clients: Clients }): Router {
   const r = Router();
-
-  // People search. `q=_all` lists everyone (admins only). Social exclusions join here once social exists.
-  r.get('/search', async (req, res) => {
-    const actor = requireActor(res);
-    const { q } = parse(searchQuery, req.query);
-    if (q === '_all') {
-      const { users } = await clients.identity.listUsers({}, { actor });
-      res.json(users.map(userJson));
-      return;
-    }
-    if (q.trim().length < 2) throw badRequest('Type at least 2 characters to search');
-    const { users } = await clients.identity.searchUsers({ query: q, limit: 20 }, { actor });
-    res.json(users.filter((u) => u.id !== actor.id).map(publicUserJson));
-  });
 
   r.put('/:id/notifications', async (req, res) => {
     requireActor(res);

@@ -102,7 +102,7 @@ async function friendAnswersOf(clients: Clients, composer: Composer, actor: { id
   const friendIds = await composer.friendIds(actor);
   if (friendIds.length === 0) return [];
   const [{ answers }, question] = await Promise.all([
-    clients.voting.getAnswersByUsers({ questionId, userIds: friendIds }, { actor }),
+    clients.voting.getAnswersByUsers({ questionIds: [questionId], userIds: friendIds }, { actor }),
     questionOf(clients, questionId),
   ]);
   if (answers.length === 0) return [];

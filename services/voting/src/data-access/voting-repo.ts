@@ -43,9 +43,9 @@ export async function countsFor(db: Q, questionIds: string[]): Promise<{ questio
     .groupBy(optionCounts.questionId, optionCounts.optionId);
 }
 
-export async function answersByUsers(db: Q, questionId: string, userIds: string[]): Promise<AnswerRow[]> {
-  if (userIds.length === 0) return [];
-  return db.select().from(answers).where(and(eq(answers.questionId, questionId), inArray(answers.userId, userIds)));
+export async function answersByUsers(db: Q, questionIds: string[], userIds: string[]): Promise<AnswerRow[]> {
+  if (userIds.length === 0 || questionIds.length === 0) return [];
+  return db.select().from(answers).where(and(inArray(answers.questionId, questionIds), inArray(answers.userId, userIds)));
 }
 
 export async function totalAnswers(db: Q, userId: string): Promise<number> {

@@ -71,7 +71,7 @@ function PublicFeed() {
 
 function LoadingNote({ text }: { text: string }) {
   return (
-    <div className="loading-note" role="status">
+    <div className="loading-note" aria-live="polite">
       <span className="spinner__ring" aria-hidden="true" />
       <span>{text}</span>
     </div>

@@ -7,8 +7,8 @@ export function NotificationsCard({ onEnable }: { onEnable: () => void }) {
       <CardContent>
         <h2 className="info-card__title">Never miss a question</h2>
         <p className="info-card__text">
-          Turn on notifications and we&apos;ll send one alert when the day&apos;s question goes live — and another when
-          it&apos;s resolved, so you know if you called it.
+          Turn on notifications and we&apos;ll alert you when each day&apos;s question goes live, so you never miss a
+          prediction.
         </p>
         <Button variant="outline" block onClick={onEnable}>
           Enable Notifications

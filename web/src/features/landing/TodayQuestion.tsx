@@ -27,9 +27,13 @@ export function TodayQuestion({
         {question && (
           <span className="hero__badges">
             {question.isSample && <SampleBadge />}
-            <Badge variant="live" className="hero__live">
-              LIVE
-            </Badge>
+            {question.isResolved ? (
+              <Badge variant="gold">Resolved</Badge>
+            ) : (
+              <Badge variant="live" className="hero__live">
+                LIVE
+              </Badge>
+            )}
           </span>
         )}
       </div>

@@ -80,7 +80,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           const row = await transition(req.id, async (q, tx) => {
             assertCanPublish(q);
             const updated = await repo.updateQuestion(tx, q.id, { isPublished: true, isActive: true, publishedAt: clock() });
-            await enqueueEvent(tx, 'questions.question.published', { question: toSnapshot(updated) });
+            await enqueueEvent(tx, 'questions.question.published', { question: toSnapshot(updated) }, { occurredAt: updated.publishedAt! });
             return updated;
           });
           return { question: toQuestion(row) };
@@ -92,7 +92,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
             assertCanResolve(q, req.correctOptionId);
             const resolvedAt = clock();
             const updated = await repo.updateQuestion(tx, q.id, { isResolved: true, correctOptionId: req.correctOptionId, resolvedAt });
-            await enqueueEvent(tx, 'questions.question.resolved', { questionId: q.id, correctOptionId: req.correctOptionId, resolvedAt });
+            await enqueueEvent(tx, 'questions.question.resolved', { questionId: q.id, correctOptionId: req.correctOptionId, resolvedAt }, { occurredAt: resolvedAt });
             return updated;
           });
           return { question: toQuestion(row) };

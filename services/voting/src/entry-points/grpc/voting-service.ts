@@ -111,8 +111,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
 
         async getAnswersByUsers(req, call) {
           call.requireActor();
-          if (!isUuid(req.questionId)) return { answers: [] };
-          return { answers: (await repo.answersByUsers(ctx.db, req.questionId, ids(req.userIds))).map(toAnswer) };
+          return { answers: (await repo.answersByUsers(ctx.db, ids(req.questionIds), ids(req.userIds))).map(toAnswer) };
         },
 
         async getUserStats(req, call) {

@@ -1,0 +1,250 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { social } from '@mzansi/proto';
+import { z } from 'zod';
+import type { MicroCache } from '../cache.js';
+import type { Clients } from '../clients.js';
+import type { Composer } from '../compose.js';
+import { HttpError, badRequest, parse } from '../errors.js';
+import { resultsOf } from '../questions.js';
+import type { RateLimits } from '../rate-limit.js';
+import { requireActor, requireSelf } from '../session.js';
+
+const uuid = z.string().uuid('Not found');
+const ownId = z.string().uuid('userId must be your own user id').optional();
+
+export interface SocialDeps {
+  clients: Clients;
+  composer: Composer;
+  cache: MicroCache<unknown>;
+  rateLimits: RateLimits;
+}
+
+export function personJson(p: social.Person | undefined) {
+  return p ? { id: p.id, username: p.username, name: p.name, isAdmin: p.isAdmin } : null;
+}
+
+export function commentJson(c: social.Comment) {
+  return {
+    id: c.id,
+    questionId: c.questionId,
+    userId: c.user?.id ?? '',
+    content: c.content,
+    imageUrl: c.hasImage ? `/api/comments/${c.id}/image` : null,
+    createdAt: c.createdAt?.toISOString() ?? null,
+    user: personJson(c.user),
+  };
+}
+
+function requestJson(r: social.FriendRequest) {
+  return { id: r.id, createdAt: r.createdAt?.toISOString() ?? null, status: r.status, requester: personJson(r.requester), receiver: personJson(r.receiver) };
+}
+
+/**
+ * The comment route alone accepts bodies big enough for a 5 MB image (as base64 JSON); anything larger is a 413
+ * with the message the app shows. Mounted before the API's small default body limit.
+ */
+export function commentBodyParser() {
+  const parser = express.json({ limit: '7mb', strict: true });
+  return (req: Request, res: Response, next: NextFunction) =>
+    parser(req, res, (err?: unknown) => {
+      if ((err as { type?: string } | undefined)?.type === 'entity.too.large') {
+        return next(new HttpError(413, 'Image too large. Please select an image smaller than 5MB'));
+      }
+      next(err as Error | undefined);
+    });
+}
+
+/** /api/users/search, /api/users/{id}/friends, /friend-requests, /sent-requests. */
+export function peopleRouter({ clients }: SocialDeps): Router {
+  const r = Router();
+
+  r.get('/search', async (req, res) => {
+    const actor = requireActor(res);
+    const { q } = parse(z.object({ q: z.string().max(100).default('') }), req.query);
+    if (q === '_all') {
+      const { users } = await clients.identity.listUsers({}, { actor });
+      res.json(users.map((u) => ({ ...personJson(u), joinDate: u.joinDate?.toISOString() ?? null })));
+      return;
+    }
+    if (q.trim().length < 2) throw badRequest('Type at least 2 characters to search');
+    const { people } = await clients.social.searchPeople({ query: q, limit: 20 }, { actor });
+    res.json(people.map(personJson));
+  });
+
+  r.get('/:id/friends', async (req, res) => {
+    requireActor(res);
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const actor = requireSelf(res, id, { adminMayRead: true });
+    const { friends } = await clients.social.listFriends({ userId: id }, { actor });
+    res.json({ friends: friends.map(personJson) });
+  });
+
+  r.get('/:id/friend-requests', async (req, res) => {
+    requireActor(res);
+    const actor = requireSelf(res, parse(z.object({ id: uuid }), req.params).id);
+    const { requests } = await clients.social.listIncomingRequests({}, { actor });
+    res.json(requests.map(requestJson));
+  });
+
+  r.get('/:id/sent-requests', async (req, res) => {
+    requireActor(res);
+    const actor = requireSelf(res, parse(z.object({ id: uuid }), req.params).id);
+    const { requests } = await clients.social.listSentRequests({}, { actor });
+    res.json(requests.map(requestJson));
+  });
+
+  return r;
+}
+
+const friendshipBody = z
+  .object({
+    userId: ownId,
+    friendId: z.string().uuid('User not found').optional(),
+    friendUsername: z.string().trim().max(60).optional(),
+  })
+  .refine((b) => b.friendId || b.friendUsername, 'Please enter a username');
+
+/** POST /api/friendships and PUT /api/friend-requests/{id}/accept|reject. */
+export function friendshipsRouter({ clients }: SocialDeps): Router {
+  const r = Router();
+  r.post('/friendships', async (req, res) => {
+    requireActor(res);
+    const body = parse(friendshipBody, req.body);
+    const actor = requireSelf(res, body.userId);
+    const { request, becameFriends } = await clients.social.sendFriendRequest(
+      { friendId: body.friendId ?? '', friendUsername: body.friendId ? '' : (body.friendUsername ?? '') },
+      { actor },
+    );
+    res.status(201).json({
+      ...requestJson(request!),
+      becameFriends,
+      message: becameFriends ? 'You are now friends!' : 'Friend request sent',
+    });
+  });
+
+  for (const action of ['accept', 'reject'] as const) {
+    r.put(`/friend-requests/:id/${action}`, async (req, res) => {
+      requireActor(res);
+      const { id } = parse(z.object({ id: uuid }), req.params);
+      const actor = requireSelf(res, parse(z.object({ userId: ownId }), req.body).userId);
+      const call = action === 'accept' ? clients.social.acceptFriendRequest : clients.social.rejectFriendRequest;
+      const { request } = await call({ id }, { actor });
+      res.json(requestJson(request!));
+    });
+  }
+  return r;
+}
+
+const commentBody = z.object({
+  content: z.string().max(10_000).default(''),
+  imageUrl: z.string().max(8_000_000).nullish(),
+});
+
+/** Comments on questions (public to read), posting (rate-limited), deleting, images. */
+export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
+  const byQuestion = Router();
+  byQuestion.get('/:id/comments', async (req, res) => {
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { comments } = await clients.social.listComments({ questionId: id });
+    res.json(comments.map(commentJson));
+  });
+  byQuestion.post('/:id/comments', async (req, res) => {
+    const actor = requireActor(res);
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const body = parse(commentBody, req.body);
+    await rateLimits.comment(actor.id);
+    await clients.questions.getQuestion({ id }, { actor }); // 404 for unknown or hidden questions
+    const { comment } = await clients.social.postComment(
+      { questionId: id, content: body.content, imageDataUrl: body.imageUrl ?? '' },
+      { actor, deadlineMs: 10_000 },
+    );
+    cache.clear();
+    res.status(201).json(commentJson(comment!));
+  });
+
+  const comments = Router();
+  comments.get('/public', async (_req, res) => {
+    const body = await cache.get('comments:public', async () => {
+      const { questions } = await clients.questions.listPublicQuestions({ limit: 30 });
+      if (questions.length === 0) return {};
+      const latest = await clients.social.listLatestComments({ questionIds: questions.map((q) => q.id), perQuestion: 3 });
+      return Object.fromEntries(latest.questions.map((q) => [q.questionId, q.comments.map(commentJson)]));
+    });
+    res.json(body);
+  });
+  comments.delete('/:id', async (req, res) => {
+    const actor = requireActor(res);
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { questionId } = await clients.social.deleteComment({ id }, { actor });
+    cache.clear();
+    res.json({ success: true, questionId });
+  });
+  comments.get('/:id/image', async (req, res) => {
+    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { mimeType, data } = await clients.social.getCommentImage({ commentId: id });
+    res.set({
+      'Content-Type': mimeType,
+      'Cache-Control': 'public, max-age=86400, immutable',
+      'Content-Security-Policy': "default-src 'none'",
+      'Content-Disposition': 'inline',
+    });
+    res.send(Buffer.from(data));
+  });
+  return { byQuestion, comments };
+}
+
+/**
+ * GET /api/feed/friends: public questions your friends answered or commented on, with their predictions, the
+ * overall results and up to 5 of their comments — four calls for the whole feed, whatever its length.
+ */
+export function friendsFeedRouter({ clients, composer }: SocialDeps): Router {
+  const r = Router();
+  r.get('/friends', async (_req, res) => {
+    const actor = requireActor(res);
+    const [{ friends }, { questions }] = await Promise.all([
+      clients.social.listFriends({ userId: actor.id }, { actor }),
+      clients.questions.listPublicQuestions({ limit: 30 }),
+    ]);
+    if (friends.length === 0 || questions.length === 0) {
+      res.json({ friendCount: friends.length, questions: [] });
+      return;
+    }
+    const friendIds = friends.map((f) => f.id);
+    const questionIds = questions.map((q) => q.id);
+    const [{ answers }, { comments }, counts] = await Promise.all([
+      clients.voting.getAnswersByUsers({ questionIds, userIds: friendIds }, { actor }),
+      clients.social.listCommentsByUsers({ userIds: friendIds, questionIds }, { actor }),
+      composer.counts(questionIds),
+    ]);
+    const friendById = new Map(friends.map((f) => [f.id, f]));
+    const out = questions.flatMap((q) => {
+      const qAnswers = answers.filter((a) => a.questionId === q.id);
+      const qComments = comments.filter((c) => c.questionId === q.id);
+      if (qAnswers.length === 0 && qComments.length === 0) return [];
+      const { results, totalVotes } = resultsOf(q.options, counts.get(q.id));
+      return [
+        {
+          id: q.id,
+          text: q.text,
+          context: q.context || null,
+          date: q.date?.toISOString() ?? null,
+          publishedAt: q.publishedAt?.toISOString() ?? null,
+          isResolved: q.isResolved,
+          correctOptionId: q.correctOptionId || null,
+          options: q.options,
+          isSample: q.isSample,
+          results,
+          totalVotes,
+          friendAnswers: qAnswers.flatMap((a) => {
+            const f = friendById.get(a.userId);
+            return f ? [{ userId: f.id, name: f.name, username: f.username, optionId: a.optionId, optionText: q.options.find((o) => o.id === a.optionId)?.text ?? a.optionId }] : [];
+          }),
+          friendComments: qComments.slice(0, 5).map(commentJson),
+          friendCommentCount: qComments.length,
+        },
+      ];
+    });
+    res.json({ friendCount: friends.length, questions: out });
+  });
+  return r;
+}

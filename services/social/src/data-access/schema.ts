@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export { inbox, outbox } from '@mzansi/kit';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** The people directory, kept from identity.user.* events. */
+export const people = pgTable(
+  'people',
+  {
+    id: uuid('id').primaryKey(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('people_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('people_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const friendRequests = pgTable(
+  'friend_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id').notNull(),
+    receiverId: uuid('receiver_id').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    respondedAt: ts('responded_at'),
+  },
+  (t) => [
+    // At most one pending request per direction (also under concurrent sends).
+    uniqueIndex('friend_requests_pending_key').on(t.requesterId, t.receiverId).where(sql`${t.status} = 'pending'`),
+    index('friend_requests_receiver_idx').on(t.receiverId).where(sql`${t.status} = 'pending'`),
+    index('friend_requests_requester_idx').on(t.requesterId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** One row per direction, so "friends of X" is one index range. */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userId: uuid('user_id').notNull(),
+    friendId: uuid('friend_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] })],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    content: text('content').notNull().default(''),
+    imageMime: text('image_mime'),
+    imageData: bytea('image_data'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('comments_question_idx').on(t.questionId, t.createdAt.desc()), index('comments_user_idx').on(t.userId, t.questionId)],
+);

@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '@mzansi/kit';
+import { comments, friendRequests, friendships, people } from './schema.js';
+
+type Q = Queryable<any>;
+export type PersonRow = typeof people.$inferSelect;
+export type RequestRow = typeof friendRequests.$inferSelect;
+
+export async function upsertPerson(db: Q, p: { id: string; username: string; name: string; isAdmin: boolean }) {
+  await db
+    .insert(people)
+    .values({ ...p, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: people.id, set: { username: p.username, name: p.name, isAdmin: p.isAdmin, updatedAt: new Date() } });
+}
+
+export async function personById(db: Q, id: string): Promise<PersonRow | undefined> {
+  return (await db.select().from(people).where(eq(people.id, id)).limit(1))[0];
+}
+
+export async function personByUsername(db: Q, username: string): Promise<PersonRow | undefined> {
+  return (await db.select().from(people).where(sql`lower(${people.username}) = ${username.toLowerCase()}`).limit(1))[0];
+}
+
+export async function peopleByIds(db: Q, ids: string[]): Promise<Map<string, PersonRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(people).where(inArray(people.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Username substring search with the spec's exclusions, in one query. */
+export async function searchPeople(db: Q, me: string, term: string, limit: number): Promise<PersonRow[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select()
+    .from(people)
+    .where(
+      and(
+        sql`lower(${people.username}) LIKE ${pattern}`,
+        sql`${people.id} <> ${me}`,
+        sql`NOT EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = ${me} AND f.friend_id = ${people.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM friend_requests r WHERE r.status = 'pending'
+              AND ((r.requester_id = ${people.id} AND r.receiver_id = ${me}) OR (r.requester_id = ${me} AND r.receiver_id = ${people.id})))`,
+      ),
+    )
+    .orderBy(sql`lower(${people.username})`)
+    .limit(limit);
+}
+
+export async function friendsOf(db: Q, userId: string): Promise<PersonRow[]> {
+  const rows = await db
+    .select({ p: people })
+    .from(friendships)
+    .innerJoin(people, eq(people.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(sql`lower(${people.username})`);
+  return rows.map((r) => r.p);
+}
+
+export async function areFriends(db: Q, a: string, b: string): Promise<boolean> {
+  const rows = await db.select({ x: friendships.userId }).from(friendships).where(and(eq(friendships.userId, a), eq(friendships.friendId, b))).limit(1);
+  return rows.length > 0;
+}
+
+export async function pendingBetween(db: Q, requesterId: string, receiverId: string): Promise<RequestRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(friendRequests)
+      .where(and(eq(friendRequests.requesterId, requesterId), eq(friendRequests.receiverId, receiverId), eq(friendRequests.status, 'pending')))
+      .limit(1)
+  )[0];
+}
+
+export async function insertRequest(db: Q, requesterId: string, receiverId: string): Promise<RequestRow | undefined> {
+  return (await db.insert(friendRequests).values({ requesterId, receiverId }).onConflictDoNothing().returning())[0];
+}
+
+export async function requestForUpdate(db: Q, id: string): Promise<RequestRow | undefined> {
+  return (await db.select().from(friendRequests).where(eq(friendRequests.id, id)).for('update').limit(1))[0];
+}
+
+export async function setRequestStatus(db: Q, id: string, status: 'accepted' | 'rejected'): Promise<RequestRow> {
+  return (await db.update(friendRequests).set({ status, respondedAt: new Date() }).where(eq(friendRequests.id, id)).returning())[0]!;
+}
+
+/** Both directions; returns false when they were friends already. */
+export async function insertFriendship(db: Q, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .insert(friendships)
+    .values([
+      { userId: a, friendId: b },
+      { userId: b, friendId: a },
+    ])
+    .onConflictDoNothing()
+    .returning({ u: friendships.userId });
+  return rows.length > 0;
+}
+
+export async function pendingRequests(db: Q, who: 'receiver' | 'requester', userId: string): Promise<RequestRow[]> {
+  const col = who === 'receiver' ? friendRequests.receiverId : friendRequests.requesterId;
+  return db
+    .select()
+    .from(friendRequests)
+    .where(and(eq(col, userId), eq(friendRequests.status, 'pending')))
+    .orderBy(desc(friendRequests.createdAt))
+    .limit(500);
+}
+
+const commentCols = {
+  id: comments.id,
+  questionId: comments.questionId,
+  userId: comments.userId,
+  content: comments.content,
+  hasImage: sql<boolean>`${comments.imageMime} IS NOT NULL`,
+  createdAt: comments.createdAt,
+};
+export type CommentRow = { id: string; questionId: string; userId: string; content: string; hasImage: boolean; createdAt: Date };
+
+export async function insertComment(db: Q, values: typeof comments.$inferInsert): Promise<CommentRow> {
+  return (await db.insert(comments).values(values).returning(commentCols))[0]!;
+}
+
+export async function commentsOf(db: Q, questionId: string): Promise<CommentRow[]> {
+  return db.select(commentCols).from(comments).where(eq(comments.questionId, questionId)).orderBy(asc(comments.createdAt)).limit(1000);
+}
+
+/** The latest `n` comments of each question and each question's total, in one query. */
+export async function latestComments(db: Q, questionIds: string[], n: number): Promise<(CommentRow & { total: number })[]> {
+  if (questionIds.length === 0) return [];
+  const rows = await db.execute<{ id: string; question_id: string; user_id: string; content: string; has_image: boolean; created_at: Date; total: string }>(sql`
+    SELECT id, question_id, user_id, content, has_image, created_at, total FROM (
+      SELECT c.id, c.question_id, c.user_id, c.content, c.image_mime IS NOT NULL AS has_image, c.created_at,
+             row_number() OVER (PARTITION BY c.question_id ORDER BY c.created_at DESC) AS rn,
+             count(*) OVER (PARTITION BY c.question_id) AS total
+      FROM comments c WHERE c.question_id IN ${sql`(${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`}
+    ) x WHERE rn <= ${n} ORDER BY question_id, created_at DESC`);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    questionId: r.question_id,
+    userId: r.user_id,
+    content: r.content,
+    hasImage: r.has_image,
+    createdAt: new Date(r.created_at),
+    total: Number(r.total),
+  }));
+}
+
+export async function commentsByUsers(db: Q, userIds: string[], questionIds: string[]): Promise<CommentRow[]> {
+  if (userIds.length === 0 || questionIds.length === 0) return [];
+  return db
+    .select(commentCols)
+    .from(comments)
+    .where(and(inArray(comments.userId, userIds), inArray(comments.questionId, questionIds)))
+    .orderBy(desc(comments.createdAt))
+    .limit(2000);
+}
+
+export async function commentById(db: Q, id: string) {
+  return (await db.select({ id: comments.id, userId: comments.userId, questionId: comments.questionId }).from(comments).where(eq(comments.id, id)).limit(1))[0];
+}
+
+export async function commentImage(db: Q, id: string) {
+  return (await db.select({ mime: comments.imageMime, data: comments.imageData }).from(comments).where(eq(comments.id, id)).limit(1))[0];
+}
+
+export async function deleteComment(db: Q, id: string): Promise<void> {
+  await db.delete(comments).where(eq(comments.id, id));
+}
+
+export async function deleteCommentsOfQuestion(db: Q, questionId: string): Promise<void> {
+  await db.delete(comments).where(eq(comments.questionId, questionId));
+}
+

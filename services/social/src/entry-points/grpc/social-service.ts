@@ -1,0 +1,220 @@
+import type { Server } from '@grpc/grpc-js';
+import {
+  alreadyExists,
+  conflict,
+  enqueueEvent,
+  forbidden,
+  invalid,
+  notFound,
+  unaryService,
+  type ServiceContext,
+} from '@mzansi/kit';
+import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
+import * as repo from '../../data-access/social-repo.js';
+import { parseImageDataUrl, validateComment } from '../../domain/comments.js';
+
+type Ctx = ServiceContext<any>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (s: string) => UUID_RE.test(s);
+const MAX_IDS = 500;
+
+export const MESSAGES = {
+  userNotFound: 'User not found',
+  self: 'You cannot send a friend request to yourself',
+  alreadyFriends: 'You are already friends',
+  alreadySent: 'Friend request already sent',
+  requestNotFound: 'Friend request not found',
+  onlyReceiver: 'Only the person who received this request can answer it',
+  answered: 'This friend request was already answered',
+  commentNotFound: 'Comment not found',
+  notYourComment: 'You can only delete your own comments',
+  searchShort: 'Type at least 2 characters to search',
+} as const;
+
+const UNKNOWN = (id: string): Person => ({ id, username: 'unknown', name: 'Unknown user', isAdmin: false });
+const person = (p: repo.PersonRow): Person => ({ id: p.id, username: p.username, name: p.name, isAdmin: p.isAdmin });
+
+function ids(list: string[]): string[] {
+  if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
+  return [...new Set(list.filter(isUuid))];
+}
+
+export function registerSocialService(ctx: Ctx, server: Server) {
+  const withPeople = async (rows: repo.CommentRow[]): Promise<Comment[]> => {
+    const byId = await repo.peopleByIds(ctx.db, rows.map((r) => r.userId));
+    return rows.map((r) => ({
+      id: r.id,
+      questionId: r.questionId,
+      user: byId.has(r.userId) ? person(byId.get(r.userId)!) : UNKNOWN(r.userId),
+      content: r.content,
+      hasImage: r.hasImage,
+      createdAt: r.createdAt,
+    }));
+  };
+
+  const requestsWithPeople = async (rows: repo.RequestRow[]): Promise<FriendRequest[]> => {
+    const byId = await repo.peopleByIds(ctx.db, rows.flatMap((r) => [r.requesterId, r.receiverId]));
+    const p = (id: string) => (byId.has(id) ? person(byId.get(id)!) : UNKNOWN(id));
+    return rows.map((r) => ({ id: r.id, requester: p(r.requesterId), receiver: p(r.receiverId), createdAt: r.createdAt, status: r.status }));
+  };
+
+  /** Accepts a pending request inside a transaction: friends both ways, and the friendship event. */
+  async function accept(tx: Parameters<Parameters<Ctx['transaction']>[0]>[0], r: repo.RequestRow) {
+    const updated = await repo.setRequestStatus(tx, r.id, 'accepted');
+    if (await repo.insertFriendship(tx, r.requesterId, r.receiverId)) {
+      await enqueueEvent(tx, 'social.friendship.created', { userId: r.requesterId, friendId: r.receiverId, createdAt: new Date() });
+    }
+    return updated;
+  }
+
+  server.addService(
+    SocialServiceService,
+    unaryService<SocialServiceServer>(
+      SocialServiceService,
+      {
+        async searchPeople(req, call) {
+          const me = call.requireActor();
+          const term = req.query.trim().toLowerCase();
+          if (term.length < 2) throw invalid(MESSAGES.searchShort);
+          const limit = Math.min(Math.max(req.limit || 20, 1), 50);
+          return { people: (await repo.searchPeople(ctx.db, me.id, term.slice(0, 30), limit)).map(person) };
+        },
+
+        async listFriends(req, call) {
+          const me = call.requireActor();
+          const userId = req.userId || me.id;
+          if (userId !== me.id && !me.isAdmin) throw forbidden('You can only see your own friends');
+          if (!isUuid(userId)) return { friends: [] };
+          return { friends: (await repo.friendsOf(ctx.db, userId)).map(person) };
+        },
+
+        async listIncomingRequests(_req, call) {
+          const me = call.requireActor();
+          return { requests: await requestsWithPeople(await repo.pendingRequests(ctx.db, 'receiver', me.id)) };
+        },
+
+        async listSentRequests(_req, call) {
+          const me = call.requireActor();
+          return { requests: await requestsWithPeople(await repo.pendingRequests(ctx.db, 'requester', me.id)) };
+        },
+
+        async sendFriendRequest(req, call) {
+          const me = call.requireActor();
+          const target = req.friendId
+            ? isUuid(req.friendId)
+              ? await repo.personById(ctx.db, req.friendId)
+              : undefined
+            : req.friendUsername.trim()
+              ? await repo.personByUsername(ctx.db, req.friendUsername.trim().replace(/^@/, ''))
+              : undefined;
+          if (!req.friendId && !req.friendUsername.trim()) throw invalid('Please enter a username');
+          if (!target) throw notFound(MESSAGES.userNotFound);
+          if (target.id === me.id) throw invalid(MESSAGES.self);
+          const result = await ctx.transaction(async (tx) => {
+            if (await repo.areFriends(tx, me.id, target.id)) throw alreadyExists(MESSAGES.alreadyFriends);
+            if (await repo.pendingBetween(tx, me.id, target.id)) throw alreadyExists(MESSAGES.alreadySent);
+            const theirs = await repo.pendingBetween(tx, target.id, me.id);
+            if (theirs) {
+              const locked = await repo.requestForUpdate(tx, theirs.id);
+              if (locked?.status === 'pending') return { row: await accept(tx, locked), becameFriends: true };
+            }
+            const row = await repo.insertRequest(tx, me.id, target.id);
+            if (!row) throw alreadyExists(MESSAGES.alreadySent); // a concurrent send won
+            return { row, becameFriends: false };
+          });
+          const [request] = await requestsWithPeople([result.row]);
+          return { request, becameFriends: result.becameFriends };
+        },
+
+        async acceptFriendRequest(req, call) {
+          const me = call.requireActor();
+          if (!isUuid(req.id)) throw notFound(MESSAGES.requestNotFound);
+          const row = await ctx.transaction(async (tx) => {
+            const r = await repo.requestForUpdate(tx, req.id);
+            if (!r) throw notFound(MESSAGES.requestNotFound);
+            if (r.receiverId !== me.id) throw forbidden(MESSAGES.onlyReceiver);
+            if (r.status !== 'pending') throw conflict(MESSAGES.answered);
+            return accept(tx, r);
+          });
+          return { request: (await requestsWithPeople([row]))[0] };
+        },
+
+        async rejectFriendRequest(req, call) {
+          const me = call.requireActor();
+          if (!isUuid(req.id)) throw notFound(MESSAGES.requestNotFound);
+          const row = await ctx.transaction(async (tx) => {
+            const r = await repo.requestForUpdate(tx, req.id);
+            if (!r) throw notFound(MESSAGES.requestNotFound);
+            if (r.receiverId !== me.id) throw forbidden(MESSAGES.onlyReceiver);
+            if (r.status !== 'pending') throw conflict(MESSAGES.answered);
+            return repo.setRequestStatus(tx, r.id, 'rejected');
+          });
+          return { request: (await requestsWithPeople([row]))[0] };
+        },
+
+        async listComments(req) {
+          if (!isUuid(req.questionId)) return { comments: [] };
+          return { comments: await withPeople(await repo.commentsOf(ctx.db, req.questionId)) };
+        },
+
+        async listLatestComments(req) {
+          const perQuestion = Math.min(Math.max(req.perQuestion || 3, 0), 20);
+          const rows = await repo.latestComments(ctx.db, ids(req.questionIds), perQuestion);
+          const all = await withPeople(rows);
+          const out = new Map<string, { questionId: string; comments: Comment[]; total: number }>();
+          rows.forEach((r, i) => {
+            const q = out.get(r.questionId) ?? { questionId: r.questionId, comments: [], total: r.total };
+            q.comments.push(all[i]!);
+            out.set(r.questionId, q);
+          });
+          return { questions: [...out.values()] };
+        },
+
+        async listCommentsByUsers(req, call) {
+          call.requireActor();
+          return { comments: await withPeople(await repo.commentsByUsers(ctx.db, ids(req.userIds), ids(req.questionIds))) };
+        },
+
+        async postComment(req, call) {
+          const me = call.requireActor();
+          if (!isUuid(req.questionId)) throw notFound('Question not found');
+          const image = req.imageDataUrl ? parseImageDataUrl(req.imageDataUrl) : undefined;
+          const content = validateComment(req.content, !!image);
+          const row = await ctx.transaction(async (tx) => {
+            const c = await repo.insertComment(tx, {
+              questionId: req.questionId,
+              userId: me.id,
+              content,
+              imageMime: image?.mime ?? null,
+              imageData: image?.bytes ?? null,
+            });
+            await enqueueEvent(tx, 'social.comment.posted', { commentId: c.id, questionId: c.questionId, userId: c.userId, createdAt: c.createdAt });
+            return c;
+          });
+          return { comment: (await withPeople([row]))[0] };
+        },
+
+        async deleteComment(req, call) {
+          const me = call.requireActor();
+          const questionId = await ctx.transaction(async (tx) => {
+            const c = isUuid(req.id) ? await repo.commentById(tx, req.id) : undefined;
+            if (!c) throw notFound(MESSAGES.commentNotFound);
+            if (c.userId !== me.id && !me.isAdmin) throw forbidden(MESSAGES.notYourComment);
+            await repo.deleteComment(tx, c.id);
+            await enqueueEvent(tx, 'social.comment.deleted', { commentId: c.id, questionId: c.questionId });
+            return c.questionId;
+          });
+          return { questionId };
+        },
+
+        async getCommentImage(req) {
+          const img = isUuid(req.commentId) ? await repo.commentImage(ctx.db, req.commentId) : undefined;
+          if (!img?.mime || !img.data) throw notFound('Image not found');
+          return { mimeType: img.mime, data: img.data };
+        },
+      },
+      ctx.serverDeps,
+    ),
+  );
+}

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grpc } from '@mzansi/kit';
+import { eventually } from '@mzansi/kit/testing';
+import { resultsOf } from '../../../gateway/src/questions.js';
+import { MESSAGES } from '../src/entry-points/grpc/voting-service.js';
+import { admin, expectGrpcError, idOf, manualClock, sleep, user, votingHarness, type Harness } from './helpers.js';
+
+/**
+ * Answers end to end: the real questions service publishes question events, the real voting service projects them
+ * and records answers (PostgreSQL, NATS JetStream in this file's own namespace). PRODUCT.md: one answer per user per
+ * question, enforced by the database also under concurrent submits; answers only while the question is open.
+ */
+let h: Harness;
+const clock = manualClock('2026-03-10T10:00:00.000Z');
+
+beforeAll(async () => {
+  h = await votingHarness({ clock: clock.now });
+});
+
+afterAll(async () => {
+  await h?.cleanup();
+});
+
+const rowsOf = (questionId: string) =>
+  h.sql<{ user_id: string; option_id: string }>('SELECT user_id, option_id FROM answers WHERE question_id = $1', [questionId]);
+const countsOf = async (questionId: string) => {
+  const { results } = await h.v.getResults({ questionIds: [questionId] });
+  return results.find((r) => r.questionId === questionId);
+};
+const recordedEventsFor = async (questionId: string) =>
+  (await h.votingEvents()).filter(
+    (e) => e.subject === `${h.ns}.voting.answer.recorded` && (e.envelope.data as { questionId?: string }).questionId === questionId,
+  );
+
+describe('one answer per user per question', () => {
+  it('50 concurrent identical submits by one user: one row, one count, one event; the rest are already_answered', async () => {
+    const q = await h.createPublished();
+    const alice = user();
+
+    const results = await Promise.all(Array.from({ length: 50 }, () => h.answer(alice, q.id, 'yes')));
+    expect(results.filter((r) => !r.alreadyAnswered)).toHaveLength(1);
+    expect(results.filter((r) => r.alreadyAnswered)).toHaveLength(49);
+    const answerIds = new Set(results.map((r) => r.answer!.id));
+    expect(answerIds.size).toBe(1);
+    for (const r of results) expect(r.answer).toMatchObject({ userId: idOf(alice), questionId: q.id, optionId: 'yes', submittedAt: clock.current });
+
+    expect(await rowsOf(q.id)).toEqual([{ user_id: idOf(alice), option_id: 'yes' }]);
+    expect(await countsOf(q.id)).toEqual({ questionId: q.id, counts: [{ optionId: 'yes', count: 1 }], total: 1 });
+    expect(await h.sql('SELECT month::text, answered, resolved, correct FROM month_scores WHERE user_id = $1', [idOf(alice)])).toEqual([
+      { month: '2026-03-01', answered: 1, resolved: 0, correct: 0 },
+    ]);
+
+    // Exactly one voting.answer.recorded in <NS>_VOTING: wait for it, then make sure no second one follows.
+    await eventually(async () => (await recordedEventsFor(q.id)).length >= 1, 10_000);
+    await sleep(700);
+    const events = await recordedEventsFor(q.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.msgId).toBe(events[0]!.envelope.id);
+    expect(events[0]!.envelope.data).toEqual({
+      answerId: [...answerIds][0],
+      userId: idOf(alice),
+      questionId: q.id,
+      optionId: 'yes',
+      submittedAt: clock.current,
+    });
+
+    // A different option afterwards is a conflict, and changes nothing.
+    await expectGrpcError(h.answer(alice, q.id, 'no'), grpc.status.ALREADY_EXISTS, 'You have already answered this question');
+    expect(await rowsOf(q.id)).toEqual([{ user_id: idOf(alice), option_id: 'yes' }]);
+    expect((await countsOf(q.id))!.total).toBe(1);
+    // The identical submit stays idempotent: the same answer.
+    const again = await h.answer(alice, q.id, 'yes');
+    expect(again).toEqual({ answer: results[0]!.answer, alreadyAnswered: true });
+  });
+
+  it('concurrent submits of different options by one user: one wins; the same option is idempotent, the other refused', async () => {
+    const q = await h.createPublished();
+    const bongani = user();
+    const settled = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => h.answer(bongani, q.id, i % 2 ? 'no' : 'yes')));
+    const rows = await rowsOf(q.id);
+    expect(rows).toHaveLength(1);
+    const winner = rows[0]!.option_id;
+    const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as grpc.ServiceError] : []));
+    expect(ok).toHaveLength(20);
+    expect(ok.filter((r) => !r.alreadyAnswered)).toHaveLength(1);
+    expect(ok.every((r) => r.answer!.optionId === winner)).toBe(true);
+    expect(failed).toHaveLength(20);
+    for (const e of failed) expect([grpc.status[e.code], e.details]).toEqual(['ALREADY_EXISTS', MESSAGES.different]);
+    expect(await countsOf(q.id)).toEqual({ questionId: q.id, counts: [{ optionId: winner, count: 1 }], total: 1 });
+  });
+});
+
+describe('results under a burst', () => {
+  it('200 distinct users at once (77 yes, 123 no): totals exact and equal to the answer rows; percentages sum to 100', async () => {
+    const q = await h.createPublished();
+    const voters = Array.from({ length: 200 }, (_, i) => ({ u: user(), option: i < 77 ? 'yes' : 'no' }));
+    const results = await Promise.all(voters.map(({ u, option }) => h.answer(u, q.id, option)));
+    expect(results.every((r) => !r.alreadyAnswered)).toBe(true);
+
+    const r = (await countsOf(q.id))!;
+    expect(r.total).toBe(200);
+    const counts = new Map(r.counts.map((c) => [c.optionId, c.count]));
+    expect(Object.fromEntries(counts)).toEqual({ yes: 77, no: 123 });
+
+    const rows = await h.sql<{ option_id: string; n: number }>(
+      'SELECT option_id, count(*)::int AS n FROM answers WHERE question_id = $1 GROUP BY option_id',
+      [q.id],
+    );
+    expect(Object.fromEntries(rows.map((x) => [x.option_id, x.n]))).toEqual(Object.fromEntries(counts));
+    // Counter shards add up to the rows.
+    const [{ sum }] = await h.sql<{ sum: number }>('SELECT sum(count)::int AS sum FROM option_counts WHERE question_id = $1', [q.id]);
+    expect(sum).toBe(200);
+
+    // The gateway's percentages (one decimal) sum to 100 ± 0.1.
+    const { results: pct, totalVotes } = resultsOf(q.options, counts);
+    expect(totalVotes).toBe(200);
+    expect(pct.map((x) => [x.optionId, x.count, x.percentage])).toEqual([
+      ['yes', 77, 38.5],
+      ['no', 123, 61.5],
+    ]);
+    expect(Math.abs(pct.reduce((n, x) => n + x.percentage, 0) - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
+
+    // One event per recorded answer.
+    await eventually(async () => (await recordedEventsFor(q.id)).length >= 200, 15_000, 100);
+    await sleep(500);
+    const events = await recordedEventsFor(q.id);
+    expect(events).toHaveLength(200);
+    expect(new Set(events.map((e) => (e.envelope.data as { userId: string }).userId))).toEqual(new Set(voters.map((x) => idOf(x.u))));
+  });
+
+  it('a split that rounds up on both sides (1 yes, 15 no → 6.3 + 93.8) still sums to 100 ± 0.1', async () => {
+    const q = await h.createPublished();
+    await Promise.all(Array.from({ length: 16 }, (_, i) => h.answer(user(), q.id, i === 0 ? 'yes' : 'no')));
+    const r = (await countsOf(q.id))!;
+    const { results: pct, totalVotes } = resultsOf(q.options, new Map(r.counts.map((c) => [c.optionId, c.count])));
+    expect(totalVotes).toBe(16);
+    expect(pct.map((x) => [x.optionId, x.count, x.percentage])).toEqual([
+      ['yes', 1, 6.3],
+      ['no', 15, 93.8],
+    ]);
+    expect(Math.abs(pct.reduce((n, x) => n + x.percentage, 0) - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
+  });
+
+  it('GetResults for many questions at once; unknown questions have no counts', async () => {
+    const a = await h.createPublished();
+    const b = await h.createPublished();
+    await h.answer(user(), a.id, 'yes');
+    await h.answer(user(), b.id, 'no');
+    await h.answer(user(), b.id, 'no');
+    const { results } = await h.v.getResults({ questionIds: [a.id, b.id, '00000000-0000-4000-8000-000000000000', 'nonsense'] });
+    const byId = new Map(results.map((r) => [r.questionId, r]));
+    expect(byId.size).toBe(2);
+    expect(byId.get(a.id)).toEqual({ questionId: a.id, counts: [{ optionId: 'yes', count: 1 }], total: 1 });
+    expect(byId.get(b.id)).toEqual({ questionId: b.id, counts: [{ optionId: 'no', count: 2 }], total: 2 });
+  });
+});
+
+describe('answers only while the question is open', () => {
+  it('a draft (never published) is not found', async () => {
+    const draft = await h.createDraft();
+    await sleep(300); // nothing is ever emitted for a draft: give a wrong event time to arrive anyway
+    expect(await h.stateOf(draft.id)).toBeUndefined();
+    await expectGrpcError(h.answer(user(), draft.id, 'yes'), grpc.status.NOT_FOUND, 'Question not found');
+    await expectGrpcError(h.answer(user(), '00000000-0000-4000-8000-000000000000', 'yes'), grpc.status.NOT_FOUND, 'Question not found');
+    await expectGrpcError(h.answer(user(), 'not-a-uuid', 'yes'), grpc.status.NOT_FOUND, 'Question not found');
+    expect(await rowsOf(draft.id)).toEqual([]);
+  });
+
+  it('an unknown option is INVALID_ARGUMENT and records nothing', async () => {
+    const q = await h.createPublished();
+    await expectGrpcError(h.answer(user(), q.id, 'maybe'), grpc.status.INVALID_ARGUMENT, MESSAGES.unknownOption);
+    await expectGrpcError(h.answer(user(), q.id, ''), grpc.status.INVALID_ARGUMENT, MESSAGES.unknownOption);
+    expect(await rowsOf(q.id)).toEqual([]);
+    expect(await countsOf(q.id)).toBeUndefined();
+  });
+
+  it('a resolved question refuses new answers (FAILED_PRECONDITION) and records nothing', async () => {
+    const q = await h.createPublished();
+    const early = user();
+    await h.answer(early, q.id, 'yes');
+    await h.resolve(q.id, 'yes');
+    const late = user();
+    await expectGrpcError(h.answer(late, q.id, 'yes'), grpc.status.FAILED_PRECONDITION, 'This question is no longer open for answers');
+    await expectGrpcError(h.v.getAnswer({ userId: idOf(late), questionId: q.id }, late), grpc.status.NOT_FOUND, 'Not answered');
+    expect(await rowsOf(q.id)).toEqual([{ user_id: idOf(early), option_id: 'yes' }]);
+    expect((await countsOf(q.id))!.total).toBe(1);
+    expect(await h.sql('SELECT 1 FROM month_scores WHERE user_id = $1', [idOf(late)])).toEqual([]);
+  });
+
+  it('an archived question refuses answers, whether it was resolved first or not', async () => {
+    const open = await h.createPublished();
+    await h.archive(open.id);
+    await expectGrpcError(h.answer(user(), open.id, 'no'), grpc.status.FAILED_PRECONDITION, 'This question is no longer open for answers');
+    expect(await rowsOf(open.id)).toEqual([]);
+
+    const resolved = await h.createPublished();
+    await h.resolve(resolved.id, 'no');
+    await h.archive(resolved.id);
+    await expectGrpcError(h.answer(user(), resolved.id, 'no'), grpc.status.FAILED_PRECONDITION, 'This question is no longer open for answers');
+    expect(await rowsOf(resolved.id)).toEqual([]);
+  });
+
+  it('a deleted question is not found, and its answers, counts and month-score contributions are gone', async () => {
+    const doomed = await h.createPublished();
+    const kept = await h.createPublished();
+    const openDoomed = await h.createPublished();
+    const [thandi, sipho, zanele] = [user(), user(), user()];
+    // thandi and sipho also answer `kept`; zanele only answers the doomed questions.
+    await h.answer(thandi, doomed.id, 'yes');
+    await h.answer(sipho, doomed.id, 'no');
+    await h.answer(zanele, doomed.id, 'yes');
+    await h.answer(thandi, kept.id, 'yes');
+    await h.answer(sipho, kept.id, 'yes');
+    await h.answer(zanele, openDoomed.id, 'no');
+    await h.answer(thandi, openDoomed.id, 'no');
+    await h.resolve(doomed.id, 'yes');
+    await h.resolve(kept.id, 'yes');
+
+    const scores = async () =>
+      Object.fromEntries(
+        (
+          await h.sql<{ user_id: string; answered: number; resolved: number; correct: number }>(
+            'SELECT user_id, answered, resolved, correct FROM month_scores WHERE user_id = ANY($1::uuid[])',
+            [[thandi, sipho, zanele].map(idOf)],
+          )
+        ).map((r) => [r.user_id, [r.answered, r.resolved, r.correct]]),
+      );
+    expect(await scores()).toEqual({
+      [idOf(thandi)]: [3, 2, 2],
+      [idOf(sipho)]: [2, 2, 1],
+      [idOf(zanele)]: [2, 1, 1],
+    });
+
+    await h.remove(doomed.id);
+    await expectGrpcError(h.answer(user(), doomed.id, 'yes'), grpc.status.NOT_FOUND, 'Question not found');
+    expect(await rowsOf(doomed.id)).toEqual([]);
+    expect(await h.sql('SELECT * FROM option_counts WHERE question_id = $1', [doomed.id])).toEqual([]);
+    expect(await countsOf(doomed.id)).toBeUndefined();
+    expect(await scores()).toEqual({
+      [idOf(thandi)]: [2, 1, 1],
+      [idOf(sipho)]: [1, 1, 1],
+      [idOf(zanele)]: [1, 0, 0],
+    });
+
+    // An unresolved question's deletion takes back only `answered`; a user left with nothing drops out of the month.
+    await h.remove(openDoomed.id);
+    expect(await scores()).toEqual({
+      [idOf(thandi)]: [1, 1, 1],
+      [idOf(sipho)]: [1, 1, 1],
+    });
+    const zStats = await h.v.getUserStats({ userId: idOf(zanele) }, zanele);
+    expect(zStats).toEqual({ totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, correctThisMonth: 0, resolvedThisMonth: 0 });
+    const tHistory = await h.v.getUserHistory({ userId: idOf(thandi), limit: 0 }, thandi);
+    expect(tHistory.items.map((i) => i.questionId)).toEqual([kept.id]);
+    // The kept question's answers and counts are untouched.
+    expect((await countsOf(kept.id))!.total).toBe(2);
+    // And the questions service no longer lists it.
+    expect((await h.q.listAllQuestions({}, admin())).questions.map((x) => x.id)).not.toContain(doomed.id);
+  });
+});

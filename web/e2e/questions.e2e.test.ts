@@ -1,0 +1,157 @@
+// Daily questions end to end: the admin creates, publishes and resolves a question through the real SPA;
+// a signed-out visitor then finds it, resolved, in the landing page's public archive.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startStack } from '../../scripts/stack.ts';
+import { expectVisible, launchBrowser, newMobilePage, screenshot } from './browser';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ mode: 'test' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Username').fill('admin');
+  await dialog.getByLabel('Password').fill('admin-dev-password');
+  await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+}
+
+async function toast(page: Page, text: string) {
+  const status = page.getByRole('status').filter({ hasText: text });
+  await expectVisible(status, 15_000);
+  return status;
+}
+
+async function closeToasts(page: Page) {
+  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
+  if (await close.count()) await close.first().click();
+}
+
+test('admin creates, publishes and resolves a question; visitors see it resolved in the archive', async () => {
+  const text = `Will the e2e run ${Date.now().toString(36)} pass first time`;
+  const admin = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  try {
+    const { page } = admin;
+    await signInAsAdmin(page);
+
+    // Admin dashboard, questions tab.
+    await page.goto('/admin');
+    await expectVisible(page.getByRole('heading', { name: 'Admin Dashboard' }));
+    expect(await page.getByRole('tab', { name: 'Questions' }).getAttribute('aria-selected')).toBe('true');
+    const form = page.getByRole('form', { name: 'Create question' });
+    expect(await form.getByLabel('Option 1').inputValue()).toBe('Yes');
+    expect(await form.getByLabel('Option 2').inputValue()).toBe('No');
+    expect(await form.getByLabel('Time (UTC)').inputValue()).toBe('13:00');
+    await screenshot(page, 'admin-create-form');
+
+    // Missing text: the validation toast, nothing created.
+    await form.getByRole('button', { name: 'Create Draft' }).click();
+    await expectVisible(page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }));
+    await closeToasts(page);
+
+    await form.getByLabel('Question').fill(text);
+    await form.getByLabel(/Context/).fill('Created by the browser test.');
+    await form.getByRole('button', { name: 'Create Draft' }).click();
+    await toast(page, 'Question created as draft');
+    await closeToasts(page);
+
+    // Draft -> published.
+    const drafts = page.getByRole('region', { name: /^Drafts/ });
+    const draft = drafts.locator('li.admin-q', { hasText: text });
+    await expectVisible(draft);
+    await expectVisible(draft.getByText('Draft', { exact: true }));
+    await draft.getByRole('button', { name: 'Publish' }).click();
+    await toast(page, 'Question published! Notifications sent to all users.');
+    await closeToasts(page);
+
+    // Published -> resolved as Yes.
+    const all = page.getByRole('region', { name: /^All Questions/ });
+    const item = all.locator('li.admin-q', { hasText: text });
+    await expectVisible(item.getByText('Published', { exact: true }));
+    await expect(drafts.locator('li.admin-q', { hasText: text }).count()).resolves.toBe(0);
+    await item.getByRole('button', { name: 'Resolve' }).click();
+    const resolveDialog = page.getByRole('dialog', { name: 'Resolve question' });
+    await expectVisible(resolveDialog);
+    await screenshot(page, 'admin-resolve-dialog');
+    await resolveDialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await toast(page, 'Question resolved successfully');
+    await expectVisible(item.getByText('Resolved', { exact: true }));
+    await expect(item.getByRole('button', { name: 'Resolve' }).count()).resolves.toBe(0);
+    await closeToasts(page);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-questions');
+
+    // The signed-in feed shows it too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Political Prediction Feed' }));
+    const feedCard = page.locator('.qcard', { has: page.getByRole('heading', { name: `${text}?` }) });
+    await reloadUntilVisible(page, feedCard.getByText('Resolved', { exact: true }));
+    await screenshot(page, 'feed-public');
+    await feedCard.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Your Result' });
+    await expectVisible(share.getByText(`${text}? YES 0% / NO 0%`, { exact: false }));
+    await screenshot(page, 'feed-share-panel');
+    await share.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: /^Friends/ }).click();
+    await expectVisible(page.getByText('No Friends Yet'));
+    await screenshot(page, 'feed-friends-empty');
+  } finally {
+    await admin.context.close();
+  }
+
+  // A new signed-out visitor.
+  const visitor = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  try {
+    const { page } = visitor;
+    await page.goto('/');
+    await expectVisible(page.getByRole('button', { name: 'Start Predicting' }));
+    await expectVisible(page.locator('.hero').getByRole('heading'));
+    await screenshot(page, 'landing-today');
+
+    const card = page.locator('.archive .qcard', { has: page.getByRole('heading', { name: `${text}?` }) });
+    await reloadUntilVisible(page, card.getByText('Resolved', { exact: true }));
+    await expectVisible(card.getByText('Created by the browser test.'));
+    await expectVisible(card.getByText('✓ Correct'));
+    expect(await card.locator('.result-row--correct').textContent()).toContain('Yes');
+    await expectVisible(card.getByText('0.0%').first());
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'landing-archive');
+
+    // The rest of the landing page.
+    const newsletter = page.getByRole('button', { name: 'Subscribe' });
+    await newsletter.scrollIntoViewIfNeeded();
+    await newsletter.click();
+    await expectVisible(page.getByRole('alert').filter({ hasText: 'Email required' }));
+    await screenshot(page, 'landing-newsletter');
+    await page.getByRole('button', { name: 'Create an account' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'landing-bottom');
+  } finally {
+    await visitor.context.close();
+  }
+});
+
+/** The public lists are briefly cached by the gateway: reload until the change shows. */
+async function reloadUntilVisible(page: Page, locator: ReturnType<Page['locator']>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.waitFor({ state: 'visible', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.reload();
+    }
+  }
+}

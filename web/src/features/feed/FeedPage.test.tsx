@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../App';
+import { createQueryClient } from '../../lib/queryClient';
+import { USER_STORAGE_KEY } from '../auth/session';
+import type { User } from '../auth/types';
+import { resetToasts } from '../../ui/toast';
+import { json, makeComments, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+
+const thandi: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
+const q = makeQuestion({ id: 'q1', commentCount: 5, isResolved: true, correctOptionId: 'yes' });
+
+let fetch: ReturnType<typeof stubFetch>;
+const routes = (extra: Record<string, () => Response> = {}): Handler => (url) => {
+  if (extra[url]) return extra[url]();
+  if (url === '/api/auth/me') return json(200, thandi);
+  if (url === '/api/questions/public') return json(200, [q]);
+  if (url === '/api/comments/public') return json(200, { q1: makeComments('q1', 5) });
+  return json(404, { message: 'Not found' });
+};
+
+beforeEach(() => {
+  resetToasts();
+  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(thandi));
+  fetch = stubFetch(routes());
+  window.history.pushState({}, '', '/');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const renderApp = (client = createQueryClient()) => render(<App queryClient={client} />);
+
+test('public tab: loading, then cards with rounded percentages, coloured bars, 3 comments and +N more', async () => {
+  renderApp();
+  expect(screen.getByText('Loading public feed...')).toBeTruthy();
+  const title = await screen.findByRole('heading', { name: 'Will the Springboks win the next test?' });
+  const card = within(title.closest('.qcard') as HTMLElement);
+  expect(card.getByText('67%')).toBeTruthy();
+  expect(card.getByText('33%')).toBeTruthy();
+  expect(card.getByText('Resolved')).toBeTruthy();
+  expect(card.getByText('20 November 2025')).toBeTruthy();
+  expect(card.getByText('3 predictions')).toBeTruthy();
+  expect(card.getByText('5 comments')).toBeTruthy();
+  const fills = (title.closest('.qcard') as HTMLElement).querySelectorAll<HTMLElement>('.bar__fill');
+  expect([...fills].map((f) => f.className)).toEqual(['bar__fill bar__fill--red', 'bar__fill bar__fill--blue']);
+  expect(fills[0]!.style.width).toMatch(/^66\.66/);
+  expect(card.getByText('Person 3')).toBeTruthy();
+  expect(card.queryByText('Person 4')).toBeNull();
+  expect(card.getByText('+2 more comments')).toBeTruthy();
+  expect(screen.getByRole('tab', { name: 'Friends (0)' })).toBeTruthy();
+});
+
+test('public feed is polled every 30 s and stale after 10 s', async () => {
+  const client = createQueryClient();
+  renderApp(client);
+  await screen.findByRole('heading', { name: 'Will the Springboks win the next test?' });
+  const query = client.getQueryCache().find({ queryKey: ['/api/questions/public'] })!;
+  const options = query.observers[0]!.options;
+  expect(options.refetchInterval).toBe(30_000);
+  expect(options.staleTime).toBe(10_000);
+});
+
+test('empty public feed', async () => {
+  fetch.setHandler(routes({ '/api/questions/public': () => json(200, []) }));
+  renderApp();
+  expect(await screen.findByText('No questions available yet. Check back soon!')).toBeTruthy();
+});
+
+test('friends tab: a failing friends call counts as no friends', async () => {
+  renderApp();
+  fireEvent.click(screen.getByRole('tab', { name: 'Friends (0)' }));
+  expect(await screen.findByText('No Friends Yet')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Find Friends' }).getAttribute('href')).toBe('/friends');
+});
+
+test('share panel: neutral text, 600x400 windows, copy with Copied! for 2 s', async () => {
+  const open = vi.fn();
+  vi.stubGlobal('open', open);
+  const writeText = vi.fn(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  renderApp();
+  const title = await screen.findByRole('heading', { name: 'Will the Springboks win the next test?' });
+  fireEvent.click(within(title.closest('.qcard') as HTMLElement).getByRole('button', { name: 'Share' }));
+  const dialog = screen.getByRole('dialog', { name: 'Share Your Result' });
+  const text = 'Will the Springboks win the next test? YES 67% / NO 33% 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote';
+  expect(within(dialog).getByText(text)).toBeTruthy();
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Twitter' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Facebook' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'WhatsApp' }));
+  const origin = window.location.origin;
+  expect(open.mock.calls.map((c) => c[0])).toEqual([
+    `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(origin)}`,
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(origin)}&quote=${encodeURIComponent(text)}`,
+    `https://wa.me/?text=${encodeURIComponent(`${text} ${origin}`)}`,
+  ]);
+  expect(open.mock.calls.every((c) => String(c[2]).includes('width=600,height=400'))).toBe(true);
+
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy to Clipboard' }));
+  });
+  expect(writeText).toHaveBeenCalledWith(text);
+  expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeTruthy();
+  expect(screen.getByRole('status').textContent).toContain('Copied to clipboard!');
+  await act(async () => {
+    vi.advanceTimersByTime(2000);
+  });
+  expect(within(dialog).getByRole('button', { name: 'Copy to Clipboard' })).toBeTruthy();
+});
+
+test('copy failure toast', async () => {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) }, configurable: true });
+  renderApp();
+  const title = await screen.findByRole('heading', { name: 'Will the Springboks win the next test?' });
+  fireEvent.click(within(title.closest('.qcard') as HTMLElement).getByRole('button', { name: 'Share' }));
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Copy to Clipboard' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to copy'));
+  expect(screen.getByRole('alert').textContent).toContain('Please try selecting and copying the text manually.');
+});
