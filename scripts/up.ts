@@ -1,7 +1,13 @@
 /** `make up`: runs every service and the gateway on their fixed local ports until Ctrl-C. */
+import { seedDemo } from './seed-demo.js';
 import { startStack } from './stack.js';
 
 const stack = await startStack({ mode: 'dev', logs: 'inherit', gatewayPort: Number(process.env.PORT ?? 8080) });
+if (process.env.SEED_DEMO !== 'false') {
+  await seedDemo(stack.baseUrl, process.env.ADMIN_PASSWORD ?? 'admin-dev-password', (m) => console.log(`demo     | ${m}`)).catch((err) =>
+    console.error(`demo     | sample data not seeded: ${(err as Error).message}`),
+  );
+}
 console.log(`\n  Mzansi Predicts is running at ${stack.baseUrl}\n  (admin: username "admin", password from ADMIN_PASSWORD, default "admin-dev-password")\n  Press Ctrl-C to stop.\n`);
 
 let stopping = false;

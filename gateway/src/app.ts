@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { requestContext, systemClock, type Clock, type Logger } from '@mzansi/kit';
 import type { Clients } from './clients.js';
 import type { Config } from './config.js';
@@ -8,7 +8,7 @@ import type { GatewayMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
 import type { RedisClient } from './redis.js';
 import { MicroCache } from './cache.js';
-import { createComposer } from './compose.js';
+import type { Composer } from './compose.js';
 import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
 import { questionsRouter } from './routes/questions.js';
@@ -16,7 +16,7 @@ import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
 import { usersRouter } from './routes/users.js';
 import { csrfGuard, securityHeaders } from './security.js';
-import { sessionExpiry, sessionMiddleware } from './session.js';
+import { sessionExpiry } from './session.js';
 import { webRouter } from './web.js';
 
 export interface AppDeps {
@@ -28,6 +28,9 @@ export interface AppDeps {
   metrics: GatewayMetrics;
   /** Readiness: resolves with the state of each dependency. */
   readiness: () => Promise<{ ok: boolean; checks: Record<string, string> }>;
+  /** The session middleware (shared with the live channel). */
+  session: RequestHandler;
+  composer: Composer;
   clock?: Clock;
 }
 
@@ -62,14 +65,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(csrfGuard(config));
   api.post('/questions/:id/comments', commentBodyParser());
   api.use(express.json({ limit: '100kb', strict: true }));
-  api.use(sessionMiddleware(config, deps.redis));
+  api.use(deps.session);
   api.use(sessionExpiry(config, clock));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
   api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock }));
-  const composer = createComposer(deps.clients);
+  const composer = deps.composer;
   const cache = new MicroCache<unknown>(config.PUBLIC_CACHE_MS);
   const votingDeps = { clients: deps.clients, composer, cache };
   const socialDeps = { ...votingDeps, rateLimits: deps.rateLimits };

@@ -32,6 +32,11 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     RATE_COMMENTS_PER_MIN: z.coerce.number().int().min(1).default(10),
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
+    NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    EVENTS_NAMESPACE: z
+      .string()
+      .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')
+      .default(''),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(10).max(60_000).default(3_000),
     RATE_LOGIN_FAILURES: z.coerce.number().int().min(1).default(10),
     RATE_LOGIN_WINDOW_S: seconds(15 * 60),

@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, isMain, startMetricsServer, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
+import { connectNats, createLogger, isMain, startMetricsServer, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
 import { createApp } from './app.js';
+import { createComposer } from './compose.js';
+import { startLive } from './live.js';
+import { sessionMiddleware } from './session.js';
 import { closeClients, createClients, serviceAddresses } from './clients.js';
 import { loadConfig } from './config.js';
 import { createGatewayMetrics } from './metrics.js';
@@ -21,6 +24,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   const redis = await connectRedis(config.REDIS_URL, logger);
   const clients = createClients(config, metrics);
   const rateLimits = createRateLimits(config, redis);
+  const nc = await connectNats(config.NATS_URL, 'gateway', logger);
+  const session = sessionMiddleware(config, redis);
+  const composer = createComposer(clients);
   let shuttingDown = false;
 
   const app = createApp({
@@ -30,6 +36,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     clients,
     rateLimits,
     metrics,
+    session,
+    composer,
     clock: opts.clock ?? systemClock,
     async readiness() {
       const checks: Record<string, string> = {};
@@ -38,6 +46,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
         .ping()
         .then(() => 'ok')
         .catch((e: Error) => `down: ${e.message}`);
+      checks.nats = nc.isClosed() ? 'down: closed' : 'ok';
       Object.assign(checks, await checkServices(serviceAddresses(config)));
       return { ok: Object.values(checks).every((v) => v === 'ok'), checks };
     },
@@ -50,6 +59,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
+  const live = await startLive(server, { config, logger, metrics, nc, clients, composer, redis, session });
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT);
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, metricsPort: metricsServer.port, url: config.PUBLIC_URL }, 'gateway started');
@@ -64,6 +74,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
       stopping ??= (async () => {
         shuttingDown = true;
         logger.info('shutting down');
+        await live.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -71,6 +82,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
         });
         await metricsServer.close();
         closeClients(clients);
+        await nc.drain().catch(() => undefined);
         await redis.quit().catch(() => undefined);
         logger.info('stopped');
       })();

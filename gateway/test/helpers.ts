@@ -3,6 +3,9 @@ import { expect } from 'vitest';
 import { startGrpcServer, type Clock } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_REDIS_URL } from '@mzansi/kit/testing';
 import { start as startIdentity } from '../../services/identity/src/main.js';
+import { start as startQuestions } from '../../services/questions/src/main.js';
+import { start as startSocial } from '../../services/social/src/main.js';
+import { start as startVoting } from '../../services/voting/src/main.js';
 import { configSchema } from '../src/config.js';
 import { start as startGateway } from '../src/main.js';
 
@@ -209,4 +212,61 @@ export function expectCleanError(res: Res, status: number, message?: string | Re
 /** `eventually` for checks that answer a value or `undefined` (not yet): resolves with the value. */
 export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
   return (await eventually(check, timeoutMs)) as T;
+}
+
+/**
+ * The real identity, questions, voting and social services in-process, each on its own fresh database and all on
+ * one events namespace, as in production (questions → voting and social, identity → social). Pass `gatewayEnv` to
+ * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given.
+ */
+export async function startServicesForTest(opts: { clock?: Clock } = {}) {
+  const ns = testNamespace();
+  const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
+  const running: { stop(): Promise<void> }[] = [];
+  const db = async (prefix: string) => {
+    const d = await createTestDatabase(prefix);
+    dbs.push(d);
+    return d.url;
+  };
+  const cleanup = async () => {
+    await Promise.allSettled(running.map((r) => r.stop()));
+    await deleteTestStreams(ns).catch(() => undefined);
+    await Promise.allSettled(dbs.map((d) => d.drop()));
+  };
+  try {
+    const identity = await startIdentity(serviceTestEnv(await db('identity'), ns));
+    running.push(identity);
+    const questions = await startQuestions(serviceTestEnv(await db('questions'), ns), { clock: opts.clock });
+    running.push(questions);
+    const voting = await startVoting(serviceTestEnv(await db('voting'), ns), { clock: opts.clock });
+    running.push(voting);
+    const social = await startSocial(serviceTestEnv(await db('social'), ns));
+    running.push(social);
+    const votingSql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => (await voting.ctx.pool.query(text, params)).rows as T[];
+    return {
+      ns,
+      identity,
+      questions,
+      voting,
+      social,
+      identityAddress: `127.0.0.1:${identity.grpcPort}`,
+      gatewayEnv: {
+        QUESTIONS_GRPC_ADDR: `127.0.0.1:${questions.grpcPort}`,
+        VOTING_GRPC_ADDR: `127.0.0.1:${voting.grpcPort}`,
+        SOCIAL_GRPC_ADDR: `127.0.0.1:${social.grpcPort}`,
+      } as Record<string, string>,
+      /** A query on the voting service's database. */
+      votingSql,
+      /** Waits until voting's projection of a question (its `question_state` row, undefined when absent) satisfies `check`. */
+      async projected(questionId: string, check: (row: Record<string, any> | undefined) => boolean = (row) => !!row, timeoutMs = 10_000) {
+        const row = async () => (await votingSql('SELECT * FROM question_state WHERE question_id = $1', [questionId]))[0];
+        await eventually(async () => check(await row()), timeoutMs, 25);
+        return row();
+      },
+      cleanup,
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, screenshot } from './browser';
+import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -80,6 +80,27 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     const all = page.getByRole('region', { name: /^All Questions/ });
     const item = all.locator('li.admin-q', { hasText: text });
     await expectVisible(item.getByText('Published', { exact: true }));
+
+    // Some predictions, so the results have figures: the admin says Yes, two new players say No.
+    const questionId = (await item.getAttribute('data-question-id'))!;
+    const me = JSON.parse((await page.evaluate(() => localStorage.getItem('mzansi.user'))) ?? 'null') as { id: string };
+    const mine = await page.request.post('/api/answers', { data: { userId: me.id, questionId, optionId: 'yes' } });
+    expect(mine.status()).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const voter = await browser.newContext({ baseURL: stack.baseUrl });
+      try {
+        const signup = await voter.request.post('/api/auth/signup', {
+          data: { username: randomUsername('e2ev_'), password: 'correct-horse-battery', name: `Voter ${i + 1}`, email: '', phoneNumber: '' },
+        });
+        expect(signup.status()).toBe(201);
+        const { id } = (await signup.json()) as { id: string };
+        const answer = await voter.request.post('/api/answers', { data: { userId: id, questionId, optionId: 'no' } });
+        expect(answer.status()).toBe(201);
+      } finally {
+        await voter.close();
+      }
+    }
+
     await expect(drafts.locator('li.admin-q', { hasText: text }).count()).resolves.toBe(0);
     await item.getByRole('button', { name: 'Resolve' }).click();
     const resolveDialog = page.getByRole('dialog', { name: 'Resolve question' });
@@ -90,7 +111,7 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     await expectVisible(item.getByText('Resolved', { exact: true }));
     await expect(item.getByRole('button', { name: 'Resolve' }).count()).resolves.toBe(0);
     await closeToasts(page);
-    await item.scrollIntoViewIfNeeded();
+    await scrollToTop(item);
     await screenshot(page, 'admin-questions');
 
     // The signed-in feed shows it too.
@@ -98,10 +119,14 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     await expectVisible(page.getByRole('heading', { name: 'Political Prediction Feed' }));
     const feedCard = page.locator('.qcard', { has: page.getByRole('heading', { name: `${text}?` }) });
     await reloadUntilVisible(page, feedCard.getByText('Resolved', { exact: true }));
+    await reloadUntilVisible(page, feedCard.getByText('3 predictions'));
+    await expectVisible(feedCard.getByText('33%', { exact: true }));
+    await expectVisible(feedCard.getByText('67%', { exact: true }));
+    await scrollToTop(feedCard);
     await screenshot(page, 'feed-public');
     await feedCard.getByRole('button', { name: 'Share' }).click();
     const share = page.getByRole('dialog', { name: 'Share Your Result' });
-    await expectVisible(share.getByText(`${text}? YES 0% / NO 0%`, { exact: false }));
+    await expectVisible(share.getByText(`${text}? YES 33% / NO 67%`, { exact: false }));
     await screenshot(page, 'feed-share-panel');
     await share.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: /^Friends/ }).click();
@@ -125,8 +150,10 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     await expectVisible(card.getByText('Created by the browser test.'));
     await expectVisible(card.getByText('✓ Correct'));
     expect(await card.locator('.result-row--correct').textContent()).toContain('Yes');
-    await expectVisible(card.getByText('0.0%').first());
-    await card.scrollIntoViewIfNeeded();
+    await reloadUntilVisible(page, card.getByText('66.7%'));
+    await expectVisible(card.getByText('33.3%'));
+    await expectVisible(card.getByText('2 votes'));
+    await scrollToTop(card);
     await screenshot(page, 'landing-archive');
 
     // The rest of the landing page.
@@ -141,6 +168,10 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     await visitor.context.close();
   }
 });
+
+async function scrollToTop(locator: ReturnType<Page['locator']>) {
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+}
 
 /** The public lists are briefly cached by the gateway: reload until the change shows. */
 async function reloadUntilVisible(page: Page, locator: ReturnType<Page['locator']>, timeoutMs = 30_000) {

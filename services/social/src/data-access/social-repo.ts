@@ -61,6 +61,15 @@ export async function areFriends(db: Q, a: string, b: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/**
+ * Serialises friend-request sends between two people (either direction) until the transaction ends, so that two
+ * people asking each other at the same moment become friends instead of leaving two crossed pending requests.
+ */
+export async function lockPair(db: Q, a: string, b: string): Promise<void> {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`social:friend-pair:${key}`}, 0))`);
+}
+
 export async function pendingBetween(db: Q, requesterId: string, receiverId: string): Promise<RequestRow | undefined> {
   return (
     await db

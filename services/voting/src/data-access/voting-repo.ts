@@ -66,14 +66,17 @@ export async function nationalRank(db: Q, month: string, correct: number): Promi
   return (rows[0]?.n ?? 0) + 1;
 }
 
-/** Distinct SAST days with answers, latest first (enough for any streak up to `limit` days). */
-export async function answerDays(db: Q, userIds: string[], limit = 400): Promise<Map<string, string[]>> {
+/**
+ * Distinct SAST days with answers in the `limit` days up to `today` (the caller's clock, not the database's),
+ * enough for any streak up to `limit` days.
+ */
+export async function answerDays(db: Q, userIds: string[], today: string, limit = 400): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (userIds.length === 0) return out;
   const rows = await db
     .selectDistinct({ userId: answers.userId, day: answers.sastDay })
     .from(answers)
-    .where(and(inArray(answers.userId, userIds), sql`${answers.sastDay} > (now() - make_interval(days => ${limit}))::date`));
+    .where(and(inArray(answers.userId, userIds), sql`${answers.sastDay} > ${today}::date - ${limit}::int`));
   for (const r of rows) {
     const list = out.get(r.userId) ?? [];
     list.push(r.day);

@@ -60,7 +60,11 @@ export function TodayQuestion({
               </button>
             ))}
           </div>
-          <p className="hero__hint">Sign in to lock in your prediction and see how South Africa voted.</p>
+          <p className="hero__hint">
+            {question.isResolved
+              ? 'This question has been resolved. Sign in to see how South Africa voted.'
+              : 'Sign in to lock in your prediction and see how South Africa voted.'}
+          </p>
         </>
       ) : failed ? (
         <>

@@ -112,6 +112,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           if (!target) throw notFound(MESSAGES.userNotFound);
           if (target.id === me.id) throw invalid(MESSAGES.self);
           const result = await ctx.transaction(async (tx) => {
+            await repo.lockPair(tx, me.id, target.id);
             if (await repo.areFriends(tx, me.id, target.id)) throw alreadyExists(MESSAGES.alreadyFriends);
             if (await repo.pendingBetween(tx, me.id, target.id)) throw alreadyExists(MESSAGES.alreadySent);
             const theirs = await repo.pendingBetween(tx, target.id, me.id);

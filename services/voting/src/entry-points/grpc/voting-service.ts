@@ -121,7 +121,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           const [total, score, days] = await Promise.all([
             repo.totalAnswers(ctx.db, req.userId),
             repo.monthScore(ctx.db, month, req.userId),
-            repo.answerDays(ctx.db, [req.userId]),
+            repo.answerDays(ctx.db, [req.userId], sastDate(now)),
           ]);
           const rank = score ? await repo.nationalRank(ctx.db, month, score.correct) : 0;
           return {
@@ -170,8 +170,8 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             for (const id of ids(req.userIds)) if (!present.has(id)) sorted.push({ month, userId: id, answered: 0, resolved: 0, correct: 0 });
           }
           const ranks = competitionRanks(sorted.map((r) => r.correct));
-          const days = await repo.answerDays(ctx.db, sorted.map((r) => r.userId));
           const today = sastDate(now);
+          const days = await repo.answerDays(ctx.db, sorted.map((r) => r.userId), today);
           return {
             entries: sorted.map((r, i) => ({
               userId: r.userId,

@@ -1,0 +1,221 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RequestHandler } from 'express';
+import { DeliverPolicy, type NatsConnection } from 'nats';
+import { WebSocket, WebSocketServer } from 'ws';
+import { decodeEnvelope, ensureStream, EventNames, prom, type EventEnvelope, type Logger } from '@mzansi/kit';
+import type { Clients } from './clients.js';
+import type { Composer } from './compose.js';
+import type { Config } from './config.js';
+import type { GatewayMetrics } from './metrics.js';
+import { questionJson, resultsOf } from './questions.js';
+import type { RedisClient } from './redis.js';
+
+interface LiveSocket extends WebSocket {
+  alive?: boolean;
+  userId?: string;
+  sessionKey?: string;
+}
+
+export interface LiveDeps {
+  config: Config;
+  logger: Logger;
+  metrics: GatewayMetrics;
+  nc: NatsConnection;
+  clients: Clients;
+  composer: Composer;
+  redis: RedisClient;
+  session: RequestHandler;
+}
+
+const MAX_FRAME = 64 * 1024;
+const MAX_BUFFERED = 1024 * 1024;
+
+/**
+ * The live channel at /ws. Every gateway replica follows the question and answer events with its own ephemeral
+ * ordered consumer and delivers to its own sockets: `new-question`, `question-resolved`, and `results-updated`
+ * (coalesced to at most one per question per second). Public messages reach signed-out visitors too. Dead sockets
+ * are dropped by ping/pong, slow ones instead of buffering without bound, and a signed-out session's socket closes.
+ */
+export async function startLive(server: Server, deps: LiveDeps) {
+  const { config, logger, metrics } = deps;
+  const names = new EventNames(config.EVENTS_NAMESPACE);
+  const allowedOrigin = new URL(config.PUBLIC_URL).origin;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME, perMessageDeflate: false, clientTracking: true });
+
+  const connections = new prom.Gauge({ name: 'ws_connections', help: 'Open websocket connections', registers: [metrics.registry] });
+  const sent = new prom.Counter({
+    name: 'ws_messages_sent_total',
+    help: 'Live messages delivered to sockets, by type',
+    labelNames: ['type'] as const,
+    registers: [metrics.registry],
+  });
+  const dropped = new prom.Counter({
+    name: 'ws_clients_dropped_total',
+    help: 'Sockets dropped, by reason',
+    labelNames: ['reason'] as const,
+    registers: [metrics.registry],
+  });
+
+  function refuse(socket: Duplex, status: number, text: string) {
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.destroy();
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
+    const origin = req.headers.origin;
+    const self = req.headers.host ? [`http://${req.headers.host}`, `https://${req.headers.host}`] : [];
+    if (origin && origin !== allowedOrigin && !self.includes(origin)) return refuse(socket, 403, 'Forbidden');
+    // Reuse the HTTP session (cookie → Redis) to know who is connecting.
+    deps.session(req as never, {} as never, () => {
+      const s = (req as unknown as { session?: { userId?: string }; sessionID?: string }).session;
+      wss.handleUpgrade(req, socket, head, (ws: LiveSocket) => {
+        ws.alive = true;
+        if (s?.userId) {
+          ws.userId = s.userId;
+          ws.sessionKey = `${config.REDIS_PREFIX}sess:${(req as unknown as { sessionID: string }).sessionID}`;
+        }
+        wss.emit('connection', ws, req);
+      });
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  wss.on('connection', (ws: LiveSocket) => {
+    connections.inc();
+    ws.on('pong', () => {
+      ws.alive = true;
+    });
+    // The channel is server → client; clients only keep it alive. Oversized frames close it (maxPayload).
+    ws.on('message', () => undefined);
+    ws.on('error', () => ws.terminate());
+    ws.on('close', () => connections.dec());
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const c of wss.clients) {
+      const ws = c as LiveSocket;
+      if (!ws.alive) {
+        dropped.inc({ reason: 'heartbeat' });
+        ws.terminate();
+        continue;
+      }
+      ws.alive = false;
+      ws.ping();
+      if (ws.sessionKey) {
+        deps.redis
+          .exists(ws.sessionKey)
+          .then((n) => {
+            if (n === 0) {
+              dropped.inc({ reason: 'signed_out' });
+              ws.close(4001, 'Signed out');
+            }
+          })
+          .catch(() => undefined);
+      }
+    }
+  }, 30_000);
+  heartbeat.unref();
+
+  /** Serialises once and sends to every open socket; a socket that cannot keep up is dropped. */
+  function broadcast(message: { type: string } & Record<string, unknown>) {
+    const data = JSON.stringify(message);
+    let n = 0;
+    for (const c of wss.clients) {
+      if (c.readyState !== WebSocket.OPEN) continue;
+      if (c.bufferedAmount > MAX_BUFFERED) {
+        dropped.inc({ reason: 'slow' });
+        c.terminate();
+        continue;
+      }
+      c.send(data);
+      n++;
+    }
+    sent.inc({ type: message.type }, n);
+  }
+
+  // results-updated: remember which questions changed, send fresh totals at most once per second per question.
+  const dirty = new Set<string>();
+  const flush = setInterval(async () => {
+    if (dirty.size === 0) return;
+    const ids = [...dirty];
+    dirty.clear();
+    try {
+      const counts = await deps.composer.counts(ids);
+      const { questions } = await deps.clients.questions.listTodayQuestions({});
+      const options = new Map(questions.map((q) => [q.id, q.options]));
+      for (const id of ids) {
+        const opts = options.get(id) ?? [
+          { id: 'yes', text: 'Yes' },
+          { id: 'no', text: 'No' },
+        ];
+        const { results, totalVotes } = resultsOf(opts, counts.get(id));
+        broadcast({ type: 'results-updated', questionId: id, totalVotes, results: results.map((r) => ({ optionId: r.optionId, percentage: r.percentage, votes: r.count })) });
+      }
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'results-updated flush failed');
+    }
+  }, 1_000);
+  flush.unref();
+
+  // Each replica follows the events itself (ephemeral ordered consumers, new messages only).
+  const jsm = await deps.nc.jetstreamManager();
+  await ensureStream(jsm, names, 'questions');
+  await ensureStream(jsm, names, 'voting');
+  const js = deps.nc.jetstream();
+  const follow = async (producer: 'questions' | 'voting', filter: string, handle: (e: EventEnvelope) => void) => {
+    const consumer = await js.consumers.get(names.stream(producer), { filterSubjects: names.subject(filter), deliver_policy: DeliverPolicy.New });
+    const messages = await consumer.consume();
+    void (async () => {
+      for await (const m of messages) {
+        try {
+          handle(decodeEnvelope(m.data));
+        } catch (err) {
+          logger.warn({ err: (err as Error).message, subject: m.subject }, 'live: unreadable event skipped');
+        }
+      }
+    })();
+    return messages;
+  };
+  const subs = await Promise.all([
+    follow('questions', 'questions.question.*', (e) => {
+      if (e.type === 'questions.question.published') {
+        const q = (e as EventEnvelope<'questions.question.published'>).data.question;
+        if (!q) return;
+        const json = questionJson({
+          ...q,
+          context: q.context,
+          correctOptionId: '',
+          isActive: true,
+          isResolved: false,
+          isArchived: false,
+          isPublished: true,
+          createdAt: undefined,
+          isSample: false,
+        });
+        broadcast({ type: 'new-question', question: json });
+      } else if (e.type === 'questions.question.resolved') {
+        const d = (e as EventEnvelope<'questions.question.resolved'>).data;
+        broadcast({ type: 'question-resolved', questionId: d.questionId, correctOptionId: d.correctOptionId });
+      }
+    }),
+    follow('voting', 'voting.answer.recorded', (e) => {
+      dirty.add((e as EventEnvelope<'voting.answer.recorded'>).data.questionId);
+    }),
+  ]);
+
+  return {
+    wss,
+    broadcast,
+    async stop() {
+      clearInterval(heartbeat);
+      clearInterval(flush);
+      server.off('upgrade', onUpgrade);
+      for (const s of subs) await s.close().catch(() => undefined);
+      for (const c of wss.clients) c.close(1001, 'Server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

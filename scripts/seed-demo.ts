@@ -1,0 +1,153 @@
+/**
+ * SAMPLE DATA for the development demo (`make up`): sample users (usernames `demo_*`) sign up, befriend each other,
+ * answer the sample archive and today's sample question, and comment — all through the public API, like real
+ * people — then the admin resolves the archive, so every result, score and ranking shown is computed for real.
+ * Runs once: it stops when the first sample user already exists.
+ */
+const PASSWORD = 'demo-password-123';
+
+const PEOPLE = [
+  ['demo_thandi', 'Thandi Nkosi'],
+  ['demo_sipho', 'Sipho Dlamini'],
+  ['demo_lerato', 'Lerato Mokoena'],
+  ['demo_pieter', 'Pieter van der Merwe'],
+  ['demo_ayesha', 'Ayesha Patel'],
+  ['demo_bongani', 'Bongani Khumalo'],
+  ['demo_zanele', 'Zanele Mthembu'],
+  ['demo_johan', 'Johan Botha'],
+  ['demo_nomvula', 'Nomvula Zulu'],
+  ['demo_kagiso', 'Kagiso Molefe'],
+  ['demo_fatima', 'Fatima Adams'],
+  ['demo_themba', 'Themba Ndlovu'],
+] as const;
+
+/** How the sample archive turned out (by question text); absent = still open. */
+const OUTCOMES: Record<string, 'yes' | 'no'> = {
+  'Will Eskom announce load-shedding at any stage this week': 'no',
+  'Will the Reserve Bank cut the repo rate at its next Monetary Policy Committee meeting': 'yes',
+  'Will the coalition partners in the Government of National Unity publicly agree on the budget framework this week': 'yes',
+  'Will the next Quarterly Labour Force Survey show official unemployment below 32%': 'no',
+  'Will Johannesburg Water restore supply to all affected suburbs by Friday': 'no',
+  'Will the petrol price drop at the start of next month': 'yes',
+  'Will Parliament’s portfolio committee finish its hearings on the policing bill this month': 'yes',
+  'Will a major metro adopt a new coalition agreement before the end of the month': 'no',
+  'Will Transnet report better port turnaround times in its next update': 'yes',
+  'Will the IEC report more than 1 million new voter registrations after the registration weekend': 'yes',
+  'Will the national crime statistics show a drop in murders this quarter': 'no',
+  'Will the rand close the week stronger than R18 to the US dollar': 'yes',
+};
+
+const COMMENTS = [
+  'I really hope I am wrong on this one.',
+  'Lekker question! I am going with my gut.',
+  'History says no, but this time feels different.',
+  'Ask any taxi driver, they will tell you the answer.',
+  'The numbers from last quarter point the other way.',
+  'Eish, this one is a coin toss.',
+  'Watching the news every night for this one.',
+  'My whole family voted the same way, we will see.',
+  'Called it last time, feeling confident again.',
+  'Hard to predict with all the politics involved.',
+];
+
+/** A small deterministic PRNG, so every fresh demo looks the same. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Session {
+  id: string;
+  cookie: string;
+}
+
+export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: string) => void = console.log): Promise<void> {
+  const call = async (method: string, path: string, s: Session | null, body?: unknown) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(s ? { cookie: s.cookie } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+  };
+  const sessionOf = (r: { json: { id: string }; cookie: string }): Session => ({ id: r.json.id, cookie: r.cookie });
+
+  if ((await call('POST', '/api/auth/login', null, { username: PEOPLE[0][0], password: PASSWORD })).status === 200) {
+    log('demo data already present');
+    return;
+  }
+  const adminLogin = await call('POST', '/api/auth/login', null, { username: 'admin', password: adminPassword });
+  if (adminLogin.status !== 200) throw new Error(`demo seed: admin login failed (${adminLogin.status})`);
+  const admin = sessionOf(adminLogin);
+
+  const all: Array<{ id: string; text: string; isSample: boolean; isResolved: boolean; publishedAt: string }> = (
+    await call('GET', '/api/admin/questions', admin)
+  ).json;
+  const today = new Set(((await call('GET', '/api/questions/today', null)).json as { id: string }[]).map((q) => q.id));
+  const archive = all.filter((q) => q.isSample && !q.isResolved && !today.has(q.id));
+  const todays = all.filter((q) => q.isSample && today.has(q.id));
+  if (archive.length === 0) {
+    log('no open sample archive to fill (questions service not seeded?)');
+    return;
+  }
+
+  log(`signing up ${PEOPLE.length} sample users`);
+  const users: Session[] = [];
+  for (const [username, name] of PEOPLE) {
+    const r = await call('POST', '/api/auth/signup', null, { username, password: PASSWORD, name });
+    if (r.status !== 201) throw new Error(`demo seed: signup ${username} failed (${r.status} ${JSON.stringify(r.json)})`);
+    users.push(sessionOf(r));
+  }
+
+  // Friendships need the people directory (filled from identity events): retry briefly.
+  log('making friends');
+  const n = users.length;
+  for (let i = 0; i < n; i++) {
+    for (const step of [1, 3]) {
+      const j = (i + step) % n;
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const r = await call('POST', '/api/friendships', users[i]!, { userId: users[i]!.id, friendId: users[j]!.id });
+        if (r.status === 201 || r.status === 409) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    }
+  }
+  for (const u of users) {
+    const incoming: { id: string }[] = (await call('GET', `/api/users/${u.id}/friend-requests`, u)).json ?? [];
+    for (const req of incoming) await call('PUT', `/api/friend-requests/${req.id}/accept`, u, { userId: u.id });
+  }
+
+  log(`answering ${archive.length + todays.length} sample questions`);
+  const random = rng(2024);
+  const skill = users.map(() => 0.45 + random() * 0.4);
+  for (const q of [...archive, ...todays]) {
+    const outcome = OUTCOMES[q.text];
+    for (let i = 0; i < n; i++) {
+      if (random() > 0.85) continue;
+      const right = outcome ?? (random() < 0.5 ? 'yes' : 'no');
+      const optionId = random() < skill[i]! ? right : right === 'yes' ? 'no' : 'yes';
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const r = await call('POST', '/api/answers', users[i]!, { userId: users[i]!.id, questionId: q.id, optionId });
+        if (r.status !== 404) break; // 404 until voting has seen the question's event
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    }
+    const howMany = 1 + Math.floor(random() * 4);
+    for (let k = 0; k < howMany; k++) {
+      const author = users[Math.floor(random() * n)]!;
+      await call('POST', `/api/questions/${q.id}/comments`, author, { content: COMMENTS[Math.floor(random() * COMMENTS.length)]! });
+    }
+  }
+
+  log('resolving the sample archive');
+  for (const q of archive) {
+    const outcome = OUTCOMES[q.text];
+    if (outcome) await call('PUT', `/api/admin/questions/${q.id}/resolve`, admin, { correctOptionId: outcome });
+  }
+  log(`sample data ready (users ${PEOPLE.map((p) => p[0]).join(', ')}; password "${PASSWORD}")`);
+}

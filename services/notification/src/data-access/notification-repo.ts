@@ -1,0 +1,213 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '@mzansi/kit';
+import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions, settings } from './schema.js';
+
+type Q = Queryable<any>;
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewsletterRow = typeof newsletterSubscriptions.$inferSelect;
+export type JobRow = typeof notificationJobs.$inferSelect;
+export type Channel = (typeof deliveries.$inferSelect)['channel'];
+export type DeliveryStatus = (typeof deliveries.$inferSelect)['status'];
+
+// ---- push subscriptions ----
+
+/** Stores a subscription; an endpoint seen before is moved to this user with the new keys. */
+export async function upsertPushSubscription(db: Q, s: { endpoint: string; userId: string; p256dh: string; auth: string }) {
+  return (
+    await db
+      .insert(pushSubscriptions)
+      .values(s)
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: s.userId, p256dh: s.p256dh, auth: s.auth } })
+      .returning()
+  )[0]!;
+}
+
+export async function deletePushSubscription(db: Q, endpoint: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
+    .returning({ e: pushSubscriptions.endpoint });
+  return rows.length > 0;
+}
+
+/** The push service said the subscription is gone (404/410). */
+export async function deleteGoneSubscription(db: Q, endpoint: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+}
+
+export async function subscriptionsOfUser(db: Q, userId: string): Promise<PushSubscriptionRow[]> {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt)).limit(100);
+}
+
+// ---- contacts ----
+
+export async function upsertContact(
+  db: Q,
+  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean },
+) {
+  await db
+    .insert(contacts)
+    .values({ ...c, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: contacts.userId,
+      set: { email: c.email, name: c.name, emailNotifications: c.emailNotifications, browserNotifications: c.browserNotifications, updatedAt: new Date() },
+    });
+}
+
+// ---- newsletter ----
+
+/** Inserts the subscription unless the address (any case) is subscribed already; returns the stored row either way. */
+export async function subscribeNewsletter(
+  db: Q,
+  s: { email: string; name: string; source: string },
+): Promise<{ row: NewsletterRow; created: boolean }> {
+  const emailLower = s.email.toLowerCase();
+  const inserted = await db
+    .insert(newsletterSubscriptions)
+    .values({ ...s, emailLower })
+    .onConflictDoNothing({ target: newsletterSubscriptions.emailLower })
+    .returning();
+  if (inserted[0]) return { row: inserted[0], created: true };
+  const existing = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.emailLower, emailLower)).limit(1);
+  return { row: existing[0]!, created: false };
+}
+
+// ---- settings ----
+
+export async function getSettings(db: Q, keys: string[]): Promise<Map<string, string>> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+/** Writes settings that are not set yet (a concurrent writer wins; read them back afterwards). */
+export async function insertSettingsIfAbsent(db: Q, values: Record<string, string>): Promise<void> {
+  await db
+    .insert(settings)
+    .values(Object.entries(values).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+}
+
+// ---- jobs ----
+
+export async function insertJob(db: Q, job: { eventId: string; kind: JobRow['kind']; payload: unknown }): Promise<boolean> {
+  const rows = await db.insert(notificationJobs).values(job).onConflictDoNothing().returning({ id: notificationJobs.eventId });
+  return rows.length > 0;
+}
+
+/**
+ * Claims the oldest unfinished job nobody holds (or whose holder stopped renewing its lease). Row locks with
+ * SKIP LOCKED keep replicas from claiming the same job at once; the lease keeps it theirs while they work.
+ */
+export async function claimJob(db: Q, worker: string, leaseMs: number): Promise<JobRow | undefined> {
+  const rows = await db.execute<{ event_id: string }>(sql`
+    UPDATE notification_jobs SET locked_by = ${worker}, locked_until = now() + (${leaseMs}::int * interval '1 millisecond')
+    WHERE event_id = (
+      SELECT event_id FROM notification_jobs
+      WHERE finished_at IS NULL AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING event_id`);
+  const id = rows.rows[0]?.event_id;
+  if (!id) return undefined;
+  return (await db.select().from(notificationJobs).where(eq(notificationJobs.eventId, id)))[0];
+}
+
+/** Renews the lease and saves progress; false when the job is no longer ours (lease lost). */
+export async function saveJobProgress(
+  db: Q,
+  eventId: string,
+  worker: string,
+  leaseMs: number,
+  progress: Partial<Pick<JobRow, 'pushCursor' | 'pushDone' | 'emailCursor' | 'emailDone' | 'finishedAt'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(notificationJobs)
+    .set({ ...progress, lockedUntil: sql`now() + (${leaseMs}::int * interval '1 millisecond')` })
+    .where(and(eq(notificationJobs.eventId, eventId), eq(notificationJobs.lockedBy, worker)))
+    .returning({ id: notificationJobs.eventId });
+  return rows.length > 0;
+}
+
+export async function releaseJob(db: Q, eventId: string, worker: string): Promise<void> {
+  await db
+    .update(notificationJobs)
+    .set({ lockedBy: null, lockedUntil: null })
+    .where(and(eq(notificationJobs.eventId, eventId), eq(notificationJobs.lockedBy, worker)));
+}
+
+// ---- targets and deliveries ----
+
+/**
+ * The next push subscriptions after `cursor` that still need this event: no delivery row, or one left 'sending'
+ * (claimed but not confirmed: the worker stopped before sending it, or died while sending).
+ */
+export async function nextPushTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(
+      and(
+        cursor === null ? undefined : gt(pushSubscriptions.endpoint, cursor),
+        sql`NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = ${eventId} AND d.channel = 'push'
+              AND d.target = ${pushSubscriptions.endpoint} AND d.status <> 'sending')`,
+      ),
+    )
+    .orderBy(asc(pushSubscriptions.endpoint))
+    .limit(limit);
+}
+
+/** Contacts after `cursor` who want e-mail, have an address and were not e-mailed for this event yet. */
+export async function nextEmailTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .where(
+      and(
+        cursor === null ? undefined : gt(contacts.userId, cursor),
+        eq(contacts.emailNotifications, true),
+        sql`${contacts.email} <> ''`,
+        sql`NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = ${eventId} AND d.channel = 'email'
+              AND d.target = ${contacts.userId}::text AND d.status <> 'sending')`,
+      ),
+    )
+    .orderBy(asc(contacts.userId))
+    .limit(limit);
+}
+
+/** Records that these targets are about to be sent (one statement per batch). */
+export async function markSending(db: Q, eventId: string, channel: Channel, targets: string[]): Promise<void> {
+  if (targets.length === 0) return;
+  await db
+    .insert(deliveries)
+    .values(targets.map((target) => ({ eventId, channel, target, status: 'sending' as const })))
+    .onConflictDoNothing();
+}
+
+/** Counts an attempt just before the request goes out. */
+export async function markAttempt(db: Q, eventId: string, channel: Channel, target: string): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ attempts: sql`${deliveries.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(deliveries.eventId, eventId), eq(deliveries.channel, channel), eq(deliveries.target, target)));
+}
+
+export async function markDone(
+  db: Q,
+  eventId: string,
+  channel: Channel,
+  target: string,
+  status: Exclude<DeliveryStatus, 'sending'>,
+  lastError: string | null,
+): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ status, lastError: lastError?.slice(0, 500) ?? null, updatedAt: new Date() })
+    .where(and(eq(deliveries.eventId, eventId), eq(deliveries.channel, channel), eq(deliveries.target, target)));
+}
+
+export async function deliveryCounts(db: Q, eventId: string): Promise<Record<string, number>> {
+  const rows = await db.execute<{ channel: string; status: string; n: string }>(
+    sql`SELECT channel, status, count(*) AS n FROM deliveries WHERE event_id = ${eventId} GROUP BY channel, status`,
+  );
+  return Object.fromEntries(rows.rows.map((r) => [`${r.channel}:${r.status}`, Number(r.n)]));
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export { inbox, outbox } from '@mzansi/kit';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Browsers' web push subscriptions; one row per endpoint (a device), owned by the user who subscribed it last. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Who may be e-mailed, kept from identity.user.registered / identity.user.updated. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    userId: uuid('user_id').primaryKey(),
+    email: text('email').notNull().default(''),
+    name: text('name').notNull().default(''),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    browserNotifications: boolean('browser_notifications').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('contacts_emailable_idx').on(t.userId).where(sql`${t.emailNotifications} AND ${t.email} <> ''`)],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailLower: text('email_lower').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    source: text('source').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_lower_key').on(t.emailLower)],
+);
+
+/**
+ * One notification run per event (today: a published question). Written by the event consumer in its transaction;
+ * the delivery worker claims it with a lease, works through the targets and sets finished_at.
+ */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    kind: text('kind', { enum: ['question-published'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Keyset cursors: the last push endpoint / contact id worked through. */
+    pushCursor: text('push_cursor'),
+    pushDone: boolean('push_done').notNull().default(false),
+    emailCursor: text('email_cursor'),
+    emailDone: boolean('email_done').notNull().default(false),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('notification_jobs_unfinished_idx').on(t.createdAt).where(sql`${t.finishedAt} IS NULL`)],
+);
+
+/**
+ * Every delivery of an event to one target (push endpoint or user id for e-mail). The row is written before the
+ * send ('sending') and updated after it, so no target is sent twice for one event, also across restarts.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    eventId: uuid('event_id').notNull(),
+    channel: text('channel', { enum: ['push', 'email'] }).notNull(),
+    target: text('target').notNull(),
+    status: text('status', { enum: ['sending', 'sent', 'failed', 'gone'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.channel, t.target] })],
+);
+
+/** Service settings kept across restarts (the generated development VAPID keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { prom, type Db, type Logger, type Metrics } from '@mzansi/kit';
+import * as repo from '../../data-access/notification-repo.js';
+import { backoffMs, pushTopic, questionEmail, questionPushPayload, type QuestionNotice } from '../../domain/messages.js';
+import { isTransientMailError, type Mailer } from '../../infra/mailer.js';
+import type { PushSender } from '../../infra/push.js';
+
+export interface DeliveryWorkerOptions {
+  db: Db<any>;
+  logger: Logger;
+  metrics: Metrics;
+  push: () => PushSender;
+  mailer: Mailer;
+  publicUrl: string;
+  pushConcurrency: number;
+  mailConcurrency: number;
+  batchSize: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  pollMs: number;
+  leaseMs: number;
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time; stops taking new items once `signal` aborts. */
+async function forEachLimit<T>(items: T[], limit: number, signal: AbortSignal, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: unknown;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length && !signal.aborted && failure === undefined) {
+      const item = items[next++]!;
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  });
+  await Promise.all(lanes);
+  if (failure !== undefined) throw failure;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Delivers notification jobs (one per published question) in the background, so the event consumer acks as soon
+ * as the job row is committed. A job is claimed with a lease (renewed while working, released on stop, taken over
+ * by another replica if its holder dies); targets are walked in keyset order in batches, each target's delivery row
+ * is written ('sending') before its request goes out and settled after, and targets with a settled row are skipped:
+ * a restart resumes where the last run stopped and never sends one event to one target twice.
+ */
+export class DeliveryWorker {
+  readonly id = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  private readonly stopController = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private readonly delivered: prom.Counter<'channel' | 'outcome'>;
+  private readonly log: Logger;
+
+  constructor(private readonly o: DeliveryWorkerOptions) {
+    this.log = o.logger.child({ component: 'delivery-worker', worker: this.id });
+    const name = 'notification_deliveries_total';
+    this.delivered =
+      (o.metrics.registry.getSingleMetric(name) as prom.Counter<'channel' | 'outcome'> | undefined) ??
+      new prom.Counter({
+        name,
+        help: 'Notification deliveries by channel and outcome',
+        labelNames: ['channel', 'outcome'] as const,
+        registers: [o.metrics.registry],
+      });
+  }
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /** Look for work now (after a job row was committed). */
+  kick(delayMs = 50): void {
+    if (this.stopController.signal.aborted) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(delayMs);
+  }
+
+  /** Stops taking targets, lets requests in flight finish and be recorded, and releases the claimed job. */
+  async stop(): Promise<void> {
+    this.stopController.abort();
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number) {
+    if (this.stopController.signal.aborted) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+        this.schedule(this.again ? 0 : this.o.pollMs);
+        this.again = false;
+      });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async tick(): Promise<void> {
+    const stop = this.stopController.signal;
+    try {
+      while (!stop.aborted) {
+        const job = await repo.claimJob(this.o.db, this.id, this.o.leaseMs);
+        if (!job) return;
+        await this.runJob(job);
+      }
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'delivery pass failed; will retry');
+    }
+  }
+
+  /** Works one claimed job until it is finished, the worker stops, or the lease is lost. */
+  async runJob(job: repo.JobRow): Promise<void> {
+    const jobAbort = new AbortController();
+    const onStop = () => jobAbort.abort();
+    this.stopController.signal.addEventListener('abort', onStop, { once: true });
+    const signal = jobAbort.signal;
+    const lease = () => repo.saveJobProgress(this.o.db, job.eventId, this.id, this.o.leaseMs, {});
+    const heartbeat = setInterval(() => {
+      lease()
+        .then((ours) => {
+          if (!ours) {
+            this.log.warn({ eventId: job.eventId }, 'lease on notification job lost; stopping it here');
+            jobAbort.abort();
+          }
+        })
+        .catch(() => undefined);
+    }, Math.max(250, Math.floor(this.o.leaseMs / 3)));
+    heartbeat.unref();
+    const log = this.log.child({ eventId: job.eventId });
+    const started = Date.now();
+    try {
+      const notice = job.payload as QuestionNotice;
+      if (!job.pushDone) {
+        log.info('push delivery started');
+        if (!(await this.pushPhase(job, notice, signal))) return;
+      }
+      if (!job.emailDone) {
+        if (!(await this.emailPhase(job, notice, signal))) return;
+      }
+      await repo.saveJobProgress(this.o.db, job.eventId, this.id, this.o.leaseMs, { finishedAt: new Date() });
+      log.info({ ms: Date.now() - started, counts: await repo.deliveryCounts(this.o.db, job.eventId) }, 'notification job finished');
+    } finally {
+      clearInterval(heartbeat);
+      this.stopController.signal.removeEventListener('abort', onStop);
+      await repo.releaseJob(this.o.db, job.eventId, this.id).catch(() => undefined);
+    }
+  }
+
+  /** True when every subscription was worked through. */
+  private async pushPhase(job: repo.JobRow, notice: QuestionNotice, signal: AbortSignal): Promise<boolean> {
+    const { db } = this.o;
+    const push = this.o.push();
+    const payload = questionPushPayload(notice);
+    const topic = pushTopic(`question-${notice.questionId}`);
+    let cursor = job.pushCursor;
+    for (;;) {
+      if (signal.aborted) return false;
+      const targets = await repo.nextPushTargets(db, job.eventId, cursor, this.o.batchSize);
+      if (targets.length === 0) {
+        await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { pushDone: true });
+        return true;
+      }
+      await repo.markSending(db, job.eventId, 'push', targets.map((t) => t.endpoint));
+      await forEachLimit(targets, this.o.pushConcurrency, signal, async (t) => {
+        const res = await push.send(t, payload, {
+          topic,
+          signal,
+          beforeAttempt: () => repo.markAttempt(db, job.eventId, 'push', t.endpoint),
+        });
+        if (res.outcome === 'interrupted') return; // stays 'sending': sent again on resume
+        await repo.markDone(db, job.eventId, 'push', t.endpoint, res.outcome, res.error ?? null);
+        if (res.outcome === 'gone') await repo.deleteGoneSubscription(db, t.endpoint);
+        if (res.outcome === 'failed') this.log.debug({ endpoint: t.endpoint, err: res.error }, 'push failed');
+        this.delivered.inc({ channel: 'push', outcome: res.outcome });
+      });
+      if (signal.aborted) return false;
+      cursor = targets[targets.length - 1]!.endpoint;
+      if (!(await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { pushCursor: cursor }))) return false;
+    }
+  }
+
+  private async emailPhase(job: repo.JobRow, notice: QuestionNotice, signal: AbortSignal): Promise<boolean> {
+    const { db } = this.o;
+    let cursor = job.emailCursor;
+    for (;;) {
+      if (signal.aborted) return false;
+      const targets = await repo.nextEmailTargets(db, job.eventId, cursor, this.o.batchSize);
+      if (targets.length === 0) {
+        await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { emailDone: true });
+        return true;
+      }
+      await repo.markSending(db, job.eventId, 'email', targets.map((t) => t.userId));
+      await forEachLimit(targets, this.o.mailConcurrency, signal, async (c) => {
+        const mail = questionEmail(notice, c, this.o.publicUrl);
+        for (let attempt = 1; ; attempt++) {
+          if (signal.aborted) return;
+          await repo.markAttempt(db, job.eventId, 'email', c.userId);
+          try {
+            await this.o.mailer.send({ to: c.email, ...mail, messageId: `<${job.eventId}.${c.userId}@mzansipredicts>` });
+            await repo.markDone(db, job.eventId, 'email', c.userId, 'sent', null);
+            this.delivered.inc({ channel: 'email', outcome: 'sent' });
+            return;
+          } catch (err) {
+            const message = (err as Error).message ?? String(err);
+            if (!isTransientMailError(err) || attempt >= this.o.maxAttempts) {
+              await repo.markDone(db, job.eventId, 'email', c.userId, 'failed', message);
+              this.delivered.inc({ channel: 'email', outcome: 'failed' });
+              this.log.warn({ userId: c.userId, err: message }, 'e-mail failed');
+              return;
+            }
+            await sleep(backoffMs(attempt, this.o.retryBaseMs));
+          }
+        }
+      });
+      if (signal.aborted) return false;
+      cursor = targets[targets.length - 1]!.userId;
+      if (!(await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { emailCursor: cursor }))) return false;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grpc } from '@mzansi/kit';
+import { eventually } from '@mzansi/kit/testing';
+import { expectGrpcError, sleep, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+
+/**
+ * Friend requests over gRPC: nobody becomes a friend without consent, and each friendship is announced once
+ * (`social.friendship.created`, through the outbox).
+ */
+let h: Harness;
+const tok = stem();
+let seq = 0;
+const newUser = (n: string) => h.signUp(`${tok}_${n}${++seq}`);
+
+const send = (from: TestUser, to: Partial<{ friendId: string; friendUsername: string }>) =>
+  h.client.sendFriendRequest({ friendId: '', friendUsername: '', ...to }, { actor: from.actor });
+const friendsOf = async (u: TestUser) => (await h.client.listFriends({ userId: u.id }, { actor: u.actor })).friends.map((f) => f.id);
+const incoming = async (u: TestUser) => (await h.client.listIncomingRequests({}, { actor: u.actor })).requests;
+const sent = async (u: TestUser) => (await h.client.listSentRequests({}, { actor: u.actor })).requests;
+
+async function friendshipEvents(a: TestUser, b: TestUser) {
+  return (await h.socialEvents()).filter((e) => {
+    if (e.type !== 'social.friendship.created') return false;
+    const d = e.data as { userId: string; friendId: string };
+    return (d.userId === a.id && d.friendId === b.id) || (d.userId === b.id && d.friendId === a.id);
+  });
+}
+
+beforeAll(async () => {
+  h = await socialHarness();
+});
+
+afterAll(async () => {
+  await h?.cleanup();
+});
+
+describe('sending', () => {
+  it('sends by id and by username (case-insensitive, with or without @), pending on both sides', async () => {
+    const [a, b, c] = await Promise.all([newUser('a'), newUser('b'), newUser('c')]);
+    const byId = await send(a, { friendId: b.id });
+    expect(byId.becameFriends).toBe(false);
+    expect(byId.request).toMatchObject({ status: 'pending', requester: { id: a.id, username: a.username }, receiver: { id: b.id, username: b.username } });
+
+    const byName = await send(a, { friendUsername: `@${c.username.toUpperCase()}` });
+    expect(byName.request).toMatchObject({ status: 'pending', receiver: { id: c.id } });
+
+    expect((await sent(a)).map((r) => r.receiver!.id).sort()).toEqual([b.id, c.id].sort());
+    expect((await incoming(b)).map((r) => r.requester!.id)).toEqual([a.id]);
+    expect(await friendsOf(a)).toEqual([]);
+    expect(await friendsOf(b)).toEqual([]);
+  });
+
+  it('refuses self, duplicates, unknown people and existing friends with clear messages', async () => {
+    const [a, b] = await Promise.all([newUser('a'), newUser('b')]);
+    await expectGrpcError(send(a, { friendId: a.id }), grpc.status.INVALID_ARGUMENT, 'You cannot send a friend request to yourself');
+    await expectGrpcError(send(a, { friendUsername: a.username }), grpc.status.INVALID_ARGUMENT, 'You cannot send a friend request to yourself');
+    await expectGrpcError(send(a, {}), grpc.status.INVALID_ARGUMENT, 'Please enter a username');
+    await expectGrpcError(send(a, { friendUsername: `${tok}_nobody` }), grpc.status.NOT_FOUND, 'User not found');
+    await expectGrpcError(send(a, { friendId: '5b0c3f9e-7a51-4f0e-9a0b-2c4b7f3a1e00' }), grpc.status.NOT_FOUND, 'User not found');
+
+    const first = await send(a, { friendId: b.id });
+    await expectGrpcError(send(a, { friendId: b.id }), grpc.status.ALREADY_EXISTS, 'Friend request already sent');
+    await expectGrpcError(send(a, { friendUsername: b.username }), grpc.status.ALREADY_EXISTS, 'Friend request already sent');
+    expect(await sent(a)).toHaveLength(1);
+
+    await h.client.acceptFriendRequest({ id: first.request!.id }, { actor: b.actor });
+    await expectGrpcError(send(a, { friendId: b.id }), grpc.status.ALREADY_EXISTS, 'You are already friends');
+    await expectGrpcError(send(b, { friendUsername: a.username }), grpc.status.ALREADY_EXISTS, 'You are already friends');
+  });
+
+  it('makes them friends at once when the other person already asked, with one friendship event', async () => {
+    const [a, b] = await Promise.all([newUser('a'), newUser('b')]);
+    const theirs = await send(b, { friendId: a.id });
+    expect(theirs.becameFriends).toBe(false);
+
+    const mine = await send(a, { friendUsername: b.username });
+    expect(mine.becameFriends).toBe(true);
+    // The request that was answered is b's, now accepted.
+    expect(mine.request).toMatchObject({ id: theirs.request!.id, status: 'accepted', requester: { id: b.id }, receiver: { id: a.id } });
+
+    expect(await friendsOf(a)).toEqual([b.id]);
+    expect(await friendsOf(b)).toEqual([a.id]);
+    expect(await incoming(a)).toEqual([]);
+    expect(await sent(a)).toEqual([]);
+    expect(await sent(b)).toEqual([]);
+
+    await eventually(async () => (await friendshipEvents(a, b)).length > 0, 10_000);
+    await sleep(300);
+    const events = await friendshipEvents(a, b);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ userId: b.id, friendId: a.id });
+  });
+});
+
+describe('answering', () => {
+  it('accepting makes both friends (both lists refreshed) and announces it once', async () => {
+    const [a, b] = await Promise.all([newUser('a'), newUser('b')]);
+    const { request } = await send(a, { friendId: b.id });
+    const accepted = await h.client.acceptFriendRequest({ id: request!.id }, { actor: b.actor });
+    expect(accepted.request).toMatchObject({ id: request!.id, status: 'accepted' });
+    expect(await friendsOf(a)).toEqual([b.id]);
+    expect(await friendsOf(b)).toEqual([a.id]);
+    expect(await incoming(b)).toEqual([]);
+    expect(await sent(a)).toEqual([]);
+    await eventually(async () => (await friendshipEvents(a, b)).length > 0, 10_000);
+    await sleep(300);
+    expect(await friendshipEvents(a, b)).toHaveLength(1);
+  });
+
+  it('only the receiver may answer; an answered request cannot be answered again', async () => {
+    const [a, b, c] = await Promise.all([newUser('a'), newUser('b'), newUser('c')]);
+    const { request } = await send(a, { friendId: b.id });
+    const id = request!.id;
+    const onlyReceiver = 'Only the person who received this request can answer it';
+    await expectGrpcError(h.client.acceptFriendRequest({ id }, { actor: a.actor }), grpc.status.PERMISSION_DENIED, onlyReceiver);
+    await expectGrpcError(h.client.acceptFriendRequest({ id }, { actor: c.actor }), grpc.status.PERMISSION_DENIED, onlyReceiver);
+    await expectGrpcError(h.client.rejectFriendRequest({ id }, { actor: a.actor }), grpc.status.PERMISSION_DENIED, onlyReceiver);
+    await expectGrpcError(h.client.rejectFriendRequest({ id }, { actor: c.actor }), grpc.status.PERMISSION_DENIED, onlyReceiver);
+    // Admins are not the receiver either.
+    await expectGrpcError(h.client.acceptFriendRequest({ id }, { actor: { id: c.id, isAdmin: true } }), grpc.status.PERMISSION_DENIED);
+    expect(await friendsOf(a)).toEqual([]);
+
+    await h.client.acceptFriendRequest({ id }, { actor: b.actor });
+    const answered = 'This friend request was already answered';
+    await expectGrpcError(h.client.acceptFriendRequest({ id }, { actor: b.actor }), grpc.status.FAILED_PRECONDITION, answered);
+    await expectGrpcError(h.client.rejectFriendRequest({ id }, { actor: b.actor }), grpc.status.FAILED_PRECONDITION, answered);
+    expect(await friendsOf(a)).toEqual([b.id]);
+
+    await expectGrpcError(h.client.acceptFriendRequest({ id: 'not-a-uuid' }, { actor: b.actor }), grpc.status.NOT_FOUND, 'Friend request not found');
+    await expectGrpcError(
+      h.client.acceptFriendRequest({ id: '5b0c3f9e-7a51-4f0e-9a0b-2c4b7f3a1e00' }, { actor: b.actor }),
+      grpc.status.NOT_FOUND,
+      'Friend request not found',
+    );
+  });
+
+  it('rejecting leaves them strangers, clears both pending lists, and a new request is possible', async () => {
+    const [a, b] = await Promise.all([newUser('a'), newUser('b')]);
+    const { request } = await send(a, { friendId: b.id });
+    const rejected = await h.client.rejectFriendRequest({ id: request!.id }, { actor: b.actor });
+    expect(rejected.request).toMatchObject({ status: 'rejected' });
+    expect(await friendsOf(a)).toEqual([]);
+    expect(await friendsOf(b)).toEqual([]);
+    expect(await incoming(b)).toEqual([]);
+    expect(await sent(a)).toEqual([]);
+    await sleep(200);
+    expect(await friendshipEvents(a, b)).toHaveLength(0);
+
+    const again = await send(a, { friendId: b.id });
+    expect(again.request).toMatchObject({ status: 'pending' });
+    expect(again.request!.id).not.toBe(request!.id);
+  });
+
+  it('two people asking each other at the same moment become friends once (no crossed pending requests)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const [a, b] = await Promise.all([newUser('a'), newUser('b')]);
+      const results = await Promise.all([send(a, { friendId: b.id }), send(b, { friendId: a.id })]);
+      expect(results.map((r) => r.becameFriends).sort()).toEqual([false, true]);
+      expect(await friendsOf(a)).toEqual([b.id]);
+      expect(await friendsOf(b)).toEqual([a.id]);
+      expect([...(await sent(a)), ...(await sent(b)), ...(await incoming(a)), ...(await incoming(b))]).toEqual([]);
+      await eventually(async () => (await friendshipEvents(a, b)).length > 0, 10_000);
+      await sleep(200);
+      expect(await friendshipEvents(a, b)).toHaveLength(1);
+    }
+  });
+
+  it('lists only your own friends (admins may read anyone)', async () => {
+    const [a, b] = await Promise.all([newUser('a'), newUser('b')]);
+    await expectGrpcError(h.client.listFriends({ userId: a.id }, { actor: b.actor }), grpc.status.PERMISSION_DENIED);
+    expect((await h.client.listFriends({ userId: a.id }, { actor: { id: b.id, isAdmin: true } })).friends).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { connect, type NatsConnection } from 'nats';
+import { expect } from 'vitest';
+import {
+  createPromiseClient,
+  decodeEnvelope,
+  DEV_INTERNAL_AUTH_SECRET,
+  EventNames,
+  grpc,
+  isGrpcError,
+  type Actor,
+  type EventEnvelope,
+  type PromiseClient,
+} from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { SocialServiceClient, type Person } from '@mzansi/proto/social/v1/social';
+import { start as startIdentity } from '../../identity/src/main.js';
+import { start } from '../src/main.js';
+
+export type Running = Awaited<ReturnType<typeof start>>;
+export type SocialClient = PromiseClient<SocialServiceClient>;
+export type IdentityClient = PromiseClient<IdentityServiceClient>;
+
+export const ADMIN_USERNAME = 'admin';
+export const PASSWORD = 'a-good-password-1';
+
+/** A signed-up user: the actor to call social with, and their username. */
+export interface TestUser {
+  id: string;
+  username: string;
+  name: string;
+  actor: Actor;
+}
+
+/**
+ * One test file's world: the real identity service and the social service, each on its own fresh database, sharing
+ * one events namespace (as in production). Users reach social's directory only through identity's events.
+ */
+export async function socialHarness(extraEnv: Record<string, string> = {}) {
+  const ns = testNamespace();
+  const identityDb = await createTestDatabase('identity');
+  const socialDb = await createTestDatabase('social');
+  const identity = await startIdentity(serviceTestEnv(identityDb.url, ns));
+  const social = await start(serviceTestEnv(socialDb.url, ns, extraEnv));
+  const identityClient: IdentityClient = createPromiseClient(IdentityServiceClient, `127.0.0.1:${identity.grpcPort}`, {
+    internalSecret: DEV_INTERNAL_AUTH_SECRET,
+  });
+  const client: SocialClient = createPromiseClient(SocialServiceClient, `127.0.0.1:${social.grpcPort}`, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+  const names = new EventNames(ns);
+  let nc: NatsConnection | undefined;
+  /** Someone outside every friendship, to look people up with. */
+  const outsider: Actor = { id: '00000000-0000-4000-8000-000000000000', isAdmin: false };
+
+  const h = {
+    ns,
+    identity,
+    social,
+    identityClient,
+    client,
+    /** Whether `username` is in social's directory yet (searched for by someone outside every friendship). */
+    async findPerson(username: string): Promise<Person | undefined> {
+      const { people } = await client.searchPeople({ query: username, limit: 50 }, { actor: outsider });
+      return people.find((p) => p.username === username);
+    },
+    /** Signs a user up through identity and waits until social's directory has them. */
+    async signUp(username: string): Promise<TestUser> {
+      const { user } = await identityClient.signUp({ username, password: PASSWORD, name: `Name of ${username}`, email: '', phoneNumber: '' });
+      await eventually(() => h.findPerson(username), 10_000);
+      return { id: user!.id, username, name: user!.name, actor: { id: user!.id, isAdmin: false } };
+    },
+    /** Every event of this namespace's social stream, in order. */
+    async socialEvents(): Promise<EventEnvelope[]> {
+      nc ??= await connect({ servers: TEST_NATS_URL });
+      const jsm = await nc.jetstreamManager();
+      const stream = names.stream('social');
+      const info = await jsm.streams.info(stream);
+      const out: EventEnvelope[] = [];
+      if (info.state.messages === 0) return out;
+      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
+        if (m) out.push(decodeEnvelope(m.data));
+      }
+      return out;
+    },
+    async cleanup() {
+      client.close();
+      identityClient.close();
+      await Promise.allSettled([social.stop(), identity.stop()]);
+      await nc?.close().catch(() => undefined);
+      await deleteTestStreams(ns).catch(() => undefined);
+      await Promise.allSettled([socialDb.drop(), identityDb.drop()]);
+    },
+  };
+  return h;
+}
+
+export type Harness = Awaited<ReturnType<typeof socialHarness>>;
+
+/** A short stem no other test file (or run) uses: usernames built on it only match this file's searches. */
+export const stem = () => `s${randomSuffix(3)}`;
+
+/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
+export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
+  const err = await call.then(
+    (res) => {
+      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
+    },
+    (e: unknown) => e,
+  );
+  if (!isGrpcError(err)) throw err;
+  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
+  if (typeof details === 'string') expect(err.details).toBe(details);
+  else if (details) expect(err.details).toMatch(details);
+  return err;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
