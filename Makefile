@@ -27,6 +27,7 @@ up: build infra
 typecheck: install
 	npm run gen
 	npx tsc -b
+	npx tsc -p tsconfig.test.json
 	npm run typecheck -w @mzansi/web
 	npm run typecheck:e2e -w @mzansi/web
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { start as startQuestions } from '../../services/questions/src/main.js';
+import { start as startSocial } from '../../services/social/src/main.js';
 import { start as startVoting } from '../../services/voting/src/main.js';
 import {
   ADMIN_PASSWORD,
@@ -29,6 +30,8 @@ let questionsNs: string;
 let questions: Awaited<ReturnType<typeof startQuestions>>;
 let votingDb: Awaited<ReturnType<typeof createTestDatabase>>;
 let voting: Awaited<ReturnType<typeof startVoting>>;
+let socialDb: Awaited<ReturnType<typeof createTestDatabase>>;
+let social: Awaited<ReturnType<typeof startSocial>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
 let adminB: Browser;
 let memberB: Browser;
@@ -41,7 +44,10 @@ beforeAll(async () => {
   questions = await startQuestions(serviceTestEnv(questionsDb.url, questionsNs), { clock: () => new Date(NOW) });
   votingDb = await createTestDatabase('voting');
   voting = await startVoting(serviceTestEnv(votingDb.url, questionsNs), { clock: () => new Date(NOW) });
+  socialDb = await createTestDatabase('social');
+  social = await startSocial(serviceTestEnv(socialDb.url, questionsNs));
   gw = await startGatewayForTest(identity.address, {
+    SOCIAL_GRPC_ADDR: `127.0.0.1:${social.grpcPort}`,
     QUESTIONS_GRPC_ADDR: `127.0.0.1:${questions.grpcPort}`,
     VOTING_GRPC_ADDR: `127.0.0.1:${voting.grpcPort}`,
     PUBLIC_CACHE_MS: '0',
@@ -58,6 +64,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gw?.stop().catch(() => undefined);
+  await social?.stop().catch(() => undefined);
+  await socialDb?.drop().catch(() => undefined);
   await Promise.allSettled([questions?.stop(), voting?.stop()]);
   await deleteTestStreams(questionsNs).catch(() => undefined);
   await Promise.allSettled([questionsDb?.drop(), votingDb?.drop()]);

@@ -1,27 +1,65 @@
+import './comments.css';
 import { formatRelativeAge } from '../../lib/time';
 import type { Comment } from '../questions/types';
 
-/** Read-only comments: author name, @username, relative time, text and optional image. */
-export function CommentList({ comments, now }: { comments: Comment[]; now: Date }) {
+export interface CommentListProps {
+  comments: Comment[];
+  now: Date;
+  /** The signed-in user's id: their own comments get a delete button (with `onDelete`). */
+  currentUserId?: string;
+  onDelete?: (comment: Comment) => void;
+  /** The comment whose delete is in flight (its button is disabled). */
+  deletingId?: string | null;
+  className?: string;
+}
+
+/**
+ * Comments: author name, @username, relative time, text and optional image. Text is rendered as text
+ * (React escapes it), never as HTML. The delete button shows only on the author's own comments.
+ */
+export function CommentList({ comments, now, currentUserId, onDelete, deletingId, className }: CommentListProps) {
   if (comments.length === 0) return null;
   return (
-    <ul className="comment-list">
-      {comments.map((c) => (
-        <li key={c.id} className="comment">
-          <div className="comment__meta">
-            <span className="comment__name">{c.user.name}</span>{' '}
-            <span className="comment__username">@{c.user.username}</span>
-            <span className="comment__dot" aria-hidden="true">
-              ·
-            </span>
-            <time className="comment__time" dateTime={c.createdAt}>
-              {formatRelativeAge(c.createdAt, now)}
-            </time>
-          </div>
-          {c.content && <p className="comment__text">{c.content}</p>}
-          {c.imageUrl && <img className="comment__image" src={c.imageUrl} alt={`Image shared by ${c.user.name}`} loading="lazy" />}
-        </li>
-      ))}
+    <ul className={className ? `comment-list ${className}` : 'comment-list'}>
+      {comments.map((c) => {
+        const own = !!onDelete && !!currentUserId && c.userId === currentUserId;
+        return (
+          <li key={c.id} className="comment">
+            <div className="comment__meta">
+              <span className="comment__name">{c.user.name}</span>{' '}
+              <span className="comment__username">@{c.user.username}</span>
+              <span className="comment__dot" aria-hidden="true">
+                ·
+              </span>
+              <time className="comment__time" dateTime={c.createdAt}>
+                {formatRelativeAge(c.createdAt, now)}
+              </time>
+              {own && (
+                <button
+                  type="button"
+                  className="comment__delete"
+                  aria-label="Delete comment"
+                  title="Delete comment"
+                  disabled={deletingId === c.id}
+                  onClick={() => onDelete(c)}
+                >
+                  <TrashIcon />
+                </button>
+              )}
+            </div>
+            {c.content && <p className="comment__text">{c.content}</p>}
+            {c.imageUrl && <img className="comment__image" src={c.imageUrl} alt={`Image shared by ${c.user.name}`} loading="lazy" />}
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
   );
 }

@@ -1,5 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, CardContent, Input, Label, Spinner, toast, toastError } from '../../ui';
+import { errorStatus, serverMessage } from '../../lib/api';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { useUser } from '../auth/useSession';
+import type { User } from '../auth/types';
+import { sendTestAlert, updateProfileSettings, useStoreUpdatedUser, type ProfileSettingsInput } from './api';
+import { SettingRow, Switch } from './Switch';
+import './notifications.css';
 
+/** The form's starting values, from the signed-in user (emailNotifications defaults to true). */
+export function settingsFromUser(user: User): ProfileSettingsInput {
+  return {
+    email: user.email ?? '',
+    phoneNumber: user.phoneNumber ?? '',
+    emailNotifications: user.emailNotifications !== false,
+    whatsappNotifications: user.whatsappNotifications === true,
+  };
+}
+
+function SettingsForm({ user }: { user: User }) {
+  const id = useId();
+  const storeUser = useStoreUpdatedUser();
+  const [form, setForm] = useState<ProfileSettingsInput>(() => settingsFromUser(user));
+  const set = <K extends keyof ProfileSettingsInput>(key: K, value: ProfileSettingsInput[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const save = useMutation({
+    mutationFn: (input: ProfileSettingsInput) => updateProfileSettings(user.id, input),
+    onSuccess: (updated) => {
+      storeUser(updated);
+      setForm(settingsFromUser(updated));
+      toast({ title: 'Settings Saved', description: 'Your notification settings have been updated.' });
+    },
+    onError: (error) => {
+      const message = serverMessage(error, '');
+      toastError(message ? `Failed to save settings: ${message}` : 'Failed to save settings');
+    },
+  });
+
+  const test = useMutation({
+    mutationFn: sendTestAlert,
+    onSuccess: (res) => toast({ title: 'Test Alert Sent', description: res?.message || 'Check your notifications.' }),
+    onError: (error) => {
+      const fallback = 'Failed to send a test alert. Please try again later.';
+      toastError(errorStatus(error) === 404 ? fallback : serverMessage(error, fallback));
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    save.mutate({ ...form, email: form.email.trim(), phoneNumber: form.phoneNumber.trim() });
+  };
+
+  return (
+    <form className="form notify-settings__form" aria-label="Notification settings" onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardContent className="stack">
+          <div className="field">
+            <Label htmlFor={`${id}-email`}>Email address</Label>
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.co.za"
+              value={form.email}
+              onChange={(e) => set('email', e.target.value)}
+            />
+          </div>
+          <SettingRow id={`${id}-emailalerts`} title="Email alerts" description="Get the daily question and results by email">
+            <Switch
+              checked={form.emailNotifications}
+              onCheckedChange={(next) => set('emailNotifications', next)}
+              aria-labelledby={`${id}-emailalerts-title`}
+              aria-describedby={`${id}-emailalerts-desc`}
+            />
+          </SettingRow>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="stack">
+          <div className="field">
+            <Label htmlFor={`${id}-phone`}>Phone number</Label>
+            <Input
+              id={`${id}-phone`}
+              name="phoneNumber"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+27 82 123 4567"
+              aria-describedby={`${id}-phone-hint`}
+              value={form.phoneNumber}
+              onChange={(e) => set('phoneNumber', e.target.value)}
+            />
+            <span className="field__hint" id={`${id}-phone-hint`}>
+              Include your country code, e.g. +27 for South Africa.
+            </span>
+          </div>
+          <SettingRow id={`${id}-whatsapp`} title="WhatsApp alerts" description="Get the daily question on WhatsApp">
+            <Switch
+              checked={form.whatsappNotifications}
+              onCheckedChange={(next) => set('whatsappNotifications', next)}
+              aria-labelledby={`${id}-whatsapp-title`}
+              aria-describedby={`${id}-whatsapp-desc`}
+            />
+          </SettingRow>
+        </CardContent>
+      </Card>
+
+      <div className="notify-settings__timing" role="note">
+        <span className="notify-settings__timing-icon" aria-hidden="true">
+          ⏰
+        </span>
+        <p>
+          <strong>One alert a day, no spam</strong>
+          Like BeReal, the daily question drops at lunchtime — you&apos;ll get one alert when it goes live, then you have
+          until midnight to make your call.
+        </p>
+      </div>
+
+      <div className="notify-settings__actions">
+        <Button type="submit" block disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+        <Button variant="outline" block disabled={test.isPending} aria-busy={test.isPending} onClick={() => test.mutate()}>
+          {test.isPending ? 'Sending...' : 'Send Test Alert'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /notifications: email and WhatsApp alert settings for the signed-in user (PRODUCT.md: wired, not a demo). */
 export function NotificationSettingsPage() {
-  return <ScreenHeader title="Notification Settings" />;
+  const user = useUser();
+  return (
+    <div className="stack notify-settings">
+      <ScreenHeader title="Notification Settings" subtitle="How and where we tell you about the daily question" />
+      {user ? <SettingsForm key={user.id} user={user} /> : <Spinner />}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, toast, toastError } from '../../ui';
+import { Button, Dialog, toast, toastError, type ButtonProps } from '../../ui';
 import { SHARE_WINDOW_FEATURES, shareUrl, type SharePlatform } from './shareText';
 
 const PLATFORMS: Array<{ platform: SharePlatform; label: string }> = [
@@ -61,15 +61,26 @@ export function ShareButton({
   text,
   title = 'Share Your Result',
   label = 'Share',
+  variant = 'outline',
+  size = 'sm',
+  block,
+  className,
+  onOpenChange,
 }: {
   text: string;
   title?: 'Share Your Result' | 'Share Your Prediction';
   label?: string;
-}) {
-  const [open, setOpen] = useState(false);
+  /** Told when the share dialog opens or closes. */
+  onOpenChange?: (open: boolean) => void;
+} & Pick<ButtonProps, 'variant' | 'size' | 'block' | 'className'>) {
+  const [open, setOpenState] = useState(false);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    onOpenChange?.(next);
+  };
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button variant={variant} size={size} block={block} className={className} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={title}>

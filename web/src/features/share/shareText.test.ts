@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { neutralResultShareText, resultShareText, shareUrl, voteShareText, yesNoOf } from './shareText';
+import {
+  neutralResultShareText,
+  resultShareText,
+  shareUrl,
+  voteShareText,
+  yesNoForOption,
+  yesNoOf,
+  yesNoShares,
+} from './shareText';
 
 const Q = 'Will load-shedding end before winter';
 
@@ -57,4 +65,23 @@ test('share links', () => {
     `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}&quote=${encodeURIComponent(text)}`,
   );
   expect(shareUrl('whatsapp', text, url)).toBe(`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`);
+});
+
+describe('options of a question', () => {
+  const options = [{ id: 'a' }, { id: 'b' }];
+  test('yesNoForOption: by id first, else by position', () => {
+    expect(yesNoForOption(options, 'a')).toBe('YES');
+    expect(yesNoForOption(options, 'b')).toBe('NO');
+    expect(yesNoForOption(options, 'no')).toBe('NO');
+    expect(yesNoForOption([{ id: 'no' }, { id: 'yes' }], 'yes')).toBe('YES');
+  });
+  test('yesNoShares adds up each side', () => {
+    expect(
+      yesNoShares([{ id: 'yes' }, { id: 'no' }], [
+        { optionId: 'yes', percentage: 62.5 },
+        { optionId: 'no', percentage: 37.5 },
+      ]),
+    ).toEqual({ yes: 62.5, no: 37.5 });
+    expect(yesNoShares(options, [])).toEqual({ yes: 0, no: 0 });
+  });
 });

@@ -56,3 +56,28 @@ export function shareUrl(platform: SharePlatform, text: string, url: string): st
 
 /** Share windows are 600x400. */
 export const SHARE_WINDOW_FEATURES = 'width=600,height=400,noopener,noreferrer';
+
+/**
+ * YES / NO for an option of a question: by id ('yes'/'option1', 'no'/'option2'), else by position
+ * (the first option reads YES, any other NO).
+ */
+export function yesNoForOption(options: ReadonlyArray<{ id: string }>, optionId: string): YesNo {
+  const byId = yesNoOf(optionId);
+  if (byId) return byId;
+  return options.findIndex((o) => o.id === optionId) === 0 ? 'YES' : 'NO';
+}
+
+/** The YES and NO shares (0–100) of a result list, matched with `yesNoForOption`. */
+export function yesNoShares(
+  options: ReadonlyArray<{ id: string }>,
+  results: ReadonlyArray<{ optionId: string; percentage: number }>,
+): { yes: number; no: number } {
+  let yes = 0;
+  let no = 0;
+  for (const r of results) {
+    const share = Number.isFinite(r.percentage) ? r.percentage : 0;
+    if (yesNoForOption(options, r.optionId) === 'YES') yes += share;
+    else no += share;
+  }
+  return { yes, no };
+}

@@ -1,0 +1,67 @@
+import type { Server } from '@grpc/grpc-js';
+import { unaryService, type ServiceContext } from '@mzansi/kit';
+import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
+import * as repo from '../../data-access/notification-repo.js';
+import { pushTopic, testPushPayload } from '../../domain/messages.js';
+import { MESSAGES, validateNewsletter, validatePushSubscription } from '../../domain/subscriptions.js';
+import type { PushSender } from '../../infra/push.js';
+import type { Config } from '../../config.js';
+
+type Ctx = ServiceContext<any, Config>;
+
+export function registerNotificationService(ctx: Ctx, server: Server, deps: { push: () => PushSender }) {
+  const allowHttp = ctx.config.NODE_ENV !== 'production';
+  server.addService(
+    NotificationServiceService,
+    unaryService<NotificationServiceServer>(
+      NotificationServiceService,
+      {
+        async subscribe(req, call) {
+          const me = call.requireActor();
+          const s = validatePushSubscription(
+            { endpoint: req.endpoint, p256dh: req.keys?.p256dh ?? '', auth: req.keys?.auth ?? '' },
+            { allowHttp },
+          );
+          const row = await repo.upsertPushSubscription(ctx.db, { ...s, userId: me.id });
+          return { subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth }, createdAt: row.createdAt } };
+        },
+
+        async unsubscribe(req, call) {
+          const me = call.requireActor();
+          const endpoint = req.endpoint.trim();
+          if (!endpoint) return { removed: false };
+          return { removed: await repo.deletePushSubscription(ctx.db, endpoint, me.id) };
+        },
+
+        async sendTest(_req, call) {
+          const me = call.requireActor();
+          const subs = await repo.subscriptionsOfUser(ctx.db, me.id);
+          if (subs.length === 0) return { success: false, message: MESSAGES.noSubscription, sent: 0 };
+          const push = deps.push();
+          const payload = testPushPayload();
+          const results = await Promise.all(subs.map((s) => push.send(s, payload, { topic: pushTopic(`test-${me.id}`), urgency: 'high' })));
+          let sent = 0;
+          for (const [i, r] of results.entries()) {
+            if (r.outcome === 'sent') sent++;
+            else if (r.outcome === 'gone') await repo.deleteGoneSubscription(ctx.db, subs[i]!.endpoint);
+            else ctx.logger.warn({ endpoint: subs[i]!.endpoint, err: r.error }, 'test push failed');
+          }
+          if (sent > 0) return { success: true, message: MESSAGES.testSent, sent };
+          const anyLeft = results.some((r) => r.outcome !== 'gone');
+          return { success: false, message: anyLeft ? MESSAGES.testFailed : MESSAGES.noSubscription, sent: 0 };
+        },
+
+        async subscribeNewsletter(req) {
+          const input = validateNewsletter({ email: req.email, name: req.name, source: req.source });
+          const { row, created } = await repo.subscribeNewsletter(ctx.db, input);
+          return { email: row.email, alreadySubscribed: !created, source: row.source, subscribedAt: row.createdAt };
+        },
+
+        async getVapidPublicKey() {
+          return { publicKey: deps.push().publicKey };
+        },
+      },
+      ctx.serverDeps,
+    ),
+  );
+}

@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import { createLogger, isMain, runService, stopOnSignals } from '@mzansi/kit';
+import { loadConfig, type Config } from './config.js';
+import * as schema from './data-access/schema.js';
+import { questionPublishedConsumer, userEventsConsumer } from './entry-points/events/consumers.js';
+import { registerNotificationService } from './entry-points/grpc/notification-service.js';
+import { DeliveryWorker } from './entry-points/jobs/delivery-worker.js';
+import { createMailer } from './infra/mailer.js';
+import { PushSender } from './infra/push.js';
+import { resolveVapidKeys } from './infra/vapid.js';
+
+const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/** Starts the notification service; tests call it in-process with their own env (ports 0). */
+export async function start(env: NodeJS.ProcessEnv = process.env) {
+  const config: Config = loadConfig(env);
+  const logger = createLogger('notification', config.LOG_LEVEL);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM });
+  // Set in beforeServe (the keys may live in the database), before any call or event is handled.
+  let sender: PushSender | undefined;
+  const push = () => {
+    if (!sender) throw new Error('push sender not ready');
+    return sender;
+  };
+  let worker: DeliveryWorker | undefined;
+
+  const running = await runService({
+    name: 'notification',
+    config,
+    schema,
+    migrationsFolder,
+    logger,
+    async beforeServe(ctx) {
+      const vapid = await resolveVapidKeys(ctx.db, config, logger);
+      sender = new PushSender({
+        vapid,
+        ttlSeconds: config.PUSH_TTL_SECONDS,
+        timeoutMs: config.PUSH_TIMEOUT_MS,
+        maxAttempts: config.DELIVERY_MAX_ATTEMPTS,
+        retryBaseMs: config.DELIVERY_RETRY_BASE_MS,
+      });
+      worker = new DeliveryWorker({
+        db: ctx.db,
+        logger,
+        metrics: ctx.metrics,
+        push,
+        mailer,
+        publicUrl: config.PUBLIC_URL,
+        pushConcurrency: config.PUSH_CONCURRENCY,
+        mailConcurrency: config.MAIL_CONCURRENCY,
+        batchSize: config.PUSH_BATCH_SIZE,
+        maxAttempts: config.DELIVERY_MAX_ATTEMPTS,
+        retryBaseMs: config.DELIVERY_RETRY_BASE_MS,
+        pollMs: config.JOB_POLL_MS,
+        leaseMs: config.JOB_LEASE_MS,
+      });
+      logger.info({ mail: mailer.describe }, 'mail transport ready');
+    },
+    grpc: (ctx, server) => registerNotificationService(ctx, server, { push }),
+    consumers: () => [userEventsConsumer() as never, questionPublishedConsumer(() => worker?.kick()) as never],
+  });
+  // Unfinished jobs (a restart in the middle of a delivery) are picked up at once.
+  worker!.start();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    ...running,
+    worker: worker!,
+    /** Stops the delivery worker first (requests in flight finish and are recorded), then the service. */
+    stop() {
+      stopping ??= (async () => {
+        await worker!.stop();
+        await running.stop();
+        mailer.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const running = await start();
+  stopOnSignals(running.stop, running.ctx.logger);
+}

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast, toastError } from '../../ui';
+import { useUser } from '../auth/useSession';
+import {
+  currentPermission,
+  currentPushSubscription,
+  deriveNotificationStatus,
+  notificationsSupported,
+  showBrowserNotification,
+  subscribeToPush,
+  UNBLOCK_INSTRUCTIONS,
+  type BrowserNotificationStatus,
+} from './browserNotifications';
+import {
+  fetchVapidPublicKey,
+  sendPushSubscription,
+  sendPushUnsubscribe,
+  updateNotificationPrefs,
+  useStoreUpdatedUser,
+  type PushSubscriptionBody,
+} from './api';
+
+/** Where the control lives: the wording of the enable failure differs (spec §8). */
+export type NotificationContext = 'profile' | 'landing';
+
+export const ENABLE_FAILED = {
+  profile: 'Failed to enable notifications. Please try refreshing the page.',
+  landing: 'Failed to enable notifications. Please try again.',
+} as const;
+
+const PERMISSION_HINT_MS = 6000;
+
+const TEST_TITLE = 'Notifications Enabled!';
+const TEST_BODY = "You'll get an alert when each day's Mzansi Predicts question goes live.";
+
+function toSubscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
+  const json = subscription.toJSON();
+  return {
+    endpoint: json.endpoint ?? subscription.endpoint,
+    expirationTime: json.expirationTime ?? null,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  };
+}
+
+/**
+ * The browser notification status of this device and the enable / disable flows (spec §4):
+ * enabling asks permission, subscribes to push with the VAPID key, sends the subscription, shows a test
+ * notification and sets browserNotifications; disabling undoes that. Signed out, enabling only asks
+ * permission and shows a local test notification.
+ */
+export function useBrowserNotifications(context: NotificationContext) {
+  const user = useUser();
+  const storeUser = useStoreUpdatedUser();
+  const supported = notificationsSupported();
+  const [status, setStatus] = useState<BrowserNotificationStatus>(() =>
+    deriveNotificationStatus({ supported, permission: currentPermission(), subscribed: false }),
+  );
+  const [busy, setBusy] = useState(false);
+  const mounted = useRef(true);
+
+  const refresh = useCallback(async () => {
+    const permission = currentPermission();
+    const subscribed = supported && permission === 'granted' ? !!(await currentPushSubscription()) : false;
+    if (mounted.current) setStatus(deriveNotificationStatus({ supported, permission, subscribed }));
+  }, [supported]);
+
+  useEffect(() => {
+    mounted.current = true;
+    void refresh();
+    // Permission can change in the browser's settings while the page is open.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      mounted.current = false;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh]);
+
+  const enable = useCallback(async () => {
+    if (!supported || busy) return;
+    if (currentPermission() === 'denied') {
+      toast({ variant: 'destructive', title: 'Notifications Blocked', description: UNBLOCK_INSTRUCTIONS, duration: PERMISSION_HINT_MS });
+      return;
+    }
+    setBusy(true);
+    try {
+      let permission = currentPermission();
+      if (permission !== 'granted') permission = await Notification.requestPermission();
+      if (permission !== 'granted') {
+        toast({
+          variant: 'destructive',
+          title: 'Permission Required',
+          description:
+            permission === 'denied'
+              ? `Notifications were blocked. ${UNBLOCK_INSTRUCTIONS}`
+              : 'Please allow notifications when your browser asks, so we can alert you when the daily question goes live.',
+          duration: PERMISSION_HINT_MS,
+        });
+        return;
+      }
+      if (!user) {
+        await showBrowserNotification(TEST_TITLE, { body: TEST_BODY, tag: 'mzansi-test' });
+        toast({
+          title: 'Notifications Allowed',
+          description: "Create an account to get each day's question pushed to this device.",
+        });
+        return;
+      }
+      try {
+        const key = await fetchVapidPublicKey();
+        const subscription = await subscribeToPush(key);
+        await sendPushSubscription(toSubscriptionBody(subscription));
+        await showBrowserNotification(TEST_TITLE, { body: TEST_BODY, tag: 'mzansi-test' });
+        storeUser(await updateNotificationPrefs(user.id, { browserNotifications: true }));
+        toast({ title: 'Notifications Enabled', description: "We'll alert you when each day's question goes live." });
+      } catch (error) {
+        console.error('Enabling notifications failed', error);
+        toastError(ENABLE_FAILED[context]);
+      }
+    } catch (error) {
+      console.error('Notification permission request failed', error);
+      toastError(ENABLE_FAILED[context]);
+    } finally {
+      if (mounted.current) setBusy(false);
+      await refresh();
+    }
+  }, [supported, busy, user, storeUser, context, refresh]);
+
+  const disable = useCallback(async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const subscription = await currentPushSubscription();
+      if (subscription) {
+        const { endpoint } = subscription;
+        await subscription.unsubscribe();
+        if (user) await sendPushUnsubscribe(endpoint);
+      }
+      if (user) storeUser(await updateNotificationPrefs(user.id, { browserNotifications: false }));
+      toast({ title: 'Notifications Disabled', description: "You won't get browser notifications on this device." });
+    } catch (error) {
+      console.error('Disabling notifications failed', error);
+      toastError('Failed to disable notifications.');
+    } finally {
+      if (mounted.current) setBusy(false);
+      await refresh();
+    }
+  }, [busy, user, storeUser, refresh]);
+
+  return { status, busy, supported, signedIn: !!user, enable, disable, refresh };
+}

@@ -1,0 +1,74 @@
+// The signed-in user's stats and prediction history.
+import { useQuery } from '@tanstack/react-query';
+
+export const statsKey = (userId: string) => ['/api/users', userId, 'stats'] as const;
+export const historyKey = (userId: string) => ['/api/users', userId, 'history'] as const;
+
+/** Stats and history change when questions are answered or resolved: refresh after 30 s on the next visit. */
+const STALE_MS = 30_000;
+
+export interface UserStats {
+  totalAnswers: number;
+  /** Whole percent, this SAST month. */
+  accuracy: number;
+  /** This SAST month; null when unranked (nothing correct yet). */
+  nationalRank: number | null;
+  streak: number;
+}
+
+export type HistoryStatus = 'Pending' | 'Correct' | 'Incorrect';
+
+export interface HistoryItem {
+  questionId: string;
+  questionText: string;
+  submittedAt: string | null;
+  selectedOption: string;
+  selectedOptionId: string;
+  status: HistoryStatus;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
+export function toStats(data: unknown): UserStats {
+  const d = obj(data);
+  const nested = obj(d.stats);
+  const rank = num(d.nationalRank ?? nested.nationalRank);
+  return {
+    totalAnswers: num(d.totalAnswers),
+    accuracy: Math.round(num(d.accuracy ?? nested.accuracy)),
+    nationalRank: rank > 0 ? rank : null,
+    streak: num(d.streak),
+  };
+}
+
+export function historyStatus(item: { isPending?: unknown; isCorrect?: unknown }): HistoryStatus {
+  if (item.isPending === true || item.isCorrect === null || item.isCorrect === undefined) return 'Pending';
+  return item.isCorrect === true ? 'Correct' : 'Incorrect';
+}
+
+export function toHistory(data: unknown): HistoryItem[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((x) => {
+    const d = obj(x);
+    if (typeof d.questionId !== 'string' || typeof d.questionText !== 'string') return [];
+    return [
+      {
+        questionId: d.questionId,
+        questionText: d.questionText,
+        submittedAt: typeof d.submittedAt === 'string' ? d.submittedAt : null,
+        selectedOption: String(d.selectedOption ?? d.selectedOptionId ?? ''),
+        selectedOptionId: String(d.selectedOptionId ?? ''),
+        status: historyStatus(d),
+      },
+    ];
+  });
+}
+
+export function useUserStats(userId: string) {
+  return useQuery({ queryKey: statsKey(userId), select: toStats, staleTime: STALE_MS, enabled: !!userId });
+}
+
+export function useUserHistory(userId: string) {
+  return useQuery({ queryKey: historyKey(userId), select: toHistory, staleTime: STALE_MS, enabled: !!userId });
+}
