@@ -12,6 +12,7 @@ import type { Composer } from './compose.js';
 import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
 import { questionsRouter } from './routes/questions.js';
+import { adminResearchRouter, researchRouter, suggestionsRouter } from './routes/research.js';
 import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter, peopleRouter } from './routes/social.js';
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
 import { usersRouter } from './routes/users.js';
@@ -89,6 +90,10 @@ export function createApp(deps: AppDeps): Express {
   api.use('/answers', answersRouter(votingDeps));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
   api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));
+  const researchDeps = { clients: deps.clients, composer, cache, clock };
+  api.use('/', researchRouter(researchDeps));
+  api.use('/question-suggestions', suggestionsRouter(researchDeps));
+  api.use('/admin', adminResearchRouter(researchDeps));
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);
 

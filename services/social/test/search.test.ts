@@ -16,9 +16,8 @@ const usernames = async (who: TestUser, query: string) => (await search(who, que
 
 beforeAll(async () => {
   h = await socialHarness();
-  [me, friend, fan, idol, zola, alpha, mid] = await Promise.all(
-    ['me', 'friend', 'fan', 'idol', 'Zola', 'alpha', 'mid'].map((n) => h.signUp(`${tok}_${n}`)),
-  );
+  const users = await Promise.all(['me', 'friend', 'fan', 'idol', 'Zola', 'alpha', 'mid'].map((n) => h.signUp(`${tok}_${n}`)));
+  [me, friend, fan, idol, zola, alpha, mid] = users as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
   // friend: a real friendship (request, then accepted).
   const sent = await h.client.sendFriendRequest({ friendId: friend.id, friendUsername: '' }, { actor: me.actor });
   await h.client.acceptFriendRequest({ id: sent.request!.id }, { actor: friend.actor });
@@ -88,7 +87,7 @@ describe('searchPeople', () => {
 
   it('shows the Admin flag: the bootstrapped admin is in the directory with isAdmin true', async () => {
     const admin = await eventually(async () => (await search(me, 'ADMIN')).find((p) => p.username === ADMIN_USERNAME), 10_000);
-    expect(admin.isAdmin).toBe(true);
+    expect(admin!.isAdmin).toBe(true);
     expect((await search(me, tok)).every((p) => p.isAdmin === false)).toBe(true);
   });
 

@@ -48,3 +48,11 @@ export async function updateUser(db: Q, id: string, patch: Partial<typeof users.
     .returning();
   return rows[0];
 }
+
+/** Every user, and those who joined at or after `since` (admin analytics). */
+export async function countUsers(db: Q, since: Date): Promise<{ total: number; joined: number }> {
+  const rows = await db
+    .select({ total: sql<number>`count(*)::int`, joined: sql<number>`count(*) FILTER (WHERE ${users.joinDate} >= ${since})::int` })
+    .from(users);
+  return { total: rows[0]?.total ?? 0, joined: rows[0]?.joined ?? 0 };
+}

@@ -211,3 +211,10 @@ export async function deliveryCounts(db: Q, eventId: string): Promise<Record<str
   );
   return Object.fromEntries(rows.rows.map((r) => [`${r.channel}:${r.status}`, Number(r.n)]));
 }
+
+/** Forgets finished jobs and their delivery rows after `days` (long past any redelivery of their event). */
+export async function pruneFinishedJobs(db: Q, days: number): Promise<void> {
+  await db.execute(sql`
+    WITH old AS (DELETE FROM notification_jobs WHERE finished_at < now() - (${days}::int * interval '1 day') RETURNING event_id)
+    DELETE FROM deliveries WHERE event_id IN (SELECT event_id FROM old)`);
+}

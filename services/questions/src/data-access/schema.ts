@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+import type { SuggestionStatus } from '../domain/suggestions.js';
 
 export { inbox, outbox } from '@mzansi/kit';
 
@@ -41,3 +43,70 @@ export const questions = pgTable(
 );
 
 export type QuestionRow = typeof questions.$inferSelect;
+
+/** Public office holders shown under Research (spec §3 Official). */
+export const officials = pgTable(
+  'officials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    bio: text('bio').notNull().default(''),
+    /** Initials, or a bundled image path such as '/avatars/xyz.svg'; never an internet address. */
+    avatar: text('avatar').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('officials_tags_idx').using('gin', t.tags)],
+);
+
+export type OfficialRow = typeof officials.$inferSelect;
+
+/** Forecasts published by the media, with their source (spec §3 Media prediction). */
+export const mediaPredictions = pgTable(
+  'media_predictions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    statement: text('statement').notNull(),
+    prediction: text('prediction').notNull(),
+    confidence: integer('confidence').notNull(),
+    sourceTitle: text('source_title').notNull(),
+    sourceDate: date('source_date', { mode: 'string' }).notNull(),
+    sourceUrl: text('source_url').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isSample: boolean('is_sample').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_predictions_tags_idx').using('gin', t.tags),
+    check('media_predictions_confidence_check', sql`${t.confidence} BETWEEN 0 AND 100`),
+  ],
+);
+
+export type MediaPredictionRow = typeof mediaPredictions.$inferSelect;
+
+
+/** Questions users suggest; admins review them (spec §3 Question suggestion, §4). */
+export const questionSuggestions = pgTable(
+  'question_suggestions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').$type<SuggestionStatus>().notNull().default('pending'),
+    adminNotes: text('admin_notes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // "My suggestions".
+    index('question_suggestions_user_created_idx').on(t.userId, t.createdAt),
+    // The admin list by status, and the pending count.
+    index('question_suggestions_status_created_idx').on(t.status, t.createdAt),
+    check('question_suggestions_status_check', sql`${t.status} IN ('pending', 'approved', 'rejected', 'used')`),
+  ],
+);
+
+export type SuggestionRow = typeof questionSuggestions.$inferSelect;

@@ -1,6 +1,7 @@
-import { enqueueEvent, sastDayBounds, type ServiceContext } from '@mzansi/kit';
+import { enqueueEvent, sastDate, sastDayBounds, type ServiceContext } from '@mzansi/kit';
 import { toSnapshot } from '../entry-points/grpc/questions-service.js';
 import * as repo from './questions-repo.js';
+import * as research from './research-repo.js';
 
 /**
  * SAMPLE DATA for `make up` in development: a few weeks of South African political questions (an archive and
@@ -8,6 +9,9 @@ import * as repo from './questions-repo.js';
  * their projections from them. The archive is left open: `scripts/seed-demo.ts` has sample users answer and
  * comment through the API and then resolves it, so its results are real. Runs only on an empty database; never in
  * production.
+ *
+ * Research content (officials and media predictions, also `is_sample`) is seeded when both of its tables are empty,
+ * so a development database made before research existed gets it too.
  */
 export const ARCHIVE: { text: string; context: string; tags: string[] }[] = [
   { text: 'Will Eskom announce load-shedding at any stage this week', context: 'Think about the grid’s recent performance, maintenance schedules and demand.', tags: ['energy', 'load-shedding'] },
@@ -38,6 +42,7 @@ const yesNo = [
 ];
 
 export async function seedDemo(ctx: ServiceContext<any>, now: Date): Promise<void> {
+  await seedResearch(ctx, now);
   if ((await repo.count(ctx.db)) > 0) return;
   const today = sastDayBounds(now).start; // 00:00 SAST today, as a UTC instant
   const day = 24 * 3600_000;
@@ -75,4 +80,60 @@ export async function seedDemo(ctx: ServiceContext<any>, now: Date): Promise<voi
     await enqueueEvent(tx, 'questions.question.published', { question: toSnapshot(row) }, { occurredAt: publishedAt });
   });
   ctx.logger.info({ questions: ARCHIVE.length + 1 }, 'sample questions seeded (development demo)');
+}
+
+/**
+ * SAMPLE DATA: public offices. Personal names only for long-standing holders; otherwise the office itself. Bios
+ * describe the office's responsibilities. Avatars are initials (nothing is loaded from the internet).
+ */
+export const OFFICIALS: { name: string; title: string; bio: string; avatar: string; tags: string[] }[] = [
+  { name: 'Cyril Ramaphosa', title: 'President of the Republic of South Africa', bio: 'Head of state and of the national executive; leads the Government of National Unity formed after the 2024 election.', avatar: 'CR', tags: ['coalition-government', 'parliament', 'economy'] },
+  { name: 'Kgosientsho Ramokgopa', title: 'Minister of Electricity and Energy', bio: 'Oversees electricity supply, Eskom’s generation recovery and the energy mix, including new generation capacity.', avatar: 'KR', tags: ['energy', 'load-shedding', 'infrastructure'] },
+  { name: 'Enoch Godongwana', title: 'Minister of Finance', bio: 'Tables the national budget and leads National Treasury’s fiscal policy.', avatar: 'EG', tags: ['economy', 'coalition-government', 'parliament'] },
+  { name: 'Lesetja Kganyago', title: 'Governor of the South African Reserve Bank', bio: 'Chairs the Monetary Policy Committee, which sets the repo rate to keep inflation within target.', avatar: 'LK', tags: ['economy'] },
+  { name: 'Siviwe Gwarube', title: 'Minister of Basic Education', bio: 'Responsible for schooling from Grade R to Grade 12, including the national senior certificate (matric) examinations.', avatar: 'SG', tags: ['education'] },
+  { name: 'Office of the Minister of Police', title: 'Minister of Police', bio: 'Political head of the South African Police Service; answers to Parliament on policing policy and the quarterly crime statistics.', avatar: 'MP', tags: ['crime-and-policing', 'parliament'] },
+  { name: 'Office of the Electoral Commission chairperson', title: 'Electoral Commission chairperson', bio: 'Chairs the Electoral Commission of South Africa (IEC), which runs national, provincial and municipal elections and voter registration.', avatar: 'EC', tags: ['elections', 'local-government'] },
+  { name: 'Office of the Executive Mayor of Johannesburg', title: 'Executive Mayor of Johannesburg', bio: 'Leads the City of Johannesburg’s executive, including water, electricity and roads, in a council governed by coalition.', avatar: 'JM', tags: ['local-government', 'coalition-government', 'water', 'infrastructure'] },
+  { name: 'Office of the Minister of Water and Sanitation', title: 'Minister of Water and Sanitation', bio: 'Responsible for bulk water supply, water boards and national water security.', avatar: 'WS', tags: ['water', 'infrastructure', 'local-government'] },
+  { name: 'Office of the Minister of Employment and Labour', title: 'Minister of Employment and Labour', bio: 'Responsible for labour law, employment programmes and the Unemployment Insurance Fund.', avatar: 'EL', tags: ['unemployment', 'economy'] },
+  { name: 'Office of the Speaker of the National Assembly', title: 'Speaker of the National Assembly', bio: 'Presides over the National Assembly and its programme of debates, questions and committee business.', avatar: 'SN', tags: ['parliament'] },
+  { name: 'Office of the Minister of Public Works and Infrastructure', title: 'Minister of Public Works and Infrastructure', bio: 'Coordinates national infrastructure investment and the state’s property portfolio.', avatar: 'PW', tags: ['infrastructure', 'economy'] },
+];
+
+/** SAMPLE DATA: illustrative forecasts in the style of the named outlets (not quotations); links go to their home pages. */
+export const MEDIA_PREDICTIONS: {
+  statement: string;
+  prediction: string;
+  confidence: number;
+  sourceTitle: string;
+  daysAgo: number;
+  sourceUrl: string;
+  tags: string[];
+}[] = [
+  { statement: 'Eskom will keep load-shedding away for most of winter', prediction: 'Likely, if unplanned breakdowns stay below about 13,000 MW', confidence: 65, sourceTitle: 'News24 — winter grid outlook (sample)', daysAgo: 3, sourceUrl: 'https://www.news24.com/', tags: ['energy', 'load-shedding'] },
+  { statement: 'Electricity tariffs will rise by more than inflation next year', prediction: 'Very likely after the regulator’s multi-year tariff decision', confidence: 85, sourceTitle: 'BusinessLIVE — tariff analysis (sample)', daysAgo: 9, sourceUrl: 'https://www.businesslive.co.za/', tags: ['energy', 'economy'] },
+  { statement: 'The Reserve Bank will cut the repo rate at its next meeting', prediction: 'Possible but not certain: inflation is near target, yet the rand is volatile', confidence: 55, sourceTitle: 'BusinessLIVE — markets preview (sample)', daysAgo: 5, sourceUrl: 'https://www.businesslive.co.za/', tags: ['economy'] },
+  { statement: 'The Government of National Unity will hold together until the next budget', prediction: 'Likely: partners have more to lose by walking out than by staying', confidence: 70, sourceTitle: 'Daily Maverick — coalition analysis (sample)', daysAgo: 4, sourceUrl: 'https://www.dailymaverick.co.za/', tags: ['coalition-government', 'parliament'] },
+  { statement: 'Johannesburg will see another change of mayor before the local elections', prediction: 'Unlikely this close to the elections, though council votes remain unpredictable', confidence: 30, sourceTitle: 'Mail & Guardian — metro politics (sample)', daysAgo: 12, sourceUrl: 'https://mg.co.za/', tags: ['local-government', 'coalition-government'] },
+  { statement: 'Turnout in the next local government elections will be below 50%', prediction: 'Likely, in line with recent municipal elections', confidence: 75, sourceTitle: 'News24 — elections explainer (sample)', daysAgo: 15, sourceUrl: 'https://www.news24.com/', tags: ['elections', 'local-government'] },
+  { statement: 'Official unemployment will fall below 32% within a year', prediction: 'Unlikely: job creation is not keeping pace with the labour force', confidence: 25, sourceTitle: 'BusinessLIVE — labour market review (sample)', daysAgo: 20, sourceUrl: 'https://www.businesslive.co.za/', tags: ['unemployment', 'economy'] },
+  { statement: 'Quarterly crime statistics will show fewer murders than a year earlier', prediction: 'Slightly more likely than not, following targeted operations in hotspots', confidence: 55, sourceTitle: 'Daily Maverick — policing analysis (sample)', daysAgo: 7, sourceUrl: 'https://www.dailymaverick.co.za/', tags: ['crime-and-policing'] },
+  { statement: 'Gauteng metros will face more water outages this summer', prediction: 'Likely, given ageing pipes and planned maintenance on bulk supply', confidence: 80, sourceTitle: 'News24 — water security report (sample)', daysAgo: 2, sourceUrl: 'https://www.news24.com/', tags: ['water', 'local-government', 'infrastructure'] },
+  { statement: 'The national matric pass rate will stay above 80%', prediction: 'Very likely, continuing the trend of recent years', confidence: 85, sourceTitle: 'Mail & Guardian — education desk (sample)', daysAgo: 25, sourceUrl: 'https://mg.co.za/', tags: ['education'] },
+  { statement: 'Parliament will pass the amended policing legislation this year', prediction: 'Possible: committee hearings have run long and amendments are still expected', confidence: 45, sourceTitle: 'Daily Maverick — parliament watch (sample)', daysAgo: 10, sourceUrl: 'https://www.dailymaverick.co.za/', tags: ['parliament', 'crime-and-policing'] },
+  { statement: 'Transnet’s port performance will improve over the next two quarters', prediction: 'Likely, as new equipment and private partnerships come online', confidence: 60, sourceTitle: 'BusinessLIVE — logistics outlook (sample)', daysAgo: 18, sourceUrl: 'https://www.businesslive.co.za/', tags: ['infrastructure', 'economy'] },
+];
+
+/** Seeds the sample officials and media predictions when there are none of either. */
+export async function seedResearch(ctx: ServiceContext<any>, now: Date): Promise<void> {
+  if ((await research.countOfficials(ctx.db)) > 0 || (await research.countMediaPredictions(ctx.db)) > 0) return;
+  const day = 24 * 3600_000;
+  await ctx.transaction(async (tx) => {
+    for (const o of OFFICIALS) await research.insertOfficial(tx, { ...o, isSample: true, createdAt: now });
+    for (const { daysAgo, ...p } of MEDIA_PREDICTIONS) {
+      await research.insertMediaPrediction(tx, { ...p, sourceDate: sastDate(new Date(now.getTime() - daysAgo * day)), isSample: true, createdAt: now });
+    }
+  });
+  ctx.logger.info({ officials: OFFICIALS.length, predictions: MEDIA_PREDICTIONS.length }, 'sample research content seeded (development demo)');
 }

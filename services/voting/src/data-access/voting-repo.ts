@@ -186,3 +186,9 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
   await db.delete(optionCounts).where(eq(optionCounts.questionId, questionId));
   await db.delete(questionState).where(eq(questionState.questionId, questionId));
 }
+
+/** Answers submitted at or after `since` (admin analytics). */
+export async function countAnswersSince(db: Q, since: Date): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(answers).where(sql`${answers.submittedAt} >= ${since}`);
+  return rows[0]?.n ?? 0;
+}

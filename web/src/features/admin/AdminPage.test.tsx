@@ -40,13 +40,14 @@ test.each(['/admin', '/admin/testing', '/newadmin'])('%s: non-admins are denied'
   expect(screen.getByText('Access Denied')).toBeTruthy();
 });
 
-test('tabs: questions is built, the others say coming soon', async () => {
+test('tabs: questions is the default; the other tabs load their own data', async () => {
   renderAt('/newadmin');
   const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
   expect(tabs).toEqual(['Analytics', 'Users', 'Questions', 'Suggestions', 'Manage']);
   expect(screen.getByRole('tab', { name: 'Questions' }).getAttribute('aria-selected')).toBe('true');
   fireEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
-  expect(screen.getByText('Coming soon')).toBeTruthy();
+  expect(screen.queryByText('Coming soon')).toBeNull();
+  expect(await screen.findByText('Analytics could not be loaded.')).toBeTruthy();
 });
 
 test('create: defaults, validation message, then the payload', async () => {

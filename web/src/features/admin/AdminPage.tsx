@@ -1,37 +1,34 @@
-import { useState } from 'react';
+import { useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, Tabs } from '../../ui';
 import type { User } from '../auth/types';
 import { AccessDenied } from '../shell/AccessDenied';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { QuestionsTab } from './QuestionsTab';
+import { AnalyticsTab } from './AnalyticsTab';
+import { UsersTab } from './UsersTab';
+import { SuggestionsTab } from './SuggestionsTab';
+import { ManageTab } from './ManageTab';
 
 export type AdminTab = 'analytics' | 'users' | 'questions' | 'suggestions' | 'manage';
 
-const COMING_SOON: Record<Exclude<AdminTab, 'questions'>, string> = {
-  analytics: 'Analytics are coming soon. Participation figures will appear here once they are built from real answers.',
-  users: 'The user list is coming soon.',
-  suggestions: 'Reviewing question suggestions is coming soon.',
-  manage: 'More management tools are coming soon.',
+const TAB_CONTENT: Record<AdminTab, () => JSX.Element> = {
+  analytics: AnalyticsTab,
+  users: UsersTab,
+  questions: QuestionsTab,
+  suggestions: SuggestionsTab,
+  manage: ManageTab,
 };
-
-function ComingSoon({ text }: { text: string }) {
-  return (
-    <Card className="notice-card">
-      <CardContent>
-        <h2 className="card__title">Coming soon</h2>
-        <p className="card__description">{text}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** /admin, /admin/testing and /newadmin: the same admin dashboard. */
 export function AdminPage({ user }: { user: User }) {
   const [tab, setTab] = useState<AdminTab>('questions');
   if (!user.isAdmin) return <AccessDenied />;
-  const content = (value: AdminTab) =>
-    tab !== value ? null : value === 'questions' ? <QuestionsTab /> : <ComingSoon text={COMING_SOON[value]} />;
+  const content = (value: AdminTab) => {
+    if (tab !== value) return null;
+    const Content = TAB_CONTENT[value];
+    return <Content />;
+  };
   return (
     <div>
       <ScreenHeader title="Admin Dashboard" subtitle={`Signed in as @${user.username}`} />

@@ -107,10 +107,14 @@ test('newsletter: email required, then subscribe; 404 shows the failure toast', 
   alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Subscription failed');
 
-  fetch.setHandler(routes({ '/api/newsletter/subscribe': () => json(201, { success: true }) }));
+  fetch.setHandler(
+    routes({
+      '/api/newsletter/subscribe': () => json(201, { success: true, alreadySubscribed: false, message: "You're subscribed!" }),
+    }),
+  );
   fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lindi' } });
   fireEvent.click(subscribe);
-  await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Subscribed!'));
+  await waitFor(() => expect(screen.getByRole('status').textContent).toContain("You're subscribed!"));
   expect(JSON.parse(String(fetch.calls('/api/newsletter/subscribe')[1]![1]!.body))).toEqual({
     email: 'lindi@example.co.za',
     name: 'Lindi',
@@ -118,8 +122,11 @@ test('newsletter: email required, then subscribe; 404 shows the failure toast', 
   });
 });
 
-test('notifications card opens the sign-in dialog', async () => {
+test('notifications card: browser notification status and a sign-up offer', async () => {
   renderApp();
-  fireEvent.click(screen.getByRole('button', { name: 'Enable Notifications' }));
+  const card = screen.getByRole('heading', { name: 'Never miss a question' }).closest('.card') as HTMLElement;
+  // jsdom has no Notification API.
+  expect(within(card).getByText('Not Supported')).toBeTruthy();
+  fireEvent.click(within(card).getByRole('button', { name: 'Create a free account' }));
   expect(screen.getByRole('dialog')).toBeTruthy();
 });

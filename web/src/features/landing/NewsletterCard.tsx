@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, CardContent, Input, Label, toast, toastError } from '../../ui';
-import { apiRequest, errorStatus, serverMessage } from '../../lib/api';
+import { apiJson, errorStatus, serverMessage } from '../../lib/api';
+
+/** The gateway's answer (notification service). */
+export interface NewsletterResponse {
+  success?: boolean;
+  alreadySubscribed?: boolean;
+  message?: string;
+}
 
 export interface NewsletterInput {
   email: string;
@@ -21,10 +28,14 @@ export function NewsletterCard() {
   const id = useId();
   const [form, setForm] = useState({ email: '', name: '' });
   const subscribe = useMutation({
-    mutationFn: (input: NewsletterInput) => apiRequest('POST', '/api/newsletter/subscribe', input),
-    onSuccess: (_res, input) => {
+    mutationFn: (input: NewsletterInput) => apiJson<NewsletterResponse | null>('POST', '/api/newsletter/subscribe', input),
+    onSuccess: (res, input) => {
       setForm({ email: '', name: '' });
-      toast({ title: 'Subscribed!', description: `You'll hear from us at ${input.email}.` });
+      const fallback = res?.alreadySubscribed ? "You're already subscribed." : "You're subscribed!";
+      toast({
+        title: res?.alreadySubscribed ? 'Already subscribed' : 'Subscribed!',
+        description: res?.message?.trim() || `${fallback} We'll write to ${input.email}.`,
+      });
     },
     onError: (error) => {
       const fallback = 'Please try again later.';

@@ -1,18 +1,31 @@
-import { Button, Card, CardContent } from '../../ui';
+import { Card, CardContent } from '../../ui';
+import { BrowserNotificationControl } from '../notifications/BrowserNotificationControl';
 
-/** Explains the daily push alert; enabling needs an account, so the button opens the sign-in dialog for now. */
-export function NotificationsCard({ onEnable }: { onEnable: () => void }) {
+/**
+ * Explains the daily alert and offers the browser notification control. Signed-out visitors can allow
+ * notifications (and get a local test one); pushes need an account, so the card also offers sign-up.
+ * `onEnable` (legacy name) / `onJoin` opens the sign-up dialog.
+ */
+export function NotificationsCard({ onJoin, onEnable }: { onJoin?: () => void; onEnable?: () => void }) {
+  const join = onJoin ?? onEnable;
   return (
     <Card className="info-card info-card--notify">
       <CardContent>
         <h2 className="info-card__title">Never miss a question</h2>
         <p className="info-card__text">
-          Turn on notifications and we&apos;ll alert you when each day&apos;s question goes live, so you never miss a
-          prediction.
+          A new question drops every day at lunchtime. Turn on notifications and we&apos;ll alert you the moment it goes
+          live, so you never miss a prediction.
         </p>
-        <Button variant="outline" block onClick={onEnable}>
-          Enable Notifications
-        </Button>
+        <BrowserNotificationControl context="landing" />
+        {join && (
+          <p className="info-card__text">
+            Daily alerts are sent to members.{' '}
+            <button type="button" className="link-button" onClick={join}>
+              Create a free account
+            </button>{' '}
+            to get them on this device.
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,221 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, Button, Card, CardContent, CardDescription, CardTitle, Tabs, cx } from '../../ui';
+import { formatMonthYear } from '../../lib/time';
+import { useUser } from '../auth/useSession';
+import { useOpenAuthDialog } from '../auth/authDialogState';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { useLeaderboard, type Leaderboard, type LeaderboardEntry, type LeaderboardScope } from './api';
+import './leaderboard.css';
 
+/** Medal icons for ranks 1–3 (ties share a rank, so two players can both hold gold). */
+export const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
+
+const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
+
+/** The rank, as a medal for 1–3 when the player has scored (no medal for zero correct). */
+export function RankMark({ rank, scored = true }: { rank: number; scored?: boolean }) {
+  const medal = scored ? MEDALS[rank] : undefined;
+  if (medal) {
+    return (
+      <span className={`lb-rank lb-rank--medal lb-rank--${rank}`} role="img" aria-label={`Rank ${rank}`}>
+        {medal}
+      </span>
+    );
+  }
+  return (
+    <span className="lb-rank" aria-label={`Rank ${rank}`}>
+      {rank}
+    </span>
+  );
+}
+
+/** /leaderboard: real standings for this SAST month (PRODUCT.md), national and among friends. */
 export function LeaderboardPage() {
-  return <ScreenHeader title="National Leaderboard" />;
+  const user = useUser();
+  const openAuth = useOpenAuthDialog();
+  const [tab, setTab] = useState<LeaderboardScope>('national');
+  const national = useLeaderboard('national', !!user);
+  const friends = useLeaderboard('friends', !!user && tab === 'friends');
+
+  if (!user) {
+    return (
+      <Card className="notice-card">
+        <CardContent>
+          <CardTitle>Sign In Required</CardTitle>
+          <CardDescription>Please sign in to view the leaderboard</CardDescription>
+          <Button onClick={() => openAuth('login')}>Log In</Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const board = national.data;
+  const friendCount = board?.friendCount ?? friends.data?.friendCount ?? 0;
+  const month = board?.monthStart ? formatMonthYear(board.monthStart) : null;
+
+  return (
+    <div className="leaderboard">
+      <ScreenHeader
+        title="National Leaderboard"
+        subtitle={month ? `Most correct predictions in ${month}` : 'Most correct predictions this month'}
+      />
+
+      {national.isError ? (
+        <Card className="notice-card">
+          <CardContent>
+            <p>The leaderboard could not be loaded.</p>
+            <Button variant="outline" onClick={() => void national.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <dl className="lb-summary" aria-label="This month" aria-busy={national.isPending}>
+            <SummaryTile label="Players this month" value={board ? board.summary.players.toLocaleString('en-ZA') : '…'} />
+            <SummaryTile label="Questions resolved" value={board ? board.summary.questionsResolved.toLocaleString('en-ZA') : '…'} />
+            <SummaryTile label="Your accuracy" value={board ? `${board.summary.yourAccuracy}%` : '…'} />
+          </dl>
+
+          {board && <YourRanking board={board} />}
+
+          <Tabs<LeaderboardScope>
+            label="Leaderboard"
+            value={tab}
+            onValueChange={setTab}
+            className="lb-tabs"
+            items={[
+              {
+                value: 'national',
+                label: 'National',
+                content: tab === 'national' ? <Standings query={national} scope="national" userId={user.id} /> : null,
+              },
+              {
+                value: 'friends',
+                label: `Friends (${friendCount})`,
+                content: tab === 'friends' ? <Standings query={friends} scope="friends" userId={user.id} /> : null,
+              },
+            ]}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SummaryTile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="lb-summary__tile">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function YourRanking({ board }: { board: Leaderboard }) {
+  const { you } = board;
+  const items: Array<[string, string]> = [
+    ['National rank', rankText(you.nationalRank)],
+    ['Among friends', rankText(you.friendsRank)],
+    ['Correct this month', String(you.correct)],
+    ['Accuracy', `${you.accuracy}%`],
+    ['Day streak', String(you.streak)],
+  ];
+  return (
+    <section className="lb-you" aria-labelledby="lb-you-title">
+      <h2 className="lb-you__title" id="lb-you-title">
+        Your Ranking
+      </h2>
+      <dl className="lb-you__grid">
+        {items.map(([label, value]) => (
+          <div key={label} className="lb-you__item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Standings({
+  query,
+  scope,
+  userId,
+}: {
+  query: ReturnType<typeof useLeaderboard>;
+  scope: LeaderboardScope;
+  userId: string;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="loading-note" aria-live="polite">
+        <span className="spinner__ring" aria-hidden="true" />
+        <span>Loading leaderboard...</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="empty-note">
+        <p>The leaderboard could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { entries, friendCount } = query.data;
+  if (scope === 'friends' && friendCount === 0) {
+    return (
+      <div className="empty-note lb-empty">
+        <p className="lb-empty__title">No friends yet</p>
+        <p>Add friends to compare your predictions with theirs.</p>
+        <Link className="btn btn--primary btn--md" to="/friends">
+          Find Friends
+        </Link>
+      </div>
+    );
+  }
+  const played = entries.filter((e) => e.answered > 0 || e.userId === userId);
+  if (entries.length === 0 || entries.every((e) => e.answered === 0)) {
+    return (
+      <div className="empty-note lb-empty">
+        <p className="lb-empty__title">No predictions this month yet</p>
+        <p>Answer today&apos;s questions to get on the board.</p>
+      </div>
+    );
+  }
+  return (
+    <ol className="lb-list" aria-label={scope === 'national' ? 'National standings' : 'Standings among friends'}>
+      {(scope === 'friends' ? entries : played).map((e) => (
+        <EntryRow key={e.userId} entry={e} isYou={e.userId === userId} />
+      ))}
+    </ol>
+  );
+}
+
+function EntryRow({ entry, isYou }: { entry: LeaderboardEntry; isYou: boolean }) {
+  return (
+    <li className={cx('lb-entry', isYou && 'lb-entry--you', entry.correct > 0 && entry.rank <= 3 && `lb-entry--top${entry.rank}`)}>
+      <RankMark rank={entry.rank} scored={entry.correct > 0} />
+      <div className="lb-entry__who">
+        <p className="lb-entry__name">
+          {entry.name}
+          {isYou && <Badge variant="gold">You</Badge>}
+          {entry.isAdmin && <Badge variant="secondary">Admin</Badge>}
+        </p>
+        <p className="lb-entry__username">@{entry.username}</p>
+      </div>
+      <div className="lb-entry__figures">
+        <p className="lb-entry__correct">
+          <strong>{entry.correct}</strong> correct
+        </p>
+        <p className="lb-entry__meta">
+          {entry.accuracy}% · 🔥 {entry.streak}
+        </p>
+      </div>
+    </li>
+  );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, CardContent, Input, Label, Spinner, toast, toastError } from '../../ui';
 import { errorStatus, serverMessage } from '../../lib/api';
+import { ClockIcon } from '../../ui/icons';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useUser } from '../auth/useSession';
 import type { User } from '../auth/types';
@@ -113,9 +114,7 @@ function SettingsForm({ user }: { user: User }) {
       </Card>
 
       <div className="notify-settings__timing" role="note">
-        <span className="notify-settings__timing-icon" aria-hidden="true">
-          ⏰
-        </span>
+        <ClockIcon className="notify-settings__timing-icon" />
         <p>
           <strong>One alert a day, no spam</strong>
           Like BeReal, the daily question drops at lunchtime — you&apos;ll get one alert when it goes live, then you have

@@ -1,34 +1,42 @@
-import { Button, Card, CardContent, Spinner } from '../../ui';
+import { useState } from 'react';
+import { Card, CardContent, Spinner, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
 import { initials } from '../shell/AppHeader';
-import { useLogout, useUser } from '../auth/useSession';
+import { useUser } from '../auth/useSession';
+import { ProfileSettings } from '../notifications/ProfileSettings';
+import { StatsTab } from './StatsTab';
+import './profile.css';
 
+type ProfileTab = 'stats' | 'settings';
+
+/** /profile (spec §2): name, 'Predicting since', and the Stats and Settings tabs. */
 export function ProfilePage() {
   const user = useUser();
-  const logout = useLogout();
+  const [tab, setTab] = useState<ProfileTab>('stats');
   if (!user) return <Spinner />;
   return (
-    <div className="stack">
-      <Card>
+    <div className="stack profile-page">
+      <Card className="profile-hero">
         <CardContent className="profile-card">
           <span className="avatar avatar--lg" aria-hidden="true">
             {initials(user.name)}
           </span>
-          <div>
+          <div className="profile-card__body">
             <h1 className="profile-card__name">{user.name}</h1>
             <p className="profile-card__meta">@{user.username}</p>
             <p className="profile-card__meta">Predicting since {formatMonthYear(user.joinDate)}</p>
           </div>
         </CardContent>
       </Card>
-      <Button
-        variant="destructive"
-        block
-        disabled={logout.isPending}
-        onClick={() => logout.mutate()}
-      >
-        Logout
-      </Button>
+      <Tabs<ProfileTab>
+        label="Profile"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: 'stats', label: 'Stats', content: tab === 'stats' ? <StatsTab userId={user.id} /> : null },
+          { value: 'settings', label: 'Settings', content: tab === 'settings' ? <ProfileSettings /> : null },
+        ]}
+      />
     </div>
   );
 }

@@ -1,5 +1,157 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, CardContent, CardDescription, CardTitle, Spinner } from '../../ui';
+import { ClockIcon } from '../../ui/icons';
+import { countdownToEndOfLocalDay } from '../../lib/time';
+import { useNow } from '../../lib/useNow';
+import { useUser } from '../auth/useSession';
 import { ScreenHeader } from '../shell/ScreenHeader';
+import { useTodayQuestions } from '../questions/api';
+import type { Question } from '../questions/types';
+import { ResultsPanel } from '../results/ResultsPanel';
+import { InviteFriendsDialog } from '../invite/InviteFriendsDialog';
+import { answerKey, useAnswers, type Answer } from './api';
+import { DailyQuestion } from './DailyQuestion';
+import './vote.css';
 
+/** Time left in the local day, refreshed every second (its own component so only it re-renders). */
+function VoteCountdown() {
+  const now = useNow();
+  return (
+    <p className="vote-countdown" role="timer" aria-label="Time left today">
+      <ClockIcon width={18} height={18} />
+      <span className="vote-countdown__label">Time left today</span>
+      <span className="vote-countdown__value">{countdownToEndOfLocalDay(now)}</span>
+    </p>
+  );
+}
+
+/** /vote (spec §2 Vote screen): today's questions, each as the answer form or, once answered, the results. */
 export function VotePage() {
-  return <ScreenHeader title="Today's Questions" subtitle="Answer all questions to see full results" />;
+  const user = useUser();
+  const userId = user?.id ?? '';
+  const today = useTodayQuestions();
+  const questions = today.data ?? [];
+  const answers = useAnswers(
+    userId,
+    questions.map((q) => q.id),
+  );
+  // Questions answered on this screen whose 'Vote Recorded!' confirmation is still showing.
+  const [confirming, setConfirming] = useState<ReadonlySet<string>>(() => new Set());
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const queryClient = useQueryClient();
+
+  /** The confirmation is over: show the results (the answer is known even if its refresh has not landed). */
+  const complete = (answer: Answer) => {
+    queryClient.setQueryData<Answer | null>(answerKey(userId, answer.questionId), (old) => old ?? answer);
+    setConfirmingFor(answer.questionId, false);
+  };
+
+  const setConfirmingFor = (questionId: string, on: boolean) =>
+    setConfirming((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(questionId);
+      else next.delete(questionId);
+      return next;
+    });
+
+  const title = today.data ? `Today's Questions (${questions.length})` : "Today's Questions";
+
+  return (
+    <div className="vote-page">
+      <ScreenHeader title={title} subtitle="Answer all questions to see full results">
+        <VoteCountdown />
+      </ScreenHeader>
+
+      {today.isPending ? (
+        <div className="loading-note" aria-live="polite">
+          <span className="spinner__ring" aria-hidden="true" />
+          <span>Loading today&apos;s questions...</span>
+        </div>
+      ) : today.isError ? (
+        <Card className="notice-card">
+          <CardContent>
+            <p>Today&apos;s questions could not be loaded.</p>
+            <Button variant="outline" onClick={() => void today.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : questions.length === 0 ? (
+        <Card className="notice-card">
+          <CardContent>
+            <CardTitle>No Questions Today</CardTitle>
+            <CardDescription>Check back tomorrow for new questions!</CardDescription>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="stack vote-page__list">
+          {questions.map((question, i) => {
+            const check = answers[i];
+            return (
+              <QuestionSlot
+                key={question.id}
+                question={question}
+                check={check}
+                confirming={confirming.has(question.id)}
+                onSubmitted={() => setConfirmingFor(question.id, true)}
+                onComplete={complete}
+                onInviteFriends={() => setInviteOpen(true)}
+              />
+            );
+          })}
+        </div>
+      )}
+
+      <InviteFriendsDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+    </div>
+  );
+}
+
+interface AnswerCheck {
+  data: Answer | null | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** One question: a spinner while the answered check runs, then the form or the results. */
+function QuestionSlot({
+  question,
+  check,
+  confirming,
+  onSubmitted,
+  onComplete,
+  onInviteFriends,
+}: {
+  question: Question;
+  check: AnswerCheck | undefined;
+  confirming: boolean;
+  onSubmitted: () => void;
+  onComplete: (answer: Answer) => void;
+  onInviteFriends: () => void;
+}) {
+  if (!check || check.isPending) {
+    return (
+      <Card className="vq vq--loading">
+        <Spinner label="Checking your answer" />
+      </Card>
+    );
+  }
+  if (check.isError) {
+    return (
+      <Card className="notice-card">
+        <CardContent>
+          <p>We could not check your answer to this question.</p>
+          <Button variant="outline" onClick={() => void check.refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (!check.data || confirming) {
+    return <DailyQuestion question={question} onSubmitted={onSubmitted} onComplete={onComplete} />;
+  }
+  return <ResultsPanel question={question} answerOptionId={check.data.optionId} onInviteFriends={onInviteFriends} />;
 }

@@ -113,6 +113,12 @@ export function registerIdentityService(ctx: Ctx, server: import('@grpc/grpc-js'
           });
           return { user: toUser(row) };
         },
+
+        async countUsers(req, call) {
+          if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
+          const since = req.joinedSince ?? new Date(Date.now() - 7 * 24 * 3600_000);
+          return repo.countUsers(ctx.db, since);
+        },
       },
       ctx.serverDeps,
     ),

@@ -105,9 +105,15 @@ export class DeliveryWorker {
     this.timer.unref?.();
   }
 
+  private lastPrune = 0;
+
   private async tick(): Promise<void> {
     const stop = this.stopController.signal;
     try {
+      if (Date.now() - this.lastPrune > 3600_000) {
+        this.lastPrune = Date.now();
+        await repo.pruneFinishedJobs(this.o.db, 30);
+      }
       while (!stop.aborted) {
         const job = await repo.claimJob(this.o.db, this.id, this.o.leaseMs);
         if (!job) return;

@@ -5,6 +5,8 @@ import { QuestionsServiceService, type Question, type QuestionsServiceServer } f
 import * as repo from '../../data-access/questions-repo.js';
 import type { QuestionRow } from '../../data-access/schema.js';
 import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion } from '../../domain/questions.js';
+import { researchHandlers } from './research-handlers.js';
+import { suggestionHandlers } from './suggestions-handlers.js';
 
 type Ctx = ServiceContext<any>;
 
@@ -146,6 +148,9 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           requireAdmin(call);
           return { questions: (await repo.listDrafts(ctx.db)).map(toQuestion) };
         },
+
+        ...researchHandlers(ctx, clock),
+        ...suggestionHandlers(ctx, clock),
       },
       ctx.serverDeps,
     ),

@@ -187,6 +187,12 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             monthStart: bounds.start,
           };
         },
+
+        async countAnswers(req, call) {
+          if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
+          if (!req.since) throw invalid('since is required');
+          return { count: await repo.countAnswersSince(ctx.db, req.since) };
+        },
       },
       ctx.serverDeps,
     ),

@@ -1,0 +1,50 @@
+import { conflict, forbidden, invalid, type Actor } from '@mzansi/kit';
+
+/** Question suggestion rules (spec §4 suggestion status, §5, PRODUCT.md). No transport or storage here. */
+
+export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected', 'used'] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+export const TITLE_MIN = 10;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const NOTES_MAX = 2000;
+
+export const SUGGESTION_MESSAGES = {
+  tooShort: 'Question must be at least 10 characters',
+  tooLong: 'Question must be less than 200 characters',
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  chooseStatus: 'Please choose a status',
+  notesTooLong: `Admin notes must be at most ${NOTES_MAX} characters`,
+  notFound: 'Suggestion not found',
+  notYours: 'You can only delete your own suggestions',
+  notPending: 'Only pending suggestions can be deleted; this one has already been reviewed',
+} as const;
+
+const M = SUGGESTION_MESSAGES;
+const length = (s: string) => [...s].length;
+
+/** Title 10–200 characters after trimming; description optional (null when empty), at most 2000. */
+export function validateSuggestion(input: { title: string; description: string }): { title: string; description: string | null } {
+  const title = input.title.trim();
+  if (length(title) < TITLE_MIN) throw invalid(M.tooShort);
+  if (length(title) > TITLE_MAX) throw invalid(M.tooLong);
+  const description = input.description.trim() || null;
+  if (description && length(description) > DESCRIPTION_MAX) throw invalid(M.descriptionTooLong);
+  return { title, description };
+}
+
+/** Any of the four statuses, freely, with optional notes (null when empty). */
+export function validateReview(input: { status: string | null; adminNotes: string }): { status: SuggestionStatus; adminNotes: string | null } {
+  if (!input.status || !(SUGGESTION_STATUSES as readonly string[]).includes(input.status)) throw invalid(M.chooseStatus);
+  const adminNotes = input.adminNotes.trim() || null;
+  if (adminNotes && length(adminNotes) > NOTES_MAX) throw invalid(M.notesTooLong);
+  return { status: input.status as SuggestionStatus, adminNotes };
+}
+
+/** Admins delete any suggestion; authors only their own, and only while it is pending. */
+export function assertCanDelete(s: { userId: string; status: SuggestionStatus }, actor: Actor): void {
+  if (actor.isAdmin) return;
+  if (s.userId !== actor.id) throw forbidden(M.notYours);
+  if (s.status !== 'pending') throw conflict(M.notPending);
+}

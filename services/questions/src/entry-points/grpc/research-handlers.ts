@@ -1,0 +1,124 @@
+import { forbidden, notFound, unaryService, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import type { MediaPrediction, Official, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
+import * as repo from '../../data-access/research-repo.js';
+import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
+import { lookupTag, RESEARCH_MESSAGES as M, tagLabel, validateMediaPrediction, validateOfficial } from '../../domain/research.js';
+import { toQuestion } from './questions-service.js';
+
+type Ctx = ServiceContext<any>;
+/** The promise handlers of QuestionsService, as `unaryService` takes them. */
+export type QuestionsHandlers = Parameters<typeof unaryService<QuestionsServiceServer>>[1];
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toOfficial(row: OfficialRow): Official {
+  return { id: row.id, name: row.name, title: row.title, bio: row.bio, avatar: row.avatar, tags: row.tags, isSample: row.isSample };
+}
+
+export function toMediaPrediction(row: MediaPredictionRow): MediaPrediction {
+  return {
+    id: row.id,
+    statement: row.statement,
+    prediction: row.prediction,
+    confidence: row.confidence,
+    sourceTitle: row.sourceTitle,
+    sourceDate: row.sourceDate,
+    sourceUrl: row.sourceUrl,
+    tags: row.tags,
+    isSample: row.isSample,
+  };
+}
+
+function requireAdmin(call: CallContext) {
+  const actor = call.requireActor();
+  if (!actor.isAdmin) throw forbidden('Admin access required');
+  return actor;
+}
+
+/** An id that can exist, else NOT_FOUND with `message` (after the caller is checked). */
+function existingId(id: string, message: string): string {
+  if (!UUID_RE.test(id)) throw notFound(message);
+  return id;
+}
+
+/** Research: topics (tags), officials and media predictions. Reads are public; changes are for admins. */
+export function researchHandlers(
+  ctx: Ctx,
+  clock: Clock,
+): Pick<
+  QuestionsHandlers,
+  | 'listTags'
+  | 'listQuestionsByTag'
+  | 'listOfficials'
+  | 'createOfficial'
+  | 'updateOfficial'
+  | 'deleteOfficial'
+  | 'listMediaPredictions'
+  | 'createMediaPrediction'
+  | 'updateMediaPrediction'
+  | 'deleteMediaPrediction'
+> {
+  return {
+    async listTags() {
+      const tags = await repo.tagCounts(ctx.db);
+      return { tags: tags.map((t) => ({ ...t, label: tagLabel(t.tag) })) };
+    },
+
+    async listQuestionsByTag(req) {
+      const tag = lookupTag(req.tag);
+      return { questions: tag ? (await repo.publicQuestionsByTag(ctx.db, tag)).map(toQuestion) : [] };
+    },
+
+    async listOfficials(req) {
+      const tag = req.tag.trim() ? lookupTag(req.tag) : null;
+      if (req.tag.trim() && !tag) return { officials: [] };
+      return { officials: (await repo.listOfficials(ctx.db, tag)).map(toOfficial) };
+    },
+
+    async createOfficial(req, call) {
+      requireAdmin(call);
+      const row = await repo.insertOfficial(ctx.db, { ...validateOfficial(req), createdAt: clock() });
+      return { official: toOfficial(row) };
+    },
+
+    async updateOfficial(req, call) {
+      requireAdmin(call);
+      const id = existingId(req.id, M.officialNotFound);
+      const row = await repo.updateOfficial(ctx.db, id, validateOfficial(req));
+      if (!row) throw notFound(M.officialNotFound);
+      return { official: toOfficial(row) };
+    },
+
+    async deleteOfficial(req, call) {
+      requireAdmin(call);
+      if (!(await repo.deleteOfficial(ctx.db, existingId(req.id, M.officialNotFound)))) throw notFound(M.officialNotFound);
+      return {};
+    },
+
+    async listMediaPredictions(req) {
+      const tag = req.tag.trim() ? lookupTag(req.tag) : null;
+      if (req.tag.trim() && !tag) return { predictions: [] };
+      return { predictions: (await repo.listMediaPredictions(ctx.db, tag)).map(toMediaPrediction) };
+    },
+
+    async createMediaPrediction(req, call) {
+      requireAdmin(call);
+      const row = await repo.insertMediaPrediction(ctx.db, { ...validateMediaPrediction(req), createdAt: clock() });
+      return { prediction: toMediaPrediction(row) };
+    },
+
+    async updateMediaPrediction(req, call) {
+      requireAdmin(call);
+      const id = existingId(req.id, M.predictionNotFound);
+      const row = await repo.updateMediaPrediction(ctx.db, id, validateMediaPrediction(req));
+      if (!row) throw notFound(M.predictionNotFound);
+      return { prediction: toMediaPrediction(row) };
+    },
+
+    async deleteMediaPrediction(req, call) {
+      requireAdmin(call);
+      if (!(await repo.deleteMediaPrediction(ctx.db, existingId(req.id, M.predictionNotFound)))) throw notFound(M.predictionNotFound);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { forbidden, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
+import type { SuggestionRow } from '../../data-access/schema.js';
+import * as repo from '../../data-access/suggestions-repo.js';
+import { assertCanDelete, SUGGESTION_MESSAGES as M, validateReview, validateSuggestion, type SuggestionStatus as Status } from '../../domain/suggestions.js';
+import type { QuestionsHandlers } from './research-handlers.js';
+
+type Ctx = ServiceContext<any>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const TO_PROTO: Record<Status, SuggestionStatus> = {
+  pending: SuggestionStatus.SUGGESTION_STATUS_PENDING,
+  approved: SuggestionStatus.SUGGESTION_STATUS_APPROVED,
+  rejected: SuggestionStatus.SUGGESTION_STATUS_REJECTED,
+  used: SuggestionStatus.SUGGESTION_STATUS_USED,
+};
+
+/** The domain status of a protobuf one; null for UNSPECIFIED and unknown values. */
+function fromProto(s: SuggestionStatus): Status | null {
+  return (Object.keys(TO_PROTO) as Status[]).find((k) => TO_PROTO[k] === s) ?? null;
+}
+
+export function toSuggestion(row: SuggestionRow): Suggestion {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    description: row.description ?? '',
+    status: TO_PROTO[row.status],
+    adminNotes: row.adminNotes ?? '',
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function requireAdmin(call: CallContext) {
+  const actor = call.requireActor();
+  if (!actor.isAdmin) throw forbidden('Admin access required');
+  return actor;
+}
+
+/** Question suggestions: users suggest and see their own; admins see all, review and delete. */
+export function suggestionHandlers(
+  ctx: Ctx,
+  clock: Clock,
+): Pick<QuestionsHandlers, 'createSuggestion' | 'listSuggestions' | 'reviewSuggestion' | 'deleteSuggestion' | 'getQuestionStats'> {
+  return {
+    async createSuggestion(req, call) {
+      const actor = call.requireActor();
+      const { title, description } = validateSuggestion(req);
+      const now = clock();
+      const row = await repo.insertSuggestion(ctx.db, { userId: actor.id, title, description, status: 'pending', createdAt: now, updatedAt: now });
+      return { suggestion: toSuggestion(row) };
+    },
+
+    async listSuggestions(req, call) {
+      const actor = call.requireActor();
+      const status = fromProto(req.status) ?? undefined;
+      // Non-admins only ever see their own.
+      const userId = !actor.isAdmin || req.mineOnly ? actor.id : undefined;
+      return { suggestions: (await repo.listSuggestions(ctx.db, { userId, status })).map(toSuggestion) };
+    },
+
+    async reviewSuggestion(req, call) {
+      requireAdmin(call);
+      const { status, adminNotes } = validateReview({ status: fromProto(req.status), adminNotes: req.adminNotes });
+      if (!UUID_RE.test(req.id)) throw notFound(M.notFound);
+      const row = await ctx.transaction(async (tx) => {
+        const existing = await repo.findSuggestionForUpdate(tx, req.id);
+        if (!existing) throw notFound(M.notFound);
+        return repo.updateSuggestion(tx, existing.id, { status, adminNotes, updatedAt: clock() });
+      });
+      return { suggestion: toSuggestion(row) };
+    },
+
+    async deleteSuggestion(req, call) {
+      const actor = call.requireActor();
+      if (!UUID_RE.test(req.id)) throw notFound(M.notFound);
+      await ctx.transaction(async (tx) => {
+        const existing = await repo.findSuggestionForUpdate(tx, req.id);
+        if (!existing) throw notFound(M.notFound);
+        assertCanDelete(existing, actor);
+        await repo.deleteSuggestion(tx, existing.id);
+      });
+      return {};
+    },
+
+    async getQuestionStats(_req, call) {
+      requireAdmin(call);
+      return repo.questionStats(ctx.db);
+    },
+  };
+}

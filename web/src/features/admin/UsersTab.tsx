@@ -1,0 +1,118 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, CardContent, Input } from '../../ui';
+import { formatLongDate } from '../../lib/time';
+import './admin-tabs.css';
+
+export interface AdminUserRow {
+  id: string;
+  username: string;
+  name: string;
+  isAdmin: boolean;
+  joinDate: string | null;
+}
+
+export const ALL_USERS_KEY = ['/api/users/search?q=_all'] as const;
+
+/** Spec §2, §9: the admin user list shows ids truncated to 8 characters. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+export function toUserRows(data: unknown): AdminUserRow[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((raw) => {
+    if (!raw || typeof raw !== 'object') return [];
+    const u = raw as Record<string, unknown>;
+    if (typeof u.id !== 'string' || typeof u.username !== 'string') return [];
+    return [
+      {
+        id: u.id,
+        username: u.username,
+        name: typeof u.name === 'string' ? u.name : u.username,
+        isAdmin: u.isAdmin === true,
+        joinDate: typeof u.joinDate === 'string' ? u.joinDate : null,
+      },
+    ];
+  });
+}
+
+export function UsersTab() {
+  const users = useQuery({ queryKey: ALL_USERS_KEY, select: toUserRows });
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const list = users.data ?? [];
+    return q ? list.filter((u) => u.username.toLowerCase().includes(q) || u.name.toLowerCase().includes(q)) : list;
+  }, [users.data, filter]);
+
+  if (users.isPending) {
+    return (
+      <div className="loading-note" aria-live="polite">
+        <span className="spinner__ring" aria-hidden="true" />
+        <span>Loading users...</span>
+      </div>
+    );
+  }
+  if (users.isError) {
+    return (
+      <Card className="notice-card">
+        <CardContent>
+          <p>Users could not be loaded.</p>
+          <Button variant="outline" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  const admins = users.data.filter((u) => u.isAdmin).length;
+  return (
+    <section className="stack" aria-labelledby="admin-users-title">
+      <div>
+        <h2 className="admin-list__title" id="admin-users-title">
+          All Users ({users.data.length})
+        </h2>
+        <p className="field__hint">{admins === 1 ? '1 admin' : `${admins} admins`}</p>
+      </div>
+      <Input
+        type="search"
+        aria-label="Filter users"
+        placeholder="Filter by name or username"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      {shown.length === 0 ? (
+        <p className="empty-note">{users.data.length === 0 ? 'No users yet.' : 'No users match.'}</p>
+      ) : (
+        <ul className="user-rows" aria-label="Users">
+          {shown.map((u) => (
+            <li key={u.id} className="user-row" data-user-id={u.id}>
+              <div className="user-row__who">
+                <span className="user-row__name">
+                  {u.name}
+                  {u.isAdmin && (
+                    <Badge variant="gold" className="user-row__badge">
+                      Admin
+                    </Badge>
+                  )}
+                </span>
+                <span className="user-row__username">@{u.username}</span>
+              </div>
+              <div className="user-row__meta">
+                <code className="user-row__id" title={u.id}>
+                  {shortId(u.id)}
+                </code>
+                {u.joinDate && (
+                  <span className="user-row__joined">
+                    Joined <time dateTime={u.joinDate}>{formatLongDate(u.joinDate)}</time>
+                  </span>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
+import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY } from '../questions/api';
+import type { Comment } from '../questions/types';
+
+export const questionCommentsKey = (questionId: string) => ['/api/questions', questionId, 'comments'] as const;
+
+/** Image types a comment may carry (the server checks the bytes too). */
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** Spec §5, §9: comment images up to 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+function isComment(value: unknown): value is Comment {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  const user = v.user as Record<string, unknown> | undefined;
+  return typeof v.id === 'string' && typeof v.createdAt === 'string' && !!user && typeof user.name === 'string';
+}
+
+export function toComments(data: unknown): Comment[] {
+  return Array.isArray(data) ? data.filter(isComment) : [];
+}
+
+/** GET /api/questions/{id}/comments (oldest first). */
+export function useQuestionComments(questionId: string) {
+  return useQuery({ queryKey: questionCommentsKey(questionId), select: toComments, staleTime: 10_000 });
+}
+
+function useRefreshComments(questionId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: questionCommentsKey(questionId) }),
+      queryClient.invalidateQueries({ queryKey: PUBLIC_COMMENTS_KEY }),
+      queryClient.invalidateQueries({ queryKey: PUBLIC_QUESTIONS_KEY }),
+    ]);
+}
+
+export function usePostComment(questionId: string) {
+  const refresh = useRefreshComments(questionId);
+  return useMutation({
+    mutationFn: (body: { content: string; imageUrl?: string }) =>
+      apiJson<Comment>('POST', `/api/questions/${encodeURIComponent(questionId)}/comments`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteComment(questionId: string) {
+  const refresh = useRefreshComments(questionId);
+  return useMutation({
+    mutationFn: (commentId: string) => apiJson<unknown>('DELETE', `/api/comments/${encodeURIComponent(commentId)}`),
+    onSuccess: refresh,
+  });
+}
+
+/** Reads a file as a data URL. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,192 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, CardContent } from '../../ui';
+import { useNow } from '../../lib/useNow';
+import { formatLongDate } from '../../lib/time';
+import { CommentList } from '../comments/CommentList';
+import { FRIENDS_FEED_KEY } from '../friends/api';
+import { SampleBadge } from '../questions/QuestionCards';
+import { barColor, formatPercentRounded, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
+import type { Comment, Question } from '../questions/types';
+import './friendsFeed.css';
+
+/** Friend comments shown per question in the friends feed (spec §9). */
+export const FRIEND_COMMENT_LIMIT = 5;
+
+export interface FriendFeedAnswer {
+  userId: string;
+  name: string;
+  username: string;
+  optionId?: string;
+  optionText: string;
+}
+
+export type FriendFeedQuestion = Pick<
+  Question,
+  'id' | 'text' | 'context' | 'date' | 'publishedAt' | 'isResolved' | 'correctOptionId' | 'options' | 'isSample' | 'results' | 'totalVotes'
+> & {
+  friendAnswers: FriendFeedAnswer[];
+  friendComments: Comment[];
+  friendCommentCount: number;
+};
+
+export interface FriendsFeedData {
+  friendCount: number;
+  questions: FriendFeedQuestion[];
+}
+
+const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** Normalises GET /api/feed/friends; anything malformed counts as no friends / no questions. */
+export function toFriendsFeed(data: unknown): FriendsFeedData {
+  if (!data || typeof data !== 'object') return { friendCount: 0, questions: [] };
+  const d = data as Record<string, unknown>;
+  const questions = asArray(d.questions)
+    .filter((q): q is Record<string, unknown> => !!q && typeof q === 'object' && typeof (q as { id?: unknown }).id === 'string')
+    .map((q) => {
+      const friendComments = asArray(q.friendComments).filter(
+        (c): c is Comment => !!c && typeof c === 'object' && !!(c as Comment).user && typeof (c as Comment).id === 'string',
+      );
+      return {
+        ...(q as unknown as FriendFeedQuestion),
+        options: asArray(q.options) as Question['options'],
+        results: asArray(q.results) as Question['results'],
+        friendAnswers: asArray(q.friendAnswers).filter(
+          (a): a is FriendFeedAnswer => !!a && typeof a === 'object' && typeof (a as FriendFeedAnswer).name === 'string',
+        ),
+        friendComments,
+        friendCommentCount: typeof q.friendCommentCount === 'number' ? q.friendCommentCount : friendComments.length,
+      };
+    });
+  return { friendCount: typeof d.friendCount === 'number' ? d.friendCount : 0, questions };
+}
+
+/** GET /api/feed/friends. Polled like friend answers (every 5 s) while the Friends tab is open. */
+export function useFriendsFeed(options: { poll?: boolean; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: FRIENDS_FEED_KEY,
+    select: toFriendsFeed,
+    staleTime: 5_000,
+    enabled: options.enabled ?? true,
+    refetchInterval: options.poll ? 5_000 : false,
+  });
+}
+
+function LoadingNote({ text }: { text: string }) {
+  return (
+    <div className="loading-note" aria-live="polite">
+      <span className="spinner__ring" aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+export function FriendsFeed() {
+  const now = useNow(60_000);
+  const feed = useFriendsFeed({ poll: true });
+
+  if (feed.isPending) return <LoadingNote text="Loading friends feed..." />;
+  const data = feed.data ?? { friendCount: 0, questions: [] };
+  if (data.friendCount === 0) {
+    return (
+      <Card className="notice-card">
+        <CardContent>
+          <h2 className="card__title">No Friends Yet</h2>
+          <p className="card__description">Add friends to see their predictions and comments here.</p>
+          <Link className="btn btn--primary btn--md" to="/friends">
+            Find Friends
+          </Link>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (feed.isError && !feed.data) {
+    return (
+      <Card className="notice-card">
+        <CardContent>
+          <p>The friends feed could not be loaded.</p>
+          <Button variant="outline" onClick={() => void feed.refetch()}>
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (data.questions.length === 0) {
+    return <p className="empty-note">Your friends haven&apos;t predicted or commented on recent questions yet.</p>;
+  }
+  return (
+    <div className="stack">
+      {data.questions.map((q) => (
+        <FriendQuestionCard key={q.id} question={q} now={now} />
+      ))}
+    </div>
+  );
+}
+
+export function FriendQuestionCard({ question, now }: { question: FriendFeedQuestion; now: Date }) {
+  const shown = question.friendComments.slice(0, FRIEND_COMMENT_LIMIT);
+  const more = Math.max(0, question.friendCommentCount - shown.length);
+  const rows = optionResults(question);
+  return (
+    <Card className="qcard friend-qcard" data-question-id={question.id}>
+      <CardContent>
+        <div className="qcard__badges">
+          <time className="qcard__date" dateTime={question.date}>
+            {formatLongDate(question.date)}
+          </time>
+          <span className="qcard__badge-group">
+            <Badge variant="secondary">Friends</Badge>
+            {question.isSample && <SampleBadge />}
+            {question.isResolved && <Badge>Resolved</Badge>}
+          </span>
+        </div>
+        <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
+        {question.context && <p className="qcard__context">{question.context}</p>}
+        {question.friendAnswers.length > 0 && (
+          <div className="qcard__section">
+            <h4 className="qcard__section-title">Friend predictions</h4>
+            <ul className="friend-answers">
+              {question.friendAnswers.map((a) => (
+                <li key={a.userId} className="friend-answer">
+                  <span className="friend-answer__who">
+                    <span className="comment__name">{a.name}</span> <span className="comment__username">@{a.username}</span>
+                  </span>
+                  <Badge variant="outline" className="friend-answer__option">
+                    {a.optionText}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="qcard__section">
+          <h4 className="qcard__section-title">Overall results · {pluralize(totalPredictions(question), 'prediction')}</h4>
+          <ul className="bar-list" aria-label="Results">
+            {rows.map((r, i) => (
+              <li key={r.optionId} className="bar-row">
+                <div className="bar-row__top">
+                  <span className="bar-row__label">
+                    {r.text}
+                    {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                  </span>
+                  <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
+                </div>
+                <div className="bar" aria-hidden="true">
+                  <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {(shown.length > 0 || more > 0) && (
+          <div className="qcard__section">
+            <h4 className="qcard__section-title">Friend comments</h4>
+            <CommentList comments={shown} now={now} />
+            {more > 0 && <p className="qcard__more-count">+{more} more friend comments</p>}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Badge, Input } from '../../ui';
+import { MIN_SEARCH_CHARS, useUserSearch, type Person } from './api';
+
+/** Debounce for the search call while typing. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timeout = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timeout);
+  }, [value, ms]);
+  return debounced;
+}
+
+export interface UserSearchProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  onPick: (person: Person) => void;
+}
+
+/**
+ * Username search box with a dropdown (WAI-ARIA combobox): fewer than 2 characters shows a hint,
+ * no match 'No users found'; a click outside, Escape or picking a user closes it.
+ */
+export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const term = useDebounced(value.trim(), SEARCH_DEBOUNCE_MS);
+  const tooShort = value.trim().length < MIN_SEARCH_CHARS;
+  const search = useUserSearch(term);
+  const waiting = !tooShort && (term !== value.trim() || search.isFetching);
+  const results = !tooShort && term === value.trim() ? (search.data ?? []) : [];
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: MouseEvent | TouchEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('touchstart', onPointerDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('touchstart', onPointerDown);
+    };
+  }, [open]);
+
+  useEffect(() => setActive(-1), [term]);
+
+  const pick = (person: Person) => {
+    onPick(person);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (results.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + results.length) % results.length);
+      return;
+    }
+    if (event.key === 'Enter' && open && active >= 0 && results[active]) {
+      event.preventDefault();
+      pick(results[active]);
+    }
+  };
+
+  const optionId = (i: number) => `${listId}-opt-${i}`;
+
+  return (
+    <div className="user-search" ref={rootRef}>
+      <SearchIcon />
+      <Input
+        type="search"
+        role="combobox"
+        aria-label="Search for users"
+        aria-autocomplete="list"
+        aria-expanded={open && results.length > 0}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        placeholder="Search for users..."
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        className="user-search__input"
+        value={value}
+        onChange={(e) => {
+          onValueChange(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      {open && (
+        <div className="user-search__dropdown" aria-live="polite">
+          {tooShort ? (
+            <p className="user-search__note">Type at least 2 characters to search</p>
+          ) : waiting && results.length === 0 ? (
+            <p className="user-search__note">Searching...</p>
+          ) : search.isError ? (
+            <p className="user-search__note">Search failed. Please try again.</p>
+          ) : results.length === 0 ? (
+            <p className="user-search__note">No users found</p>
+          ) : (
+            <ul className="user-search__list" id={listId} role="listbox" aria-label="Users">
+              {results.map((person, i) => (
+                <li
+                  key={person.id}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  className={i === active ? 'user-search__option is-active' : 'user-search__option'}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => pick(person)}
+                >
+                  <span className="user-search__name">{person.name}</span>
+                  <span className="user-search__username">@{person.username}</span>
+                  {person.isAdmin && <Badge variant="gold">Admin</Badge>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg className="user-search__icon" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}

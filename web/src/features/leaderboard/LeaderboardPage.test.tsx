@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { json, stubFetch, type Handler } from '../../test/fixtures';
+import { renderWithApp } from '../vote/testing';
+import { LeaderboardPage } from './LeaderboardPage';
+
+const entry = (rank: number, n: number, correct: number, extra: Record<string, unknown> = {}) => ({
+  rank,
+  userId: `u${n}`,
+  name: `Player ${n}`,
+  username: `player${n}`,
+  isAdmin: false,
+  correct,
+  resolved: 5,
+  answered: 6,
+  accuracy: correct * 20,
+  streak: n,
+  ...extra,
+});
+
+const board = (scope: 'national' | 'friends', entries: unknown[], friendCount = 2) => ({
+  scope,
+  monthStart: '2025-10-31T22:00:00.000Z',
+  summary: { players: 42, questionsResolved: 7, yourAccuracy: 60 },
+  you: { userId: 'u1', nationalRank: 1, friendsRank: 1, accuracy: 60, correct: 3, resolved: 5, totalAnswers: 6, streak: 1 },
+  friendCount,
+  entries,
+});
+
+const national = [entry(1, 1, 5, { name: 'Thandi Mokoena', username: 'thandi_m' }), entry(1, 2, 5), entry(3, 3, 4), entry(4, 4, 2, { isAdmin: true })];
+const friends = [entry(1, 1, 5, { name: 'Thandi Mokoena', username: 'thandi_m' }), entry(2, 3, 4), entry(3, 5, 0, { answered: 0, resolved: 0, accuracy: 0 })];
+
+let fetch: ReturnType<typeof stubFetch>;
+const routes =
+  (extra: Record<string, () => Response> = {}): Handler =>
+  (url) => {
+    if (extra[url]) return extra[url]();
+    if (url === '/api/leaderboard?scope=national') return json(200, board('national', national));
+    if (url === '/api/leaderboard?scope=friends') return json(200, board('friends', friends));
+    return json(404, { message: 'Not found' });
+  };
+
+beforeEach(() => {
+  fetch = stubFetch(routes());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const tile = (label: string) => screen.getByText(label).parentElement as HTMLElement;
+
+test('signed out: Sign In Required', () => {
+  renderWithApp(<LeaderboardPage />, { user: null });
+  expect(screen.getByText('Sign In Required')).toBeTruthy();
+  expect(fetch.mock).not.toHaveBeenCalled();
+});
+
+test('summary tiles, your ranking, tabs with the friend count, medals for ranks 1–3 (ties share)', async () => {
+  renderWithApp(<LeaderboardPage />);
+  expect(screen.getByRole('heading', { name: 'National Leaderboard' })).toBeTruthy();
+  const list = await screen.findByRole('list', { name: 'National standings' });
+  expect(screen.getByText('Most correct predictions in November 2025')).toBeTruthy();
+  expect(within(tile('Players this month')).getByText('42')).toBeTruthy();
+  expect(within(tile('Questions resolved')).getByText('7')).toBeTruthy();
+  expect(within(tile('Your accuracy')).getByText('60%')).toBeTruthy();
+
+  const you = screen.getByRole('region', { name: 'Your Ranking' });
+  expect(within(you).getByText('National rank').nextElementSibling!.textContent).toBe('#1');
+  expect(within(you).getByText('Among friends').nextElementSibling!.textContent).toBe('#1');
+  expect(within(you).getByText('Correct this month').nextElementSibling!.textContent).toBe('3');
+  expect(within(you).getByText('Accuracy').nextElementSibling!.textContent).toBe('60%');
+  expect(within(you).getByText('Day streak').nextElementSibling!.textContent).toBe('1');
+
+  expect(screen.getByRole('tab', { name: 'National' }).getAttribute('aria-selected')).toBe('true');
+  expect(screen.getByRole('tab', { name: 'Friends (2)' })).toBeTruthy();
+
+  const rows = within(list).getAllByRole('listitem');
+  expect(rows).toHaveLength(4);
+  expect(within(rows[0]!).getByRole('img', { name: 'Rank 1' }).textContent).toBe('🥇');
+  expect(within(rows[1]!).getByRole('img', { name: 'Rank 1' }).textContent).toBe('🥇');
+  expect(within(rows[2]!).getByRole('img', { name: 'Rank 3' }).textContent).toBe('🥉');
+  expect(within(rows[3]!).queryByRole('img')).toBeNull();
+  expect(within(rows[3]!).getByLabelText('Rank 4').textContent).toBe('4');
+  expect(within(rows[0]!).getByText('You')).toBeTruthy();
+  expect(within(rows[0]!).getByText('@thandi_m')).toBeTruthy();
+  expect(within(rows[3]!).getByText('Admin')).toBeTruthy();
+  expect(rows[2]!.textContent).toContain('4 correct');
+  expect(rows[2]!.textContent).toContain('80%');
+});
+
+test('friends tab: scope=friends with a silver medal', async () => {
+  renderWithApp(<LeaderboardPage />);
+  fireEvent.click(await screen.findByRole('tab', { name: 'Friends (2)' }));
+  const list = await screen.findByRole('list', { name: 'Standings among friends' });
+  expect(fetch.calls('/api/leaderboard?scope=friends')).toHaveLength(1);
+  const rows = within(list).getAllByRole('listitem');
+  expect(rows).toHaveLength(3);
+  expect(within(rows[1]!).getByRole('img', { name: 'Rank 2' }).textContent).toBe('🥈');
+  // No medal without a correct prediction.
+  expect(within(rows[2]!).queryByRole('img')).toBeNull();
+  expect(within(rows[2]!).getByLabelText('Rank 3').textContent).toBe('3');
+});
+
+test('empty states: nobody answered this month; no friends', async () => {
+  fetch.setHandler(
+    routes({
+      '/api/leaderboard?scope=national': () => json(200, { ...board('national', [], 0), summary: { players: 0, questionsResolved: 0, yourAccuracy: 0 } }),
+      '/api/leaderboard?scope=friends': () => json(200, board('friends', [entry(1, 1, 0, { answered: 0 })], 0)),
+    }),
+  );
+  renderWithApp(<LeaderboardPage />);
+  expect(await screen.findByText('No predictions this month yet')).toBeTruthy();
+  expect(within(tile('Players this month')).getByText('0')).toBeTruthy();
+  fireEvent.click(screen.getByRole('tab', { name: 'Friends (0)' }));
+  expect(await screen.findByText('No friends yet')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Find Friends' }).getAttribute('href')).toBe('/friends');
+});

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Provider as JotaiProvider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router';
+import { createQueryClient } from '../../lib/queryClient';
+import { Toaster } from '../../ui';
+import { userAtom } from '../auth/session';
+import type { User } from '../auth/types';
+
+export const testUser: User = {
+  id: '7a1c2b3d-0000-4000-8000-000000000001',
+  username: 'thandi',
+  name: 'Thandi M',
+  email: 'thandi@example.co.za',
+  phoneNumber: '+27821234567',
+  joinDate: '2025-01-01T00:00:00Z',
+  isAdmin: false,
+  emailNotifications: true,
+  browserNotifications: false,
+  whatsappNotifications: false,
+};
+
+/** Renders with a signed-in user (or none), a fresh query client and the toaster. */
+export function renderWithUser(ui: ReactNode, user: User | null = testUser) {
+  const store = createStore();
+  store.set(userAtom, user);
+  const queryClient = createQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider store={store}>
+        <MemoryRouter>
+          {ui}
+          <Toaster />
+        </MemoryRouter>
+      </JotaiProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, store, queryClient };
+}

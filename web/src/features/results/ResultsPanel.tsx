@@ -1,0 +1,220 @@
+import { useId } from 'react';
+import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
+import { dayNumber } from '../../lib/time';
+import { useUser } from '../auth/useSession';
+import { initials } from '../shell/AppHeader';
+import { barColor, pluralize, questionWithMark } from '../questions/results';
+import type { Question } from '../questions/types';
+import { DiscussionPanel } from '../discussion/DiscussionPanel';
+import { useUserStats } from '../profile/api';
+import { useLeaderboard } from '../leaderboard/api';
+import { ShareButton } from '../share/SharePanel';
+import { resultShareText, yesNoForOption, yesNoShares } from '../share/shareText';
+import {
+  RESULTS_FAILED,
+  useFriendAnswers,
+  usePublicResults,
+  useQuestionResults,
+  type PublicResultRow,
+} from './api';
+import './results.css';
+
+interface NationalRow {
+  optionId: string;
+  text: string;
+  percentage: number;
+  votes: number;
+  isCorrect: boolean;
+  isMine: boolean;
+}
+
+/**
+ * National rows in the question's option order. The signed-in results call gives the first figures;
+ * the public results (polled every 5 s and refreshed by the live channel) take over when they are newer.
+ */
+function nationalRows(
+  question: Question,
+  rows: PublicResultRow[],
+  myOptionId: string | null,
+): NationalRow[] {
+  const byId = new Map(rows.map((r) => [r.optionId, r]));
+  return question.options.map((o) => ({
+    optionId: o.id,
+    text: o.text,
+    percentage: byId.get(o.id)?.percentage ?? 0,
+    votes: byId.get(o.id)?.votes ?? 0,
+    isCorrect: question.isResolved && question.correctOptionId === o.id,
+    isMine: myOptionId === o.id,
+  }));
+}
+
+const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
+
+/** Spec §2 Results panel: national results, friends' answers, rankings, share and discussion. */
+export function ResultsPanel({
+  question,
+  answerOptionId,
+  onInviteFriends,
+}: {
+  question: Question;
+  /** The user's answer when already known (e.g. from the answered check). */
+  answerOptionId?: string | null;
+  onInviteFriends: () => void;
+}) {
+  const user = useUser();
+  const userId = user?.id ?? '';
+  const headingId = useId();
+  const results = useQuestionResults(question.id, userId);
+  const live = usePublicResults(question.id);
+  const friendAnswers = useFriendAnswers(question.id, userId);
+  const stats = useUserStats(userId);
+  const friendsBoard = useLeaderboard('friends', !!userId);
+
+  const useLive = !!live.data && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
+  const source = useLive ? live.data : results.data;
+  const myOptionId = results.data?.userAnswer?.optionId ?? answerOptionId ?? null;
+  const rows = source ? nationalRows(question, source.results, myOptionId) : [];
+  const totalVotes = source?.totalVotes ?? 0;
+  const myOption = question.options.find((o) => o.id === myOptionId);
+
+  const friends =
+    friendAnswers.data ??
+    (results.data?.friendAnswers ?? []).map((f) => ({ userId: f.friendId, name: f.friendName, username: '', optionText: f.optionText }));
+
+  const shares = yesNoShares(question.options, rows);
+  const day = dayNumber(new Date(question.publishedAt ?? question.date));
+
+  return (
+    <section className="results" aria-labelledby={headingId} data-question-id={question.id}>
+      <div className="results__head">
+        <p className="results__day" id={headingId}>
+          Day {day} Results
+        </p>
+        <h2 className="results__question">{questionWithMark(question.text)}</h2>
+        <p className="results__mine">
+          <span className="results__check" aria-hidden="true">
+            ✓
+          </span>
+          Your answer submitted
+          {myOption && (
+            <Badge variant="gold" className="results__mine-badge">
+              {myOption.text.toUpperCase()}
+            </Badge>
+          )}
+        </p>
+      </div>
+
+      <Card className="results-card">
+        <CardContent>
+          <div className="results-card__head">
+            <CardTitle>National Results</CardTitle>
+            <Badge variant="live">LIVE</Badge>
+          </div>
+          {results.isError && !live.data ? (
+            <p className="results-card__error" role="alert">
+              {RESULTS_FAILED}
+            </p>
+          ) : !source ? (
+            <p className="results-card__loading">Loading results...</p>
+          ) : (
+            <>
+              <ul className="bar-list results-bars" aria-label="National results">
+                {rows.map((r, i) => (
+                  <li key={r.optionId} className={cx('bar-row', r.isMine && 'bar-row--mine')}>
+                    <div className="bar-row__top">
+                      <span className="bar-row__label">
+                        {r.text}
+                        {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                      </span>
+                      <span className="results-bars__figures">
+                        <span className="results-bars__votes">{pluralize(r.votes, 'vote')}</span>
+                        <strong className="bar-row__pct">{Math.round(r.percentage)}%</strong>
+                      </span>
+                    </div>
+                    <div
+                      className="bar"
+                      role="progressbar"
+                      aria-label={r.text}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={Math.round(r.percentage)}
+                    >
+                      <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <p className="results-card__total">{totalVotes.toLocaleString('en-ZA')} South Africans voted</p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card className="results-card">
+        <CardContent>
+          <CardTitle>Your Friends</CardTitle>
+          {friends.length === 0 ? (
+            <div className="results-friends__empty">
+              <p>No friends have answered yet</p>
+              <Button variant="primary" onClick={onInviteFriends}>
+                Invite Friends
+              </Button>
+            </div>
+          ) : (
+            <>
+              <ul className="results-friends" aria-label="Friends' answers">
+                {friends.map((f) => (
+                  <li key={f.userId} className="results-friends__item">
+                    <span className="avatar avatar--sm" aria-hidden="true">
+                      {initials(f.name)}
+                    </span>
+                    <span className="results-friends__name">
+                      {f.name}
+                      {f.username && <span className="results-friends__username"> @{f.username}</span>}
+                    </span>
+                    <Badge variant="secondary">{f.optionText}</Badge>
+                  </li>
+                ))}
+              </ul>
+              <Button variant="outline" block onClick={onInviteFriends}>
+                Invite more friends
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card className="results-card">
+        <CardContent>
+          <CardTitle>Your Rankings</CardTitle>
+          <dl className="results-ranks">
+            <div className="results-ranks__tile">
+              <dt>National Rank</dt>
+              <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
+            </div>
+            <div className="results-ranks__tile">
+              <dt>Among Friends</dt>
+              <dd>{friendsBoard.data ? rankText(friendsBoard.data.you.friendsRank) : '…'}</dd>
+            </div>
+          </dl>
+          <p className="results-ranks__accuracy">
+            {stats.data ? `${stats.data.accuracy}% accuracy this month` : '\u00a0'}
+          </p>
+        </CardContent>
+      </Card>
+
+      {myOptionId && source && (
+        <ShareButton
+          title="Share Your Result"
+          label="Share Your Result"
+          variant="gold"
+          size="lg"
+          block
+          text={resultShareText(question.text, yesNoForOption(question.options, myOptionId), shares.yes, shares.no)}
+        />
+      )}
+
+      <DiscussionPanel questionId={question.id} />
+    </section>
+  );
+}

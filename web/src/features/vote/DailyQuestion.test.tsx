@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetToasts } from '../../ui/toast';
+import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { DailyQuestion, POST_VOTE_DELAY_MS } from './DailyQuestion';
+import { deferred, renderWithApp } from './testing';
+
+const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
+const answer = { id: 'a1', userId: 'u1', questionId: 'q1', optionId: 'no', submittedAt: '2025-11-22T08:00:00.000Z' };
+
+let fetch: ReturnType<typeof stubFetch>;
+const routes =
+  (extra: Record<string, Handler> = {}): Handler =>
+  (url, init) => {
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    if (extra[key]) return extra[key](url, init);
+    if (key === 'GET /api/questions/q1/public-results')
+      return json(200, { results: [{ optionId: 'yes', percentage: 66.67, votes: 2 }, { optionId: 'no', percentage: 33.33, votes: 1 }], totalVotes: 3 });
+    if (key === 'POST /api/answers') return json(201, answer);
+    return json(404, { message: 'Not found' });
+  };
+
+beforeEach(() => {
+  resetToasts();
+  fetch = stubFetch(routes());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const option = (name: 'YES' | 'NO') => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+
+test('day label, question with "?", context, upper-case options with live figures; no submit until chosen', async () => {
+  renderWithApp(<DailyQuestion question={q} />);
+  expect(screen.getByRole('heading', { name: 'Will the Springboks win the next test?' })).toBeTruthy();
+  expect(screen.getByText('Day 631 - 22 November')).toBeTruthy();
+  expect(screen.getByText('They play France on Saturday.')).toBeTruthy();
+  expect(option('YES')).toBeTruthy();
+  expect(option('NO')).toBeTruthy();
+  expect(await screen.findByText('67% · 2 votes')).toBeTruthy();
+  expect(screen.getByText('33% · 1 vote')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: '[ SUBMIT PREDICTION ]' })).toBeNull();
+});
+
+test('no live figures while nobody has voted', async () => {
+  fetch.setHandler(routes({ 'GET /api/questions/q1/public-results': () => json(200, { results: [], totalVotes: 0 }) }));
+  renderWithApp(<DailyQuestion question={q} />);
+  await waitFor(() => expect(fetch.calls('/api/questions/q1/public-results')).toHaveLength(1));
+  expect(screen.queryByText(/votes?$/)).toBeNull();
+  expect(option('YES').textContent).toBe('YES');
+});
+
+test('choose, change, submit: SUBMITTING..., Vote Recorded!, share, then the callback after 3 s', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const post = deferred<Response>();
+  fetch.setHandler(routes({ 'POST /api/answers': () => post.promise }));
+  const onSubmitted = vi.fn();
+  const onComplete = vi.fn();
+  renderWithApp(<DailyQuestion question={q} onSubmitted={onSubmitted} onComplete={onComplete} />);
+
+  fireEvent.click(option('YES'));
+  expect(option('YES').getAttribute('aria-pressed')).toBe('true');
+  const submit = screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' });
+  fireEvent.click(option('NO'));
+  expect(option('YES').getAttribute('aria-pressed')).toBe('false');
+  expect(option('NO').getAttribute('aria-pressed')).toBe('true');
+
+  fireEvent.click(submit);
+  expect(await screen.findByRole('button', { name: 'SUBMITTING...' })).toBeTruthy();
+  expect((screen.getByRole('button', { name: 'SUBMITTING...' }) as HTMLButtonElement).disabled).toBe(true);
+  expect((option('YES') as HTMLButtonElement).disabled).toBe(true);
+  const calls = fetch.mock.mock.calls.filter(([u, init]) => u === '/api/answers' && init?.method === 'POST');
+  expect(calls).toHaveLength(1);
+  expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no' });
+
+  await act(async () => post.resolve(json(201, answer)));
+  expect(await screen.findByRole('heading', { name: 'Vote Recorded!' })).toBeTruthy();
+  expect(screen.getByText('Your prediction for "Will the Springboks win the next test?" has been submitted.')).toBeTruthy();
+  expect(screen.getByText('Results will appear in a few seconds...')).toBeTruthy();
+  const toast = screen.getByRole('status');
+  expect(toast.textContent).toContain('Answer Submitted');
+  expect(toast.textContent).toContain('Your prediction has been recorded!');
+  expect(onSubmitted).toHaveBeenCalledWith(answer);
+
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(POST_VOTE_DELAY_MS - 100);
+  });
+  expect(onComplete).not.toHaveBeenCalled();
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(100);
+  });
+  expect(onComplete).toHaveBeenCalledTimes(1);
+  expect(onComplete).toHaveBeenCalledWith(answer);
+  expect(POST_VOTE_DELAY_MS).toBe(3000);
+});
+
+test('the vote share text, and the flow waits while the share dialog is open', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const onComplete = vi.fn();
+  renderWithApp(<DailyQuestion question={q} onComplete={onComplete} />);
+  fireEvent.click(option('NO'));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Share Your Prediction' }));
+  const dialog = screen.getByRole('dialog', { name: 'Share Your Prediction' });
+  expect(
+    within(dialog).getByText(
+      "I just voted NO on: Will the Springboks win the next test? What's your prediction? 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote",
+    ),
+  ).toBeTruthy();
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(5000);
+  });
+  expect(onComplete).not.toHaveBeenCalled();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(POST_VOTE_DELAY_MS);
+  });
+  expect(onComplete).toHaveBeenCalledTimes(1);
+});
+
+test('failure toast: the server message, else "Failed to submit answer"; the form stays', async () => {
+  fetch.setHandler(routes({ 'POST /api/answers': () => json(409, { message: 'This question is closed' }) }));
+  renderWithApp(<DailyQuestion question={q} />);
+  fireEvent.click(option('YES'));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  let alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Error');
+  expect(alert.textContent).toContain('This question is closed');
+  expect(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' })).toBeTruthy();
+  expect(screen.queryByText('Vote Recorded!')).toBeNull();
+
+  resetToasts();
+  fetch.setHandler(routes({ 'POST /api/answers': () => Promise.reject(new TypeError('Failed to fetch')) }));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to submit answer'));
+  alert = screen.getByRole('alert');
+  expect(alert).toBeTruthy();
+});
+
+test('nothing is sent without a signed-in user', async () => {
+  renderWithApp(<DailyQuestion question={q} />, { user: null });
+  fireEvent.click(option('YES'));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  await act(async () => {
+    await Promise.resolve();
+  });
+  expect(fetch.mock.mock.calls.some(([u]) => u === '/api/answers')).toBe(false);
+});

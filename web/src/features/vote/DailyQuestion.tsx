@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Badge, Button, Card, CardContent, cx, toast, toastError } from '../../ui';
+import { serverMessage } from '../../lib/api';
+import { formatDayLabel } from '../../lib/time';
+import { useUser } from '../auth/useSession';
+import { pluralize, questionWithMark } from '../questions/results';
+import { SampleBadge } from '../questions/QuestionCards';
+import type { Question } from '../questions/types';
+import { usePublicResults } from '../results/api';
+import { ShareButton } from '../share/SharePanel';
+import { voteShareText, yesNoForOption } from '../share/shareText';
+import { useSubmitAnswer, type Answer } from './api';
+import './vote.css';
+
+/** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
+export const POST_VOTE_DELAY_MS = 3000;
+
+/**
+ * The answer form (spec §2 Daily question, §4 answer flow): no option chosen → option chosen (submit shown,
+ * the choice can change) → submitting → submitted ('Vote Recorded!'), then after 3 s `onComplete` runs.
+ * `onSubmitted` runs as soon as the server accepted the answer (before any refresh).
+ */
+export function DailyQuestion({
+  question,
+  onSubmitted,
+  onComplete,
+}: {
+  question: Question;
+  onSubmitted?: (answer: Answer) => void;
+  /** Runs 3 s after a successful submit, with the recorded answer. */
+  onComplete?: (answer: Answer) => void;
+}) {
+  const user = useUser();
+  const titleId = useId();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<Answer | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const live = usePublicResults(question.id);
+
+  const onSubmittedRef = useRef(onSubmitted);
+  onSubmittedRef.current = onSubmitted;
+  const onCompleteRef = useRef(onComplete);
+  onCompleteRef.current = onComplete;
+
+  const submit = useSubmitAnswer({
+    onSuccess: (answer) => {
+      setSubmitted(answer);
+      toast({ title: 'Answer Submitted', description: 'Your prediction has been recorded!' });
+      onSubmittedRef.current?.(answer);
+    },
+  });
+
+  // After the confirmation, proceed (not while the share dialog is open: it would close under the user).
+  useEffect(() => {
+    if (submitted === null || sharing) return;
+    const timeout = setTimeout(() => onCompleteRef.current?.(submitted), POST_VOTE_DELAY_MS);
+    return () => clearTimeout(timeout);
+  }, [submitted, sharing]);
+
+  const onSubmit = () => {
+    // Spec §5: nothing is sent without a chosen option and a signed-in user.
+    if (!selected || !user || submit.isPending) return;
+    submit.mutate(
+      { userId: user.id, questionId: question.id, optionId: selected },
+      { onError: (error) => toastError(serverMessage(error, 'Failed to submit answer')) },
+    );
+  };
+
+  const text = questionWithMark(question.text);
+
+  if (submitted !== null) {
+    return (
+      <Card className="vq vq--done" data-question-id={question.id}>
+        <CardContent className="vq-done" aria-live="polite">
+          <span className="vq-done__icon" aria-hidden="true">
+            ✓
+          </span>
+          <h2 className="vq-done__title">Vote Recorded!</h2>
+          <p className="vq-done__text">Your prediction for &quot;{text}&quot; has been submitted.</p>
+          <ShareButton
+            title="Share Your Prediction"
+            label="Share Your Prediction"
+            variant="primary"
+            size="md"
+            text={voteShareText(question.text, yesNoForOption(question.options, submitted.optionId))}
+            onOpenChange={setSharing}
+          />
+          <p className="vq-done__hint">Results will appear in a few seconds...</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const totalVotes = live.data?.totalVotes ?? 0;
+  const figures = new Map((live.data?.results ?? []).map((r) => [r.optionId, r]));
+  const pending = submit.isPending;
+
+  return (
+    <Card className="vq" data-question-id={question.id} aria-labelledby={titleId} role="group">
+      <CardContent>
+        <div className="vq__top">
+          <p className="vq__day">{formatDayLabel(question.publishedAt ?? question.date)}</p>
+          <span className="vq__badges">
+            {question.isSample && <SampleBadge />}
+            <Badge variant="live">LIVE</Badge>
+          </span>
+        </div>
+        <h2 className="vq__text" id={titleId}>
+          {text}
+        </h2>
+        {question.context && <p className="vq__context">{question.context}</p>}
+        <div className={cx('vq__options', question.options.length !== 2 && 'vq__options--list')}>
+          {question.options.map((option, i) => {
+            const row = figures.get(option.id);
+            const isSelected = selected === option.id;
+            return (
+              <button
+                key={option.id}
+                type="button"
+                className={cx('vq-option', i === 0 ? 'vq-option--first' : 'vq-option--other', isSelected && 'is-selected')}
+                aria-pressed={isSelected}
+                disabled={pending}
+                onClick={() => setSelected(option.id)}
+              >
+                <span className="vq-option__label">{option.text.toUpperCase()}</span>
+                {totalVotes > 0 && (
+                  <span className="vq-option__live">
+                    {Math.round(row?.percentage ?? 0)}% · {pluralize(row?.votes ?? 0, 'vote')}
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+        {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
+        {selected && (
+          <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
+            {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
