@@ -17,6 +17,7 @@ export const SERVICES = [
   { name: 'questions', grpcPort: 50052, metricsPort: 9462, addrVar: 'QUESTIONS_GRPC_ADDR' },
   { name: 'voting', grpcPort: 50053, metricsPort: 9463, addrVar: 'VOTING_GRPC_ADDR' },
   { name: 'social', grpcPort: 50054, metricsPort: 9464, addrVar: 'SOCIAL_GRPC_ADDR' },
+  { name: 'notification', grpcPort: 50055, metricsPort: 9465, addrVar: 'NOTIFICATION_GRPC_ADDR' },
 ] as const;
 
 export interface StackOptions {
@@ -158,7 +159,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         const child = launch(
           s.name,
           path.join(ROOT, 'services', s.name, 'dist', 'main.js'),
-          { ...common, GRPC_PORT: String(grpcPort), METRICS_PORT: String(metricsPort), DATABASE_URL: dbUrl(db) },
+          {
+            ...common,
+            GRPC_PORT: String(grpcPort),
+            METRICS_PORT: String(metricsPort),
+            DATABASE_URL: dbUrl(db),
+            ...(s.name === 'notification' && logs !== 'inherit' ? { MAIL_DIR: path.join(logs, 'mail') } : {}),
+          },
           logs,
         );
         children.push(child);

@@ -11,6 +11,7 @@ import { MicroCache } from './cache.js';
 import type { Composer } from './compose.js';
 import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
+import { notificationsRouter } from './routes/notifications.js';
 import { questionsRouter } from './routes/questions.js';
 import { adminResearchRouter, researchRouter, suggestionsRouter } from './routes/research.js';
 import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter, peopleRouter } from './routes/social.js';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/comments', comments.comments);
   api.use('/', friendshipsRouter(socialDeps));
   api.use('/feed', friendsFeedRouter(socialDeps));
+  api.use('/', notificationsRouter({ clients: deps.clients }));
   api.use('/answers', answersRouter(votingDeps));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
   api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));

@@ -1,5 +1,6 @@
 import { createPromiseClient, grpc, type PromiseClient } from '@mzansi/kit';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { NotificationServiceClient } from '@mzansi/proto/notification/v1/notification';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
@@ -12,6 +13,7 @@ export interface Clients {
   questions: PromiseClient<QuestionsServiceClient>;
   voting: PromiseClient<VotingServiceClient>;
   social: PromiseClient<SocialServiceClient>;
+  notification: PromiseClient<NotificationServiceClient>;
 }
 
 export function createClients(config: Config, metrics?: GatewayMetrics): Clients {
@@ -28,12 +30,13 @@ export function createClients(config: Config, metrics?: GatewayMetrics): Clients
     questions: createPromiseClient(QuestionsServiceClient, config.QUESTIONS_GRPC_ADDR, opts),
     voting: createPromiseClient(VotingServiceClient, config.VOTING_GRPC_ADDR, opts),
     social: createPromiseClient(SocialServiceClient, config.SOCIAL_GRPC_ADDR, opts),
+    notification: createPromiseClient(NotificationServiceClient, config.NOTIFICATION_GRPC_ADDR, opts),
   };
 }
 
 /** The gRPC addresses /readyz checks. */
 export function serviceAddresses(config: Config): Record<string, string> {
-  return { identity: config.IDENTITY_GRPC_ADDR, questions: config.QUESTIONS_GRPC_ADDR, voting: config.VOTING_GRPC_ADDR, social: config.SOCIAL_GRPC_ADDR };
+  return { identity: config.IDENTITY_GRPC_ADDR, questions: config.QUESTIONS_GRPC_ADDR, voting: config.VOTING_GRPC_ADDR, social: config.SOCIAL_GRPC_ADDR, notification: config.NOTIFICATION_GRPC_ADDR };
 }
 
 export function closeClients(clients: Clients) {

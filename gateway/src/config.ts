@@ -29,6 +29,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     QUESTIONS_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50052'),
     VOTING_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50053'),
     SOCIAL_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50054'),
+    NOTIFICATION_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50055'),
     RATE_COMMENTS_PER_MIN: z.coerce.number().int().min(1).default(10),
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),

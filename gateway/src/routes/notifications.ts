@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Clients } from '../clients.js';
+import { parse } from '../errors.js';
+import { requireActor } from '../session.js';
+
+const subscription = z.object({
+  endpoint: z.string().url('A push subscription needs an endpoint').max(2048),
+  keys: z.object({ p256dh: z.string().min(1).max(512), auth: z.string().min(1).max(512) }),
+  expirationTime: z.number().nullish(),
+});
+
+const newsletter = z.object({
+  email: z.string().max(254).default(''),
+  name: z.string().max(100).nullish(),
+  source: z.string().max(40).nullish(),
+});
+
+/** /api/notifications/* (web push) and /api/newsletter/subscribe. */
+export function notificationsRouter({ clients }: { clients: Clients }): Router {
+  const r = Router();
+
+  r.get('/notifications/vapid-public-key', async (_req, res) => {
+    const { publicKey } = await clients.notification.getVapidPublicKey({});
+    res.set('Cache-Control', 'public, max-age=3600');
+    res.json({ publicKey });
+  });
+
+  r.post('/notifications/subscribe', async (req, res) => {
+    const actor = requireActor(res);
+    const body = parse(subscription, req.body, 'Please send the browser’s push subscription');
+    await clients.notification.subscribe({ endpoint: body.endpoint, keys: body.keys }, { actor });
+    res.status(201).json({ success: true });
+  });
+
+  r.post('/notifications/unsubscribe', async (req, res) => {
+    const actor = requireActor(res);
+    const { endpoint } = parse(z.object({ endpoint: z.string().min(1).max(2048) }), req.body, 'Please send the subscription endpoint');
+    const { removed } = await clients.notification.unsubscribe({ endpoint }, { actor });
+    res.json({ success: true, removed });
+  });
+
+  r.post('/notifications/test', async (_req, res) => {
+    const actor = requireActor(res);
+    const { success, message } = await clients.notification.sendTest({}, { actor });
+    res.json({ success, message });
+  });
+
+  r.post('/newsletter/subscribe', async (req, res) => {
+    const body = parse(newsletter, req.body);
+    const out = await clients.notification.subscribeNewsletter({ email: body.email, name: body.name ?? '', source: body.source ?? 'web' });
+    res.status(out.alreadySubscribed ? 200 : 201).json({
+      success: true,
+      alreadySubscribed: out.alreadySubscribed,
+      email: out.email,
+      message: out.alreadySubscribed ? 'You are already subscribed.' : "You're subscribed!",
+    });
+  });
+
+  return r;
+}
