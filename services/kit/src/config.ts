@@ -76,5 +76,10 @@ export function baseServiceEnv(service: string, defaults: { grpcPort: number; me
       .default(''),
     INTERNAL_AUTH_SECRET: devSecret(DEV_INTERNAL_AUTH_SECRET, env),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Apply the migrations and exit (the Kubernetes migration Job / Helm hook). */
+    MIGRATE_ONLY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
   });
 }

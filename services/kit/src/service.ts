@@ -65,6 +65,11 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   const db = createDb(pool, opts.schema);
   await runMigrations(pool, opts.migrationsFolder, name, logger);
+  if (config.MIGRATE_ONLY) {
+    await pool.end();
+    logger.info('MIGRATE_ONLY: migrations applied, exiting');
+    process.exit(0);
+  }
 
   const nc = await connectNats(config.NATS_URL, name, logger);
   const names = new EventNames(config.EVENTS_NAMESPACE);
