@@ -45,6 +45,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     RATE_SIGNUP_WINDOW_S: seconds(60),
     WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
     SERVE_WEB: bool.default(true),
+    /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
+    LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
   });
 }
 

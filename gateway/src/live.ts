@@ -116,7 +116,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
           .catch(() => undefined);
       }
     }
-  }, 30_000);
+  }, config.LIVE_HEARTBEAT_MS);
   heartbeat.unref();
 
   /** Serialises once and sends to every open socket; a socket that cannot keep up is dropped. */

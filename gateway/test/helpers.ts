@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { startGrpcServer, type Clock } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_REDIS_URL } from '@mzansi/kit/testing';
 import { start as startIdentity } from '../../services/identity/src/main.js';
+import { start as startNotification } from '../../services/notification/src/main.js';
 import { start as startQuestions } from '../../services/questions/src/main.js';
 import { start as startSocial } from '../../services/social/src/main.js';
 import { start as startVoting } from '../../services/voting/src/main.js';
@@ -49,7 +50,8 @@ async function otherServicesEnv(): Promise<{ env: Record<string, string>; stop()
 
 /** A gateway in-process against `identityAddress`, with its own Redis prefix. */
 export async function startGatewayForTest(identityAddress: string, extraEnv: Record<string, string> = {}, opts: { clock?: Clock } = {}) {
-  const prefix = `t${randomSuffix()}:`;
+  // A restarted gateway may keep its predecessor's prefix (and so its sessions).
+  const prefix = extraEnv.REDIS_PREFIX ?? `t${randomSuffix()}:`;
   const others = await otherServicesEnv();
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'test',
@@ -217,9 +219,10 @@ export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 
 /**
  * The real identity, questions, voting and social services in-process, each on its own fresh database and all on
  * one events namespace, as in production (questions → voting and social, identity → social). Pass `gatewayEnv` to
- * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given.
+ * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given. With `notification`
+ * (extra env for it, e.g. MAIL_DIR and PUBLIC_URL), the notification service runs too, on the same namespace.
  */
-export async function startServicesForTest(opts: { clock?: Clock } = {}) {
+export async function startServicesForTest(opts: { clock?: Clock; notification?: Record<string, string> } = {}) {
   const ns = testNamespace();
   const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: { stop(): Promise<void> }[] = [];
@@ -242,6 +245,8 @@ export async function startServicesForTest(opts: { clock?: Clock } = {}) {
     running.push(voting);
     const social = await startSocial(serviceTestEnv(await db('social'), ns));
     running.push(social);
+    const notification = opts.notification ? await startNotification(serviceTestEnv(await db('notification'), ns, opts.notification)) : undefined;
+    if (notification) running.push(notification);
     const votingSql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => (await voting.ctx.pool.query(text, params)).rows as T[];
     return {
       ns,
@@ -249,11 +254,13 @@ export async function startServicesForTest(opts: { clock?: Clock } = {}) {
       questions,
       voting,
       social,
+      notification,
       identityAddress: `127.0.0.1:${identity.grpcPort}`,
       gatewayEnv: {
         QUESTIONS_GRPC_ADDR: `127.0.0.1:${questions.grpcPort}`,
         VOTING_GRPC_ADDR: `127.0.0.1:${voting.grpcPort}`,
         SOCIAL_GRPC_ADDR: `127.0.0.1:${social.grpcPort}`,
+        ...(notification ? { NOTIFICATION_GRPC_ADDR: `127.0.0.1:${notification.grpcPort}` } : {}),
       } as Record<string, string>,
       /** A query on the voting service's database. */
       votingSql,

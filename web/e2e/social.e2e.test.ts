@@ -58,6 +58,32 @@ async function post(request: APIRequestContext, url: string, data: unknown) {
   return res.json() as Promise<Record<string, unknown>>;
 }
 
+/** Like `post`, retrying while the services catch up with the publish event (404 until they have it). */
+async function postEventually(request: APIRequestContext, url: string, data: unknown, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await request.post(url, { data });
+    if (res.ok()) return res.json() as Promise<Record<string, unknown>>;
+    if (res.status() !== 404 || Date.now() > deadline) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** My screens must fit the 390 px viewport. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Clicks with the target in the middle of the screen (clear of the fixed header and bottom navigation). */
+async function clickCentered(locator: Locator) {
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await locator.click();
+}
+
 /** Polled / briefly cached lists: reload until the change shows. */
 async function reloadUntilVisible(page: Page, locator: Locator, before?: () => Promise<void>, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -92,6 +118,7 @@ test('two users become friends in the UI and see each other in the friends feed'
     const option = pa.getByRole('option', { name: new RegExp(b.username) });
     await expectVisible(option);
     await screenshot(pa, 'friends-search');
+    await expectNoHorizontalOverflow(pa);
     // Outside click closes the dropdown.
     await pa.getByRole('heading', { name: 'Friends', exact: true }).click();
     await pa.getByRole('listbox').waitFor({ state: 'detached' });
@@ -117,6 +144,7 @@ test('two users become friends in the UI and see each other in the friends feed'
     await expectVisible(pb.getByText(`@${a.username}`));
     await expectVisible(pb.getByText(/^Sent \d{1,2} \w+ \d{4}$/));
     await screenshot(pb, 'friends-requests');
+    await expectNoHorizontalOverflow(pb);
     await pb.getByRole('button', { name: `Accept friend request from ${a.name}` }).click();
     await toast(pb, 'Friend Request Accepted');
     await expectVisible(pb.getByText('No pending requests'));
@@ -139,8 +167,8 @@ test('two users become friends in the UI and see each other in the friends feed'
     await post(admin.request, `/api/admin/questions/${questionId}/publish`, {});
 
     // --- B answers and comments through the API ---
-    await post(b.context.request, '/api/answers', { userId: b.id, questionId, optionId: 'yes' });
-    await post(b.context.request, `/api/questions/${questionId}/comments`, { content: 'Sharp sharp, I say yes!' });
+    await postEventually(b.context.request, '/api/answers', { userId: b.id, questionId, optionId: 'yes' });
+    await postEventually(b.context.request, `/api/questions/${questionId}/comments`, { content: 'Sharp sharp, I say yes!' });
 
     // --- A sees B's prediction and comment in the Friends tab of the feed ---
     await pa.goto('/');
@@ -156,20 +184,21 @@ test('two users become friends in the UI and see each other in the friends feed'
     await expectVisible(card.getByText('Sharp sharp, I say yes!'));
     await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await screenshot(pa, 'feed-friends');
+    await expectNoHorizontalOverflow(pa);
 
     // --- A answers on /vote, opens the discussion and posts ---
-    await post(a.context.request, '/api/answers', { userId: a.id, questionId, optionId: 'no' });
+    await postEventually(a.context.request, '/api/answers', { userId: a.id, questionId, optionId: 'no' });
     await pa.goto('/vote');
     const open = pa.getByRole('button', { name: 'View Discussion (1 comment)' });
     await reloadUntilVisible(pa, open);
-    await open.click();
+    await clickCentered(open);
     const discussion = pa.locator('.discussion');
     await expectVisible(discussion.getByRole('heading', { name: 'Discussion (1)' }));
     await expectVisible(discussion.getByText('Sharp sharp, I say yes!'));
     expect(await discussion.getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
     const box = discussion.getByPlaceholder('Share your thoughts on this prediction...');
     await box.fill('Eish, I went with no.');
-    await discussion.getByRole('button', { name: 'Post' }).click();
+    await clickCentered(discussion.getByRole('button', { name: 'Post' }));
     await toast(pa, 'Comment added!');
     await expectVisible(discussion.getByRole('heading', { name: 'Discussion (2)' }));
     expect(await box.inputValue()).toBe('');
@@ -179,14 +208,14 @@ test('two users become friends in the UI and see each other in the friends feed'
     await screenshot(pa, 'discussion');
 
     // --- Invite Friends dialog ---
-    await pa.getByRole('button', { name: /^Invite (more )?friends$/i }).first().click();
+    await clickCentered(pa.getByRole('button', { name: /^Invite (more )?friends$/i }).first());
     const dialog = pa.getByRole('dialog', { name: 'Invite Friends' });
     await expectVisible(dialog.getByText('Share Mzansi Predicts with your friends to compare predictions'));
     await dialog.getByRole('button', { name: 'Send friend request' }).click();
     await expectVisible(pa.getByRole('alert').filter({ hasText: 'Please enter a username' }));
     await screenshot(pa, 'invite-dialog');
-    await dialog.getByLabel('Username').fill(b.username);
-    await dialog.getByLabel('Username').press('Enter');
+    await dialog.getByRole('textbox', { name: 'Username' }).fill(b.username);
+    await dialog.getByRole('textbox', { name: 'Username' }).press('Enter');
     await expectVisible(pa.getByRole('alert').filter({ hasText: /already friends/i }));
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });

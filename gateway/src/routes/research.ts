@@ -26,7 +26,9 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 const text = (max: number, field: string) => z.string({ message: `${field} must be text` }).max(max, { message: `${field} is too long` }).default('');
 const tags = z.array(z.string({ message: 'Tags must be a list of words' }).max(60), { message: 'Tags must be a list of words' }).max(20, { message: 'Tags are up to 10 lower-case words (letters, digits, dashes)' }).default([]);
 const idParam = z.object({ id: z.string().min(1).max(64) });
-const tagParam = z.object({ tag: z.string().min(1).max(100) });
+const tagParam = z.object({ tag: z.string().min(1) });
+/** No tag is this long: answer the empty list without asking (and without caching) anything. */
+const TAG_MAX = 100;
 
 const officialBody = z.object({
   name: text(500, 'Name'),
@@ -121,6 +123,7 @@ export function researchRouter({ clients, composer, cache }: ResearchDeps): Rout
 
   r.get('/tags/:tag/questions', async (req, res) => {
     const { tag } = check(tagParam, req.params);
+    if (tag.length > TAG_MAX) return void res.json([]);
     const body = await cache.get(`research:questions:${tag}`, async () => {
       const { questions } = await clients.questions.listQuestionsByTag({ tag });
       return composeQuestions(composer, questions);
@@ -130,12 +133,14 @@ export function researchRouter({ clients, composer, cache }: ResearchDeps): Rout
 
   r.get('/tags/:tag/officials', async (req, res) => {
     const { tag } = check(tagParam, req.params);
+    if (tag.length > TAG_MAX) return void res.json([]);
     const body = await cache.get(`research:officials:${tag}`, async () => (await clients.questions.listOfficials({ tag })).officials.map(officialJson));
     res.json(body);
   });
 
   r.get('/tags/:tag/predictions', async (req, res) => {
     const { tag } = check(tagParam, req.params);
+    if (tag.length > TAG_MAX) return void res.json([]);
     const body = await cache.get(`research:predictions:${tag}`, async () =>
       (await clients.questions.listMediaPredictions({ tag })).predictions.map(predictionJson),
     );

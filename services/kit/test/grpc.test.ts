@@ -90,6 +90,7 @@ function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     searchUsers: unimplemented,
     listUsers: unimplemented,
     updateUser: unimplemented,
+    countUsers: unimplemented,
   };
 }
 

@@ -149,7 +149,7 @@ function TagsHint({ id }: { id: string }) {
   const known = (tags.data ?? []).map((t) => t.tag);
   return (
     <p className="field__hint" id={id}>
-      Comma-separated topic tags.{known.length > 0 && ` Existing: ${known.join(', ')}.`}
+      Comma-separated lower-case topic tags (letters, digits, dashes; up to 10).{known.length > 0 && ` Existing: ${known.join(', ')}.`}
     </p>
   );
 }
@@ -196,9 +196,9 @@ export function OfficialFormDialog({ official, onClose }: { official?: Official;
           <Label htmlFor={`${id}-avatar`}>
             Avatar<span className="field__optional"> (optional)</span>
           </Label>
-          <Input id={`${id}-avatar`} aria-describedby={`${id}-avatar-hint`} placeholder="Initials, e.g. EG, or /images/name.png" value={form.avatar} onChange={set('avatar')} />
+          <Input id={`${id}-avatar`} aria-describedby={`${id}-avatar-hint`} placeholder="Initials, e.g. EG, or /avatars/name.svg" value={form.avatar} onChange={set('avatar')} />
           <p className="field__hint" id={`${id}-avatar-hint`}>
-            Initials (1–3 letters) or a local image path starting with /. Empty: initials of the name.
+            Initials (1–3 letters) or a bundled image such as /avatars/name.svg. Empty: initials of the name.
           </p>
         </div>
         <div className="field">

@@ -9,10 +9,13 @@ test('official avatar: initials, a local path, or derived from the name', () => 
   const base = { name: 'Enoch Godongwana', title: 'Minister', bio: '', avatar: '', tags: '' };
   expect(validateOfficial(base)).toMatchObject({ ok: true, payload: { avatar: 'EG' } });
   expect(validateOfficial({ ...base, avatar: 'cr' })).toMatchObject({ ok: true, payload: { avatar: 'CR' } });
-  expect(validateOfficial({ ...base, avatar: '/officials/eg.png' })).toMatchObject({ ok: true, payload: { avatar: '/officials/eg.png' } });
+  expect(validateOfficial({ ...base, avatar: '/avatars/eg.svg' })).toMatchObject({ ok: true, payload: { avatar: '/avatars/eg.svg' } });
+  expect(validateOfficial({ ...base, avatar: '/officials/eg.png' }).ok).toBe(false);
   expect(validateOfficial({ ...base, avatar: '//cdn.example/x.png' }).ok).toBe(false);
   expect(validateOfficial({ ...base, avatar: 'ABCD' }).ok).toBe(false);
   expect(validateOfficial({ ...base, tags: 'énergie!' }).ok).toBe(false);
+  expect(validateOfficial({ ...base, tags: 'under_score' }).ok).toBe(false);
+  expect(validateOfficial({ ...base, tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(',') }).ok).toBe(false);
 });
 
 test('prediction: dates must exist, confidence 0–100, at least one tag', () => {

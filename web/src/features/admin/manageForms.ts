@@ -3,8 +3,8 @@ import { safeExternalUrl } from '../research/api';
 import { initials } from '../friends/api';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
-export const AVATAR_MESSAGE = 'Avatar must be 1–3 initials or an image path starting with /';
-export const TAGS_MESSAGE = 'Tags may only use letters, digits, hyphens and underscores';
+export const AVATAR_MESSAGE = 'Avatar must be initials (1 to 3 letters) or a bundled image path such as /avatars/name.svg';
+export const TAGS_MESSAGE = 'Tags are up to 10 lower-case words (letters, digits, dashes)';
 export const PREDICTION_TAGS_MESSAGE = 'Add at least one topic tag so the prediction shows on Research';
 export const CONFIDENCE_MESSAGE = 'Confidence must be a whole number from 0 to 100';
 export const DATE_MESSAGE = 'Source date must be a valid date';
@@ -55,7 +55,12 @@ export function parseTags(text: string): string[] {
   return [...new Set(tags)];
 }
 
-const TAG_RE = /^[a-z0-9][a-z0-9_-]*$/;
+/** As the server: lower-case words of letters, digits and dashes, at most 10. */
+const TAG_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const MAX_TAGS = 10;
+const badTags = (tags: string[]) => tags.length > MAX_TAGS || tags.some((t) => !TAG_RE.test(t));
+/** Images bundled with the app (served from /avatars/). */
+const BUNDLED_IMAGE_RE = /^\/avatars\/[A-Za-z0-9_-]{1,60}\.(svg|png|jpe?g|webp)$/;
 
 export function validateOfficial(form: OfficialForm): Result<OfficialPayload> {
   const name = form.name.trim();
@@ -63,12 +68,12 @@ export function validateOfficial(form: OfficialForm): Result<OfficialPayload> {
   const bio = form.bio.trim();
   if (!name || !title) return { ok: false, error: REQUIRED_MESSAGE };
   const avatarIn = form.avatar.trim();
-  const isPath = avatarIn.startsWith('/') && !avatarIn.startsWith('//') && !/\s/.test(avatarIn);
+  const isPath = BUNDLED_IMAGE_RE.test(avatarIn);
   const isInitials = /^\p{L}{1,3}$/u.test(avatarIn);
   if (avatarIn && !isPath && !isInitials) return { ok: false, error: AVATAR_MESSAGE };
   const avatar = isPath ? avatarIn : (avatarIn || initials(name)).toUpperCase();
   const tags = parseTags(form.tags);
-  if (tags.some((t) => !TAG_RE.test(t))) return { ok: false, error: TAGS_MESSAGE };
+  if (badTags(tags)) return { ok: false, error: TAGS_MESSAGE };
   return { ok: true, payload: { name, title, bio, avatar, tags } };
 }
 
@@ -94,6 +99,6 @@ export function validatePrediction(form: PredictionForm): Result<PredictionPaylo
   if (!safeExternalUrl(sourceUrl)) return { ok: false, error: URL_MESSAGE };
   const tags = parseTags(form.tags);
   if (tags.length === 0) return { ok: false, error: PREDICTION_TAGS_MESSAGE };
-  if (tags.some((t) => !TAG_RE.test(t))) return { ok: false, error: TAGS_MESSAGE };
+  if (badTags(tags)) return { ok: false, error: TAGS_MESSAGE };
   return { ok: true, payload: { statement, prediction, confidence, sourceTitle, sourceDate, sourceUrl, tags } };
 }

@@ -24,7 +24,7 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
       {comments.map((c) => {
         const own = !!onDelete && !!currentUserId && c.userId === currentUserId;
         return (
-          <li key={c.id} className="comment">
+          <li key={c.id} className={own ? 'comment comment--own' : 'comment'}>
             <div className="comment__meta">
               <span className="comment__name">{c.user.name}</span>{' '}
               <span className="comment__username">@{c.user.username}</span>

@@ -53,7 +53,7 @@ test('signed out: Sign In Required', () => {
   expect(fetch.mock).not.toHaveBeenCalled();
 });
 
-test('summary tiles, your ranking, tabs with the friend count, medals for ranks 1–3 (ties share)', async () => {
+test('summary tiles, your ranking, tabs with the friend count, styled medals for ranks 1–3 (ties share)', async () => {
   renderWithApp(<LeaderboardPage />);
   expect(screen.getByRole('heading', { name: 'National Leaderboard' })).toBeTruthy();
   const list = await screen.findByRole('list', { name: 'National standings' });
@@ -74,16 +74,16 @@ test('summary tiles, your ranking, tabs with the friend count, medals for ranks 
 
   const rows = within(list).getAllByRole('listitem');
   expect(rows).toHaveLength(4);
-  expect(within(rows[0]!).getByRole('img', { name: 'Rank 1' }).textContent).toBe('🥇');
-  expect(within(rows[1]!).getByRole('img', { name: 'Rank 1' }).textContent).toBe('🥇');
-  expect(within(rows[2]!).getByRole('img', { name: 'Rank 3' }).textContent).toBe('🥉');
+  expect(within(rows[0]!).getByRole('img', { name: 'Rank 1, gold medal' }).className).toContain('lb-medal--gold');
+  expect(within(rows[1]!).getByRole('img', { name: 'Rank 1, gold medal' })).toBeTruthy();
+  expect(within(rows[2]!).getByRole('img', { name: 'Rank 3, bronze medal' }).className).toContain('lb-medal--bronze');
   expect(within(rows[3]!).queryByRole('img')).toBeNull();
   expect(within(rows[3]!).getByLabelText('Rank 4').textContent).toBe('4');
   expect(within(rows[0]!).getByText('You')).toBeTruthy();
   expect(within(rows[0]!).getByText('@thandi_m')).toBeTruthy();
   expect(within(rows[3]!).getByText('Admin')).toBeTruthy();
   expect(rows[2]!.textContent).toContain('4 correct');
-  expect(rows[2]!.textContent).toContain('80%');
+  expect(rows[2]!.textContent).toContain('80% · 3d streak');
 });
 
 test('friends tab: scope=friends with a silver medal', async () => {
@@ -93,7 +93,7 @@ test('friends tab: scope=friends with a silver medal', async () => {
   expect(fetch.calls('/api/leaderboard?scope=friends')).toHaveLength(1);
   const rows = within(list).getAllByRole('listitem');
   expect(rows).toHaveLength(3);
-  expect(within(rows[1]!).getByRole('img', { name: 'Rank 2' }).textContent).toBe('🥈');
+  expect(within(rows[1]!).getByRole('img', { name: 'Rank 2, silver medal' }).className).toContain('lb-medal--silver');
   // No medal without a correct prediction.
   expect(within(rows[2]!).queryByRole('img')).toBeNull();
   expect(within(rows[2]!).getByLabelText('Rank 3').textContent).toBe('3');

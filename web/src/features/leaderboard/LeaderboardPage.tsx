@@ -8,8 +8,8 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { useLeaderboard, type Leaderboard, type LeaderboardEntry, type LeaderboardScope } from './api';
 import './leaderboard.css';
 
-/** Medal icons for ranks 1–3 (ties share a rank, so two players can both hold gold). */
-export const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
+/** Styled medals for ranks 1–3 (ties share a rank, so two players can both hold gold). */
+export const MEDALS: Record<number, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
 
 const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
 
@@ -18,8 +18,8 @@ export function RankMark({ rank, scored = true }: { rank: number; scored?: boole
   const medal = scored ? MEDALS[rank] : undefined;
   if (medal) {
     return (
-      <span className={`lb-rank lb-rank--medal lb-rank--${rank}`} role="img" aria-label={`Rank ${rank}`}>
-        {medal}
+      <span className={`lb-rank lb-medal lb-medal--${medal}`} role="img" aria-label={`Rank ${rank}, ${medal} medal`}>
+        <span aria-hidden="true">{rank}</span>
       </span>
     );
   }
@@ -202,18 +202,20 @@ function EntryRow({ entry, isYou }: { entry: LeaderboardEntry; isYou: boolean })
       <RankMark rank={entry.rank} scored={entry.correct > 0} />
       <div className="lb-entry__who">
         <p className="lb-entry__name">
-          {entry.name}
+          <span className="lb-entry__name-text">{entry.name}</span>
+        </p>
+        <p className="lb-entry__username">
+          <span className="lb-entry__name-text">@{entry.username}</span>
           {isYou && <Badge variant="gold">You</Badge>}
           {entry.isAdmin && <Badge variant="secondary">Admin</Badge>}
         </p>
-        <p className="lb-entry__username">@{entry.username}</p>
       </div>
       <div className="lb-entry__figures">
         <p className="lb-entry__correct">
           <strong>{entry.correct}</strong> correct
         </p>
         <p className="lb-entry__meta">
-          {entry.accuracy}% · 🔥 {entry.streak}
+          {entry.accuracy}% · {entry.streak}d streak
         </p>
       </div>
     </li>

@@ -15,9 +15,9 @@ const STATUS_BADGE: Record<HistoryStatus, BadgeVariant> = {
 
 function Tile({ label, value }: { label: string; value: string }) {
   return (
-    <div className="stat-tile">
-      <dt className="stat-tile__label">{label}</dt>
-      <dd className="stat-tile__value">{value}</dd>
+    <div className="profile-stat">
+      <dt className="profile-stat__label">{label}</dt>
+      <dd className="profile-stat__value">{value}</dd>
     </div>
   );
 }
@@ -31,7 +31,7 @@ export function StatsTab({ userId }: { userId: string }) {
 
   return (
     <div className="stack">
-      <dl className="stat-tiles" aria-label="Your stats" aria-busy={stats.isPending}>
+      <dl className="profile-stats" aria-label="Your stats" aria-busy={stats.isPending}>
         <Tile label="Questions Answered" value={show(String(s?.totalAnswers ?? 0))} />
         <Tile label="Accuracy Rate" value={show(`${s?.accuracy ?? 0}%`)} />
         <Tile label="National Rank" value={show(s?.nationalRank ? `#${s.nationalRank}` : '–')} />

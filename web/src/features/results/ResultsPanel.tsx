@@ -3,7 +3,7 @@ import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { initials } from '../shell/AppHeader';
-import { barColor, pluralize, questionWithMark } from '../questions/results';
+import { pluralize, questionWithMark } from '../questions/results';
 import type { Question } from '../questions/types';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { useUserStats } from '../profile/api';
@@ -47,6 +47,10 @@ function nationalRows(
     isMine: myOptionId === o.id,
   }));
 }
+
+/** Same colours as the answer form: the first option green, the second red, any other blue. */
+const RESULT_BAR_COLORS = ['green', 'red'] as const;
+const resultBarColor = (index: number) => RESULT_BAR_COLORS[index] ?? 'blue';
 
 const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
 
@@ -108,7 +112,7 @@ export function ResultsPanel({
         <CardContent>
           <div className="results-card__head">
             <CardTitle>National Results</CardTitle>
-            <Badge variant="live">LIVE</Badge>
+            {question.isResolved ? <Badge variant="gold">Resolved</Badge> : <Badge variant="live">LIVE</Badge>}
           </div>
           {results.isError && !live.data ? (
             <p className="results-card__error" role="alert">
@@ -139,7 +143,7 @@ export function ResultsPanel({
                       aria-valuemax={100}
                       aria-valuenow={Math.round(r.percentage)}
                     >
-                      <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                      <div className={`bar__fill bar__fill--${resultBarColor(i)}`} style={{ width: `${r.percentage}%` }} />
                     </div>
                   </li>
                 ))}

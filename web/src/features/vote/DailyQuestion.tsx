@@ -102,7 +102,7 @@ export function DailyQuestion({
           <p className="vq__day">{formatDayLabel(question.publishedAt ?? question.date)}</p>
           <span className="vq__badges">
             {question.isSample && <SampleBadge />}
-            <Badge variant="live">LIVE</Badge>
+            {question.isResolved ? <Badge variant="gold">Resolved</Badge> : <Badge variant="live">LIVE</Badge>}
           </span>
         </div>
         <h2 className="vq__text" id={titleId}>
