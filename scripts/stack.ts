@@ -28,6 +28,27 @@ export interface StackOptions {
   /** Where child output goes: 'inherit' (prefixed to stdout) or a folder for log files. */
   logs?: 'inherit' | string;
   gatewayPort?: number;
+  /** Extra env for one service only (after `env`), e.g. fault-injection settings. */
+  serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+  /** Extra env for the gateway only, applied last (may override a service address, e.g. to put a proxy in between). */
+  gatewayEnv?: Record<string, string>;
+  /** PostgreSQL server to create the databases on (default `STACK_PG_URL`, else the local one). */
+  pgAdminUrl?: string;
+}
+
+export type ServiceName = (typeof SERVICES)[number]['name'];
+export type ProcessName = ServiceName | 'gateway';
+
+/** How one child was launched: enough to kill it and start it again in the same place. */
+export interface StackProcess {
+  child: ChildProcess;
+  env: Record<string, string>;
+  script: string;
+  /** URL that answers 200 once the process is ready. */
+  readyUrl: string;
+  grpcPort?: number;
+  metricsPort: number;
+  databaseUrl?: string;
 }
 
 export interface Stack {
@@ -35,6 +56,16 @@ export interface Stack {
   gatewayPort: number;
   namespace: string;
   databases: Record<string, string>;
+  /** Process ids of the children by name (`gateway`, `identity`, …), e.g. for the bench's RSS readings. */
+  pids?: Record<string, number>;
+  /** gRPC addresses of the services by name (what the gateway was given). */
+  grpcAddrs?: Record<string, string>;
+  /** Every child by name, with its env and ports (fault-injection tests). */
+  processes?: Record<ProcessName, StackProcess>;
+  /** Sends `signal` (default SIGKILL) to one child and waits until it has exited. */
+  kill?(name: ProcessName, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts an exited child again with the same env and ports, and waits until it is ready. */
+  respawn?(name: ProcessName): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -112,14 +143,14 @@ function stopChild(child: ChildProcess, timeoutMs = 8_000): Promise<void> {
 
 const PG_ADMIN = process.env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function dbUrl(name: string): string {
-  const u = new URL(PG_ADMIN);
+function dbUrl(name: string, admin = PG_ADMIN): string {
+  const u = new URL(admin);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function dropDatabases(names: string[]) {
-  const c = new pg.Client({ connectionString: PG_ADMIN });
+async function dropDatabases(names: string[], admin = PG_ADMIN) {
+  const c = new pg.Client({ connectionString: admin });
   await c.connect();
   for (const n of names) await c.query(`DROP DATABASE IF EXISTS "${n}" WITH (FORCE)`).catch(() => undefined);
   await c.end();
@@ -131,6 +162,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const namespace = mode === 'test' ? `e2e${suffix}` : '';
   const logs = opts.logs ?? (mode === 'test' ? path.join(ROOT, 'test-results', 'logs', suffix) : 'inherit');
   const children: ChildProcess[] = [];
+  const pids: Record<string, number> = {};
+  const grpcAddrs: Record<string, string> = {};
+  const processes = {} as Record<ProcessName, StackProcess>;
+  const pgAdmin = opts.pgAdminUrl ?? PG_ADMIN;
   const databases: Record<string, string> = {};
   const gatewayEnv: Record<string, string> = {};
   const common: Record<string, string> = {
@@ -142,9 +177,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stop = async () => {
     await Promise.all([...children].reverse().map((c) => stopChild(c)));
     if (mode === 'test') {
-      await dropDatabases(Object.values(databases));
+      await dropDatabases(Object.values(databases), pgAdmin).catch(() => undefined);
       const { deleteTestStreams } = await import('../services/kit/src/testing.js');
-      await deleteTestStreams(namespace).catch(() => undefined);
+      await deleteTestStreams(namespace, opts.env?.NATS_URL).catch(() => undefined);
     }
   };
 
@@ -156,40 +191,75 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         const grpcPort = mode === 'test' ? await freePort() : s.grpcPort;
         const metricsPort = mode === 'test' ? await freePort() : s.metricsPort;
         gatewayEnv[s.addrVar] = `127.0.0.1:${grpcPort}`;
-        const child = launch(
-          s.name,
-          path.join(ROOT, 'services', s.name, 'dist', 'main.js'),
-          {
-            ...common,
-            GRPC_PORT: String(grpcPort),
-            METRICS_PORT: String(metricsPort),
-            DATABASE_URL: dbUrl(db),
-            ...(s.name === 'notification' && logs !== 'inherit' ? { MAIL_DIR: path.join(logs, 'mail') } : {}),
-          },
-          logs,
-        );
+        grpcAddrs[s.name] = `127.0.0.1:${grpcPort}`;
+        const script = path.join(ROOT, 'services', s.name, 'dist', 'main.js');
+        const env = {
+          ...common,
+          GRPC_PORT: String(grpcPort),
+          METRICS_PORT: String(metricsPort),
+          DATABASE_URL: dbUrl(db, pgAdmin),
+          ...(s.name === 'notification' && logs !== 'inherit' ? { MAIL_DIR: path.join(logs, 'mail') } : {}),
+          ...opts.serviceEnv?.[s.name],
+        };
+        const child = launch(s.name, script, env, logs);
         children.push(child);
+        if (child.pid) pids[s.name] = child.pid;
+        processes[s.name] = {
+          child,
+          env,
+          script,
+          readyUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+          grpcPort,
+          metricsPort,
+          databaseUrl: env.DATABASE_URL,
+        };
         await waitForHttp(`http://127.0.0.1:${metricsPort}/metrics`, 60_000, child);
       }),
     );
     const gatewayPort = opts.gatewayPort ?? (mode === 'test' ? await freePort() : 8080);
     const publicUrl = `http://localhost:${gatewayPort}`;
-    const gateway = launch(
-      'gateway',
-      path.join(ROOT, 'gateway', 'dist', 'main.js'),
-      {
-        ...common,
-        ...gatewayEnv,
-        PORT: String(gatewayPort),
-        METRICS_PORT: String(mode === 'test' ? await freePort() : 9460),
-        PUBLIC_URL: publicUrl,
-        REDIS_PREFIX: mode === 'test' ? `e2e${suffix}:` : 'mp:',
-      },
-      logs,
-    );
+    const gatewayScript = path.join(ROOT, 'gateway', 'dist', 'main.js');
+    const gatewayMetricsPort = mode === 'test' ? await freePort() : 9460;
+    const gwEnv = {
+      ...common,
+      ...gatewayEnv,
+      PORT: String(gatewayPort),
+      METRICS_PORT: String(gatewayMetricsPort),
+      PUBLIC_URL: publicUrl,
+      REDIS_PREFIX: mode === 'test' ? `e2e${suffix}:` : 'mp:',
+      ...opts.gatewayEnv,
+    };
+    const gateway = launch('gateway', gatewayScript, gwEnv, logs);
     children.push(gateway);
+    if (gateway.pid) pids.gateway = gateway.pid;
+    processes.gateway = {
+      child: gateway,
+      env: gwEnv,
+      script: gatewayScript,
+      readyUrl: `http://127.0.0.1:${gatewayPort}/readyz`,
+      metricsPort: gatewayMetricsPort,
+    };
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, 60_000, gateway);
-    return { baseUrl: publicUrl, gatewayPort, namespace, databases, stop };
+    const kill = async (name: ProcessName, signal: NodeJS.Signals = 'SIGKILL') => {
+      const { child } = processes[name];
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      });
+    };
+    const respawn = async (name: ProcessName) => {
+      const p = processes[name];
+      if (p.child.exitCode === null && p.child.signalCode === null) throw new Error(`${name} is still running`);
+      const child = launch(name, p.script, p.env, logs);
+      const i = children.indexOf(p.child);
+      if (i >= 0) children[i] = child;
+      else children.push(child);
+      p.child = child;
+      if (child.pid) pids[name] = child.pid;
+      await waitForHttp(p.readyUrl, 60_000, child);
+    };
+    return { baseUrl: publicUrl, gatewayPort, namespace, databases, pids, grpcAddrs, processes, kill, respawn, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -2,7 +2,7 @@
 // reviews it (approved, with notes) in /admin → Suggestions; the user sees the outcome. The admin's analytics,
 // users and manage tabs show real data; the research tabs work on the seeded sample content.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
 import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
 
@@ -32,10 +32,6 @@ async function alertToast(page: Page, text: string) {
 async function closeToasts(page: Page) {
   const close = page.locator('.toast').getByRole('button', { name: 'Close' });
   if (await close.count()) await close.first().click();
-}
-
-async function scrollToTop(locator: Locator) {
-  await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
 async function signUp(page: Page, username: string, name: string) {
@@ -180,11 +176,13 @@ test('a user suggests a question, the admin approves it with notes, the user see
     await screenshot(page, 'my-suggestions');
 
     // ---- Research: topics, clear, officials' tag jump, predictions.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Research' }));
     const economy = page.getByRole('button', { name: /^Economy\b/ });
     await expectVisible(economy);
     expect(await economy.getAttribute('aria-pressed')).toBe('false');
+    await screenshot(page, 'research-topic-chips');
     await economy.click();
     expect(await economy.getAttribute('aria-pressed')).toBe('true');
     const detail = page.locator('.topic-detail');
@@ -192,7 +190,10 @@ test('a user suggests a question, the admin approves it with notes, the user see
     await expectVisible(detail.getByText('“The Reserve Bank will cut the repo rate at its next meeting”'));
     await expectVisible(detail.locator('.research-q').first());
     await expectVisible(detail.getByText('Sample data').first());
-    await scrollToTop(detail);
+    await page.waitForFunction(() => {
+      const top = document.querySelector('.topic-detail')?.getBoundingClientRect().top ?? -1;
+      return top > 80 && top < 200; // scrolled to just below the fixed header
+    });
     await screenshot(page, 'research-topics');
     await detail.getByRole('button', { name: 'Clear' }).click();
     expect(await economy.getAttribute('aria-pressed')).toBe('false');

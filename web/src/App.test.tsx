@@ -188,6 +188,8 @@ describe('signed in', () => {
     renderAt('/profile');
     expect(screen.getByRole('heading', { name: 'Thandi Mokoena' })).toBeTruthy();
     expect(screen.getByText('Predicting since March 2025')).toBeTruthy();
+    // Logout lives in the Settings tab (spec §2 Profile).
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await screen.findByRole('button', { name: 'Start Predicting' });
     expect(calls('/api/auth/logout')).toHaveLength(1);

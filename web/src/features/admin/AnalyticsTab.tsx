@@ -71,7 +71,7 @@ export function AnalyticsTab() {
         <h2 className="admin-list__title">Participation</h2>
         <div className="stat-grid">
           <Tile label="Users" value={f.usersTotal} note={f.usersNew === null ? undefined : `+${fmt(f.usersNew)} this week`} accent />
-          <Tile label="Answers today" value={f.answersToday} note="SAST day" accent />
+          <Tile label="Answers today" value={f.answersToday} note="Since midnight SAST" accent />
         </div>
       </section>
       <section aria-label="Questions by state">

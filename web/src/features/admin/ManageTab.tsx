@@ -122,8 +122,8 @@ function OfficialsManager() {
                 <div className="manage-item__who">
                   <p className="admin-q__text">{o.name}</p>
                   <p className="admin-q__meta">{o.title}</p>
+                  {o.isSample && <SampleBadge />}
                 </div>
-                {o.isSample && <SampleBadge />}
               </div>
               {o.tags.length > 0 && <p className="admin-q__meta">Topics: {o.tags.join(', ')}</p>}
               <div className="admin-q__actions">

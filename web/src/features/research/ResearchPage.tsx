@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAtom } from 'jotai';
 import { Badge, Button, Card, CardContent, Tabs, cx } from '../../ui';
@@ -190,8 +190,14 @@ function TopicDetail({
   const questions = useTagQuestions(tag);
   const officials = useTagOfficials(tag);
   const predictions = useTagPredictions(tag);
+  const ref = useRef<HTMLDivElement>(null);
+  // On a phone the topic list can fill the screen: bring the chosen topic's content into view.
+  useEffect(() => {
+    const el = ref.current;
+    if (el) scrollIntoViewBelowHeader(el);
+  }, [tag]);
   return (
-    <div className="stack topic-detail" data-topic={tag}>
+    <div className="stack topic-detail" data-topic={tag} ref={ref}>
       <SelectedTopicBar label={label} onClear={onClear} />
       <ResearchSection title="Questions" query={questions} loading="Loading questions..." empty="No questions on this topic yet.">
         {(list) => list.map((q) => <ResearchQuestionCard key={q.id} question={q} />)}
@@ -204,6 +210,17 @@ function TopicDetail({
       </ResearchSection>
     </div>
   );
+}
+
+/** Scrolls the window so `el` starts just below the fixed header, if it is not already on screen. */
+function scrollIntoViewBelowHeader(el: HTMLElement) {
+  if (typeof window.scrollTo !== 'function' || typeof window.matchMedia !== 'function') return;
+  const header = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--header-h')) || 90;
+  const rect = el.getBoundingClientRect();
+  const visibleBottom = window.innerHeight - 80; // above the bottom navigation
+  if (rect.top >= header && rect.top + 120 <= visibleBottom) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: window.scrollY + rect.top - header - 16, behavior: reduce ? 'auto' : 'smooth' });
 }
 
 function ResearchSection<T>({
@@ -326,8 +343,8 @@ export function OfficialCard({
           <div className="official__who">
             <h3 className="official__name">{official.name}</h3>
             {official.title && <p className="official__title">{official.title}</p>}
+            {official.isSample && <SampleBadge />}
           </div>
-          {official.isSample && <SampleBadge />}
         </div>
         {official.bio && <p className="official__bio">{official.bio}</p>}
         {official.tags.length > 0 && (

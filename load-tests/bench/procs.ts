@@ -1,0 +1,112 @@
+/** Process helpers: baseline child processes, RSS readings, pid by port, pgbench. */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export interface Baseline {
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts one bare baseline server (baseline-servers.ts) in its own Node process. */
+export function startBaseline(kind: string, ...args: string[]): Promise<Baseline> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'baseline-servers.ts'), kind, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`baseline ${kind} did not start`)), 30_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const m = /READY (\d+)/.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          port: Number(m[1]),
+          pid: child.pid!,
+          stop: () =>
+            new Promise<void>((r) => {
+              if (child.exitCode !== null) return r();
+              child.once('exit', () => r());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`baseline ${kind} exited ${code}`)));
+  });
+}
+
+/** VmRSS / VmHWM of a process in MB. */
+export function rssOf(pid: number): { rssMb: number; hwmMb: number } {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+}
+
+/** The pid listening on a TCP port (for a stack the bench did not start). */
+export async function pidOnPort(port: number): Promise<number | undefined> {
+  try {
+    const { stdout } = await run('ss', ['-ltnpH', `sport = :${port}`]);
+    const m = /pid=(\d+)/.exec(stdout);
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadAvg(): string {
+  return os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+}
+
+/**
+ * pgbench on a scratch database: single-row inserts into a table shaped like voting's `answers` (same columns
+ * and indexes), `-c 8 -j 2 -T <s>`. Returns tps per repetition.
+ */
+export async function pgbench(adminUrl: string, reps: number, seconds: number): Promise<number[]> {
+  const name = `bench_pgbench_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  await c.query(`CREATE TABLE answers (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      user_id uuid NOT NULL, question_id uuid NOT NULL, option_id text NOT NULL,
+      submitted_at timestamptz NOT NULL, sast_day date NOT NULL);
+    CREATE UNIQUE INDEX answers_user_question_key ON answers (user_id, question_id);
+    CREATE INDEX answers_user_submitted_idx ON answers (user_id, submitted_at DESC);
+    CREATE INDEX answers_question_idx ON answers (question_id);`);
+  await c.end();
+  const script = path.join(os.tmpdir(), `${name}.sql`);
+  await writeFile(
+    script,
+    `INSERT INTO answers (user_id, question_id, option_id, submitted_at, sast_day) VALUES (gen_random_uuid(), '11111111-1111-4111-8111-111111111111', 'yes', now(), current_date);\n`,
+  );
+  const out: number[] = [];
+  try {
+    for (let i = 0; i < reps; i++) {
+      const { stdout } = await run('pgbench', ['-n', '-f', script, '-c', '8', '-j', '2', '-T', String(seconds), '-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres'), name], {
+        env: { ...process.env, ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}) },
+      });
+      const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+      out.push(Number(m?.[1] ?? NaN));
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+/**
+ * BENCH-ONLY fast seeding. Signing up or logging in 10,000 users through HTTP runs argon2 (≈ 50 ms of CPU each)
+ * per user, which would dominate the bench. Instead:
+ *  - users are inserted straight into the identity database, all with ONE precomputed argon2id hash;
+ *    no `identity.user.registered` events are published (social's directory is not needed by the burst);
+ *  - sessions are minted directly in Redis in the connect-redis format the gateway reads
+ *    (`${REDIS_PREFIX}sess:<id>` → JSON {cookie:{…}, userId, isAdmin, createdAt, lastSeenAt}, TTL = idle TTL),
+ *    and the cookie is signed exactly like express-session does: `s:` + id + '.' + base64 HMAC-SHA256(id,
+ *    SESSION_SECRET) without trailing '=' (cookie-signature), URL-encoded.
+ * Never use this outside the bench: it bypasses authentication on purpose.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createClient } from 'redis';
+import signature from 'cookie-signature';
+
+export interface SeededUser {
+  id: string;
+  username: string;
+  /** The value of the Cookie header. */
+  cookie: string;
+}
+
+export interface SeedOptions {
+  identityDbUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  sessionSecret: string;
+  cookieName: string;
+  idleTtlS: number;
+  count: number;
+  runId: string;
+}
+
+async function oneHash(): Promise<string> {
+  try {
+    const argon2 = await import('@node-rs/argon2');
+    return await argon2.hash('bench-password-not-secret', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  } catch {
+    // A syntactically valid argon2id PHC string (nobody logs in with it in the bench anyway).
+    return '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000';
+  }
+}
+
+export function signedCookie(name: string, sid: string, secret: string): string {
+  return `${name}=${encodeURIComponent('s:' + signature.sign(sid, secret))}`;
+}
+
+export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin: SeededUser; cleanup(): Promise<void> }> {
+  const hash = await oneHash();
+  const all: { id: string; username: string; isAdmin: boolean }[] = [
+    { id: randomUUID(), username: `bench_${o.runId}_admin`, isAdmin: true },
+    ...Array.from({ length: o.count }, (_, i) => ({ id: randomUUID(), username: `bench_${o.runId}_${i + 1}`, isAdmin: false })),
+  ];
+
+  const db = new pg.Client({ connectionString: o.identityDbUrl });
+  await db.connect();
+  try {
+    for (let i = 0; i < all.length; i += 5_000) {
+      const batch = all.slice(i, i + 5_000);
+      await db.query(
+        `INSERT INTO users (id, username, name, password_hash, is_admin)
+         SELECT u.id, u.username, u.username, $3, u.is_admin
+         FROM unnest($1::uuid[], $2::text[], $4::boolean[]) AS u(id, username, is_admin)`,
+        [batch.map((u) => u.id), batch.map((u) => u.username), hash, batch.map((u) => u.isAdmin)],
+      );
+    }
+  } finally {
+    await db.end();
+  }
+
+  const redis = createClient({ url: o.redisUrl, RESP: 2 });
+  await redis.connect();
+  const keys: string[] = [];
+  const now = Date.now();
+  const seeded: SeededUser[] = [];
+  try {
+    for (let i = 0; i < all.length; i += 2_000) {
+      await Promise.all(
+        all.slice(i, i + 2_000).map((u) => {
+          const sid = randomBytes(24).toString('base64url'); // express-session's uid-safe(24)
+          const key = `${o.redisPrefix}sess:${sid}`;
+          keys.push(key);
+          const sess = {
+            cookie: {
+              originalMaxAge: o.idleTtlS * 1000,
+              expires: new Date(now + o.idleTtlS * 1000).toISOString(),
+              secure: false,
+              httpOnly: true,
+              path: '/',
+              sameSite: 'lax',
+            },
+            userId: u.id,
+            isAdmin: u.isAdmin,
+            createdAt: now,
+            lastSeenAt: now,
+          };
+          seeded.push({ id: u.id, username: u.username, cookie: signedCookie(o.cookieName, sid, o.sessionSecret) });
+          return redis.sendCommand(['SET', key, JSON.stringify(sess), 'EX', String(o.idleTtlS)]);
+        }),
+      );
+    }
+  } finally {
+    await redis.quit();
+  }
+  const [admin, ...users] = seeded;
+  return {
+    admin: admin!,
+    users,
+    async cleanup() {
+      const r = createClient({ url: o.redisUrl, RESP: 2 });
+      await r.connect();
+      for (let i = 0; i < keys.length; i += 1_000) await r.sendCommand(['DEL', ...keys.slice(i, i + 1_000)]);
+      await r.quit();
+      const c = new pg.Client({ connectionString: o.identityDbUrl });
+      await c.connect();
+      await c.query('DELETE FROM users WHERE username LIKE $1', [`bench\\_${o.runId}\\_%`]).catch(() => undefined);
+      await c.end();
+    },
+  };
+}

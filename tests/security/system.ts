@@ -1,0 +1,71 @@
+// The real system for the security tests: identity, questions, voting, social and notification in-process (fresh
+// databases, one events namespace) behind an in-process gateway with its own Redis prefix.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from '../../gateway/test/helpers.js';
+import { questionsClient, publishQuestion as publish, waitSearchable, type QuestionsClient } from '../../gateway/test/social-helpers.js';
+import type { Clock } from '@mzansi/kit';
+
+export interface SecUser {
+  id: string;
+  username: string;
+  b: Browser;
+}
+
+export async function startSystem(opts: { gatewayEnv?: Record<string, string>; clock?: Clock; notification?: boolean } = {}) {
+  const services = await startServicesForTest({
+    clock: opts.clock,
+    notification: opts.notification ? { MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'sec-mail-')), PUBLIC_URL: 'http://localhost:8080' } : undefined,
+  });
+  let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
+  try {
+    gw = await startGatewayForTest(services.identityAddress, { ...services.gatewayEnv, PUBLIC_CACHE_MS: '0', ...opts.gatewayEnv }, { clock: opts.clock });
+  } catch (err) {
+    await services.cleanup();
+    throw err;
+  }
+  const questions: QuestionsClient = questionsClient(services);
+  const admin = gw.browser();
+  const login = await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  expect(login.status, login.text).toBe(200);
+  const adminId = login.json.id as string;
+
+  return {
+    services,
+    gw,
+    base: gw.base,
+    questions,
+    admin,
+    adminId,
+    browser: () => gw.browser(),
+    /** A new signed-up user (waits until social's directory knows them when `searchable`). */
+    async user(stem = 'Sec', searchable = false): Promise<SecUser> {
+      const b = gw.browser();
+      const u = await signUp(b, uname(stem));
+      if (searchable) await waitSearchable(admin, u.username);
+      return { id: u.id, username: u.username, b };
+    },
+    publishQuestion: (text?: string) => publish(services, questions, text),
+    async stop() {
+      questions.close();
+      await gw.stop().catch(() => undefined);
+      await services.cleanup();
+    },
+  };
+}
+
+export type System = Awaited<ReturnType<typeof startSystem>>;
+
+/** The value of a Prometheus counter/histogram-count line on the gateway's metrics port (0 when absent). */
+export async function metricValue(metricsPort: number, name: string, labels: Record<string, string>): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name + '{')) continue;
+    const ok = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));
+    if (ok) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return total;
+}
