@@ -3,11 +3,13 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build infra up test test-unit test-e2e typecheck lint clean chromium
+.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
-	@echo "make test  - type check, lint, unit + integration tests (real PostgreSQL/Redis/NATS), browser tests"
+	@echo "make test  - type check, lint, unit + integration tests (real PostgreSQL/Redis/NATS), browser tests, manifests"
+	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
+	@echo "make images - docker build one image per component (needs a Docker engine)"
 
 node_modules/.package-lock.json: package-lock.json
 	npm ci $(NPM_FLAGS)
@@ -30,6 +32,8 @@ typecheck: install
 	npx tsc -p tsconfig.test.json
 	npm run typecheck -w @mzansi/web
 	npm run typecheck:e2e -w @mzansi/web
+	npx tsc -p load-tests/tsconfig.json
+	npx tsc -p load-tests/bench/tsconfig.json
 
 lint: install
 	npm run lint
@@ -43,7 +47,36 @@ test-e2e: build infra chromium
 chromium:
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || bash scripts/install-chromium.sh
 
-test: typecheck lint test-unit test-e2e
+# Kubernetes manifests: kustomize overlays (kubectl kustomize) and the chart (test-only renderer on Go's
+# text/template + sprig, Helm's engine; Helm itself is not installed here), schema + policy + agreement checks.
+go-sprig:
+	@bash scripts/install-go-sprig.sh
+
+test-manifests: install go-sprig
+	npx vitest run --config tests/manifests/vitest.config.ts
+
+COMPONENTS := gateway identity questions voting social notification
+IMAGE_PREFIX ?= mzansi-predicts
+IMAGE_TAG ?= $(shell awk '/^appVersion:/ {gsub(/"/, "", $$2); print $$2}' charts/mzansi-predicts/Chart.yaml)
+
+images:
+	@if ! docker info >/dev/null 2>&1; then \
+	  echo "make images: no Docker engine is reachable here (docker info failed); nothing built."; \
+	  echo "  On a machine with Docker: make images [IMAGE_PREFIX=registry/prefix] [IMAGE_TAG=x.y.z]"; \
+	else \
+	  set -e; for c in $(COMPONENTS); do \
+	    dir=services/$$c; [ $$c = gateway ] && dir=gateway; \
+	    echo ">> $(IMAGE_PREFIX)/$$c:$(IMAGE_TAG)"; \
+	    docker build --build-arg SERVICE=$$c --build-arg SERVICE_DIR=$$dir -t $(IMAGE_PREFIX)/$$c:$(IMAGE_TAG) . ; \
+	  done; \
+	fi
+
+# The publish burst on this machine against a stack it starts itself (or `make up`'s with BENCH_BASE_URL=…);
+# BENCH_WS_CLIENTS=10000 for the full target. See load-tests/README.md.
+bench: build infra chromium
+	npx tsx load-tests/bench/run.ts
+
+test: typecheck lint test-unit test-e2e test-manifests
 	@echo "make test: all green"
 
 clean:

@@ -45,6 +45,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : Number(config.TRUST_PROXY));
   app.set('query parser', 'simple');
+  // Security headers on every response, probes included.
+  app.use(securityHeaders(config));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -61,7 +63,6 @@ export function createApp(deps: AppDeps): Express {
     requestContext.run({ requestId }, next);
   });
   app.use(metrics.httpMiddleware);
-  app.use(securityHeaders(config));
 
   const api = express.Router();
   api.use(csrfGuard(config));

@@ -56,7 +56,7 @@ if (kind === 'json') {
   });
 } else if (kind === 'echo-http') {
   const Client = grpc.makeGenericClientConstructor(echoDefinition, 'Echo');
-  const client = new Client(process.argv[3]!, grpc.credentials.createInsecure()) as grpc.Client & {
+  const client = new Client(process.argv[3]!, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
     echo(req: unknown, md: grpc.Metadata, opts: grpc.CallOptions, cb: (err: grpc.ServiceError | null, res: unknown) => void): void;
   };
   const app = express();

@@ -110,3 +110,23 @@ export async function pgbench(adminUrl: string, reps: number, seconds: number): 
   }
   return out;
 }
+
+/** CPU time (user + system) a process has used so far, in ms. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): utime = field 14, stime = field 15
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ = 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU ms used by `pids` while `fn` runs. */
+export async function withCpu<T>(pids: (number | undefined)[], fn: () => Promise<T>): Promise<{ result: T; cpu: number[] }> {
+  const before = pids.map(cpuMs);
+  const result = await fn();
+  return { result, cpu: pids.map((p, i) => cpuMs(p) - before[i]!) };
+}

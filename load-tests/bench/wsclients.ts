@@ -11,6 +11,8 @@ export interface Fleet {
   waitAll(key: string, timeoutMs: number): Promise<number[]>;
   closeAll(): Promise<void>;
   failed: number;
+  /** Every message the first client received: [time, raw]. */
+  firstLog: [number, string][];
 }
 
 /** `keyOf` turns a message into a key (e.g. `new-question:<id>`), or undefined to ignore it. */
@@ -25,6 +27,7 @@ export async function connectFleet(
   const arrivals = new Map<string, number[]>();
   const counts = new Map<string, number>();
   const waiters = new Set<() => void>();
+  const firstLog: [number, string][] = [];
   let failed = 0;
   let next = 0;
   const open = async () => {
@@ -43,6 +46,7 @@ export async function connectFleet(
         ws.on('message', (data) => {
           const t = performance.now();
           const s = data.toString();
+          if (i === 0) firstLog.push([t, s]);
           const type = /"type":"([^"]+)"/.exec(s)?.[1] ?? '?';
           counts.set(type, (counts.get(type) ?? 0) + 1);
           const key = keyOf(s);
@@ -60,6 +64,7 @@ export async function connectFleet(
     sockets,
     arrivals,
     counts,
+    firstLog,
     get failed() {
       return failed;
     },

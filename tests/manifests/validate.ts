@@ -44,7 +44,7 @@ const validatePrometheusRule = ajv.compile({
   properties: {
     apiVersion: { const: 'monitoring.coreos.com/v1' },
     kind: { const: 'PrometheusRule' },
-    metadata: { type: 'object', required: ['name'] },
+    metadata: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
     spec: {
       type: 'object',
       additionalProperties: false,

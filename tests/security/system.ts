@@ -58,14 +58,13 @@ export async function startSystem(opts: { gatewayEnv?: Record<string, string>; c
 
 export type System = Awaited<ReturnType<typeof startSystem>>;
 
-/** The value of a Prometheus counter/histogram-count line on the gateway's metrics port (0 when absent). */
-export async function metricValue(metricsPort: number, name: string, labels: Record<string, string>): Promise<number> {
+/** The sum of a Prometheus series on the gateway's metrics port over the lines containing every `fragment`. */
+export async function metricValue(metricsPort: number, name: string, fragments: string[]): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   let total = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(name + '{')) continue;
-    const ok = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));
-    if (ok) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (fragments.every((f) => line.includes(f))) total += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return total;
 }

@@ -185,7 +185,7 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
     res.set({
       'Content-Type': mimeType,
       'Cache-Control': 'public, max-age=86400, immutable',
-      'Content-Security-Policy': "default-src 'none'",
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
       'Content-Disposition': 'inline',
     });
     res.send(Buffer.from(data));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAtom } from 'jotai';
 import { Badge, Button, Card, CardContent, Tabs, cx } from '../../ui';
@@ -144,6 +144,11 @@ function TopicsTab({
 }
 
 function TopicChip({ topic, selected, onToggle }: { topic: Tag; selected: boolean; onToggle: () => void }) {
+  const counts = [
+    pluralize(topic.questionCount, 'question'),
+    pluralize(topic.officialCount, 'official'),
+    pluralize(topic.predictionCount, 'prediction'),
+  ];
   return (
     <button
       type="button"
@@ -154,8 +159,15 @@ function TopicChip({ topic, selected, onToggle }: { topic: Tag; selected: boolea
     >
       <span className="topic-chip__label">{topic.label}</span>
       <span className="topic-chip__counts">
-        {pluralize(topic.questionCount, 'question')} · {pluralize(topic.officialCount, 'official')} ·{' '}
-        {pluralize(topic.predictionCount, 'prediction')}
+        {counts.map((text, i) => (
+          <Fragment key={text}>
+            {i > 0 && ' '}
+            <span className="topic-chip__count">
+              {text}
+              {i < counts.length - 1 && ' ·'}
+            </span>
+          </Fragment>
+        ))}
       </span>
     </button>
   );

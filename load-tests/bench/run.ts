@@ -1,0 +1,563 @@
+/**
+ * `make bench`: the publish burst against a real stack on this machine, every figure beside a same-run baseline.
+ *
+ *   npx tsx load-tests/bench/run.ts          (starts its own stack: startStack({mode:'test'}))
+ *   BENCH_BASE_URL=http://localhost:8080 …   (against `make up`'s stack: dev databases, REDIS_PREFIX mp:)
+ *
+ * Knobs (env): BENCH_WS_CLIENTS (2000; 10000 = full target), BENCH_VOTE_RATE (1000/s), BENCH_VOTE_SECONDS (10),
+ * BENCH_REPS (3), BENCH_REP_SECONDS (3), BENCH_CONNECTIONS (32), BENCH_READCOST_ANSWERS (1000000), BENCH_WEB (1).
+ * Prints ONE table and writes it to load-tests/results/<date>.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
+import { startStack, type Stack } from '../../scripts/stack.ts';
+import { closedLoop, openLoop, send, type Req, type RunResult } from './load.ts';
+import { loadAvg, pgbench, pidOnPort, rssOf, startBaseline, withCpu } from './procs.ts';
+import { seed, type SeededUser } from './seed.ts';
+import { figure, fmtFig, fmtNum, median, percentile, sleep, type Figure } from './stats.ts';
+import { connectFleet } from './wsclients.ts';
+import { webChecks, type WebResult } from './web.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const num = (k: string, d: number) => (env[k] ? Number(env[k]) : d);
+const CFG = {
+  wsClients: num('BENCH_WS_CLIENTS', 2_000),
+  voteRate: num('BENCH_VOTE_RATE', 1_000),
+  voteSeconds: num('BENCH_VOTE_SECONDS', 10),
+  reps: Math.max(3, num('BENCH_REPS', 3)),
+  repSeconds: num('BENCH_REP_SECONDS', 3),
+  connections: num('BENCH_CONNECTIONS', 32),
+  readcostAnswers: num('BENCH_READCOST_ANSWERS', 1_000_000),
+  web: env.BENCH_WEB !== '0',
+};
+const PG_ADMIN = env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const dbUrl = (name: string) => {
+  const u = new URL(PG_ADMIN);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+interface Row {
+  metric: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+/** CPU ms per request by process (load-independent cost; the basis of the capacity plan). */
+const cpuPer: Record<string, number> = {};
+const notes: string[] = [];
+function row(metric: string, value: string, baseline: string, ratio: number | string, target: string, ok: boolean | null) {
+  rows.push({ metric, value, baseline, ratio: typeof ratio === 'number' ? (Number.isFinite(ratio) ? `${fmtNum(ratio, 2)}×` : 'n/a') : ratio, target, ok });
+}
+
+async function closedReps(origin: string, mk: () => (i: number) => Req | undefined, expect?: (s: number) => boolean): Promise<RunResult[]> {
+  const out: RunResult[] = [];
+  for (let r = 0; r < CFG.reps; r++) {
+    out.push(await closedLoop(origin, { connections: CFG.connections, durationMs: CFG.repSeconds * 1000, next: mk(), expect, warmupMs: r === 0 ? 500 : 0 }));
+  }
+  return out;
+}
+const rpsFig = (rs: RunResult[]) => figure(rs.map((r) => r.rps));
+const errs = (rs: RunResult[]) => rs.reduce((n, r) => n + r.errors, 0);
+
+const NEW_QUESTION_LIKE = JSON.stringify({
+  type: 'new-question',
+  question: {
+    id: randomUUID(),
+    text: 'Will load-shedding return to stage 4 before the end of the month',
+    context: 'A realistic payload size for the bare broadcast baseline.',
+    date: new Date().toISOString(),
+    options: [
+      { id: 'yes', text: 'Yes' },
+      { id: 'no', text: 'No' },
+    ],
+    correctOptionId: null,
+    isActive: true,
+    isResolved: false,
+    isArchived: false,
+    isPublished: true,
+    publishedAt: new Date().toISOString(),
+    createdAt: null,
+    tags: ['energy'],
+    isSample: false,
+    results: [
+      { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
+      { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
+    ],
+    totalVotes: 0,
+    commentCount: 0,
+  },
+});
+
+async function main() {
+  const started = Date.now();
+  const runId = Math.random().toString(36).slice(2, 8);
+  const loadStart = loadAvg();
+  log('config', CFG, 'load', loadStart);
+
+  // ---------- the system under test ----------
+  let stack: Stack | undefined;
+  let gatewayOrigin: string; // where we connect (127.0.0.1)
+  let publicOrigin: string; // what the gateway believes it is (Origin header)
+  let redisPrefix: string;
+  let sessionSecret: string;
+  let identityDb: string;
+  let votingDb: string;
+  let votingAddr: string;
+  let gatewayPid: number | undefined;
+  let votingPid: number | undefined;
+  let questionsPid: number | undefined;
+  if (env.BENCH_BASE_URL) {
+    const u = new URL(env.BENCH_BASE_URL);
+    publicOrigin = u.origin;
+    gatewayOrigin = `${u.protocol}//127.0.0.1:${u.port || 80}`;
+    redisPrefix = env.REDIS_PREFIX ?? 'mp:';
+    sessionSecret = env.SESSION_SECRET ?? 'dev-session-secret-not-for-production';
+    identityDb = env.BENCH_IDENTITY_DB ?? 'identity';
+    votingDb = env.BENCH_VOTING_DB ?? 'voting';
+    votingAddr = env.BENCH_VOTING_ADDR ?? '127.0.0.1:50053';
+    gatewayPid = await pidOnPort(Number(u.port || 80));
+    votingPid = await pidOnPort(Number(votingAddr.split(':')[1]));
+    questionsPid = await pidOnPort(Number(env.BENCH_QUESTIONS_PORT ?? 50052));
+  } else {
+    sessionSecret = `bench-${randomUUID()}`;
+    log('starting stack (mode test)…');
+    stack = await startStack({ mode: 'test', env: { SESSION_SECRET: sessionSecret } });
+    publicOrigin = new URL(stack.baseUrl).origin;
+    gatewayOrigin = `http://127.0.0.1:${stack.gatewayPort}`;
+    redisPrefix = `${stack.namespace}:`;
+    identityDb = stack.databases.identity!;
+    votingDb = stack.databases.voting!;
+    votingAddr = stack.grpcAddrs?.voting ?? '';
+    gatewayPid = stack.pids?.gateway ?? (await pidOnPort(stack.gatewayPort));
+    votingPid = stack.pids?.voting;
+    questionsPid = stack.pids?.questions;
+  }
+  const voting = new pg.Pool({ connectionString: dbUrl(votingDb), max: 2 });
+  let cleanupSeed: (() => Promise<void>) | undefined;
+  let closeFleet: (() => Promise<void>) | undefined;
+
+  try {
+    // ---------- seeding (bench-only path) ----------
+    const perQuestionVotes = Math.ceil(CFG.voteRate * CFG.voteSeconds);
+    const userCount = Math.max(CFG.wsClients, perQuestionVotes, 10_000);
+    let t = Date.now();
+    const seeded = await seed({
+      identityDbUrl: dbUrl(identityDb),
+      redisUrl: REDIS_URL,
+      redisPrefix,
+      sessionSecret,
+      cookieName: publicOrigin.startsWith('https:') ? '__Host-sid' : 'sid',
+      idleTtlS: 14 * 24 * 3600,
+      count: userCount,
+      runId,
+    });
+    cleanupSeed = seeded.cleanup;
+    const { users, admin } = seeded;
+    log(`seeded ${users.length} users + sessions in ${Date.now() - t} ms`);
+
+    const api = new Pool(gatewayOrigin, { connections: 8 });
+    const writeHeaders = (u: SeededUser) => ({ cookie: u.cookie, origin: publicOrigin, 'content-type': 'application/json' });
+    const me = await send(api, { path: '/api/auth/me', headers: { cookie: admin.cookie } });
+    if (me.status !== 200) throw new Error(`minted admin session not accepted: ${me.status} ${me.body}`);
+
+    // ---------- baselines ----------
+    log('baselines: express JSON, express→gRPC echo, bare ws broadcast, pgbench…');
+    const bJson = await startBaseline('json');
+    const bEcho = await startBaseline('grpc-echo');
+    const bEchoHttp = await startBaseline('echo-http', `127.0.0.1:${bEcho.port}`);
+    const bWs = await startBaseline('ws');
+    const jsonM = await withCpu([bJson.pid], () => closedReps(`http://127.0.0.1:${bJson.port}`, () => () => ({ path: '/json' })));
+    const echoM = await withCpu([bEchoHttp.pid, bEcho.pid], () => closedReps(`http://127.0.0.1:${bEchoHttp.port}`, () => () => ({ path: '/echo' })));
+    const jsonRuns = jsonM.result;
+    const echoRuns = echoM.result;
+    const okCount = (rs: RunResult[]) => rs.reduce((n, r) => n + r.latencies.length, 0);
+    cpuPer.json = jsonM.cpu[0]! / okCount(jsonRuns);
+    cpuPer.echo = (echoM.cpu[0]! + echoM.cpu[1]!) / okCount(echoRuns);
+    const jsonRps = rpsFig(jsonRuns);
+    const echoRps = rpsFig(echoRuns);
+    log(`express JSON ${fmtFig(jsonRps, ' rps')}, express→gRPC echo ${fmtFig(echoRps, ' rps')}`);
+
+    // bare ws broadcast to the same number of clients
+    const bareFleet = await connectFleet(`ws://127.0.0.1:${bWs.port}/ws`, CFG.wsClients, () => ({}), (s) => (s.includes('"bcast"') ? /"bcast":(\d+)/.exec(s)?.[1] : undefined));
+    const bareBroadcast: number[] = [];
+    const bwsPool = new Pool(`http://127.0.0.1:${bWs.port}`, { connections: 1 });
+    for (let r = 0; r < CFG.reps + 2; r++) {
+      const key = String(r);
+      const t0 = performance.now();
+      await send(bwsPool, { path: '/broadcast', method: 'POST', body: NEW_QUESTION_LIKE.replace('{', `{"bcast":${r},`) });
+      const arr = await bareFleet.waitAll(key, 20_000);
+      if (r >= 1) bareBroadcast.push(Math.max(...arr) - t0); // first one warms up
+      await sleep(300);
+    }
+    await bareFleet.closeAll();
+    await bwsPool.close();
+    const bareFig = figure(bareBroadcast);
+    log(`bare ws broadcast to ${CFG.wsClients}: ${fmtFig(bareFig, ' ms')}`);
+    await Promise.all([bJson.stop(), bEcho.stop(), bEchoHttp.stop(), bWs.stop()]);
+    const pgTps = figure(await pgbench(PG_ADMIN, CFG.reps, 5));
+    log(`pgbench insert ${fmtFig(pgTps, ' tps')}`);
+
+    // ---------- the app: hold N sockets ----------
+    const rssIdle = gatewayPid ? rssOf(gatewayPid) : undefined;
+    t = Date.now();
+    const fleet = await connectFleet(
+      `ws://127.0.0.1:${new URL(gatewayOrigin).port}/ws`,
+      CFG.wsClients,
+      (i) => ({ cookie: users[i]!.cookie, origin: publicOrigin }),
+      (s) => (s.startsWith('{"type":"new-question"') ? `nq:${/"question":\{"id":"([^"]+)"/.exec(s)?.[1]}` : undefined),
+    );
+    closeFleet = () => fleet.closeAll();
+    const connectMs = Date.now() - t;
+    await sleep(1_000);
+    const rssWs = gatewayPid ? rssOf(gatewayPid) : undefined;
+    log(`${fleet.sockets.length} sockets connected (${fleet.failed} failed) in ${connectMs} ms; gateway RSS ${rssIdle?.rssMb.toFixed(0)} → ${rssWs?.rssMb.toFixed(0)} MB`);
+
+    // ---------- publish: new-question to every socket ----------
+    const nPublish = CFG.reps * 2 + 1; // every vote repetition gets its own fresh question; first publish warms up
+    const questionIds: string[] = [];
+    for (let i = 0; i < nPublish; i++) {
+      const res = await send(api, {
+        path: '/api/admin/questions',
+        method: 'POST',
+        headers: writeHeaders(admin),
+        body: JSON.stringify({
+          text: `Bench ${runId} question ${i + 1}: will the burst hold`,
+          context: null,
+          date: new Date().toISOString(),
+          options: [
+            { id: 'yes', text: 'Yes' },
+            { id: 'no', text: 'No' },
+          ],
+        }),
+      });
+      if (res.status !== 201) throw new Error(`create question: ${res.status} ${res.body}`);
+      questionIds.push((JSON.parse(res.body) as { id: string }).id);
+    }
+    const deliver: number[] = [];
+    const projection: number[] = [];
+    let missing = 0;
+    for (const [i, id] of questionIds.entries()) {
+      const t0 = performance.now();
+      const res = await send(api, { path: `/api/admin/questions/${id}/publish`, method: 'POST', headers: { cookie: admin.cookie, origin: publicOrigin } });
+      if (res.status !== 200) throw new Error(`publish: ${res.status} ${res.body}`);
+      // voting's projection must know the question before anyone can vote (it follows questions.* events)
+      const proj = (async () => {
+        for (;;) {
+          const { rowCount } = await voting.query('SELECT 1 FROM question_state WHERE question_id = $1', [id]);
+          if (rowCount) return performance.now() - t0;
+          await sleep(10);
+        }
+      })();
+      const arr = await fleet.waitAll(`nq:${id}`, 30_000);
+      missing += fleet.sockets.length - arr.length;
+      const p = await proj;
+      if (i >= 1) {
+        deliver.push(arr.length ? Math.max(...arr) - t0 : NaN);
+        projection.push(p);
+      }
+      await sleep(300);
+    }
+    const deliverFig = figure(deliver);
+    log(`new-question to ${fleet.sockets.length}: last client ${fmtFig(deliverFig, ' ms')}; missing ${missing}`);
+    const voteQs = questionIds.slice(1);
+
+    // ---------- votes: sustained rate (closed loop) ----------
+    const exact: string[] = [];
+    const stale: number[] = [];
+    async function checkTotals(qid: string, acked: number, ackedAt: number) {
+      // staleness: time from the last acknowledged vote until public results show it
+      let seenAt = NaN;
+      let shown = -1;
+      for (let k = 0; k < 200; k++) {
+        const r = await send(api, { path: `/api/questions/${qid}/public-results` });
+        shown = (JSON.parse(r.body) as { totalVotes: number }).totalVotes;
+        if (shown === acked) {
+          seenAt = performance.now();
+          break;
+        }
+        await sleep(25);
+      }
+      stale.push(seenAt - ackedAt);
+      const { rows: db } = await voting.query<{ answers: string; counters: string }>(
+        `SELECT (SELECT count(*) FROM answers WHERE question_id = $1) AS answers,
+                (SELECT coalesce(sum(count), 0) FROM option_counts WHERE question_id = $1) AS counters`,
+        [qid],
+      );
+      const ok = Number(db[0]!.answers) === acked && Number(db[0]!.counters) === acked && shown === acked;
+      exact.push(`${ok ? 'exact' : 'MISMATCH'} (acked ${acked}, answers ${db[0]!.answers}, counters ${db[0]!.counters}, public ${shown})`);
+      return ok;
+    }
+    const voteReq = (qid: string) => {
+      let u = 0;
+      return (i: number): Req | undefined => {
+        if (i < 0) return undefined; // no warm-up for votes: every vote counts
+        const user = users[u++];
+        if (!user) return undefined;
+        return { path: '/api/answers', method: 'POST', headers: writeHeaders(user), body: JSON.stringify({ userId: user.id, questionId: qid, optionId: u % 3 === 0 ? 'no' : 'yes' }) };
+      };
+    };
+    const voteMax: RunResult[] = [];
+    let allExact = true;
+    const cpuVotes = { gateway: 0, voting: 0, n: 0 };
+    for (let r = 0; r < CFG.reps; r++) {
+      const qid = voteQs[r]!;
+      const m = await withCpu([gatewayPid, votingPid], () =>
+        closedLoop(gatewayOrigin, { connections: CFG.connections, durationMs: CFG.repSeconds * 1000, next: voteReq(qid), expect: (s) => s === 201 }),
+      );
+      const res = m.result;
+      cpuVotes.gateway += m.cpu[0]!;
+      cpuVotes.voting += m.cpu[1]!;
+      cpuVotes.n += res.latencies.length;
+      voteMax.push(res);
+      allExact = (await checkTotals(qid, res.statuses['201'] ?? 0, performance.now())) && allExact;
+      if (res.firstError) notes.push(`vote (closed loop) error: ${res.firstError}`);
+    }
+    const voteMaxFig = rpsFig(voteMax);
+    cpuPer.voteGateway = cpuVotes.gateway / cpuVotes.n;
+    cpuPer.voteVoting = cpuVotes.voting / cpuVotes.n;
+    log(`votes sustained ${fmtFig(voteMaxFig, ' /s')}, errors ${errs(voteMax)}`);
+
+    // ---------- votes: offered rate (open loop) while every socket polls public results every 5 s ----------
+    const voteOpen: RunResult[] = [];
+    const pollRuns: { ok: number; err: number; lat: number[] }[] = [];
+    const updates: number[] = [];
+    for (let r = 0; r < CFG.reps; r++) {
+      const qid = voteQs[CFG.reps + r]!;
+      const before = fleet.counts.get('results-updated') ?? 0;
+      const poller = new Pool(gatewayOrigin, { connections: 16 });
+      const poll = { ok: 0, err: 0, lat: [] as number[] };
+      let polling = true;
+      const pollTimers = fleet.sockets.map((_, i) => {
+        const tick = () => {
+          if (!polling) return;
+          send(poller, { path: `/api/questions/${qid}/public-results` }).then(
+            (x) => {
+              if (x.status === 200) {
+                poll.ok++;
+                poll.lat.push(x.ms);
+              } else poll.err++;
+            },
+            () => poll.err++,
+          );
+        };
+        const first = setTimeout(() => {
+          tick();
+          timers[i] = setInterval(tick, 5_000);
+        }, Math.random() * 5_000);
+        return first;
+      });
+      const timers: NodeJS.Timeout[] = [];
+      const res = await openLoop(gatewayOrigin, { rate: CFG.voteRate, durationMs: CFG.voteSeconds * 1000, connections: 256, next: voteReq(qid), expect: (s) => s === 201 });
+      polling = false;
+      pollTimers.forEach(clearTimeout);
+      timers.forEach(clearInterval);
+      await poller.close();
+      voteOpen.push(res);
+      pollRuns.push(poll);
+      // Coalescing: the smallest gap between two results-updated for this question at one socket (≥ ~1 s expected).
+      const ru = fleet.firstLog.filter(([, m]) => m.startsWith('{"type":"results-updated"') && m.includes(qid)).map(([t]) => t);
+      const gaps = ru.slice(1).map((x, k) => x - ru[k]!);
+      updates.push(gaps.length ? Math.min(...gaps) : NaN);
+      void before;
+      allExact = (await checkTotals(qid, res.statuses['201'] ?? 0, performance.now())) && allExact;
+      if (res.firstError) notes.push(`vote (open loop) error: ${res.firstError}`);
+      log(`votes @${CFG.voteRate}/s: achieved ${fmtNum(res.rps)}/s p50 ${fmtNum(res.p50)} p99 ${fmtNum(res.p99)} ms errors ${res.errors}; polls ${poll.ok} ok ${poll.err} err`);
+    }
+    const rssAfterVotes = gatewayPid ? rssOf(gatewayPid) : undefined;
+
+    // ---------- public reads ----------
+    const resultsQ = voteQs[0]!;
+    const prM = await withCpu([gatewayPid], () => closedReps(gatewayOrigin, () => () => ({ path: `/api/questions/${resultsQ}/public-results` })));
+    const pubM = await withCpu([gatewayPid], () => closedReps(gatewayOrigin, () => () => ({ path: '/api/questions/public' })));
+    const prRuns = prM.result;
+    const pubRuns = pubM.result;
+    cpuPer.publicResults = prM.cpu[0]! / prRuns.reduce((n, r) => n + r.latencies.length, 0);
+    cpuPer.publicList = pubM.cpu[0]! / pubRuns.reduce((n, r) => n + r.latencies.length, 0);
+    log(`public-results ${fmtFig(rpsFig(prRuns), ' rps')}, questions/public ${fmtFig(rpsFig(pubRuns), ' rps')}`);
+
+    // ---------- read cost vs number of answers ----------
+    const readCost = await measureReadCost(voting, votingAddr);
+    log(`read cost: ${fmtFig(readCost.small, ' ms')} at ${readCost.smallN} vs ${fmtFig(readCost.big, ' ms')} at ${readCost.bigN} answers (insert took ${readCost.insertMs} ms)`);
+
+    const web: WebResult | undefined = CFG.web ? await webChecks(gatewayOrigin).catch((e: Error) => ({ error: e.message }) as WebResult) : undefined;
+
+    // ---------- the table ----------
+    const echo = echoRps.median;
+    const jsonMed = jsonRps.median;
+    row('Votes sustained (POST /api/answers, closed loop, votes/s)', fmtFig(voteMaxFig), `express→gRPC echo ${fmtFig(echoRps)}`, voteMaxFig.median / echo, '≥ 0.60×', voteMaxFig.median / echo >= 0.6);
+    row('Votes sustained vs raw PostgreSQL insert', fmtFig(voteMaxFig), `pgbench insert -c 8 ${fmtFig(pgTps)} tps`, voteMaxFig.median / pgTps.median, 'info', null);
+    const openP99 = figure(voteOpen.map((r) => r.p99));
+    const openRate = figure(voteOpen.map((r) => r.rps));
+    row(`Votes offered ${CFG.voteRate}/s × ${CFG.voteSeconds} s + polling: p99 latency (ms)`, fmtFig(openP99), '—', '—', '≤ 150 ms', openP99.median <= 150);
+    row(`Votes offered ${CFG.voteRate}/s: achieved rate / p50 (ms)`, `${fmtFig(openRate)} / ${fmtFig(figure(voteOpen.map((r) => r.p50)))}`, `offered ${CFG.voteRate}`, openRate.median / CFG.voteRate, '≈ 1.00×', openRate.median >= 0.97 * CFG.voteRate);
+    const voteErrors = errs(voteMax) + errs(voteOpen);
+    row('Vote errors (all vote phases) / totals exact afterwards', `${voteErrors} / ${allExact ? 'exact' : 'MISMATCH'}`, '—', '—', '0 / exact', voteErrors === 0 && allExact);
+    const staleFig = figure(stale);
+    row('Results staleness after last vote (ms, same replica)', fmtFig(staleFig), '1 s micro-cache', '—', '≤ 1,000 ms', staleFig.max <= 1000);
+    const deliverLimit = 2 * bareFig.median + 100;
+    row(`new-question → last of ${fleet.sockets.length} sockets after publish (ms)`, fmtFig(deliverFig), `bare ws broadcast ${fmtFig(bareFig)}`, deliverFig.median / bareFig.median, `≤ 2× + 100 = ${fmtNum(deliverLimit, 0)} ms`, deliverFig.median <= deliverLimit && missing === 0);
+    row('Publish → voting projection ready (ms)', fmtFig(figure(projection)), '—', '—', 'info', null);
+    if (rssWs && rssIdle) {
+      const perSock = (rssWs.rssMb - rssIdle.rssMb) / Math.max(1, fleet.sockets.length);
+      const est10k = rssIdle.rssMb + perSock * 10_000;
+      const at10k = fleet.sockets.length >= 10_000;
+      row(
+        `Gateway RSS with ${fleet.sockets.length} sockets (MB)`,
+        `${fmtNum(rssWs.rssMb, 0)} (idle ${fmtNum(rssIdle.rssMb, 0)}; after votes ${fmtNum(rssAfterVotes?.rssMb ?? NaN, 0)}, peak ${fmtNum(rssAfterVotes?.hwmMb ?? NaN, 0)})`,
+        '—',
+        '—',
+        at10k ? '≤ 300 MB at 10k' : `≤ 300 MB at 10k (est. ${fmtNum(est10k, 0)})`,
+        at10k ? Math.max(rssWs.rssMb, rssAfterVotes?.rssMb ?? 0) <= 300 : est10k <= 300,
+      );
+    } else notes.push('gateway pid not found: no RSS figures');
+    const prFig = rpsFig(prRuns);
+    const pubFig = rpsFig(pubRuns);
+    row('GET /api/questions/{id}/public-results (req/s)', fmtFig(prFig), `express JSON ${fmtFig(jsonRps)}`, prFig.median / jsonMed, '≥ 0.70×', prFig.median / jsonMed >= 0.7 && errs(prRuns) === 0);
+    row('GET /api/questions/public (req/s)', fmtFig(pubFig), `express JSON ${fmtFig(jsonRps)}`, pubFig.median / jsonMed, '≥ 0.50×', pubFig.median / jsonMed >= 0.5 && errs(pubRuns) === 0);
+    row(
+      'CPU per vote (ms): gateway + voting (Node processes only)',
+      `${fmtNum(cpuPer.voteGateway! + cpuPer.voteVoting!)} (${fmtNum(cpuPer.voteGateway!)} + ${fmtNum(cpuPer.voteVoting!)})`,
+      `echo: express + gRPC server ${fmtNum(cpuPer.echo!)}`,
+      (cpuPer.voteGateway! + cpuPer.voteVoting!) / cpuPer.echo!,
+      'info (capacity plan)',
+      null,
+    );
+    row('CPU per public read (ms, gateway): public-results / questions/public', `${fmtNum(cpuPer.publicResults!)} / ${fmtNum(cpuPer.publicList!)}`, `express JSON ${fmtNum(cpuPer.json!)}`, cpuPer.publicResults! / cpuPer.json!, 'info (capacity plan)', null);
+    const pollLat = pollRuns.flatMap((p) => p.lat);
+    row('Public-results polls during vote burst: p99 (ms) / errors', `${fmtNum(percentile(pollLat, 99))} / ${pollRuns.reduce((n, p) => n + p.err, 0)}`, '—', '—', 'info', null);
+    row('results-updated: smallest gap between two for one question at one socket (ms)', fmtFig(figure(updates)), 'flush every 1,000 ms', '—', '≥ ~1,000 ms (≤ 1/s)', figure(updates).min >= 900);
+    row(
+      `Results read cost (voting GetResults p50, ms): ${fmtNum(readCost.bigN, 0)} vs ${fmtNum(readCost.smallN, 0)} answers`,
+      fmtFig(readCost.big),
+      `at ${fmtNum(readCost.smallN, 0)}: ${fmtFig(readCost.small)}`,
+      readCost.big.median / readCost.small.median,
+      '≤ 1.20×',
+      readCost.big.median / readCost.small.median <= 1.2,
+    );
+    if (web) {
+      if (web.error) notes.push(`web checks failed: ${web.error}`);
+      else {
+        row('Web: landing page initial JS+CSS (KB gzip)', `${fmtNum(web.initialGzipKb, 1)} (${web.files} files)`, '—', '—', '≤ 150 KB', web.initialGzipKb <= 150);
+        if (web.repeatKb !== undefined) row('Web: repeat visit over the network via service worker (KB)', fmtNum(web.repeatKb, 1), '—', '—', '≤ 10 KB', web.repeatKb <= 10);
+        if (web.lcpMs !== undefined) row('Web: LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.lcpMs), '—', '—', '≤ 2,500 ms', web.lcpMs.median <= 2500);
+        notes.push(...web.notes);
+      }
+    }
+
+    const header = `| Metric | Measured: median [min–max] | Same-run baseline | Ratio | Target | |\n|---|---|---|---|---|---|`;
+    const table = [header, ...rows.map((r) => `| ${r.metric} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'PASS' : 'MISS'} |`)].join('\n');
+    const loadEnd = loadAvg();
+    const meta = [
+      `Run ${new Date().toISOString()} · ${env.BENCH_BASE_URL ? `against ${env.BENCH_BASE_URL}` : 'own stack (startStack mode test)'} · ${CFG.wsClients} sockets · ` +
+        `${CFG.reps} repetitions × ${CFG.repSeconds} s (votes ${CFG.voteRate}/s × ${CFG.voteSeconds} s) · ${CFG.connections} connections · ` +
+        `load average (1/5/15 min) at start ${loadStart}, at end ${loadEnd} · ${(Date.now() - started) / 1000 | 0} s total`,
+      `Everything on one machine: the load generator, the stack, PostgreSQL, Redis and NATS share the CPUs; baselines are separate Node processes measured in the same run.`,
+      `Vote totals: ${exact.join('; ')}`,
+      `CPU ms per request: ${Object.entries(cpuPer).map(([k, v]) => `${k} ${fmtNum(v, 3)}`).join(', ')}`,
+      ...notes.map((n) => `Note: ${n}`),
+    ];
+    console.log(table);
+    console.log('');
+    for (const m of meta) console.log(m);
+    const dir = path.join(HERE, '..', 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}.md`);
+    writeFileSync(file, `# Publish-burst bench, ${new Date().toISOString()}\n\n${table}\n\n${meta.map((m) => `- ${m}`).join('\n')}\n`);
+    log(`written ${path.relative(process.cwd(), file)}`);
+    await api.close();
+  } finally {
+    await closeFleet?.().catch(() => undefined);
+    await cleanupSeed?.().catch((e: Error) => log('cleanup', e.message));
+    await voting.end().catch(() => undefined);
+    if (stack) await stack.stop();
+  }
+}
+
+/** GetResults latency (direct gRPC to voting) for a question with few answers vs one with many. */
+async function measureReadCost(voting: pg.Pool, addr: string) {
+  const smallN = 1_000;
+  const bigN = CFG.readcostAnswers;
+  const small = randomUUID();
+  const big = randomUUID();
+  const t0 = Date.now();
+  const c = await voting.connect();
+  try {
+    await c.query('SET synchronous_commit = off');
+    for (const [q, n] of [
+      [small, smallN],
+      [big, bigN],
+    ] as const) {
+      await c.query(`INSERT INTO question_state (question_id, text, options, published_at) VALUES ($1, 'bench read cost', '[{"id":"yes","text":"Yes"},{"id":"no","text":"No"}]', now())`, [q]);
+      await c.query(
+        `INSERT INTO answers (user_id, question_id, option_id, submitted_at, sast_day)
+         SELECT gen_random_uuid(), $1, CASE WHEN g % 3 = 0 THEN 'no' ELSE 'yes' END, now(), current_date FROM generate_series(1, $2::int) g`,
+        [q, n],
+      );
+      await c.query(
+        `INSERT INTO option_counts (question_id, option_id, shard, count)
+         SELECT $1, o, s, 0 FROM unnest(ARRAY['yes','no']) o, generate_series(0, 15) s`,
+        [q],
+      );
+      await c.query(
+        `UPDATE option_counts oc SET count = x.n FROM (
+           SELECT option_id, count(*) AS n FROM answers WHERE question_id = $1 GROUP BY option_id) x
+         WHERE oc.question_id = $1 AND oc.option_id = x.option_id AND oc.shard = 0`,
+        [q],
+      );
+    }
+    await c.query('ANALYZE answers; ANALYZE option_counts');
+  } finally {
+    c.release();
+  }
+  const insertMs = Date.now() - t0;
+  const client = new VotingServiceClient(addr, grpc.credentials.createInsecure());
+  const call = (qid: string) =>
+    new Promise<number>((resolve, reject) => {
+      const s = performance.now();
+      client.getResults({ questionIds: [qid] }, new grpc.Metadata(), { deadline: Date.now() + 3_000 }, (err, res) => {
+        if (err) return reject(err);
+        const total = res.results[0]?.counts.reduce((n, x) => n + Number(x.count), 0) ?? 0;
+        if (total !== (qid === small ? smallN : bigN)) return reject(new Error(`GetResults total ${total} for ${qid}`));
+        resolve(performance.now() - s);
+      });
+    });
+  const smallReps: number[] = [];
+  const bigReps: number[] = [];
+  for (let r = 0; r < CFG.reps; r++) {
+    for (const [q, out] of [
+      [small, smallReps],
+      [big, bigReps],
+    ] as const) {
+      const lat: number[] = [];
+      for (let i = 0; i < 200; i++) lat.push(await call(q));
+      out.push(median(lat));
+    }
+  }
+  client.close();
+  // leave the databases as we found them (test databases are dropped anyway)
+  await voting.query('DELETE FROM answers WHERE question_id = ANY($1::uuid[])', [[small, big]]);
+  await voting.query('DELETE FROM option_counts WHERE question_id = ANY($1::uuid[])', [[small, big]]);
+  await voting.query('DELETE FROM question_state WHERE question_id = ANY($1::uuid[])', [[small, big]]);
+  return { small: figure(smallReps) as Figure, big: figure(bigReps) as Figure, smallN, bigN, insertMs };
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

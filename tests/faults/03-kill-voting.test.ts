@@ -1,0 +1,118 @@
+/**
+ * Scenario 3: `kill -9` the voting service 5 times during 1,000 votes (100 users × 10 questions), respawning it each
+ * time with the same env and ports while the gateway keeps running. Clients retry 5xx / 504 / network errors
+ * (submitting is idempotent). Pass: every vote that got a 2xx is in the voting database with exactly one
+ * `voting.answer.recorded` event; lost = 0; counters = rows.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  adminClient,
+  answerEvents,
+  count,
+  outboxDrained,
+  pool,
+  PrivateNatsServer,
+  publishQuestions,
+  query,
+  report,
+  signUpMany,
+  sleep,
+  startFaultStack,
+  tally,
+  votingDb,
+  type FaultStack,
+} from './helpers.ts';
+
+let nats: PrivateNatsServer;
+let stack: FaultStack;
+
+beforeAll(async () => {
+  nats = await PrivateNatsServer.create();
+  stack = await startFaultStack(nats.url);
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await nats?.destroy();
+});
+
+it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once with one event', async () => {
+  const admin = await adminClient(stack.baseUrl);
+  const questions = await publishQuestions(admin, votingDb(stack), 10);
+  const users = await signUpMany(stack.baseUrl, 100, 20);
+  const votes = users.flatMap((u) => questions.map((q) => ({ u, q, optionId: Math.random() < 0.5 ? 'yes' : 'no' })));
+  votes.sort(() => Math.random() - 0.5);
+
+  const firstAttempt: number[] = [];
+  const failures: number[] = []; // statuses that were retried
+  const acknowledged: { userId: string; questionId: string; optionId: string; answerId: string }[] = [];
+  let done = 0;
+  const started = Date.now();
+  let kills = 0;
+  const respawnMs: number[] = [];
+
+  const killer = (async () => {
+    for (let k = 1; k <= 5; k++) {
+      // Spread the kills over the run: at about 15 %, 30 %, … 75 % of the votes.
+      const deadline = Date.now() + 60_000;
+      while (done < k * 150 && Date.now() < deadline) await sleep(20);
+      await stack.kill('voting', 'SIGKILL');
+      kills++;
+      const t = Date.now();
+      await stack.respawn('voting');
+      respawnMs.push(Date.now() - t);
+    }
+  })();
+
+  await pool(votes.length, 10, async (i) => {
+    const { u, q, optionId } = votes[i]!;
+    const deadline = Date.now() + 60_000;
+    for (let attempt = 0; ; attempt++) {
+      const r = await u.client.post('/api/answers', { userId: u.id, questionId: q, optionId }, 10_000);
+      if (attempt === 0) firstAttempt.push(r.status);
+      if (r.status === 200 || r.status === 201) {
+        expect(r.json.optionId).toBe(optionId);
+        acknowledged.push({ userId: u.id, questionId: q, optionId, answerId: r.json.id });
+        break;
+      }
+      // Only outages are retried; anything else is a failure of the test.
+      expect([0, 502, 503, 504], r.text).toContain(r.status);
+      failures.push(r.status);
+      if (Date.now() > deadline) throw new Error(`vote not accepted within 60 s (last ${r.status})`);
+      await sleep(100 + Math.min(attempt, 10) * 100);
+    }
+    done++;
+  });
+  await killer;
+  const ms = Date.now() - started;
+  expect(kills).toBe(5);
+  expect(acknowledged).toHaveLength(1000);
+
+  await outboxDrained(stack);
+  const rows = await query<{ id: string; user_id: string; question_id: string; option_id: string }>(votingDb(stack), 'SELECT id, user_id, question_id, option_id FROM answers');
+  const byKey = new Map(rows.map((r) => [`${r.user_id}/${r.question_id}`, r]));
+  let lost = 0;
+  for (const a of acknowledged) {
+    const row = byKey.get(`${a.userId}/${a.questionId}`);
+    if (!row || row.id !== a.answerId || row.option_id !== a.optionId) lost++;
+  }
+  const events = await answerEvents(nats.url, stack);
+  expect(lost).toBe(0);
+  expect(rows).toHaveLength(1000);
+  expect(events.size).toBe(1000);
+  for (const r of rows) expect(events.get(r.id), r.id).toBe(1);
+  expect(await count(votingDb(stack), 'SELECT coalesce(sum(count), 0) AS count FROM option_counts')).toBe(1000);
+  expect(await count(votingDb(stack), 'SELECT coalesce(sum(answered), 0) AS count FROM month_scores')).toBe(1000);
+  report('3 kill -9 voting', {
+    votes: 1000,
+    kills,
+    acknowledged: acknowledged.length,
+    rows: rows.length,
+    events: events.size,
+    lost,
+    firstAttempt: tally(firstAttempt),
+    retriedStatuses: tally(failures),
+    respawnMs,
+    ms,
+  });
+});

@@ -1,0 +1,403 @@
+// Issue 10, scenarios 9–11: IDOR matrix, admin routes, unknown fields / prototype pollution / spoofed headers.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_INTERNAL_AUTH_SECRET, grpc } from '@mzansi/kit';
+import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
+import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
+import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
+import { expectCleanError, PASSWORD, startGatewayForTest, uname, type Browser, type Res } from '../../gateway/test/helpers.js';
+import { startSystem, type SecUser, type System } from './system.js';
+
+let sys: System;
+let a: SecUser; // the victim
+let b: SecUser; // the attacker (signed in, not an admin)
+let c: SecUser; // asked `a` to be friends (pending)
+let d: SecUser; // `a` asked them (pending)
+let e: SecUser; // a stranger
+let q1: string; // answered by a
+let q2: string; // not answered by a
+let requestCtoA: string;
+let aComment: string;
+let aSuggestion: string;
+
+beforeAll(async () => {
+  sys = await startSystem({ notification: true, gatewayEnv: { RATE_COMMENTS_PER_MIN: '1000' } });
+  [a, b, c, d, e] = await Promise.all([sys.user('Vic', true), sys.user('Att', true), sys.user('Ccc', true), sys.user('Ddd', true), sys.user('Eee', true)]);
+  q1 = await sys.publishQuestion();
+  q2 = await sys.publishQuestion();
+  expect((await a.b.post('/api/answers', { userId: a.id, questionId: q1, optionId: 'yes' })).status).toBe(201);
+  const cr = await c.b.post('/api/friendships', { userId: c.id, friendId: a.id });
+  expect(cr.status, cr.text).toBe(201);
+  requestCtoA = cr.json.id;
+  expect((await a.b.post('/api/friendships', { userId: a.id, friendId: d.id })).status).toBe(201);
+  const cm = await a.b.post(`/api/questions/${q1}/comments`, { content: 'mine' });
+  expect(cm.status, cm.text).toBe(201);
+  aComment = cm.json.id;
+  const sg = await a.b.post('/api/question-suggestions', { title: 'Will the rand strengthen this year?' });
+  expect(sg.status, sg.text).toBe(201);
+  aSuggestion = sg.json.id;
+});
+
+afterAll(async () => {
+  await sys?.stop();
+});
+
+/** Everything `a` can see of their own account, read as `a`. */
+async function ownerView(u: SecUser) {
+  const get = async (path: string) => {
+    const r = await u.b.get(path);
+    return { status: r.status, json: r.json };
+  };
+  return {
+    me: await get('/api/auth/me'),
+    answer1: await get(`/api/users/${u.id}/answers/${q1}`),
+    answer2: await get(`/api/users/${u.id}/answers/${q2}`),
+    stats: await get(`/api/users/${u.id}/stats`),
+    history: await get(`/api/users/${u.id}/history`),
+    friends: await get(`/api/users/${u.id}/friends`),
+    incoming: await get(`/api/users/${u.id}/friend-requests`),
+    sent: await get(`/api/users/${u.id}/sent-requests`),
+    results: await get(`/api/questions/${q1}/results?userId=${u.id}`),
+    comments: await get(`/api/questions/${q1}/comments`),
+    suggestions: await get('/api/question-suggestions'),
+  };
+}
+
+describe('scenario 9: IDOR matrix', () => {
+  it("every route taking a user id refuses another (non-admin) user's id with 403, and nothing changes", async () => {
+    const before = await ownerView(a);
+    expect(before.me.status).toBe(200);
+    expect(before.answer1.status).toBe(200);
+    expect(before.incoming.json).toHaveLength(1);
+    expect(before.sent.json).toHaveLength(1);
+
+    const attempts: [string, () => Promise<Res>][] = [
+      ['PUT notifications', () => b.b.put(`/api/users/${a.id}/notifications`, { emailNotifications: false, browserNotifications: true })],
+      ['PATCH user', () => b.b.patch(`/api/users/${a.id}`, { email: 'attacker@evil.example', phoneNumber: '+27 82 000 0000' })],
+      ['GET answer', () => b.b.get(`/api/users/${a.id}/answers/${q1}`)],
+      ['GET stats', () => b.b.get(`/api/users/${a.id}/stats`)],
+      ['GET history', () => b.b.get(`/api/users/${a.id}/history`)],
+      ['GET friends', () => b.b.get(`/api/users/${a.id}/friends`)],
+      ['GET friend-requests', () => b.b.get(`/api/users/${a.id}/friend-requests`)],
+      ['GET sent-requests', () => b.b.get(`/api/users/${a.id}/sent-requests`)],
+      ['POST answers', () => b.b.post('/api/answers', { userId: a.id, questionId: q2, optionId: 'no' })],
+      ['POST friendships (by id)', () => b.b.post('/api/friendships', { userId: a.id, friendId: e.id })],
+      ['POST friendships (by username)', () => b.b.post('/api/friendships', { userId: a.id, friendUsername: e.username })],
+      ['PUT accept (a as userId)', () => b.b.put(`/api/friend-requests/${requestCtoA}/accept`, { userId: a.id })],
+      ['PUT reject (a as userId)', () => b.b.put(`/api/friend-requests/${requestCtoA}/reject`, { userId: a.id })],
+      ['PUT accept (own userId, not the receiver)', () => b.b.put(`/api/friend-requests/${requestCtoA}/accept`, { userId: b.id })],
+      ['PUT reject (no userId, not the receiver)', () => b.b.put(`/api/friend-requests/${requestCtoA}/reject`, {})],
+      ['PUT accept (requester, not the receiver)', () => c.b.put(`/api/friend-requests/${requestCtoA}/accept`, { userId: c.id })],
+      ['GET results?userId', () => b.b.get(`/api/questions/${q1}/results?userId=${a.id}`)],
+      ['GET friend-answers?userId', () => b.b.get(`/api/questions/${q1}/friend-answers?userId=${a.id}`)],
+      ["DELETE someone else's comment", () => b.b.req('DELETE', `/api/comments/${aComment}`)],
+      ["DELETE someone else's suggestion", () => b.b.req('DELETE', `/api/question-suggestions/${aSuggestion}`)],
+    ];
+    const statuses: Record<string, number> = {};
+    for (const [name, attempt] of attempts) {
+      const res = await attempt();
+      statuses[name] = res.status;
+      try {
+        expectCleanError(res, 403);
+      } catch (err) {
+        throw new Error(`${name}: ${(err as Error).message}`);
+      }
+    }
+    expect(Object.values(statuses).every((s) => s === 403)).toBe(true);
+
+    const after = await ownerView(a);
+    expect(after).toEqual(before);
+    // The attacker got nothing either: no friendship with the stranger, no answers of their own.
+    expect((await b.b.get(`/api/users/${b.id}/sent-requests`)).json).toEqual([]);
+    expect((await b.b.get(`/api/users/${b.id}/answers/${q2}`)).status).toBe(404);
+    expect((await e.b.get(`/api/users/${e.id}/friend-requests`)).json).toEqual([]);
+  });
+
+  it('positive control: the owner may do each of these (so the 403s are about ownership, not the input)', async () => {
+    expect((await a.b.get(`/api/questions/${q1}/friend-answers?userId=${a.id}`)).status).toBe(200);
+    const n = await a.b.put(`/api/users/${a.id}/notifications`, { whatsappNotifications: true });
+    expect(n.status, n.text).toBe(200);
+    expect(n.json.whatsappNotifications).toBe(true);
+    // Admins may read (stats, history, friends, answers) but not write for someone else.
+    expect((await sys.admin.get(`/api/users/${a.id}/stats`)).status).toBe(200);
+    expect((await sys.admin.get(`/api/users/${a.id}/history`)).status).toBe(200);
+    expect((await sys.admin.get(`/api/users/${a.id}/friends`)).status).toBe(200);
+    expect((await sys.admin.get(`/api/users/${a.id}/answers/${q1}`)).status).toBe(200);
+    expectCleanError(await sys.admin.patch(`/api/users/${a.id}`, { email: 'admin-wrote@evil.example' }), 403);
+    expectCleanError(await sys.admin.post('/api/answers', { userId: a.id, questionId: q2, optionId: 'no' }), 403);
+    expect((await a.b.get('/api/auth/me')).json.email).toBeNull();
+  });
+
+  it('a direct gRPC call with forged or unsigned x-actor metadata is treated as no actor (UNAUTHENTICATED)', async () => {
+    const creds = grpc.credentials.createInsecure();
+    const env = sys.services.gatewayEnv;
+    const identity = new IdentityServiceClient(sys.services.identityAddress, creds);
+    const voting = new VotingServiceClient(env.VOTING_GRPC_ADDR!, creds);
+    const social = new SocialServiceClient(env.SOCIAL_GRPC_ADDR!, creds);
+    const questions = new QuestionsServiceClient(env.QUESTIONS_GRPC_ADDR!, creds);
+    const value = `${a.id}|1`;
+    const hmac = (secret: string, v: string) => createHmac('sha256', secret).update(v).digest('base64url');
+    const forgeries: Record<string, grpc.Metadata> = {};
+    const md = (pairs: Record<string, string>) => {
+      const m = new grpc.Metadata();
+      for (const [k, v] of Object.entries(pairs)) m.set(k, v);
+      return m;
+    };
+    forgeries.unsigned = md({ 'x-actor': value });
+    forgeries['wrong secret'] = md({ 'x-actor': value, 'x-actor-sig': hmac('not-the-internal-secret-at-all', value) });
+    forgeries['signature of another value'] = md({ 'x-actor': value, 'x-actor-sig': hmac(DEV_INTERNAL_AUTH_SECRET, `${b.id}|0`) });
+    forgeries['empty signature'] = md({ 'x-actor': value, 'x-actor-sig': '' });
+    forgeries['x-user-id only'] = md({ 'x-user-id': a.id, 'x-is-admin': 'true' });
+
+    const call = <T>(fn: (m: grpc.Metadata, cb: (err: grpc.ServiceError | null, res: T) => void) => unknown, m: grpc.Metadata) =>
+      new Promise<grpc.status>((resolve) => fn(m, (err) => resolve(err ? err.code : grpc.status.OK)));
+    const before = await ownerView(a);
+    try {
+      for (const [name, m] of Object.entries(forgeries)) {
+        const codes = {
+          updateUser: await call((mm, cb) => identity.updateUser({ email: 'forged@evil.example' }, mm, cb), m),
+          submitAnswer: await call((mm, cb) => voting.submitAnswer({ questionId: q2, optionId: 'no' }, mm, cb), m),
+          sendFriendRequest: await call((mm, cb) => social.sendFriendRequest({ friendId: e.id, friendUsername: '' }, mm, cb), m),
+          createQuestion: await call(
+            (mm, cb) =>
+              questions.createQuestion(
+                { text: 'Forged question', context: '', date: new Date(), options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], tags: [] },
+                mm,
+                cb,
+              ),
+            m,
+          ),
+        };
+        expect(codes, name).toEqual({
+          updateUser: grpc.status.UNAUTHENTICATED,
+          submitAnswer: grpc.status.UNAUTHENTICATED,
+          sendFriendRequest: grpc.status.UNAUTHENTICATED,
+          createQuestion: grpc.status.UNAUTHENTICATED,
+        });
+      }
+    } finally {
+      identity.close();
+      voting.close();
+      social.close();
+      questions.close();
+    }
+    expect(await ownerView(a)).toEqual(before);
+    expect((await sys.admin.get('/api/admin/drafts')).json.filter((x: { text: string }) => x.text.startsWith('Forged'))).toEqual([]);
+  });
+});
+
+describe('scenario 10: admin routes', () => {
+  it('every admin route: 401 signed out, 403 for a non-admin, and nothing changes', async () => {
+    const draft = await sys.admin.post('/api/admin/questions', {
+      text: 'Admin-only draft question',
+      context: null,
+      date: new Date().toISOString(),
+      options: [
+        { id: 'yes', text: 'Yes' },
+        { id: 'no', text: 'No' },
+      ],
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const draftId = draft.json.id as string;
+    const official = await sys.admin.post('/api/admin/officials', { name: 'Thandi Modise', title: 'Speaker' });
+    expect(official.status, official.text).toBe(201);
+    const prediction = await sys.admin.post('/api/admin/predictions', {
+      statement: 'Turnout above 60%',
+      prediction: 'Yes',
+      confidence: 70,
+      sourceTitle: 'A paper',
+      sourceDate: '2024-05-01',
+      sourceUrl: 'https://news.example/x',
+      tags: ['elections'],
+    });
+    expect(prediction.status, prediction.text).toBe(201);
+    const sugg = await b.b.post('/api/question-suggestions', { title: 'Will load shedding return next winter?' });
+    expect(sugg.status).toBe(201);
+
+    const questionBody = {
+      text: 'Sneaky question',
+      context: null,
+      date: new Date().toISOString(),
+      options: [
+        { id: 'yes', text: 'Yes' },
+        { id: 'no', text: 'No' },
+      ],
+    };
+    const officialBody = { name: 'Hacked Name', title: 'Hacked' };
+    const predictionBody = { statement: 'Hacked', prediction: 'Hacked', confidence: 1, sourceTitle: 'x', sourceDate: '2024-01-01', sourceUrl: 'https://evil.example' };
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/admin/questions'],
+      ['GET', '/api/admin/drafts'],
+      ['POST', '/api/admin/questions', questionBody],
+      ['POST', `/api/admin/questions/${draftId}/publish`],
+      ['PUT', `/api/admin/questions/${q2}/resolve`, { correctOptionId: 'yes' }],
+      ['PUT', `/api/admin/questions/${q2}/archive`],
+      ['DELETE', `/api/admin/questions/${q2}`],
+      ['GET', '/api/users/search?q=_all'],
+      ['PUT', `/api/question-suggestions/${aSuggestion}`, { status: 'approved', adminNotes: 'hacked' }],
+      ['PUT', `/api/question-suggestions/${sugg.json.id}`, { status: 'used' }],
+      ['DELETE', `/api/question-suggestions/${aSuggestion}`],
+      ['POST', '/api/admin/officials', officialBody],
+      ['PUT', `/api/admin/officials/${official.json.id}`, officialBody],
+      ['DELETE', `/api/admin/officials/${official.json.id}`],
+      ['POST', '/api/admin/predictions', predictionBody],
+      ['PUT', `/api/admin/predictions/${prediction.json.id}`, predictionBody],
+      ['DELETE', `/api/admin/predictions/${prediction.json.id}`],
+      ['GET', '/api/admin/analytics'],
+    ];
+    const snapshot = async () => ({
+      all: (await sys.admin.get('/api/admin/questions')).json,
+      drafts: (await sys.admin.get('/api/admin/drafts')).json,
+      officials: (await sys.admin.get('/api/officials')).json,
+      predictions: (await sys.admin.get('/api/tags/elections/predictions')).json,
+      suggestions: (await sys.admin.get('/api/question-suggestions')).json,
+      users: (await sys.admin.get('/api/users/search?q=_all')).json,
+    });
+    const before = await snapshot();
+    const anon = sys.browser();
+    for (const [method, path, body] of routes) {
+      const opts = body === undefined ? {} : { json: body };
+      const out = await anon.req(method, path, opts);
+      try {
+        expectCleanError(out, 401);
+      } catch (err) {
+        throw new Error(`signed out ${method} ${path}: ${(err as Error).message}`);
+      }
+      const nonAdmin = await e.b.req(method, path, opts);
+      try {
+        expectCleanError(nonAdmin, 403);
+      } catch (err) {
+        throw new Error(`non-admin ${method} ${path}: ${(err as Error).message}`);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    // Positive control: the admin may.
+    expect((await sys.admin.get('/api/admin/analytics')).status).toBe(200);
+  });
+});
+
+describe('scenario 11: unknown fields, __proto__ / constructor.prototype payloads, spoofed headers', () => {
+  const raw = (br: Browser, method: string, path: string, body: string, headers: Record<string, string> = {}) =>
+    br.req(method, path, { body, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('signup with isAdmin:true, __proto__ and constructor.prototype does not create an admin', async () => {
+    const cases = [
+      (u: string) => JSON.stringify({ username: u, password: PASSWORD, name: 'Mallory', isAdmin: true, is_admin: true, role: 'admin', id: sys.adminId }),
+      (u: string) => `{"username":"${u}","password":"${PASSWORD}","name":"Mallory","__proto__":{"isAdmin":true,"is_admin":true}}`,
+      (u: string) => `{"username":"${u}","password":"${PASSWORD}","name":"Mallory","constructor":{"prototype":{"isAdmin":true}}}`,
+      (u: string) => `{"__proto__":{"isAdmin":true},"username":"${u}","password":"${PASSWORD}","name":"Mallory","__proto__":{"isAdmin":true}}`,
+    ];
+    for (const make of cases) {
+      const br = sys.browser();
+      const username = uname('Mal');
+      const res = await raw(br, 'POST', '/api/auth/signup', make(username));
+      expect(res.status, res.text).toBe(201);
+      expect(res.json.isAdmin).toBe(false);
+      expect(res.json.id).not.toBe(sys.adminId);
+      expect((await br.get('/api/auth/me')).json.isAdmin).toBe(false);
+      expectCleanError(await br.get('/api/admin/analytics'), 403);
+      // A fresh login gives a non-admin session too.
+      const again = sys.browser();
+      const login = await again.post('/api/auth/login', { username, password: PASSWORD });
+      expect(login.json.isAdmin).toBe(false);
+      expectCleanError(await again.get('/api/users/search?q=_all'), 403);
+    }
+  });
+
+  it('profile writes with unknown fields and prototype payloads change nothing they should not', async () => {
+    const u = await sys.user('Proto');
+    const before = (await u.b.get('/api/auth/me')).json;
+    const bodies = [
+      JSON.stringify({ emailNotifications: false, isAdmin: true, id: sys.adminId, username: 'admin', name: 'Hacked', joinDate: '2000-01-01T00:00:00Z' }),
+      '{"emailNotifications":false,"__proto__":{"isAdmin":true,"username":"admin"}}',
+      '{"emailNotifications":false,"constructor":{"prototype":{"isAdmin":true}}}',
+    ];
+    for (const body of bodies) {
+      const res = await raw(u.b, 'PATCH', `/api/users/${u.id}`, body);
+      expect([200, 400], res.text).toContain(res.status);
+      const me = (await u.b.get('/api/auth/me')).json;
+      expect({ ...me, emailNotifications: before.emailNotifications }).toEqual(before);
+      expect(me.isAdmin).toBe(false);
+    }
+    expectCleanError(await u.b.get('/api/admin/drafts'), 403);
+  });
+
+  it('Object.prototype is not polluted in the gateway process (checked in-process and through route behaviour)', async () => {
+    const u = await sys.user('Poll');
+    const pollute = '{"__proto__":{"optionId":"yes","polluted":"yes","isAdmin":true,"title":"A polluted suggestion title","content":"polluted comment"},"constructor":{"prototype":{"polluted2":"yes","optionId":"yes"}}}';
+    for (const [method, path] of [
+      ['POST', '/api/answers'],
+      ['POST', `/api/questions/${q2}/comments`],
+      ['POST', '/api/question-suggestions'],
+      ['PATCH', `/api/users/${u.id}`],
+      ['PUT', `/api/users/${u.id}/notifications`],
+      ['POST', '/api/friendships'],
+      ['POST', '/api/auth/login'],
+      ['POST', '/api/auth/signup'],
+      ['POST', '/api/newsletter/subscribe'],
+    ] as const) {
+      const res = await raw(u.b, method, path, pollute);
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(500);
+    }
+    for (const path of [
+      '/api/leaderboard?__proto__[scope]=friends&constructor[prototype][isAdmin]=true&__proto__.isAdmin=true',
+      '/api/question-suggestions?__proto__[user]=me&__proto__=x',
+      `/api/questions/${q1}/results?__proto__[userId]=${a.id}`,
+    ]) {
+      expect((await u.b.get(path)).status, path).toBeLessThan(500);
+    }
+    // The gateway runs in this process: its Object.prototype is ours.
+    const probe = {} as Record<string, unknown>;
+    expect(probe.polluted).toBeUndefined();
+    expect(probe.polluted2).toBeUndefined();
+    expect(probe.optionId).toBeUndefined();
+    expect(probe.isAdmin).toBeUndefined();
+    // Route behaviour: fields missing from a body are still missing (a polluted prototype would fill them in).
+    expectCleanError(await u.b.post('/api/answers', { questionId: q2 }), 400);
+    expectCleanError(await u.b.post('/api/question-suggestions', {}), 400);
+    expectCleanError(await u.b.post(`/api/questions/${q2}/comments`, {}), 400);
+    expectCleanError(await u.b.get('/api/admin/analytics'), 403);
+    expect((await u.b.get(`/api/users/${u.id}/answers/${q2}`)).status).toBe(404);
+    expect((await u.b.get('/api/auth/me')).json.isAdmin).toBe(false);
+  });
+
+  it('spoofed X-User-ID / x-actor / X-Forwarded-User headers are ignored', async () => {
+    const spoof = { 'x-user-id': a.id, 'x-actor': `${sys.adminId}|1`, 'x-actor-sig': 'forged', 'x-forwarded-user': 'admin', 'x-is-admin': 'true', 'x-admin': 'true' };
+    const anon = sys.browser(spoof);
+    expectCleanError(await anon.get('/api/auth/me'), 401);
+    expectCleanError(await anon.get('/api/admin/analytics'), 401);
+    expectCleanError(await anon.get(`/api/users/${a.id}/stats`), 401);
+    expectCleanError(await anon.post('/api/answers', { questionId: q2, optionId: 'no' }), 401);
+    const asB = await b.b.get(`/api/users/${a.id}/history`, { headers: spoof });
+    expectCleanError(asB, 403);
+    expectCleanError(await b.b.get('/api/admin/drafts', { headers: spoof }), 403);
+    const meB = await b.b.get('/api/auth/me', { headers: spoof });
+    expect(meB.json.id).toBe(b.id);
+    expect(meB.json.isAdmin).toBe(false);
+    // b's own answer goes to b, whatever the headers say.
+    const ans = await b.b.post('/api/answers', { questionId: q2, optionId: 'no' }, { headers: spoof });
+    expect(ans.status, ans.text).toBe(201);
+    expect(ans.json.userId).toBe(b.id);
+    expect((await a.b.get(`/api/users/${a.id}/answers/${q2}`)).status).toBe(404);
+  });
+
+  it('X-Forwarded-For does not bypass the per-IP signup limit when TRUST_PROXY=false', async () => {
+    const gw2 = await startGatewayForTest(sys.services.identityAddress, { ...sys.services.gatewayEnv, TRUST_PROXY: 'false', RATE_SIGNUP_PER_IP: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const br = gw2.browser({ 'x-forwarded-for': `203.0.113.${i + 1}`, 'x-real-ip': `198.51.100.${i + 1}`, forwarded: `for=192.0.2.${i + 1}` });
+        const r = await br.post('/api/auth/signup', { username: uname('Xff'), password: PASSWORD, name: 'Spoofer' });
+        statuses.push(r.status);
+        if (r.status === 429) {
+          expectCleanError(r, 429);
+          expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+    } finally {
+      await gw2.stop();
+    }
+  });
+});

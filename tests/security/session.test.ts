@@ -1,0 +1,170 @@
+// Issue 10, scenarios 12–13: credential stuffing from many IPs; session rotation, logout, idle/absolute expiry,
+// cookie attributes (http and https behind a proxy).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectCleanError,
+  PASSWORD,
+  sessionIdOf,
+  signUp,
+  startGatewayForTest,
+  startIdentityForTest,
+  uname,
+  type Res,
+} from '../../gateway/test/helpers.js';
+
+let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
+const gateways: { stop(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  identity = await startIdentityForTest();
+});
+
+afterAll(async () => {
+  for (const g of gateways) await g.stop().catch(() => undefined);
+  await identity?.cleanup();
+});
+
+async function gateway(env: Record<string, string>, clock?: () => Date) {
+  const gw = await startGatewayForTest(identity.address, env, { clock });
+  gateways.push(gw);
+  return gw;
+}
+
+describe('scenario 12: credential stuffing from many IPs on one account', () => {
+  it('throttled after ≤ 10 failures per window whatever the IP; same status and body for unknown user and wrong password', async () => {
+    const gw = await gateway({ TRUST_PROXY: '1', RATE_LOGIN_FAILURES: '10', RATE_LOGIN_WINDOW_S: '900' });
+    const victim = uname('Stuff');
+    await signUp(gw.browser(), victim);
+    const ghost = uname('Ghost'); // never signed up
+
+    const attempt = (username: string, password: string, i: number) =>
+      gw.browser({ 'x-forwarded-for': `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}` }).post('/api/auth/login', { username, password });
+
+    // 30 different addresses, case and whitespace variants of the username.
+    const variants = (u: string) => [u, u.toUpperCase(), u.toLowerCase(), ` ${u}`, `${u} `];
+    const run = async (username: string) => {
+      const out: Res[] = [];
+      for (let i = 0; i < 30; i++) out.push(await attempt(variants(username)[i % 5]!, `wrong-password-${i}`, i));
+      return out;
+    };
+    const wrong = await run(victim);
+    const unknown = await run(ghost);
+
+    for (const series of [wrong, unknown]) {
+      const firstThrottled = series.findIndex((r) => r.status === 429);
+      expect(firstThrottled).toBeGreaterThan(0);
+      expect(firstThrottled).toBeLessThanOrEqual(10);
+      for (const r of series.slice(0, firstThrottled)) expectCleanError(r, 401, 'Invalid username or password');
+      for (const r of series.slice(firstThrottled)) {
+        expectCleanError(r, 429);
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    // Same answer for the unknown user as for a wrong password, before and after throttling.
+    expect(wrong.findIndex((r) => r.status === 429)).toBe(unknown.findIndex((r) => r.status === 429));
+    expect(wrong[0]!.text).toBe(unknown[0]!.text);
+    expect(wrong[29]!.status).toBe(unknown[29]!.status);
+    expect(wrong[29]!.json.message.replace(/\d+/g, 'N')).toBe(unknown[29]!.json.message.replace(/\d+/g, 'N'));
+    // While throttled, even the right password from a fresh address is refused.
+    expectCleanError(await attempt(victim, PASSWORD, 999), 429);
+    // Another account is unaffected.
+    const other = uname('Other');
+    await signUp(gw.browser(), other);
+    expect((await attempt(other, PASSWORD, 500)).status).toBe(200);
+  });
+});
+
+describe('scenario 13: sessions', () => {
+  it('rotated at login (signup id, pre-set id and previous login id → 401); a logged-out id → 401', async () => {
+    const gw = await gateway({});
+    const b = gw.browser();
+    const username = uname('Rot');
+    const signup = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Rot' });
+    expect(signup.status).toBe(201);
+    const s0 = b.cookieHeader;
+    expect(s0).toMatch(/^sid=/);
+
+    const login1 = await b.post('/api/auth/login', { username, password: PASSWORD });
+    expect(login1.status).toBe(200);
+    const s1 = b.cookieHeader;
+    expect(sessionIdOf(s1.slice(4))).not.toBe(sessionIdOf(s0.slice(4)));
+    expectCleanError(await b.get('/api/auth/me', { cookie: s0 }), 401);
+    expect((await b.get('/api/auth/me', { cookie: s1 })).status).toBe(200);
+
+    // Session fixation: an attacker-chosen cookie sent at login is not adopted.
+    const fixed = 's%3Aattacker-chosen-id.invalidsig';
+    const fx = gw.browser();
+    const login2 = await fx.post('/api/auth/login', { username, password: PASSWORD }, { cookie: `sid=${fixed}` });
+    expect(login2.status).toBe(200);
+    expect(fx.cookies.get('sid')).toBeDefined();
+    expect(fx.cookies.get('sid')).not.toBe(fixed);
+    expectCleanError(await fx.get('/api/auth/me', { cookie: `sid=${fixed}` }), 401);
+
+    // Logout: the id is dead even if replayed.
+    const logout = await b.post('/api/auth/logout');
+    expect(logout.status).toBe(200);
+    expectCleanError(await b.get('/api/auth/me', { cookie: s1 }), 401);
+    // The other login (fx) is a separate session and still works.
+    expect((await fx.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('idle and absolute expiry follow the injected clock', async () => {
+    let now = Date.parse('2026-03-02T08:00:00Z');
+    const clock = () => new Date(now);
+    const gw = await gateway({ SESSION_IDLE_TTL_S: '3600', SESSION_ABSOLUTE_TTL_S: '10800' }, clock);
+    const minutes = (m: number) => (now += m * 60_000);
+
+    // Idle: 61 minutes without a request → 401 (and the session is gone for good).
+    const idle = gw.browser();
+    await signUp(idle, uname('Idle'));
+    const idleCookie = idle.cookieHeader;
+    minutes(59);
+    expect((await idle.get('/api/auth/me')).status).toBe(200);
+    minutes(61);
+    expectCleanError(await idle.get('/api/auth/me'), 401);
+    minutes(-61); // even back inside the window, the destroyed session stays dead
+    expectCleanError(await idle.get('/api/auth/me', { cookie: idleCookie }), 401);
+    minutes(61);
+
+    // Absolute: active every 50 minutes, still ended 3 h after sign-in.
+    const active = gw.browser();
+    await signUp(active, uname('Abs'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      minutes(50);
+      statuses.push((await active.get('/api/auth/me')).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 401]); // 50, 100, 150 min fine; 200 min > 180 min absolute
+  });
+
+  it('cookie attributes: HttpOnly, SameSite=Lax, Path=/ over http; __Host- prefix and Secure over https (behind a proxy)', async () => {
+    const gw = await gateway({});
+    const b = gw.browser();
+    const signup = await b.post('/api/auth/signup', { username: uname('Ck'), password: PASSWORD, name: 'Ck' });
+    const c = signup.setCookies.find((x) => x.name === 'sid');
+    expect(c, signup.setCookies.map((x) => x.raw).join('\n')).toBeDefined();
+    expect(c!.attrs.httponly).toBe(true);
+    expect(String(c!.attrs.samesite).toLowerCase()).toBe('lax');
+    expect(c!.attrs.path).toBe('/');
+    expect(c!.attrs.domain).toBeUndefined();
+    expect(c!.attrs.secure).toBeUndefined();
+
+    const https = await gateway({ PUBLIC_URL: 'https://predicts.example', TRUST_PROXY: '1' });
+    const hb = https.browser({ 'x-forwarded-proto': 'https', host: 'predicts.example' });
+    const hs = await hb.post('/api/auth/signup', { username: uname('Hs'), password: PASSWORD, name: 'Hs' });
+    expect(hs.status, hs.text).toBe(201);
+    const hc = hs.setCookies.find((x) => x.name.includes('sid'));
+    expect(hc, hs.setCookies.map((x) => x.raw).join('\n')).toBeDefined();
+    expect(hc!.name).toBe('__Host-sid');
+    expect(hc!.attrs.secure).toBe(true);
+    expect(hc!.attrs.httponly).toBe(true);
+    expect(String(hc!.attrs.samesite).toLowerCase()).toBe('lax');
+    expect(hc!.attrs.path).toBe('/');
+    expect(hc!.attrs.domain).toBeUndefined();
+    expect((await hb.get('/api/auth/me')).status).toBe(200);
+    // The https gateway never sets a non-Secure session cookie, even when a request arrives over plain http.
+    const plain = https.browser({ host: 'predicts.example' });
+    const ps = await plain.post('/api/auth/signup', { username: uname('Pl'), password: PASSWORD, name: 'Pl' });
+    for (const x of ps.setCookies) expect(x.attrs.secure, x.raw).toBe(true);
+  });
+});
