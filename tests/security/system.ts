@@ -21,7 +21,7 @@ export async function startSystem(opts: { gatewayEnv?: Record<string, string>; c
   });
   let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
   try {
-    gw = await startGatewayForTest(services.identityAddress, { ...services.gatewayEnv, PUBLIC_CACHE_MS: '0', ...opts.gatewayEnv }, { clock: opts.clock });
+    gw = await startGatewayForTest(services.identityAddress, { ...services.gatewayEnv, EVENTS_NAMESPACE: services.ns, PUBLIC_CACHE_MS: '0', ...opts.gatewayEnv }, { clock: opts.clock });
   } catch (err) {
     await services.cleanup();
     throw err;

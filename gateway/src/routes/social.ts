@@ -140,6 +140,24 @@ const commentBody = z.object({
   imageUrl: z.string().max(8_000_000).nullish(),
 });
 
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TOO_LARGE = 'Please select an image smaller than 5MB';
+const BASE64_DATA_URL = /^data:[^,]{0,100};base64,/;
+
+/**
+ * Images over 5 MB stop here and never travel to the social service: a base64 data URL's decoded size is known
+ * from its length; anything else longer than the longest valid image data URL is refused too (social checks the rest).
+ */
+function checkImageSize(imageUrl: string | null | undefined) {
+  if (!imageUrl) return;
+  const prefix = BASE64_DATA_URL.exec(imageUrl)?.[0];
+  if (prefix) {
+    const b64 = imageUrl.length - prefix.length;
+    const padding = imageUrl.endsWith('==') ? 2 : imageUrl.endsWith('=') ? 1 : 0;
+    if (Math.floor((b64 * 3) / 4) - padding > MAX_IMAGE_BYTES) throw badRequest(IMAGE_TOO_LARGE);
+  } else if (imageUrl.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64) throw badRequest(IMAGE_TOO_LARGE);
+}
+
 /** Comments on questions (public to read), posting (rate-limited), deleting, images. */
 export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
   const byQuestion = Router();
@@ -152,6 +170,7 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
     const actor = requireActor(res);
     const { id } = parse(z.object({ id: uuid }), req.params);
     const body = parse(commentBody, req.body);
+    checkImageSize(body.imageUrl);
     await rateLimits.comment(actor.id);
     await clients.questions.getQuestion({ id }, { actor }); // 404 for unknown or hidden questions
     const { comment } = await clients.social.postComment(
