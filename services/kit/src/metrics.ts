@@ -44,7 +44,24 @@ export function createMetrics(service: string) {
     labelNames: ['consumer'] as const,
     registers: [registry],
   });
-  return { registry, grpcServerDuration, outboxPending, outboxLag, outboxPublished, eventsConsumed, consumerPending };
+  let pool: { totalCount: number; idleCount: number; waitingCount: number } | undefined;
+  new client.Gauge({
+    name: 'db_pool_connections',
+    help: 'PostgreSQL pool connections, by state (total, idle, waiting = callers queued for a connection)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  /** Reports a pg pool's usage at every scrape. */
+  const observePool = (p: { totalCount: number; idleCount: number; waitingCount: number }) => {
+    pool = p;
+  };
+  return { registry, grpcServerDuration, outboxPending, outboxLag, outboxPublished, eventsConsumed, consumerPending, observePool };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

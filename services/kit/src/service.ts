@@ -64,6 +64,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   const db = createDb(pool, opts.schema);
+  metrics.observePool(pool);
   await runMigrations(pool, opts.migrationsFolder, name, logger);
   if (config.MIGRATE_ONLY) {
     await pool.end();
