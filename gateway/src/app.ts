@@ -3,7 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { requestContext, systemClock, type Clock, type Logger } from '@mzansi/kit';
 import type { Clients } from './clients.js';
 import type { Config } from './config.js';
-import { errorHandler, notFound } from './errors.js';
+import { errorHandler, HttpError, notFound } from './errors.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
 import type { RedisClient } from './redis.js';
@@ -18,7 +18,7 @@ import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
 import { usersRouter } from './routes/users.js';
 import { csrfGuard, securityHeaders } from './security.js';
-import { sessionExpiry } from './session.js';
+import { sessionExpiry, skipSessionForPublicReads } from './session.js';
 import { webRouter } from './web.js';
 
 export interface AppDeps {
@@ -35,6 +35,19 @@ export interface AppDeps {
   composer: Composer;
   clock?: Clock;
 }
+
+/** True when a parsed body or query holds a string with a NUL character anywhere (PostgreSQL text cannot store one). */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
+/** Text with NUL characters is bad input (400), never a database error (500). */
+const refuseNul: RequestHandler = (req, _res, next) => {
+  if (hasNul(req.body) || hasNul(req.query) || req.path.includes('%00')) return next(new HttpError(400, 'Text must not contain NUL characters'));
+  next();
+};
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -68,7 +81,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(csrfGuard(config));
   api.post('/questions/:id/comments', commentBodyParser());
   api.use(express.json({ limit: '100kb', strict: true }));
-  api.use(deps.session);
+  api.use(refuseNul);
+  api.use(skipSessionForPublicReads(deps.session));
   api.use(sessionExpiry(config, clock));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

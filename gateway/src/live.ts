@@ -138,8 +138,11 @@ export async function startLive(server: Server, deps: LiveDeps) {
 
   // results-updated: remember which questions changed, send fresh totals at most once per second per question.
   const dirty = new Set<string>();
+  let flushing = false;
   const flush = setInterval(async () => {
-    if (dirty.size === 0) return;
+    // One round at a time: a slow round must not let a second one send the same question again within the second.
+    if (dirty.size === 0 || flushing) return;
+    flushing = true;
     const ids = [...dirty];
     dirty.clear();
     try {
@@ -156,6 +159,8 @@ export async function startLive(server: Server, deps: LiveDeps) {
       }
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'results-updated flush failed');
+    } finally {
+      flushing = false;
     }
   }, 1_000);
   flush.unref();

@@ -31,7 +31,9 @@ export function sessionMiddleware(config: Config, redis: RedisClient): RequestHa
     store: new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:` }),
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // Not rolling: an unchanged session costs one Redis read, no write. sessionExpiry refreshes lastSeenAt at most
+    // once a minute, which saves the session and so renews both the cookie and the Redis TTL.
+    rolling: false,
     unset: 'destroy',
     proxy: config.TRUST_PROXY !== 'false',
     cookie: {
@@ -44,10 +46,20 @@ export function sessionMiddleware(config: Config, redis: RedisClient): RequestHa
   });
 }
 
+/**
+ * Public reads that every open screen polls (and signed-out visitors use): they never need the session, so they
+ * skip the Redis session look-up entirely.
+ */
+const PUBLIC_GET = /^\/(questions\/(today|public)|questions\/[^/]+\/(public-results|comments)|comments\/(public|[^/]+\/image)|tags(\/.*)?|officials|notifications\/vapid-public-key)\/?$/;
+
+export function skipSessionForPublicReads(session: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.method === 'GET' && PUBLIC_GET.test(req.path) ? next() : session(req, res, next));
+}
+
 /** Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. */
 export function sessionExpiry(config: Config, clock: Clock): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    const s = req.session;
+    const s = req.session as typeof req.session | undefined;
     if (!s?.userId) return next();
     const now = clock().getTime();
     const expired =

@@ -32,14 +32,15 @@ async function questionOf(clients: Clients, id: string) {
 }
 
 /** POST /api/answers. */
-export function answersRouter({ clients, cache }: VotingDeps): Router {
+export function answersRouter({ clients }: VotingDeps): Router {
   const r = Router();
   r.post('/', async (req, res) => {
     requireActor(res);
     const body = parse(answerBody, req.body, 'Please choose an option');
     const actor = requireSelf(res, body.userId);
     const { answer, alreadyAnswered } = await clients.voting.submitAnswer({ questionId: body.questionId, optionId: body.optionId }, { actor });
-    if (!alreadyAnswered) cache.clear();
+    // No cache.clear(): public results are at most PUBLIC_CACHE_MS (≤ 1 s) old by construction, and clearing on
+    // every vote would turn every poll during a burst into a miss.
     res.status(alreadyAnswered ? 200 : 201).json(answerJson(answer!));
   });
   return r;
