@@ -3,12 +3,13 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench
+.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench test-faults
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
 	@echo "make test  - type check, lint, unit + integration tests (real PostgreSQL/Redis/NATS), browser tests, manifests"
 	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
+	@echo "make test-faults - fault injection: kill -9, NATS/PostgreSQL outages, slow services, poison events (~10 min)"
 	@echo "make images - docker build one image per component (needs a Docker engine)"
 
 node_modules/.package-lock.json: package-lock.json
@@ -40,6 +41,15 @@ lint: install
 
 test-unit: build infra
 	npx vitest run
+
+# Fault injection (kill -9, NATS / PostgreSQL outages, slow services, poison events): private NATS and PostgreSQL
+# servers, the whole system as real processes; about 10 minutes. Not part of `make test`.
+test-faults: build infra
+	npx vitest run --config tests/faults/vitest.config.ts
+
+# Security tests (issue 10): IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
+test-security: build infra chromium
+	npx vitest run --config tests/security/vitest.config.ts
 
 test-e2e: build infra chromium
 	cd web && npx vitest run --config vitest.e2e.config.ts

@@ -18,13 +18,13 @@ export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls `check` until truthy or `timeoutMs`; throws with `what` otherwise. */
-export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 20_000, intervalMs = 100): Promise<T> {
+export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 20_000, intervalMs = 100): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const v = await check();
-      if (v) return v;
+      if (v) return v as NonNullable<T>;
     } catch (err) {
       last = err;
     }

@@ -72,7 +72,10 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     ...filter,
-    max_deliver: maxDeliver + 1,
+    // Unlimited on the server: the dead-letter decision is ours (after `maxDeliver` failed deliveries). A server-side
+    // limit also counts deliveries to a process that died before handling them (a crash loop burns the whole
+    // prefetched batch each time), and the server then drops the event silently: never applied, never dead-lettered.
+    max_deliver: -1,
     ack_wait: (opts.ackWaitMs ?? 30_000) * 1_000_000,
     max_ack_pending: Math.max(100, concurrency * 10),
   };
@@ -96,7 +99,8 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
   const deadLetter = async (m: JsMsg, reason: string) => {
     const h = natsHeaders();
     h.set('Original-Subject', m.subject);
-    h.set('Dead-Letter-Reason', reason.slice(0, 500));
+    // Header values may not hold CR / LF (NATS refuses the publish): error messages often do (SQL, params).
+    h.set('Dead-Letter-Reason', reason.replace(/[\r\n]+/g, ' ').slice(0, 500));
     h.set('Delivery-Count', String(m.info.deliveryCount));
     await js.publish(names.deadLetterSubject(opts.name), m.data, { headers: h });
     // No reason on the +TERM: servers before 2.10 ignore a "+TERM <reason>" and redeliver the message. The reason is

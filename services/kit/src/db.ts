@@ -16,6 +16,12 @@ export function createPool(url: string, max = 10, logger?: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'idle database connection lost'));
+  // A checked-out client that loses its connection between two queries (inside a transaction, or the outbox relay
+  // holding its rows while publishing) emits 'error' on itself, and an unhandled 'error' kills the process. Its next
+  // query fails instead (mapped to UNAVAILABLE) and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger?.warn({ err: err.message }, 'database connection lost'));
+  });
   return pool;
 }
 

@@ -38,7 +38,7 @@ export function isUnavailableError(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && (UNAVAILABLE_PG_CODES.has(e.code) || UNAVAILABLE_NET_CODES.has(e.code))) return true;
-  if (typeof e.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)) return true;
+  if (typeof e.message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable/i.test(e.message)) return true;
   return e.cause !== undefined && e.cause !== err ? isUnavailableError(e.cause) : false;
 }
 
