@@ -16,6 +16,8 @@ export interface OutboxRelayOptions {
   /** Published rows older than this are deleted (they are in JetStream now). */
   retainPublishedMs?: number;
   publishTimeoutMs?: number;
+  /** How long a kick waits for more commits to join its pass. */
+  kickDelayMs?: number;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
+  private dueAt = 0;
   private running = false;
   private stopped = true;
   private kicked = false;
@@ -36,7 +39,7 @@ export class OutboxRelay {
   private readonly o: Required<Omit<OutboxRelayOptions, 'metrics'>> & { metrics?: Metrics };
 
   constructor(opts: OutboxRelayOptions) {
-    this.o = { batchSize: 200, pollMs: 250, maxBackoffMs: 5_000, retainPublishedMs: 24 * 3600_000, publishTimeoutMs: 5_000, ...opts };
+    this.o = { batchSize: 200, pollMs: 250, maxBackoffMs: 5_000, retainPublishedMs: 24 * 3600_000, publishTimeoutMs: 5_000, kickDelayMs: 5, ...opts };
   }
 
   start(): void {
@@ -44,14 +47,19 @@ export class OutboxRelay {
     this.schedule(0);
   }
 
-  /** Ask for a pass right away (call after committing a transaction that wrote events). */
+  /**
+   * Ask for a pass soon (call after committing a transaction that wrote events). Kicks within a few milliseconds
+   * share one pass, so a burst of commits is published in batches rather than one relay transaction per event; a
+   * pass already due sooner is never postponed.
+   */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
       this.kicked = true;
       return;
     }
-    this.schedule(0);
+    if (this.timer && this.dueAt <= Date.now() + this.o.kickDelayMs) return;
+    this.schedule(this.o.kickDelayMs);
   }
 
   async stop(): Promise<void> {
@@ -117,7 +125,9 @@ export class OutboxRelay {
   private schedule(ms: number) {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
+    this.dueAt = Date.now() + ms;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
       this.loop = this.tick();
     }, ms);
     this.timer.unref?.();
