@@ -71,7 +71,7 @@ describe('scenario 14: CSRF', () => {
     let checked = 0;
     for (const [method, route, body, br] of writes) {
       const json = JSON.stringify(body);
-      const form = new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString() || 'x=1';
+      const form = new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)])).toString() || 'x=1';
       const cases: [string, Promise<Res>, number][] = [
         ['text/plain', br.req(method, route, { body: json, headers: { 'content-type': 'text/plain' } }), 415],
         ['text/plain;charset=UTF-8', br.req(method, route, { body: json, headers: { 'content-type': 'text/plain;charset=UTF-8' } }), 415],

@@ -39,7 +39,7 @@ export async function startSystem(opts: { gatewayEnv?: Record<string, string>; c
     questions,
     admin,
     adminId,
-    browser: () => gw.browser(),
+    browser: (headers: Record<string, string> = {}) => gw.browser(headers),
     /** A new signed-up user (waits until social's directory knows them when `searchable`). */
     async user(stem = 'Sec', searchable = false): Promise<SecUser> {
       const b = gw.browser();

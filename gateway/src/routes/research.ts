@@ -65,6 +65,8 @@ const STATUS: Record<string, SuggestionStatus> = {
   rejected: SuggestionStatus.SUGGESTION_STATUS_REJECTED,
   used: SuggestionStatus.SUGGESTION_STATUS_USED,
 };
+/** A status by name; own keys only (`toString`, `constructor`… are not statuses). */
+const statusOf = (name: string | null | undefined) => (name && Object.hasOwn(STATUS, name) ? STATUS[name] : undefined);
 const STATUS_NAME = new Map(Object.entries(STATUS).map(([k, v]) => [v, k]));
 
 export function officialJson(o: Official) {
@@ -171,7 +173,7 @@ export function suggestionsRouter({ clients }: ResearchDeps): Router {
     const q = check(z.object({ status: z.string().max(20).optional(), user: z.string().max(64).optional() }), req.query);
     let status = SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
     if (q.status) {
-      const s = STATUS[q.status];
+      const s = statusOf(q.status);
       if (s === undefined) throw badRequest('status must be one of pending, approved, rejected, used');
       status = s;
     }
@@ -184,7 +186,7 @@ export function suggestionsRouter({ clients }: ResearchDeps): Router {
     const actor = requireAdmin(res);
     const { id } = check(idParam, req.params);
     const body = check(reviewBody, req.body);
-    const status = (body.status && STATUS[body.status]) || SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
+    const status = statusOf(body.status) ?? SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
     const { suggestion } = await clients.questions.reviewSuggestion({ id, status, adminNotes: body.adminNotes ?? '' }, { actor });
     res.json((await suggestionsJson(clients, [suggestion!], actor))[0]);
   });
