@@ -138,17 +138,21 @@ export async function startLive(server: Server, deps: LiveDeps) {
 
   // results-updated: remember which questions changed, send fresh totals at most once per second per question.
   const dirty = new Set<string>();
+  const lastSent = new Map<string, number>();
   let flushing = false;
   const flush = setInterval(async () => {
-    // One round at a time: a slow round must not let a second one send the same question again within the second.
+    // One round at a time, and never a question again within a second of its last message.
     if (dirty.size === 0 || flushing) return;
     flushing = true;
-    const ids = [...dirty];
-    dirty.clear();
+    const now = Date.now();
+    const ids = [...dirty].filter((id) => now - (lastSent.get(id) ?? 0) >= 1_000);
+    for (const id of ids) dirty.delete(id);
     try {
+      if (ids.length === 0) return;
       const counts = await deps.composer.counts(ids);
       const { questions } = await deps.clients.questions.listTodayQuestions({});
       const options = new Map(questions.map((q) => [q.id, q.options]));
+      const sentAt = Date.now();
       for (const id of ids) {
         const opts = options.get(id) ?? [
           { id: 'yes', text: 'Yes' },
@@ -156,13 +160,17 @@ export async function startLive(server: Server, deps: LiveDeps) {
         ];
         const { results, totalVotes } = resultsOf(opts, counts.get(id));
         broadcast({ type: 'results-updated', questionId: id, totalVotes, results: results.map((r) => ({ optionId: r.optionId, percentage: r.percentage, votes: r.count })) });
+        lastSent.set(id, sentAt);
       }
+      // Bounded: forget questions not updated for a minute.
+      if (lastSent.size > 1_000) for (const [id, t] of lastSent) if (sentAt - t > 60_000) lastSent.delete(id);
     } catch (err) {
+      for (const id of ids) dirty.add(id);
       logger.warn({ err: (err as Error).message }, 'results-updated flush failed');
     } finally {
       flushing = false;
     }
-  }, 1_000);
+  }, 250);
   flush.unref();
 
   // Each replica follows the events itself (ephemeral ordered consumers, new messages only).
