@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
-import { requestContext, systemClock, type Clock, type Logger } from '@mzansi/kit';
+import { contextFrom, inSpan, requestContext, SpanKind, systemClock, type Clock, type Logger } from '@mzansi/kit';
 import type { Clients } from './clients.js';
 import type { Config } from './config.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
@@ -73,7 +73,19 @@ export function createApp(deps: AppDeps): Express {
     const given = req.get('x-request-id');
     const requestId = given && REQUEST_ID_RE.test(given) ? given : randomUUID();
     res.set('X-Request-Id', requestId);
-    requestContext.run({ requestId }, next);
+    // A server span per request (a no-op unless tracing is on); it ends when the response is finished.
+    requestContext.run({ requestId }, () =>
+      void inSpan(`${req.method} ${req.path.startsWith('/api') ? 'api' : 'web'}`, SpanKind.SERVER, contextFrom(req.headers), { 'http.request.method': req.method, 'url.path': req.path }, (span) =>
+        new Promise<void>((resolve) => {
+          res.on('close', () => {
+            span.setAttribute('http.route', req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched');
+            span.setAttribute('http.response.status_code', res.statusCode);
+            resolve();
+          });
+          next();
+        }),
+      ),
+    );
   });
   app.use(metrics.httpMiddleware);
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectNats, createLogger, isMain, startMetricsServer, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
+import { connectNats, createLogger, isMain, startMetricsServer, startTracing, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
 import { createApp } from './app.js';
 import { createComposer } from './compose.js';
 import { startLive } from './live.js';
@@ -20,6 +20,7 @@ export interface StartOptions {
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOptions = {}) {
   const config = loadConfig(env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const tracing = startTracing('gateway', env);
   const metrics = createGatewayMetrics();
   const redis = await connectRedis(config.REDIS_URL, logger);
   const clients = createClients(config, metrics);
@@ -83,6 +84,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
         await metricsServer.close();
         closeClients(clients);
         await nc.drain().catch(() => undefined);
+        await tracing.shutdown();
         await redis.quit().catch(() => undefined);
         logger.info('stopped');
       })();

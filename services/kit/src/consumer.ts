@@ -6,6 +6,7 @@ import type { Db, Tx } from './db.js';
 import { decodeEnvelope, EventNames, producerOf, type EventEnvelope, type EventType } from './events.js';
 import { ensureStream } from './nats.js';
 import { inbox } from './tables.js';
+import { contextFrom, inSpan, SpanKind } from './tracing.js';
 
 export interface ConsumerOptions<T extends EventType> {
   /** Durable name, `<consumer>-<purpose>`, e.g. `voting-on-question-events`. */
@@ -124,16 +125,18 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
     }
     try {
       let applied = false;
-      await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(inbox)
-          .values({ consumer: opts.name, eventId: event.id })
-          .onConflictDoNothing()
-          .returning({ id: inbox.eventId });
-        if (inserted.length === 0) return; // seen before: no second effect
-        applied = true;
-        await opts.handle(event as EventEnvelope<T>, tx);
-      });
+      await inSpan(`${opts.name} ${event.type}`, SpanKind.CONSUMER, contextFrom(event.trace), { 'messaging.system': 'nats', 'messaging.destination.name': m.subject }, () =>
+        db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(inbox)
+            .values({ consumer: opts.name, eventId: event.id })
+            .onConflictDoNothing()
+            .returning({ id: inbox.eventId });
+          if (inserted.length === 0) return; // seen before: no second effect
+          applied = true;
+          await opts.handle(event as EventEnvelope<T>, tx);
+        }),
+      );
       m.ack();
       deps.metrics?.eventsConsumed.inc({ consumer: opts.name, outcome: applied ? 'applied' : 'duplicate' });
     } catch (err) {

@@ -3,6 +3,7 @@ import { events } from '@mzansi/proto';
 import { z } from 'zod';
 import type { Queryable } from './db.js';
 import { outbox } from './tables.js';
+import { currentTraceHeaders } from './tracing.js';
 
 /** Every domain event: its subject (= type) and the generated message type of its `data`. */
 export const EVENT_TYPES = {
@@ -27,6 +28,8 @@ export interface EventEnvelope<T extends EventType = EventType> {
   type: T;
   occurredAt: string;
   data: EventData<T>;
+  /** W3C trace context of the work that caused the event (only when tracing is on). */
+  trace?: Record<string, string>;
 }
 
 export const PRODUCERS = ['identity', 'questions', 'voting', 'social', 'notification'] as const;
@@ -63,7 +66,8 @@ export class EventNames {
 
 export function encodeEnvelope<T extends EventType>(type: T, data: EventData<T>, id: string = randomUUID(), occurredAt = new Date()) {
   const codec = EVENT_TYPES[type] as unknown as { toJSON(m: EventData<T>): unknown };
-  return { id, type, occurredAt: occurredAt.toISOString(), data: codec.toJSON(data) };
+  const trace = currentTraceHeaders();
+  return { id, type, occurredAt: occurredAt.toISOString(), data: codec.toJSON(data), ...(Object.keys(trace).length ? { trace } : {}) };
 }
 
 const envelopeShape = z.object({
@@ -71,6 +75,7 @@ const envelopeShape = z.object({
   type: z.string().refine((t): t is EventType => t in EVENT_TYPES, 'unknown event type'),
   occurredAt: z.string().datetime({ offset: true }),
   data: z.record(z.string(), z.unknown()),
+  trace: z.record(z.string(), z.string().max(512)).optional(),
 });
 
 /** Parses an event from the wire. Throws on anything that is not a well-formed envelope of a known type. */
@@ -79,7 +84,7 @@ export function decodeEnvelope(bytes: Uint8Array | string): EventEnvelope {
   const raw = envelopeShape.parse(JSON.parse(text));
   const type = raw.type as EventType;
   const codec = EVENT_TYPES[type] as unknown as { fromJSON(o: unknown): EventData<EventType> };
-  return { id: raw.id, type, occurredAt: raw.occurredAt, data: codec.fromJSON(raw.data) };
+  return { id: raw.id, type, occurredAt: raw.occurredAt, data: codec.fromJSON(raw.data), ...(raw.trace ? { trace: raw.trace } : {}) };
 }
 
 /**

@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { AppError, isUnavailableError, type AppErrorCode } from './errors.js';
 import { requestContext, type Logger } from './logger.js';
+import { contextFrom, currentTraceHeaders, inSpan, SpanKind } from './tracing.js';
 import type { Metrics } from './metrics.js';
 
 export { grpc };
@@ -30,6 +31,7 @@ export function actorMetadata(secret: string, actor: Actor | undefined, requestI
     md.set(ACTOR_SIG_HEADER, sign(secret, value));
   }
   if (requestId) md.set(REQUEST_ID_HEADER, requestId);
+  for (const [k, v] of Object.entries(currentTraceHeaders())) md.set(k, v);
   return md;
 }
 
@@ -110,7 +112,9 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
           Number(process.hrtime.bigint() - started) / 1e9,
         );
       requestContext.run({ requestId, userId: actor?.id }, () => {
-        handler(call.request, ctx).then(
+        inSpan(method, SpanKind.SERVER, contextFrom(call.metadata.getMap()), { 'rpc.system': 'grpc', 'rpc.method': method }, () =>
+          handler(call.request, ctx),
+        ).then(
           (res) => {
             finish(grpc.status.OK);
             callback(null, res);

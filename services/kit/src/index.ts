@@ -11,3 +11,4 @@ export * from './outbox.js';
 export * from './service.js';
 export * from './tables.js';
 export * from './time.js';
+export * from './tracing.js';

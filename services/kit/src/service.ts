@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
 import { connectNats, ensureStream } from './nats.js';
 import { OutboxRelay } from './outbox.js';
+import { startTracing } from './tracing.js';
 import type * as grpc from '@grpc/grpc-js';
 
 export type BaseConfig = z.infer<ReturnType<typeof baseServiceEnv>>;
@@ -60,6 +61,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
 ): Promise<RunningService<TSchema, TConfig>> {
   const { config, name } = opts;
   const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL);
+  const tracing = startTracing(name);
   const metrics = createMetrics(name);
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
@@ -121,6 +123,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
         await nc.drain().catch(() => undefined);
         await pool.end().catch(() => undefined);
         await metricsServer.close();
+        await tracing.shutdown();
         logger.info('stopped');
       })();
       return stopping;
