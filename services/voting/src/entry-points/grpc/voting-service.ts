@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
 import {
   alreadyExists,
   conflict,
-  enqueueEvent,
+  encodeEnvelope,
   forbidden,
   invalid,
   notFound,
@@ -57,35 +57,33 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         async submitAnswer(req, call) {
           const actor = call.requireActor();
           if (!isUuid(req.questionId)) throw notFound(MESSAGES.questionNotFound);
-          return ctx.transaction(async (tx) => {
-            const q = await repo.findQuestion(tx, req.questionId);
-            if (!q) throw notFound(MESSAGES.questionNotFound);
-            if (!q.options.some((o) => o.id === req.optionId)) throw invalid(MESSAGES.unknownOption);
-            const now = clock();
-            const row = await repo.insertAnswer(tx, {
-              userId: actor.id,
-              questionId: q.questionId,
-              optionId: req.optionId,
-              submittedAt: now,
-              sastDay: sastDate(now),
-            });
-            if (!row) {
-              // Answered before (perhaps a moment ago, concurrently): the same option is idempotent.
-              const existing = await repo.findAnswer(tx, actor.id, q.questionId);
-              if (existing && existing.optionId === req.optionId) return { answer: toAnswer(existing), alreadyAnswered: true };
-              throw alreadyExists(MESSAGES.different);
-            }
-            if (!isOpen(q)) throw conflict(MESSAGES.closed); // rolls the insert back
-            await repo.incrementCount(tx, q.questionId, req.optionId, randomInt(shards));
-            await repo.incrementAnswered(tx, monthKey(now), actor.id);
-            await enqueueEvent(
-              tx,
-              'voting.answer.recorded',
-              { answerId: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt },
-              { occurredAt: now },
-            );
+          const now = clock();
+          const answerId = randomUUID();
+          const data = { answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now };
+          const envelope = encodeEnvelope('voting.answer.recorded', data, randomUUID(), now);
+          // The happy path is one statement: answer + counter shard + month score + outbox event, atomically.
+          const row = await repo.recordAnswer(
+            ctx.db,
+            { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, sastDay: sastDate(now), month: monthKey(now), shard: randomInt(shards) },
+            { id: envelope.id, payload: envelope },
+          );
+          if (row) {
+            ctx.relay.kick();
             return { answer: toAnswer(row), alreadyAnswered: false };
-          });
+          }
+          // Nothing written: say why, in the order users expect.
+          const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
+          if (existing) {
+            // Answered before (perhaps a moment ago, concurrently): the same option is idempotent.
+            if (existing.optionId === req.optionId) return { answer: toAnswer(existing), alreadyAnswered: true };
+            throw alreadyExists(MESSAGES.different);
+          }
+          const q = await repo.findQuestion(ctx.db, req.questionId);
+          if (!q) throw notFound(MESSAGES.questionNotFound);
+          if (!q.options.some((o) => o.id === req.optionId)) throw invalid(MESSAGES.unknownOption);
+          if (!isOpen(q)) throw conflict(MESSAGES.closed);
+          // Open, valid, not answered, yet not inserted: a state change raced this call; the client may retry.
+          throw conflict(MESSAGES.closed);
         },
 
         async getAnswer(req, call) {
