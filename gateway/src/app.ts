@@ -29,7 +29,7 @@ export interface AppDeps {
   rateLimits: RateLimits;
   metrics: GatewayMetrics;
   /** Readiness: resolves with the state of each dependency. */
-  readiness: () => Promise<{ ok: boolean; checks: Record<string, string> }>;
+  readiness: () => Promise<{ ok: boolean; degraded?: boolean; checks: Record<string, string> }>;
   /** The session middleware (shared with the live channel). */
   session: RequestHandler;
   composer: Composer;
@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.get('/readyz', async (_req, res) => {
     const r = await deps.readiness();
-    res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ready' : 'not ready', checks: r.checks });
+    res.status(r.ok ? 200 : 503).json({ status: !r.ok ? 'not ready' : r.degraded ? 'degraded' : 'ready', checks: r.checks });
   });
 
   app.use((req, res, next) => {

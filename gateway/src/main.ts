@@ -48,8 +48,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
         .then(() => 'ok')
         .catch((e: Error) => `down: ${e.message}`);
       checks.nats = nc.isClosed() ? 'down: closed' : 'ok';
-      Object.assign(checks, await checkServices(serviceAddresses(config)));
-      return { ok: Object.values(checks).every((v) => v === 'ok'), checks };
+      // Only what every request needs decides readiness: one service being down must not take every gateway pod
+      // out of rotation (its routes answer 503 on their own, the rest of the app keeps working). Services are
+      // reported, and make the gateway "degraded".
+      const ready = Object.values(checks).every((v) => v === 'ok');
+      const services = await checkServices(serviceAddresses(config));
+      const degraded = Object.values(services).some((v) => v !== 'ok');
+      return { ok: ready, degraded, checks: { ...checks, ...services } };
     },
   });
 
