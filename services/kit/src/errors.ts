@@ -51,3 +51,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a canonical UUID (ids arriving over gRPC are checked before they reach a uuid column). */
+export const isUuid = (s: string): boolean => UUID_RE.test(s);

@@ -1,4 +1,14 @@
-import { enqueueEvent, forbidden, invalid, notFound, alreadyExists, unauthenticated, unaryService, type ServiceContext } from '@mzansi/kit';
+import {
+  alreadyExists,
+  enqueueEvent,
+  forbidden,
+  invalid,
+  isUuid,
+  notFound,
+  unaryService,
+  unauthenticated,
+  type ServiceContext,
+} from '@mzansi/kit';
 import type { events } from '@mzansi/proto';
 import { IdentityServiceService, type IdentityServiceServer, type User } from '@mzansi/proto/identity/v1/identity';
 import type { UserRow } from '../../data-access/schema.js';
@@ -124,6 +134,3 @@ export function registerIdentityService(ctx: Ctx, server: import('@grpc/grpc-js'
     ),
   );
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID_RE.test(s);

@@ -1,5 +1,16 @@
 import type { Server } from '@grpc/grpc-js';
-import { enqueueEvent, forbidden, invalid, notFound, sastDayBounds, unaryService, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import {
+  enqueueEvent,
+  forbidden,
+  invalid,
+  isUuid,
+  notFound,
+  sastDayBounds,
+  unaryService,
+  type CallContext,
+  type Clock,
+  type ServiceContext,
+} from '@mzansi/kit';
 import type { events } from '@mzansi/proto';
 import { QuestionsServiceService, type Question, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
@@ -41,7 +52,6 @@ export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
   };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Question not found';
 
 function requireAdmin(call: CallContext) {
@@ -51,7 +61,7 @@ function requireAdmin(call: CallContext) {
 }
 
 function checkId(id: string): string {
-  if (!UUID_RE.test(id)) throw notFound(NOT_FOUND);
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
   return id;
 }
 
@@ -122,7 +132,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         },
 
         async getQuestion(req, call) {
-          const row = UUID_RE.test(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
+          const row = isUuid(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
           const visible = row && ((row.isPublished && !row.isArchived) || call.actor?.isAdmin);
           if (!visible) throw notFound(NOT_FOUND);
           return { question: toQuestion(row) };

@@ -1,4 +1,12 @@
-import { forbidden, notFound, unaryService, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import {
+  forbidden,
+  isUuid,
+  notFound,
+  unaryService,
+  type CallContext,
+  type Clock,
+  type ServiceContext,
+} from '@mzansi/kit';
 import type { MediaPrediction, Official, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/research-repo.js';
 import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
@@ -9,7 +17,6 @@ type Ctx = ServiceContext<any>;
 /** The promise handlers of QuestionsService, as `unaryService` takes them. */
 export type QuestionsHandlers = Parameters<typeof unaryService<QuestionsServiceServer>>[1];
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toOfficial(row: OfficialRow): Official {
   return { id: row.id, name: row.name, title: row.title, bio: row.bio, avatar: row.avatar, tags: row.tags, isSample: row.isSample };
@@ -37,7 +44,7 @@ function requireAdmin(call: CallContext) {
 
 /** An id that can exist, else NOT_FOUND with `message` (after the caller is checked). */
 function existingId(id: string, message: string): string {
-  if (!UUID_RE.test(id)) throw notFound(message);
+  if (!isUuid(id)) throw notFound(message);
   return id;
 }
 

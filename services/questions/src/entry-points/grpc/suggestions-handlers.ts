@@ -1,4 +1,4 @@
-import { forbidden, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { forbidden, isUuid, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
 import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import type { SuggestionRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/suggestions-repo.js';
@@ -7,7 +7,6 @@ import type { QuestionsHandlers } from './research-handlers.js';
 
 type Ctx = ServiceContext<any>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TO_PROTO: Record<Status, SuggestionStatus> = {
   pending: SuggestionStatus.SUGGESTION_STATUS_PENDING,
@@ -65,7 +64,7 @@ export function suggestionHandlers(
     async reviewSuggestion(req, call) {
       requireAdmin(call);
       const { status, adminNotes } = validateReview({ status: fromProto(req.status), adminNotes: req.adminNotes });
-      if (!UUID_RE.test(req.id)) throw notFound(M.notFound);
+      if (!isUuid(req.id)) throw notFound(M.notFound);
       const row = await ctx.transaction(async (tx) => {
         const existing = await repo.findSuggestionForUpdate(tx, req.id);
         if (!existing) throw notFound(M.notFound);
@@ -76,7 +75,7 @@ export function suggestionHandlers(
 
     async deleteSuggestion(req, call) {
       const actor = call.requireActor();
-      if (!UUID_RE.test(req.id)) throw notFound(M.notFound);
+      if (!isUuid(req.id)) throw notFound(M.notFound);
       await ctx.transaction(async (tx) => {
         const existing = await repo.findSuggestionForUpdate(tx, req.id);
         if (!existing) throw notFound(M.notFound);

@@ -5,6 +5,7 @@ import {
   enqueueEvent,
   forbidden,
   invalid,
+  isUuid,
   notFound,
   unaryService,
   type ServiceContext,
@@ -15,8 +16,6 @@ import { parseImageDataUrl, validateComment } from '../../domain/comments.js';
 
 type Ctx = ServiceContext<any>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (s: string) => UUID_RE.test(s);
 const MAX_IDS = 500;
 
 export const MESSAGES = {

@@ -6,6 +6,7 @@ import {
   encodeEnvelope,
   forbidden,
   invalid,
+  isUuid,
   notFound,
   sastDate,
   sastMonthBounds,
@@ -20,8 +21,6 @@ import { accuracy, competitionRanks, isOpen, monthKey, streak } from '../../doma
 
 type Ctx = ServiceContext<any>;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (s: string) => UUID_RE.test(s);
 const MAX_IDS = 500;
 
 export const MESSAGES = {
