@@ -72,7 +72,13 @@ test('a new user answers today’s question, sees the results, and the profile f
     expect(created.status()).toBe(201);
     const { id: questionId } = (await created.json()) as { id: string };
     expect((await admin.api.post(`/api/admin/questions/${questionId}/publish`)).status()).toBe(200);
-    const adminAnswer = await admin.api.post('/api/answers', { data: { userId: admin.adminId, questionId, optionId: 'yes' } });
+    // Voting learns of the publish through an event (eventually consistent, usually within ~100 ms): until then
+    // an answer is 404, so retry briefly.
+    let adminAnswer = await admin.api.post('/api/answers', { data: { userId: admin.adminId, questionId, optionId: 'yes' } });
+    for (let i = 0; i < 50 && adminAnswer.status() === 404; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      adminAnswer = await admin.api.post('/api/answers', { data: { userId: admin.adminId, questionId, optionId: 'yes' } });
+    }
     expect(adminAnswer.status()).toBe(201);
 
     // A new user signs up in the browser.
