@@ -3,11 +3,14 @@
  * `make up` runs it and the browser tests use it. Build first (`npm run build`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../services/kit/src/testing.js';
+
+export { freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +37,13 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** PostgreSQL server to create the databases on (default `STACK_PG_URL`, else the local one). */
   pgAdminUrl?: string;
+  /**
+   * Source-mapped stack traces (`--enable-source-maps`, default on: readable test logs). The bench turns it off to
+   * run the processes as the images do (`node dist/main.js`).
+   */
+  sourceMaps?: boolean;
+  /** Extra node flags for some processes, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: Partial<Record<ProcessName, string[]>>;
 }
 
 export type ServiceName = (typeof SERVICES)[number]['name'];
@@ -69,25 +79,42 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function rand(): string {
   return Math.random().toString(36).slice(2, 10);
 }
 
-async function waitForHttp(url: string, timeoutMs: number, proc: ChildProcess): Promise<void> {
+class ExitedBeforeReady extends Error {
+  constructor(
+    readonly processName: string,
+    readonly url: string,
+    readonly code: number | null,
+    readonly logTail: string,
+  ) {
+    super(`${processName} exited (${code}) before ${url} answered${logTail ? `; the end of its log:\n${logTail}` : ''}`);
+  }
+  /** Another process took the port between the probe and the bind: worth one more launch on fresh ports. */
+  get portTaken(): boolean {
+    return /EADDRINUSE|address already in use/i.test(this.logTail);
+  }
+}
+
+function logTail(file: string | undefined, lines = 25): string {
+  if (!file) return '';
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function waitForHttp(name: string, url: string, timeoutMs: number, proc: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`process exited (${proc.exitCode}) before ${url} answered`);
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      // Give the log stream a moment to flush what the child printed as it died.
+      await new Promise((r) => setTimeout(r, 100));
+      throw new ExitedBeforeReady(name, url, proc.exitCode, logTail(logFiles.get(proc)));
+    }
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -96,11 +123,15 @@ async function waitForHttp(url: string, timeoutMs: number, proc: ChildProcess): 
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
+  throw new Error(`${name}: ${url} did not become ready within ${timeoutMs} ms`);
 }
 
-function launch(name: string, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs']): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+/** Each child's log file, when logs go to files (tests). */
+const logFiles = new WeakMap<ChildProcess, string>();
+
+function launch(name: ProcessName, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
+  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name] ?? [])];
+  const child = spawn(process.execPath, [...flags, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,7 +153,9 @@ function launch(name: string, script: string, env: NodeJS.ProcessEnv, logs: Stac
     pipe(child.stderr!, process.stderr);
   } else {
     mkdirSync(logs, { recursive: true });
-    const file = createWriteStream(path.join(logs, `${name}.log`), { flags: 'a' });
+    const logFile = path.join(logs, `${name}.log`);
+    logFiles.set(child, logFile);
+    const file = createWriteStream(logFile, { flags: 'a' });
     child.stdout!.pipe(file);
     child.stderr!.pipe(file);
   }
@@ -183,63 +216,71 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }
   };
 
+  /**
+   * Launches one child and waits until `readyUrl` answers. In test mode the ports are probed, not held, so another
+   * process can take one before the child binds it; such a child gets fresh ports and one more try (two at most).
+   */
+  const launchReady = async (
+    name: ProcessName,
+    script: string,
+    configure: () => Promise<{ env: Record<string, string>; readyUrl: string; grpcPort?: number; metricsPort: number }>,
+  ) => {
+    for (let attempt = 1; ; attempt++) {
+      const { env, readyUrl, grpcPort, metricsPort } = await configure();
+      const child = launch(name, script, env, logs, opts);
+      children.push(child);
+      if (child.pid) pids[name] = child.pid;
+      processes[name] = { child, env, script, readyUrl, grpcPort, metricsPort, databaseUrl: env.DATABASE_URL };
+      try {
+        await waitForHttp(name, readyUrl, 60_000, child);
+        return;
+      } catch (err) {
+        if (!(mode === 'test' && err instanceof ExitedBeforeReady && err.portTaken && attempt < 3)) throw err;
+        console.warn(`stack: ${name} lost a port to another process; starting it again on fresh ports`);
+      }
+    }
+  };
+
   try {
     await Promise.all(
       SERVICES.map(async (s) => {
         const db = mode === 'test' ? `${s.name}_e2e_${suffix}` : s.name;
         databases[s.name] = db;
-        const grpcPort = mode === 'test' ? await freePort() : s.grpcPort;
-        const metricsPort = mode === 'test' ? await freePort() : s.metricsPort;
-        gatewayEnv[s.addrVar] = `127.0.0.1:${grpcPort}`;
-        grpcAddrs[s.name] = `127.0.0.1:${grpcPort}`;
         const script = path.join(ROOT, 'services', s.name, 'dist', 'main.js');
-        const env = {
-          ...common,
-          GRPC_PORT: String(grpcPort),
-          METRICS_PORT: String(metricsPort),
-          DATABASE_URL: dbUrl(db, pgAdmin),
-          ...(s.name === 'notification' && logs !== 'inherit' ? { MAIL_DIR: path.join(logs, 'mail') } : {}),
-          ...opts.serviceEnv?.[s.name],
-        };
-        const child = launch(s.name, script, env, logs);
-        children.push(child);
-        if (child.pid) pids[s.name] = child.pid;
-        processes[s.name] = {
-          child,
-          env,
-          script,
-          readyUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-          grpcPort,
-          metricsPort,
-          databaseUrl: env.DATABASE_URL,
-        };
-        await waitForHttp(`http://127.0.0.1:${metricsPort}/metrics`, 60_000, child);
+        await launchReady(s.name, script, async () => {
+          const grpcPort = mode === 'test' ? await freePort() : s.grpcPort;
+          const metricsPort = mode === 'test' ? await freePort() : s.metricsPort;
+          gatewayEnv[s.addrVar] = `127.0.0.1:${grpcPort}`;
+          grpcAddrs[s.name] = `127.0.0.1:${grpcPort}`;
+          const env = {
+            ...common,
+            GRPC_PORT: String(grpcPort),
+            METRICS_PORT: String(metricsPort),
+            DATABASE_URL: dbUrl(db, pgAdmin),
+            ...(s.name === 'notification' && logs !== 'inherit' ? { MAIL_DIR: path.join(logs, 'mail') } : {}),
+            ...opts.serviceEnv?.[s.name],
+          };
+          return { env, readyUrl: `http://127.0.0.1:${metricsPort}/metrics`, grpcPort, metricsPort };
+        });
       }),
     );
-    const gatewayPort = opts.gatewayPort ?? (mode === 'test' ? await freePort() : 8080);
-    const publicUrl = `http://localhost:${gatewayPort}`;
-    const gatewayScript = path.join(ROOT, 'gateway', 'dist', 'main.js');
-    const gatewayMetricsPort = mode === 'test' ? await freePort() : 9460;
-    const gwEnv = {
-      ...common,
-      ...gatewayEnv,
-      PORT: String(gatewayPort),
-      METRICS_PORT: String(gatewayMetricsPort),
-      PUBLIC_URL: publicUrl,
-      REDIS_PREFIX: mode === 'test' ? `e2e${suffix}:` : 'mp:',
-      ...opts.gatewayEnv,
-    };
-    const gateway = launch('gateway', gatewayScript, gwEnv, logs);
-    children.push(gateway);
-    if (gateway.pid) pids.gateway = gateway.pid;
-    processes.gateway = {
-      child: gateway,
-      env: gwEnv,
-      script: gatewayScript,
-      readyUrl: `http://127.0.0.1:${gatewayPort}/readyz`,
-      metricsPort: gatewayMetricsPort,
-    };
-    await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, 60_000, gateway);
+    let gatewayPort = 0;
+    let publicUrl = '';
+    await launchReady('gateway', path.join(ROOT, 'gateway', 'dist', 'main.js'), async () => {
+      gatewayPort = opts.gatewayPort ?? (mode === 'test' ? await freePort() : 8080);
+      publicUrl = `http://localhost:${gatewayPort}`;
+      const metricsPort = mode === 'test' ? await freePort() : 9460;
+      const env = {
+        ...common,
+        ...gatewayEnv,
+        PORT: String(gatewayPort),
+        METRICS_PORT: String(metricsPort),
+        PUBLIC_URL: publicUrl,
+        REDIS_PREFIX: mode === 'test' ? `e2e${suffix}:` : 'mp:',
+        ...opts.gatewayEnv,
+      };
+      return { env, readyUrl: `http://127.0.0.1:${gatewayPort}/readyz`, metricsPort };
+    });
     const kill = async (name: ProcessName, signal: NodeJS.Signals = 'SIGKILL') => {
       const { child } = processes[name];
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -251,13 +292,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const respawn = async (name: ProcessName) => {
       const p = processes[name];
       if (p.child.exitCode === null && p.child.signalCode === null) throw new Error(`${name} is still running`);
-      const child = launch(name, p.script, p.env, logs);
+      const child = launch(name, p.script, p.env, logs, opts);
       const i = children.indexOf(p.child);
       if (i >= 0) children[i] = child;
       else children.push(child);
       p.child = child;
       if (child.pid) pids[name] = child.pid;
-      await waitForHttp(p.readyUrl, 60_000, child);
+      await waitForHttp(name, p.readyUrl, 60_000, child);
     };
     return { baseUrl: publicUrl, gatewayPort, namespace, databases, pids, grpcAddrs, processes, kill, respawn, stop };
   } catch (err) {

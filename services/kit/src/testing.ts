@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { connect } from 'nats';
 import pg from 'pg';
 import { EventNames, PRODUCERS } from './events.js';
@@ -83,4 +84,27 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
     if (Date.now() > deadline) throw last instanceof Error ? last : new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * A port nobody listens on, for a child process to bind a moment later. It is drawn from below the kernel's ephemeral
+ * range (32768–60999 on Linux): a port handed out by `listen(0)` is free again once probed, and the next outgoing
+ * connection (to PostgreSQL, Redis, NATS) may take it as its local port before the child binds, which made a child
+ * exit with EADDRINUSE now and then.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range after 50 tries');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
 }

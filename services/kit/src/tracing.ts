@@ -40,6 +40,9 @@ export function startTracing(service: string, env: NodeJS.ProcessEnv = process.e
 
 export const tracer = () => trace.getTracer('mzansi-predicts');
 
+/** Whether spans are recorded: hot paths skip building span names, attributes and contexts when they are not. */
+export const tracingOn = () => provider !== undefined;
+
 /** Runs `fn` in a span, recording errors; the span ends when `fn` settles. */
 export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: Record<string, string>, fn: (span: Span) => Promise<T>): Promise<T> {
   const span = tracer().startSpan(name, { kind, attributes }, parent);
@@ -57,6 +60,7 @@ export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, a
 /** The current trace context as W3C headers (empty when tracing is off). */
 export function currentTraceHeaders(): Record<string, string> {
   const carrier: Record<string, string> = {};
+  if (!provider) return carrier;
   propagation.inject(context.active(), carrier);
   return carrier;
 }

@@ -1,13 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { createPool, runMigrations } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
-import { createTestDatabase } from '../src/testing.js';
+import { createTestDatabase, freePort } from '../src/testing.js';
+
+export { freePort };
 
 export const MIGRATIONS = fileURLToPath(new URL('./fixtures/migrations', import.meta.url));
 
@@ -28,18 +30,6 @@ export async function migratedTestDatabase(prefix: string): Promise<{ url: strin
       await db.drop();
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function portAccepts(port: number): Promise<boolean> {
