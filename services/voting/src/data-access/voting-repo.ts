@@ -10,27 +10,8 @@ export async function findQuestion(db: Q, questionId: string): Promise<QuestionS
   return (await db.select().from(questionState).where(eq(questionState.questionId, questionId)).limit(1))[0];
 }
 
-/** Inserts the answer unless the user already answered; returns undefined then. */
-export async function insertAnswer(db: Q, values: typeof answers.$inferInsert): Promise<AnswerRow | undefined> {
-  return (await db.insert(answers).values(values).onConflictDoNothing({ target: [answers.userId, answers.questionId] }).returning())[0];
-}
-
 export async function findAnswer(db: Q, userId: string, questionId: string): Promise<AnswerRow | undefined> {
   return (await db.select().from(answers).where(and(eq(answers.userId, userId), eq(answers.questionId, questionId))).limit(1))[0];
-}
-
-export async function incrementCount(db: Q, questionId: string, optionId: string, shard: number): Promise<void> {
-  await db
-    .insert(optionCounts)
-    .values({ questionId, optionId, shard, count: 1 })
-    .onConflictDoUpdate({ target: [optionCounts.questionId, optionCounts.optionId, optionCounts.shard], set: { count: sql`${optionCounts.count} + 1` } });
-}
-
-export async function incrementAnswered(db: Q, month: string, userId: string): Promise<void> {
-  await db
-    .insert(monthScores)
-    .values({ month, userId, answered: 1 })
-    .onConflictDoUpdate({ target: [monthScores.month, monthScores.userId], set: { answered: sql`${monthScores.answered} + 1` } });
 }
 
 /** Counts per option for many questions: a handful of counter rows per question, whatever the number of votes. */
@@ -191,44 +172,4 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
 export async function countAnswersSince(db: Q, since: Date): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(answers).where(sql`${answers.submittedAt} >= ${since}`);
   return rows[0]?.n ?? 0;
-}
-
-/**
- * Records an answer in ONE statement (one round trip, atomic on its own): the answer (only if the question is
- * open, the option is one of its options and the user has not answered), its counter shard, the month score and
- * the outbox event — the last three only when the answer row was inserted. Returns the inserted answer, or
- * undefined when nothing was written (then the caller works out why).
- */
-export async function recordAnswer(
-  db: Q,
-  a: { id: string; userId: string; questionId: string; optionId: string; submittedAt: Date; sastDay: string; month: string; shard: number },
-  outboxRow: { id: string; payload: unknown },
-): Promise<AnswerRow | undefined> {
-  const res = await db.execute<{ id: string; user_id: string; question_id: string; option_id: string; submitted_at: Date; sast_day: string }>(sql`
-    WITH q AS (
-      SELECT question_id FROM question_state
-      WHERE question_id = ${a.questionId} AND published_at IS NOT NULL AND NOT is_resolved AND NOT is_archived
-        AND options @> jsonb_build_array(jsonb_build_object('id', ${a.optionId}::text))
-    ), ins AS (
-      INSERT INTO answers (id, user_id, question_id, option_id, submitted_at, sast_day)
-      SELECT ${a.id}::uuid, ${a.userId}::uuid, q.question_id, ${a.optionId}, ${a.submittedAt}, ${a.sastDay}::date FROM q
-      ON CONFLICT (user_id, question_id) DO NOTHING
-      RETURNING id, user_id, question_id, option_id, submitted_at, sast_day
-    ), cnt AS (
-      INSERT INTO option_counts (question_id, option_id, shard, count)
-      SELECT question_id, option_id, ${a.shard}, 1 FROM ins
-      ON CONFLICT (question_id, option_id, shard) DO UPDATE SET count = option_counts.count + 1
-    ), ms AS (
-      INSERT INTO month_scores (month, user_id, answered)
-      SELECT ${a.month}::date, user_id, 1 FROM ins
-      ON CONFLICT (month, user_id) DO UPDATE SET answered = month_scores.answered + 1
-    ), ob AS (
-      INSERT INTO outbox (id, subject, payload, occurred_at)
-      SELECT ${outboxRow.id}::uuid, 'voting.answer.recorded', ${JSON.stringify(outboxRow.payload)}::jsonb, ${a.submittedAt} FROM ins
-    )
-    SELECT * FROM ins`);
-  const r = res.rows[0];
-  return r
-    ? { id: r.id, userId: r.user_id, questionId: r.question_id, optionId: r.option_id, submittedAt: new Date(r.submitted_at), sastDay: String(r.sast_day) }
-    : undefined;
 }

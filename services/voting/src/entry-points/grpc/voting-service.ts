@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
 import {
   alreadyExists,
@@ -8,6 +8,7 @@ import {
   invalid,
   isUuid,
   notFound,
+  prom,
   sastDate,
   sastMonthBounds,
   unaryService,
@@ -16,6 +17,7 @@ import {
   type ServiceContext,
 } from '@mzansi/kit';
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
+import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
 import { accuracy, competitionRanks, isOpen, monthKey, streak } from '../../domain/scoring.js';
 
@@ -48,6 +50,13 @@ function ids(list: string[]): string[] {
 }
 
 export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, shards: number) {
+  const batchSize = new prom.Histogram({
+    name: 'voting_answer_batch_size',
+    help: 'Answers written per statement (concurrent submits share one)',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200],
+    registers: [ctx.metrics.registry],
+  });
+  const writer = new AnswerWriter(ctx.pool, { shards, onBatch: (n) => batchSize.observe(n) });
   server.addService(
     VotingServiceService,
     unaryService<VotingServiceServer>(
@@ -56,33 +65,37 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         async submitAnswer(req, call) {
           const actor = call.requireActor();
           if (!isUuid(req.questionId)) throw notFound(MESSAGES.questionNotFound);
+          // A bad id or option would fail the whole batch's statement: refuse it here, before it joins one.
+          if (!isUuid(actor.id)) throw invalid('Unknown user');
+          if (req.optionId.length === 0 || req.optionId.length > 100 || req.optionId.includes('\u0000')) {
+            if (!(await repo.findQuestion(ctx.db, req.questionId))) throw notFound(MESSAGES.questionNotFound);
+            throw invalid(MESSAGES.unknownOption);
+          }
           const now = clock();
           const answerId = randomUUID();
           const data = { answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now };
           const envelope = encodeEnvelope('voting.answer.recorded', data, randomUUID(), now);
-          // The happy path is one statement: answer + counter shard + month score + outbox event, atomically.
-          const row = await repo.recordAnswer(
-            ctx.db,
-            { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, sastDay: sastDate(now), month: monthKey(now), shard: randomInt(shards) },
-            { id: envelope.id, payload: envelope },
-          );
-          if (row) {
-            ctx.relay.kick();
-            return { answer: toAnswer(row), alreadyAnswered: false };
+          // Answer + counter shard + month score + outbox event, atomically, batched with concurrent submits.
+          const row = { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, sastDay: sastDate(now) };
+          // Nothing written means: answered before, or the question/option refused it — say which, in the order
+          // users expect. One more case: the question became visible (voting just learned of the publish) after the
+          // statement's snapshot; it is open now, so write again rather than call an open question closed.
+          for (let attempt = 1; ; attempt++) {
+            if (await writer.record({ ...row, month: monthKey(now), eventId: envelope.id, payload: envelope })) {
+              ctx.relay.kick();
+              return { answer: toAnswer(row), alreadyAnswered: false };
+            }
+            const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
+            if (existing) {
+              // Answered before (perhaps a moment ago, concurrently): the same option is idempotent.
+              if (existing.optionId === req.optionId) return { answer: toAnswer(existing), alreadyAnswered: true };
+              throw alreadyExists(MESSAGES.different);
+            }
+            const q = await repo.findQuestion(ctx.db, req.questionId);
+            if (!q) throw notFound(MESSAGES.questionNotFound);
+            if (!q.options.some((o) => o.id === req.optionId)) throw invalid(MESSAGES.unknownOption);
+            if (!isOpen(q) || attempt === 3) throw conflict(MESSAGES.closed);
           }
-          // Nothing written: say why, in the order users expect.
-          const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
-          if (existing) {
-            // Answered before (perhaps a moment ago, concurrently): the same option is idempotent.
-            if (existing.optionId === req.optionId) return { answer: toAnswer(existing), alreadyAnswered: true };
-            throw alreadyExists(MESSAGES.different);
-          }
-          const q = await repo.findQuestion(ctx.db, req.questionId);
-          if (!q) throw notFound(MESSAGES.questionNotFound);
-          if (!q.options.some((o) => o.id === req.optionId)) throw invalid(MESSAGES.unknownOption);
-          if (!isOpen(q)) throw conflict(MESSAGES.closed);
-          // Open, valid, not answered, yet not inserted: a state change raced this call; the client may retry.
-          throw conflict(MESSAGES.closed);
         },
 
         async getAnswer(req, call) {

@@ -1,0 +1,165 @@
+import { randomInt } from 'node:crypto';
+import type pg from 'pg';
+
+/** One answer to record, with the outbox event that announces it. */
+export interface AnswerToRecord {
+  id: string;
+  userId: string;
+  questionId: string;
+  optionId: string;
+  submittedAt: Date;
+  /** SAST calendar day (YYYY-MM-DD) and the first day of its SAST month. */
+  sastDay: string;
+  month: string;
+  eventId: string;
+  payload: unknown;
+}
+
+export interface AnswerWriterOptions {
+  /** Most answers in one statement. */
+  maxBatch?: number;
+  /** Statements in flight at once; arrivals meanwhile wait and go out together in the next one. */
+  maxInFlight?: number;
+  /** Counter rows per option (a batch adds to one of them, picked at random). */
+  shards: number;
+  /** Told the size of every statement sent (e.g. a histogram for operators). */
+  onBatch?: (size: number) => void;
+}
+
+/**
+ * Records answers in batches: ONE statement (one round trip, atomic) writes every answer of a batch that may be
+ * written — the question is open, the option is one of its options and the user has not answered — plus, for the
+ * inserted ones only, their counter shard, month score and outbox event.
+ *
+ * Batching is natural: a lone answer is written at once; while `maxInFlight` statements are running, arrivals
+ * queue and the next free slot takes them all (up to `maxBatch`). Under a burst this turns hundreds of
+ * transactions a second into a few dozen, each with one plan (a prepared statement), one commit and one WAL
+ * flush, and grouped counter and month-score upserts; with no burst nothing waits.
+ *
+ * Each caller learns whether its own answer was inserted (`true`) or not (`false`: answered before, possibly
+ * earlier in the same batch, or the question/option refused it — the caller works out which). Locks are taken in
+ * one order (counters by question and option, month scores by month and user), so concurrent batches queue on a
+ * hot row instead of deadlocking; a deadlock or serialization failure anyway (e.g. against a resolution in
+ * progress) retries the statement, which has changed nothing.
+ */
+export class AnswerWriter {
+  private readonly queue: { a: AnswerToRecord; resolve: (inserted: boolean) => void; reject: (err: unknown) => void }[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly opts: AnswerWriterOptions,
+  ) {
+    this.maxBatch = opts.maxBatch ?? 200;
+    this.maxInFlight = opts.maxInFlight ?? 4;
+  }
+
+  /** Resolves true when this answer was inserted (with its count, score and event), false when it was not. */
+  record(a: AnswerToRecord): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ a, resolve, reject });
+      // Calls that arrive in the same turn of the event loop (one read of the HTTP/2 connection) share a statement.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.inFlight++;
+      void this.write(batch.map((b) => b.a))
+        .then(
+          ({ inserted, failed }) =>
+            batch.forEach((b) => (failed.has(b.a.id) ? b.reject(failed.get(b.a.id)) : b.resolve(inserted.has(b.a.id)))),
+          (err) => batch.forEach((b) => b.reject(err)),
+        )
+        .finally(() => {
+          this.inFlight--;
+          this.pump();
+        });
+    }
+  }
+
+  /**
+   * The ids inserted. A statement that fails on one answer's data (a data exception, 22…, or an integrity
+   * violation, 23…) is retried answer by answer, so one bad answer fails only its own call.
+   */
+  private async write(batch: AnswerToRecord[]): Promise<{ inserted: Set<string>; failed: Map<string, unknown> }> {
+    const failed = new Map<string, unknown>();
+    try {
+      return { inserted: await this.withRetry(batch), failed };
+    } catch (err) {
+      const code = String((err as { code?: string }).code ?? '');
+      if (batch.length === 1 || !(code.startsWith('22') || code.startsWith('23'))) throw err;
+      const inserted = new Set<string>();
+      const results = await Promise.allSettled(batch.map((a) => this.withRetry([a])));
+      results.forEach((r, i) => {
+        if (r.status === 'fulfilled') r.value.forEach((id) => inserted.add(id));
+        else failed.set(batch[i]!.id, r.reason);
+      });
+      return { inserted, failed };
+    }
+  }
+
+  private async withRetry(batch: AnswerToRecord[], attempt = 1): Promise<Set<string>> {
+    this.opts.onBatch?.(batch.length);
+    try {
+      const res = await this.pool.query<{ id: string }>({
+        name: 'voting-record-answers',
+        text: RECORD_ANSWERS,
+        values: [
+          batch.map((a) => a.id),
+          batch.map((a) => a.userId),
+          batch.map((a) => a.questionId),
+          batch.map((a) => a.optionId),
+          batch.map((a) => a.submittedAt.toISOString()),
+          batch.map((a) => a.sastDay),
+          batch.map((a) => a.month),
+          batch.map((a) => a.eventId),
+          batch.map((a) => JSON.stringify(a.payload)),
+          randomInt(this.opts.shards),
+        ],
+      });
+      return new Set(res.rows.map((r) => r.id));
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if ((code === '40P01' || code === '40001') && attempt < 5) return this.withRetry(batch, attempt + 1);
+      throw err;
+    }
+  }
+}
+
+const RECORD_ANSWERS = `
+WITH input AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::date[], $7::date[], $8::uuid[], $9::jsonb[])
+    AS t(id, user_id, question_id, option_id, submitted_at, sast_day, month, event_id, payload)
+), ins AS (
+  INSERT INTO answers (id, user_id, question_id, option_id, submitted_at, sast_day)
+  SELECT i.id, i.user_id, i.question_id, i.option_id, i.submitted_at, i.sast_day
+  FROM input i JOIN question_state q ON q.question_id = i.question_id
+  WHERE q.published_at IS NOT NULL AND NOT q.is_resolved AND NOT q.is_archived
+    AND q.options @> jsonb_build_array(jsonb_build_object('id', i.option_id))
+  ON CONFLICT (user_id, question_id) DO NOTHING
+  RETURNING id, user_id, question_id, option_id
+), cnt AS (
+  INSERT INTO option_counts (question_id, option_id, shard, count)
+  SELECT question_id, option_id, $10::int, count(*) FROM ins GROUP BY question_id, option_id ORDER BY question_id, option_id
+  ON CONFLICT (question_id, option_id, shard) DO UPDATE SET count = option_counts.count + EXCLUDED.count
+), ms AS (
+  INSERT INTO month_scores (month, user_id, answered)
+  SELECT i.month, ins.user_id, count(*)::int FROM ins JOIN input i ON i.id = ins.id GROUP BY i.month, ins.user_id ORDER BY i.month, ins.user_id
+  ON CONFLICT (month, user_id) DO UPDATE SET answered = month_scores.answered + EXCLUDED.answered
+), ob AS (
+  INSERT INTO outbox (id, subject, payload, occurred_at)
+  SELECT i.event_id, 'voting.answer.recorded', i.payload, i.submitted_at FROM ins JOIN input i ON i.id = ins.id
+)
+SELECT id FROM ins`;
