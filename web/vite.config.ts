@@ -1,11 +1,82 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The gateway serves the API, the live channel and the service worker.
 const gateway = process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * index.html for a slow first visit (built only). The gateway serves one of two variants (gateway/src/web.ts):
+ * - signed out (no session cookie): the blocks between <!--signed-out--> markers: the static landing (LandingPage
+ *   rendered into #root, which src/main.tsx fills with today's question), its CSS inline (it paints while the
+ *   entry script downloads) and the preload of that question. The app (src/start.tsx) downloads only after that
+ *   first paint: it would compete with it for a slow line.
+ * - signed in: the blocks between <!--signed-in--> markers: the app, its signed-in part (src/SignedInApp.tsx) and
+ *   their CSS linked from the page, so they download at once. Rarer screens (admin, research, …) load on demand.
+ */
+function firstPaint(): Plugin {
+  return {
+    name: 'mzansi:first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const ssr = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          plugins: [react()],
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        let markup: string;
+        try {
+          const mod = (await ssr.ssrLoadModule('/src/features/landing/prerender.tsx')) as { renderStaticLanding(): string };
+          markup = mod.renderStaticLanding();
+        } finally {
+          await ssr.close();
+        }
+        if (!html.includes('<!--static-landing-->')) throw new Error('index.html: no <!--static-landing--> in #root');
+        html = html.replace('<!--static-landing-->', `<!--signed-out-->${markup}<!--/signed-out-->`);
+        const preload = '<link rel="preload" href="/api/questions/today" as="fetch" crossorigin="use-credentials">';
+        html = html.replace('<title>', `<!--signed-out-->${preload}<!--/signed-out-->\n    <title>`);
+
+        const bundle = Object.values(ctx.bundle ?? {});
+        const css = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(html);
+        const sheet = bundle.find((a) => a.type === 'asset' && a.fileName === css?.[1]);
+        if (!css || sheet?.type !== 'asset') throw new Error('index.html: no stylesheet of the entry');
+        const inline = `<!--signed-out--><style>${String(sheet.source)}</style><!--/signed-out-->`;
+        html = html.replace(css[0], `${inline}<!--signed-in-->${css[0]}<!--/signed-in-->`);
+
+        const chunks = bundle.flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const dynamicChunk = (file: string) => {
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(file));
+          if (!chunk) throw new Error(`no chunk for ${file}`);
+          return chunk.fileName;
+        };
+        const links: string[] = [];
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          if (seen.has(fileName) || html.includes(`/${fileName}"`)) return;
+          seen.add(fileName);
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          chunk?.imports.forEach(visit);
+          for (const file of chunk?.viteMetadata?.importedCss ?? []) {
+            if (!html.includes(`/${file}"`)) links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+          }
+          links.push(`<link rel="modulepreload" crossorigin href="/${fileName}">`);
+        };
+        visit(dynamicChunk('/src/start.tsx'));
+        visit(dynamicChunk('/src/SignedInApp.tsx'));
+        return html.replace('</head>', `  <!--signed-in-->${[...new Set(links)].join('')}<!--/signed-in-->\n  </head>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstPaint()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

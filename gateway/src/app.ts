@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
-import { contextFrom, inSpan, requestContext, SpanKind, systemClock, type Clock, type Logger } from '@mzansi/kit';
+import { contextFrom, inSpan, requestContext, SpanKind, systemClock, tracingOn, type Clock, type Logger } from '@mzansi/kit';
 import type { Clients } from './clients.js';
 import type { Config } from './config.js';
 import { errorHandler, HttpError, notFound } from './errors.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
 import type { RedisClient } from './redis.js';
-import { MicroCache } from './cache.js';
+import { PublicCache } from './cache.js';
 import type { Composer } from './compose.js';
 import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
 import { notificationsRouter } from './routes/notifications.js';
-import { questionsRouter } from './routes/questions.js';
+import { publicQuestionsRouter } from './routes/questions.js';
 import { adminResearchRouter, researchRouter, suggestionsRouter } from './routes/research.js';
 import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter, peopleRouter } from './routes/social.js';
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
@@ -73,7 +73,8 @@ export function createApp(deps: AppDeps): Express {
     const given = req.get('x-request-id');
     const requestId = given && REQUEST_ID_RE.test(given) ? given : randomUUID();
     res.set('X-Request-Id', requestId);
-    // A server span per request (a no-op unless tracing is on); it ends when the response is finished.
+    if (!tracingOn()) return requestContext.run({ requestId }, next);
+    // A server span per request when tracing is on; it ends when the response is finished.
     requestContext.run({ requestId }, () =>
       void inSpan(`${req.method} ${req.path.startsWith('/api') ? 'api' : 'web'}`, SpanKind.SERVER, contextFrom(req.headers), { 'http.request.method': req.method, 'url.path': req.path }, (span) =>
         new Promise<void>((resolve) => {
@@ -89,6 +90,11 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(metrics.httpMiddleware);
 
+  const composer = deps.composer;
+  const cache = new PublicCache(config.PUBLIC_CACHE_MS);
+  // The hot public reads first: they need none of the layers below (no body, no session, GET so no CSRF check).
+  app.use('/api/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
+
   const api = express.Router();
   api.use(csrfGuard(config));
   api.post('/questions/:id/comments', commentBodyParser());
@@ -100,23 +106,21 @@ export function createApp(deps: AppDeps): Express {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock }));
-  const composer = deps.composer;
-  const cache = new MicroCache<unknown>(config.PUBLIC_CACHE_MS);
   const votingDeps = { clients: deps.clients, composer, cache };
   const socialDeps = { ...votingDeps, rateLimits: deps.rateLimits };
   const comments = commentsRoutes(socialDeps);
+  // Votes first: the burst's write path should not walk every other router on the way.
+  api.use('/answers', answersRouter(votingDeps));
+  api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock }));
   api.use('/users', peopleRouter(socialDeps));
   api.use('/users', usersRouter({ clients: deps.clients }));
   api.use('/users', userVotingRouter(votingDeps));
-  api.use('/questions', questionsRouter({ clients: deps.clients, composer, cache }));
   api.use('/questions', resultsRouter(votingDeps));
   api.use('/questions', comments.byQuestion);
   api.use('/comments', comments.comments);
   api.use('/', friendshipsRouter(socialDeps));
   api.use('/feed', friendsFeedRouter(socialDeps));
   api.use('/', notificationsRouter({ clients: deps.clients }));
-  api.use('/answers', answersRouter(votingDeps));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
   api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));
   const researchDeps = { clients: deps.clients, composer, cache, clock };

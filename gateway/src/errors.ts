@@ -65,6 +65,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     if (http.status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
+    if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-store');
     res.set(http.headers).status(http.status).json({ message: http.message });
   };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { DeliverPolicy, type NatsConnection } from 'nats';
+import * as wsModule from 'ws';
 import { WebSocket, WebSocketServer } from 'ws';
 import { decodeEnvelope, ensureStream, EventNames, prom, type EventEnvelope, type Logger } from '@mzansi/kit';
 import type { Clients } from './clients.js';
@@ -31,6 +32,24 @@ export interface LiveDeps {
 const MAX_FRAME = 64 * 1024;
 const MAX_BUFFERED = 1024 * 1024;
 
+/** ws's framer (public in ws, absent from @types/ws). */
+const { Sender } = wsModule as unknown as {
+  Sender: { frame(data: Buffer, options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean }): Buffer[] };
+};
+
+/** A complete unmasked text frame (server → client frames are never masked), built once per broadcast. */
+export function textFrame(text: string): { text: string; bytes: Buffer } {
+  const [head, body] = Sender.frame(Buffer.from(text), { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false });
+  return { text, bytes: body ? Buffer.concat([head!, body]) : head! };
+}
+
+/** Writes a prebuilt frame through the socket's sender (one write, no re-framing); plain send() if ws changes shape. */
+function sendFrame(ws: WebSocket, frame: { text: string; bytes: Buffer }) {
+  const sender = (ws as unknown as { _sender?: { sendFrame?: (list: Buffer[]) => void } })._sender;
+  if (typeof sender?.sendFrame === 'function') sender.sendFrame([frame.bytes]);
+  else ws.send(frame.text);
+}
+
 /**
  * The live channel at /ws. Every gateway replica follows the question and answer events with its own ephemeral
  * ordered consumer and delivers to its own sockets: `new-question`, `question-resolved`, and `results-updated`
@@ -49,6 +68,16 @@ export async function startLive(server: Server, deps: LiveDeps) {
     help: 'Live messages delivered to sockets, by type',
     labelNames: ['type'] as const,
     registers: [metrics.registry],
+  });
+  new prom.Gauge({
+    name: 'ws_buffered_bytes',
+    help: 'Bytes written to sockets and not yet taken by the network (slow sockets are dropped past 1 MiB each)',
+    registers: [metrics.registry],
+    collect() {
+      let bytes = 0;
+      for (const c of wss.clients) bytes += c.bufferedAmount;
+      this.set(bytes);
+    },
   });
   const dropped = new prom.Counter({
     name: 'ws_clients_dropped_total',
@@ -119,9 +148,12 @@ export async function startLive(server: Server, deps: LiveDeps) {
   }, config.LIVE_HEARTBEAT_MS);
   heartbeat.unref();
 
-  /** Serialises once and sends to every open socket; a socket that cannot keep up is dropped. */
+  /**
+   * Serialises and frames once, then writes the same bytes to every open socket (ws's own advice for broadcasts:
+   * websockets/ws#617); a socket that cannot keep up is dropped.
+   */
   function broadcast(message: { type: string } & Record<string, unknown>) {
-    const data = JSON.stringify(message);
+    const frame = textFrame(JSON.stringify(message));
     let n = 0;
     for (const c of wss.clients) {
       if (c.readyState !== WebSocket.OPEN) continue;
@@ -130,7 +162,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
         c.terminate();
         continue;
       }
-      c.send(data);
+      sendFrame(c, frame);
       n++;
     }
     sent.inc({ type: message.type }, n);

@@ -28,10 +28,12 @@ export function sessionMiddleware(config: Config, redis: RedisClient): RequestHa
   return session({
     name: cookieName(config),
     secret: config.SESSION_SECRET,
-    store: new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:` }),
+    // disableTouch: express-session would otherwise EXPIRE the key on every request; the TTL is renewed by the
+    // once-a-minute save below instead.
+    store: new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:`, disableTouch: true }),
     resave: false,
     saveUninitialized: false,
-    // Not rolling: an unchanged session costs one Redis read, no write. sessionExpiry refreshes lastSeenAt at most
+    // Not rolling: an unchanged session costs one Redis read and no write. sessionExpiry refreshes lastSeenAt at most
     // once a minute, which saves the session and so renews both the cookie and the Redis TTL.
     rolling: false,
     unset: 'destroy',

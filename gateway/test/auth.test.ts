@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'redis';
+import { TEST_REDIS_URL } from '@mzansi/kit/testing';
 import { expectCleanError, PASSWORD, sessionIdOf, signUp, startGatewayForTest, startIdentityForTest, uname, type Browser } from './helpers.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
@@ -255,5 +257,31 @@ describe('session expiry (injected clock)', () => {
     // Gone for good: going back in time does not revive it.
     now = t1 + 10 * s;
     expectCleanError(await active.get('/api/auth/me', { cookie }), 401);
+  });
+});
+
+describe('session writes (injected clock)', () => {
+  it('an unchanged session costs no Redis write; the once-a-minute save renews its TTL', async () => {
+    let now = Date.now();
+    const clocked = await startGatewayForTest(identity.address, { SESSION_IDLE_TTL_S: '600' }, { clock: () => new Date(now) });
+    extraGateways.push(clocked);
+    const redis = createClient({ url: TEST_REDIS_URL });
+    await redis.connect();
+    try {
+      const b = clocked.browser();
+      await signUp(b, uname('Ttl'));
+      const key = `${clocked.prefix}sess:${sessionIdOf(b.cookies.get('sid')!)}`;
+      const t0 = now;
+      // As if the session were last saved a while ago: only a save may raise the TTL again.
+      await redis.expire(key, 300);
+      now = t0 + 30_000;
+      expect((await b.get('/api/auth/me')).status).toBe(200);
+      expect(await redis.ttl(key)).toBeLessThanOrEqual(300); // read, not touched
+      now = t0 + 61_000; // last seen more than a minute ago → lastSeenAt saved
+      expect((await b.get('/api/auth/me')).status).toBe(200);
+      expect(await redis.ttl(key)).toBeGreaterThan(590);
+    } finally {
+      await redis.quit();
+    }
   });
 });

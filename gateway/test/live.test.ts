@@ -166,6 +166,20 @@ describe('the handshake and frames', () => {
     expect(await handshake(`${gw.base.replace(/^http/, 'ws')}/elsewhere`, { origin: PUBLIC_URL })).toBe(404);
   });
 
+  it('operators see the open sockets and the bytes waiting for them in /metrics', async () => {
+    const scrape = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${gw.gateway.metricsPort}/metrics`)).text();
+      const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+      return { connections: value('ws_connections'), buffered: value('ws_buffered_bytes') };
+    };
+    const before = await scrape();
+    await live(gw.base);
+    await live(gw.base);
+    const after = await scrape();
+    expect(after.connections - before.connections).toBe(2);
+    expect(after.buffered).toBe(0); // both sockets read what they are sent
+  });
+
   it('a frame over 64 KiB from the client closes the socket with 1009; one of 64 KiB does not', async () => {
     const ok = await live(gw.base);
     ok.ws!.send(Buffer.alloc(64 * 1024, 1));

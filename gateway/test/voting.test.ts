@@ -175,6 +175,34 @@ describe('GET /api/questions/{id}/public-results', () => {
     expectCleanError(await anonB.get(`/api/questions/not-a-uuid/public-results`), 400);
   });
 
+  it('pollers revalidate: no-cache with an ETag, 304 without a body while unchanged, the new body once a vote lands', async () => {
+    // What a browser sends when it revalidates its copy (fetch itself would add `no-cache` to a hand-made If-None-Match).
+    const revalidate = (etag: string) => ({ headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+    const qid = await publishedQuestion();
+    const first = await anonB.get(`/api/questions/${qid}/public-results`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9_-]+"$/);
+
+    const same = await anonB.get(`/api/questions/${qid}/public-results`, revalidate(etag!));
+    expect(same.status).toBe(304);
+    expect(same.text).toBe('');
+
+    expect((await aliceB.post('/api/answers', { questionId: qid, optionId: 'no' })).status).toBe(201);
+    const changed = await until(async () => {
+      const r = await anonB.get(`/api/questions/${qid}/public-results`, revalidate(etag!));
+      return r.status === 200 ? r : undefined;
+    }, 3_000);
+    expect(changed.json.totalVotes).toBe(1);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+
+    // The public list revalidates the same way.
+    const list = await anonB.get('/api/questions/public');
+    expect(list.headers.get('cache-control')).toBe('no-cache');
+    expect((await anonB.get('/api/questions/public', revalidate(list.headers.get('etag')!))).status).toBe(304);
+  });
+
   it('is never staler than 1 s: votes recorded elsewhere (another gateway) show within ~1.2 s', async () => {
     const qid = await publishedQuestion();
     const totalNow = async () => (await anonB.get(`/api/questions/${qid}/public-results`)).json.totalVotes as number;

@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -65,4 +65,21 @@ export function randomUsername(prefix = 'e2e_'): string {
 /** Waits until the locator is visible (playwright-core has no `expect`; vitest's cannot wait). */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
+}
+
+/** Creates a Yes / No question dated today through the admin API (`api` signed in as the admin); returns its id. */
+export async function createQuestion(api: APIRequestContext, text: string, context: string): Promise<string> {
+  const created = await api.post('/api/admin/questions', {
+    data: {
+      text,
+      context,
+      date: new Date().toISOString(),
+      options: [
+        { id: 'yes', text: 'Yes' },
+        { id: 'no', text: 'No' },
+      ],
+    },
+  });
+  if (created.status() !== 201) throw new Error(`create question: ${created.status()} ${await created.text()}`);
+  return ((await created.json()) as { id: string }).id;
 }

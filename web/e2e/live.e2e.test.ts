@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -73,19 +73,7 @@ test('an open /vote page shows a newly published question without a reload', asy
 
     const text = `Will the live e2e ${Date.now().toString(36)} update the open page`;
     const admin = await adminRequest();
-    const created = await admin.post('/api/admin/questions', {
-      data: {
-        text,
-        context: 'Published while the page was open.',
-        date: new Date().toISOString(),
-        options: [
-          { id: 'yes', text: 'Yes' },
-          { id: 'no', text: 'No' },
-        ],
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+    const id = await createQuestion(admin, text, 'Published while the page was open.');
     expect(await page.getByText(text, { exact: false }).count()).toBe(0);
 
     const published = await admin.post(`/api/admin/questions/${id}/publish`);

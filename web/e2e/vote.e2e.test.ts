@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -58,19 +58,7 @@ test('a new user answers today’s question, sees the results, and the profile f
   const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
   try {
     // The admin creates and publishes today's question, and predicts Yes (so there are live figures).
-    const created = await admin.api.post('/api/admin/questions', {
-      data: {
-        text,
-        context: 'Created by the voting browser test.',
-        date: new Date().toISOString(),
-        options: [
-          { id: 'yes', text: 'Yes' },
-          { id: 'no', text: 'No' },
-        ],
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { id: questionId } = (await created.json()) as { id: string };
+    const questionId = await createQuestion(admin.api, text, 'Created by the voting browser test.');
     expect((await admin.api.post(`/api/admin/questions/${questionId}/publish`)).status()).toBe(200);
     // Voting learns of the publish through an event (eventually consistent, usually within ~100 ms): until then
     // an answer is 404, so retry briefly.

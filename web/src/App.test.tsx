@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from './App';
 import { createQueryClient } from './lib/queryClient';
 import { USER_STORAGE_KEY } from './features/auth/session';
 import type { User } from './features/auth/types';
 import { resetToasts } from './ui/toast';
+import { loadScreens } from './test/fixtures';
 
 const thandi: User = {
   id: 'u1',
@@ -27,6 +28,8 @@ function renderAt(path: string) {
 }
 
 const calls = (url: string) => fetchMock.mock.calls.filter(([u]) => String(u) === url);
+
+beforeAll(loadScreens(() => import('./features/profile/ProfilePage'), () => import('./features/admin/AdminPage')));
 
 beforeEach(() => {
   resetToasts();
@@ -168,11 +171,11 @@ describe('signed in', () => {
     expect(screen.getByText('404 Page Not Found')).toBeTruthy();
   });
 
-  test('/dashboard denies non-admins', () => {
+  test('/dashboard denies non-admins', async () => {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(thandi));
     handler = () => json(200, thandi);
     renderAt('/dashboard');
-    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
   });
 
   test('profile shows name, join month and logs out', async () => {
@@ -186,7 +189,7 @@ describe('signed in', () => {
       return signedIn ? json(200, thandi) : json(401, { message: 'Not signed in' });
     };
     renderAt('/profile');
-    expect(screen.getByRole('heading', { name: 'Thandi Mokoena' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Thandi Mokoena' })).toBeTruthy();
     expect(screen.getByText('Predicting since March 2025')).toBeTruthy();
     // Logout lives in the Settings tab (spec §2 Profile).
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));

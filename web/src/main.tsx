@@ -1,24 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { queryClient } from './lib/queryClient';
-import { startLiveClient } from './features/live/liveClient';
+// Entry: small on purpose. On a slow phone React takes seconds to arrive and start; signed-out visitors meanwhile
+// see the static landing built into index.html, with today's question painted in (staticLanding.ts). Then the app
+// (start.tsx) takes over: signed-in visitors' index.html preloads it, signed-out ones load it after that first paint.
+import { paintStaticLanding } from './features/landing/staticLanding';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+/** The app never waits longer than this for the first paint's API call. */
+const FIRST_PAINT_WAIT_MS = 1500;
 
-// The live channel (spec §4): one websocket for every visitor, signed in or not, refreshing the app's queries.
-if ('WebSocket' in window) startLiveClient({ queryClient });
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Lets the browser present the painted frame before the app's long start-up task. */
+const nextFrame = () =>
+  document.hidden
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-// The gateway serves the service worker (push notifications, app-shell cache); register it at load (spec §1).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Service worker registration failed', error);
-    });
-  });
-}
+void Promise.race([paintStaticLanding(), wait(FIRST_PAINT_WAIT_MS).then(() => false)])
+  .then((painted) => (painted ? nextFrame() : undefined))
+  .then(() => import('./start'));

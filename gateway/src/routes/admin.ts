@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
-import type { MicroCache } from '../cache.js';
+import type { PublicCache } from '../cache.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { parse } from '../errors.js';
 import { questionJson } from '../questions.js';
@@ -23,7 +23,7 @@ const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /** Question management. Every route needs an admin: 401 signed out, 403 otherwise. */
-export function adminRouter({ clients, composer, cache }: { clients: Clients; composer: Composer; cache: MicroCache<unknown> }): Router {
+export function adminRouter({ clients, composer, cache }: { clients: Clients; composer: Composer; cache: PublicCache }): Router {
   const r = Router();
   r.use((_req, res, next) => {
     requireAdmin(res);

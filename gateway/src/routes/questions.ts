@@ -1,33 +1,48 @@
 import { Router } from 'express';
 import type { Clients } from '../clients.js';
-import { MicroCache } from '../cache.js';
+import type { PublicCache } from '../cache.js';
 import { composeQuestions, type Composer } from '../compose.js';
-import type { QuestionJson } from '../questions.js';
+import { parse } from '../errors.js';
+import { idParams } from '../params.js';
+import { resultsOf } from '../questions.js';
+import { questionOf } from './voting.js';
 
 export interface QuestionsDeps {
   clients: Clients;
   composer: Composer;
-  cache: MicroCache<unknown>;
+  cache: PublicCache;
 }
 
-/** Public reads: today's questions and the public list (signed-out visitors too), briefly cached. */
-export function questionsRouter({ clients, composer, cache }: QuestionsDeps): Router {
+/**
+ * The public reads every open screen polls (signed-out visitors too): today's questions, the public list and a
+ * question's public results. Served from the ≤ 1 s cache as bytes serialised once per fill; a miss costs one or
+ * two small gRPC reads whatever the number of pollers. They read neither a body nor a session, so the app routes
+ * them before the API's body, session and CSRF layers.
+ */
+export function publicQuestionsRouter({ clients, composer, cache }: QuestionsDeps): Router {
   const r = Router();
 
-  r.get('/today', async (_req, res) => {
-    const body = await cache.get('questions:today', async () => {
+  r.get('/today', (_req, res) =>
+    cache.serve(res, 'questions:today', async () => {
       const { questions } = await clients.questions.listTodayQuestions({});
       return composeQuestions(composer, questions);
-    });
-    res.json(body as QuestionJson[]);
-  });
+    }),
+  );
 
-  r.get('/public', async (_req, res) => {
-    const body = await cache.get('questions:public', async () => {
+  r.get('/public', (_req, res) =>
+    cache.serve(res, 'questions:public', async () => {
       const { questions } = await clients.questions.listPublicQuestions({ limit: 30 });
       return composeQuestions(composer, questions);
+    }),
+  );
+
+  r.get('/:id/public-results', (req, res) => {
+    const id = parse(idParams, req.params).id;
+    return cache.serve(res, `results:${id}`, async () => {
+      const [question, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
+      const { results, totalVotes } = resultsOf(question.options, counts.get(id));
+      return { results: results.map((x) => ({ optionId: x.optionId, percentage: x.percentage, votes: x.count })), totalVotes };
     });
-    res.json(body as QuestionJson[]);
   });
 
   return r;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { sastDayBounds, type Actor, type Clock } from '@mzansi/kit';
 import { SuggestionStatus, type MediaPrediction, type Official, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import { z } from 'zod';
-import type { MicroCache } from '../cache.js';
+import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { badRequest } from '../errors.js';
@@ -12,7 +12,7 @@ import { requireActor, requireAdmin } from '../session.js';
 export interface ResearchDeps {
   clients: Clients;
   composer: Composer;
-  cache: MicroCache<unknown>;
+  cache: PublicCache;
   clock: Clock;
 }
 
@@ -113,45 +113,45 @@ export function researchRouter({ clients, composer, cache }: ResearchDeps): Rout
   const r = Router();
 
   r.get('/tags', async (_req, res) => {
-    const body = await cache.get('research:tags', async () => (await clients.questions.listTags({})).tags.map((t) => ({
+    const body = await cache.json('research:tags', async () => (await clients.questions.listTags({})).tags.map((t) => ({
       tag: t.tag,
       label: t.label,
       questionCount: t.questionCount,
       officialCount: t.officialCount,
       predictionCount: t.predictionCount,
     })));
-    res.json(body);
+    sendJson(res, body);
   });
 
   r.get('/tags/:tag/questions', async (req, res) => {
     const { tag } = check(tagParam, req.params);
     if (tag.length > TAG_MAX) return void res.json([]);
-    const body = await cache.get(`research:questions:${tag}`, async () => {
+    const body = await cache.json(`research:questions:${tag}`, async () => {
       const { questions } = await clients.questions.listQuestionsByTag({ tag });
       return composeQuestions(composer, questions);
     });
-    res.json(body as QuestionJson[]);
+    sendJson(res, body);
   });
 
   r.get('/tags/:tag/officials', async (req, res) => {
     const { tag } = check(tagParam, req.params);
     if (tag.length > TAG_MAX) return void res.json([]);
-    const body = await cache.get(`research:officials:${tag}`, async () => (await clients.questions.listOfficials({ tag })).officials.map(officialJson));
-    res.json(body);
+    const body = await cache.json(`research:officials:${tag}`, async () => (await clients.questions.listOfficials({ tag })).officials.map(officialJson));
+    sendJson(res, body);
   });
 
   r.get('/tags/:tag/predictions', async (req, res) => {
     const { tag } = check(tagParam, req.params);
     if (tag.length > TAG_MAX) return void res.json([]);
-    const body = await cache.get(`research:predictions:${tag}`, async () =>
+    const body = await cache.json(`research:predictions:${tag}`, async () =>
       (await clients.questions.listMediaPredictions({ tag })).predictions.map(predictionJson),
     );
-    res.json(body);
+    sendJson(res, body);
   });
 
   r.get('/officials', async (_req, res) => {
-    const body = await cache.get('research:officials', async () => (await clients.questions.listOfficials({ tag: '' })).officials.map(officialJson));
-    res.json(body);
+    const body = await cache.json('research:officials', async () => (await clients.questions.listOfficials({ tag: '' })).officials.map(officialJson));
+    sendJson(res, body);
   });
 
   return r;

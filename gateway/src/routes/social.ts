@@ -1,21 +1,22 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import type { social } from '@mzansi/proto';
 import { z } from 'zod';
-import type { MicroCache } from '../cache.js';
+import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { HttpError, badRequest, parse } from '../errors.js';
 import { resultsOf } from '../questions.js';
 import type { RateLimits } from '../rate-limit.js';
+import { idParams, ownUserId } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 
-const uuid = z.string().uuid('Not found');
-const ownId = z.string().uuid('userId must be your own user id').optional();
+const searchQuery = z.object({ q: z.string().max(100).default('') });
+const ownUserIdBody = z.object({ userId: ownUserId });
 
 export interface SocialDeps {
   clients: Clients;
   composer: Composer;
-  cache: MicroCache<unknown>;
+  cache: PublicCache;
   rateLimits: RateLimits;
 }
 
@@ -60,7 +61,7 @@ export function peopleRouter({ clients }: SocialDeps): Router {
 
   r.get('/search', async (req, res) => {
     const actor = requireActor(res);
-    const { q } = parse(z.object({ q: z.string().max(100).default('') }), req.query);
+    const { q } = parse(searchQuery, req.query);
     if (q === '_all') {
       const { users } = await clients.identity.listUsers({}, { actor });
       res.json(users.map((u) => ({ ...personJson(u), joinDate: u.joinDate?.toISOString() ?? null })));
@@ -73,7 +74,7 @@ export function peopleRouter({ clients }: SocialDeps): Router {
 
   r.get('/:id/friends', async (req, res) => {
     requireActor(res);
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const { friends } = await clients.social.listFriends({ userId: id }, { actor });
     res.json({ friends: friends.map(personJson) });
@@ -81,14 +82,14 @@ export function peopleRouter({ clients }: SocialDeps): Router {
 
   r.get('/:id/friend-requests', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(z.object({ id: uuid }), req.params).id);
+    const actor = requireSelf(res, parse(idParams, req.params).id);
     const { requests } = await clients.social.listIncomingRequests({}, { actor });
     res.json(requests.map(requestJson));
   });
 
   r.get('/:id/sent-requests', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(z.object({ id: uuid }), req.params).id);
+    const actor = requireSelf(res, parse(idParams, req.params).id);
     const { requests } = await clients.social.listSentRequests({}, { actor });
     res.json(requests.map(requestJson));
   });
@@ -98,7 +99,7 @@ export function peopleRouter({ clients }: SocialDeps): Router {
 
 const friendshipBody = z
   .object({
-    userId: ownId,
+    userId: ownUserId,
     friendId: z.string().uuid('User not found').optional(),
     friendUsername: z.string().trim().max(60).optional(),
   })
@@ -125,8 +126,8 @@ export function friendshipsRouter({ clients }: SocialDeps): Router {
   for (const action of ['accept', 'reject'] as const) {
     r.put(`/friend-requests/:id/${action}`, async (req, res) => {
       requireActor(res);
-      const { id } = parse(z.object({ id: uuid }), req.params);
-      const actor = requireSelf(res, parse(z.object({ userId: ownId }), req.body).userId);
+      const { id } = parse(idParams, req.params);
+      const actor = requireSelf(res, parse(ownUserIdBody, req.body).userId);
       const call = action === 'accept' ? clients.social.acceptFriendRequest : clients.social.rejectFriendRequest;
       const { request } = await call({ id }, { actor });
       res.json(requestJson(request!));
@@ -162,13 +163,13 @@ function checkImageSize(imageUrl: string | null | undefined) {
 export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
   const byQuestion = Router();
   byQuestion.get('/:id/comments', async (req, res) => {
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const { comments } = await clients.social.listComments({ questionId: id });
     res.json(comments.map(commentJson));
   });
   byQuestion.post('/:id/comments', async (req, res) => {
     const actor = requireActor(res);
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const body = parse(commentBody, req.body);
     checkImageSize(body.imageUrl);
     await rateLimits.comment(actor.id);
@@ -183,23 +184,23 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
 
   const comments = Router();
   comments.get('/public', async (_req, res) => {
-    const body = await cache.get('comments:public', async () => {
+    const body = await cache.json('comments:public', async () => {
       const { questions } = await clients.questions.listPublicQuestions({ limit: 30 });
       if (questions.length === 0) return {};
       const latest = await clients.social.listLatestComments({ questionIds: questions.map((q) => q.id), perQuestion: 3 });
       return Object.fromEntries(latest.questions.map((q) => [q.questionId, q.comments.map(commentJson)]));
     });
-    res.json(body);
+    sendJson(res, body);
   });
   comments.delete('/:id', async (req, res) => {
     const actor = requireActor(res);
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const { questionId } = await clients.social.deleteComment({ id }, { actor });
     cache.clear();
     res.json({ success: true, questionId });
   });
   comments.get('/:id/image', async (req, res) => {
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const { mimeType, data } = await clients.social.getCommentImage({ commentId: id });
     res.set({
       'Content-Type': mimeType,

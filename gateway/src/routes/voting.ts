@@ -3,30 +3,32 @@ import { grpc, isGrpcError } from '@mzansi/kit';
 import type { voting } from '@mzansi/proto';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
-import type { MicroCache } from '../cache.js';
+import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
 import { resultsOf } from '../questions.js';
+import { idParams, ownUserId, ownUserIdQuery, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 
-const uuid = z.string().uuid('Not found');
 const answerBody = z.object({
-  userId: z.string().uuid('userId must be your own user id').optional(),
+  userId: ownUserId,
   questionId: z.string().uuid('Question not found'),
   optionId: z.string().min(1).max(20),
 });
+const userQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });
+const leaderboardQuery = z.object({ scope: z.enum(['national', 'friends']).default('national') });
 
 export interface VotingDeps {
   clients: Clients;
   composer: Composer;
-  cache: MicroCache<unknown>;
+  cache: PublicCache;
 }
 
 function answerJson(a: voting.Answer) {
   return { id: a.id, userId: a.userId, questionId: a.questionId, optionId: a.optionId, submittedAt: a.submittedAt?.toISOString() ?? null };
 }
 
-async function questionOf(clients: Clients, id: string) {
+export async function questionOf(clients: Clients, id: string) {
   const { question } = await clients.questions.getQuestion({ id });
   return question!;
 }
@@ -47,24 +49,13 @@ export function answersRouter({ clients }: VotingDeps): Router {
 }
 
 /** Results routes under /api/questions/{id}/…. */
-export function resultsRouter({ clients, composer, cache }: VotingDeps): Router {
+export function resultsRouter({ clients, composer }: VotingDeps): Router {
   const r = Router();
-
-  // Polled every 5 s by every open screen: served from the 1 s cache, two small gRPC reads on a miss.
-  r.get('/:id/public-results', async (req, res) => {
-    const id = parse(z.object({ id: uuid }), req.params).id;
-    const body = await cache.get(`results:${id}`, async () => {
-      const [question, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
-      const { results, totalVotes } = resultsOf(question.options, counts.get(id));
-      return { results: results.map((x) => ({ optionId: x.optionId, percentage: x.percentage, votes: x.count })), totalVotes };
-    });
-    res.json(body);
-  });
 
   r.get('/:id/results', async (req, res) => {
     requireActor(res);
-    const id = parse(z.object({ id: uuid }), req.params).id;
-    const { userId } = parse(z.object({ userId: z.string().uuid('userId must be your own user id').optional() }), req.query);
+    const id = parse(idParams, req.params).id;
+    const { userId } = parse(ownUserIdQuery, req.query);
     const actor = requireSelf(res, userId);
     const [question, counts, userAnswer, friendAnswers] = await Promise.all([
       questionOf(clients, id),
@@ -89,8 +80,8 @@ export function resultsRouter({ clients, composer, cache }: VotingDeps): Router 
 
   r.get('/:id/friend-answers', async (req, res) => {
     requireActor(res);
-    const id = parse(z.object({ id: uuid }), req.params).id;
-    const { userId } = parse(z.object({ userId: z.string().uuid('userId must be your own user id').optional() }), req.query);
+    const id = parse(idParams, req.params).id;
+    const { userId } = parse(ownUserIdQuery, req.query);
     const actor = requireSelf(res, userId);
     res.json({ friendAnswers: await friendAnswersOf(clients, composer, actor, id) });
   });
@@ -123,7 +114,7 @@ export function userVotingRouter({ clients }: VotingDeps): Router {
 
   r.get('/:id/answers/:questionId', async (req, res) => {
     requireActor(res);
-    const p = parse(z.object({ id: uuid, questionId: uuid }), req.params);
+    const p = parse(userQuestionParams, req.params);
     const actor = requireSelf(res, p.id, { adminMayRead: true });
     try {
       const { answer } = await clients.voting.getAnswer({ userId: p.id, questionId: p.questionId }, { actor });
@@ -136,7 +127,7 @@ export function userVotingRouter({ clients }: VotingDeps): Router {
 
   r.get('/:id/stats', async (req, res) => {
     requireActor(res);
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const s = await clients.voting.getUserStats({ userId: id }, { actor });
     res.json({
@@ -150,7 +141,7 @@ export function userVotingRouter({ clients }: VotingDeps): Router {
 
   r.get('/:id/history', async (req, res) => {
     requireActor(res);
-    const { id } = parse(z.object({ id: uuid }), req.params);
+    const { id } = parse(idParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const { items } = await clients.voting.getUserHistory({ userId: id, limit: 50 }, { actor });
     res.json(
@@ -174,7 +165,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
   const r = Router();
   r.get('/', async (req, res) => {
     const actor = requireActor(res);
-    const { scope } = parse(z.object({ scope: z.enum(['national', 'friends']).default('national') }), req.query);
+    const { scope } = parse(leaderboardQuery, req.query);
     const friendIds = await composer.friendIds(actor);
     const [board, mine, friendsBoard] = await Promise.all([
       scope === 'national'

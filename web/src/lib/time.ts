@@ -51,14 +51,29 @@ export function sastDateKey(date: Date): string {
   return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
-const monthDayFormat = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const longDateFormat = new Intl.DateTimeFormat('en-ZA', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthYearFormat = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Intl formatters are costly to create (a slow phone spends a noticeable part of its first paint on one), so each
+// is made on first use. The day label needs none: en-ZA writes it "22 November".
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-ZA', { ...options, timeZone: 'UTC' }));
+}
+const longDateFormat = lazyFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const monthYearFormat = lazyFormat({ month: 'long', year: 'numeric' });
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -66,7 +81,8 @@ function toDate(value: Date | string | number): Date {
 
 /** "22 November" for the SAST date of `date`. */
 export function formatMonthDay(date: Date | string | number): string {
-  return monthDayFormat.format(toSastWallClock(toDate(date)));
+  const d = toSastWallClock(toDate(date));
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
 }
 
 /** "Day 631 - 22 November". */
@@ -77,12 +93,12 @@ export function formatDayLabel(date: Date | string | number): string {
 
 /** Long en-ZA date of the SAST day, e.g. "22 November 2025". */
 export function formatLongDate(date: Date | string | number): string {
-  return longDateFormat.format(toSastWallClock(toDate(date)));
+  return longDateFormat().format(toSastWallClock(toDate(date)));
 }
 
 /** Month and year of the SAST day, e.g. "November 2025" (used for 'Predicting since'). */
 export function formatMonthYear(date: Date | string | number): string {
-  return monthYearFormat.format(toSastWallClock(toDate(date)));
+  return monthYearFormat().format(toSastWallClock(toDate(date)));
 }
 
 /** Relative age (spec §9): 'just now', '{n}m ago', '{n}h ago', '{n}d ago'. */

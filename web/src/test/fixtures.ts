@@ -59,3 +59,11 @@ export function makeComments(questionId: string, n: number): Comment[] {
     ...(i === 0 ? { imageUrl: 'data:image/png;base64,iVBORw0KGgo=' } : {}),
   }));
 }
+
+/**
+ * The signed-in app and its screens load on demand (code splitting). Importing them before a file's tests keeps
+ * the first test from waiting on the module transform: `beforeAll(loadScreens(() => import('./AdminPage')))`.
+ */
+export function loadScreens(...screens: Array<() => Promise<unknown>>): () => Promise<unknown> {
+  return () => Promise.all([import('../SignedInApp'), ...screens.map((load) => load())]);
+}

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 
 const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
 const draft = makeQuestion({ id: 'd1', text: 'Will the draft go live', isPublished: false, isActive: false, publishedAt: null });
@@ -21,6 +21,8 @@ const routes = (extra: Record<string, (init?: RequestInit) => Response> = {}): H
   return json(404, { message: 'Not found' });
 };
 
+beforeAll(loadScreens(() => import('./AdminPage')));
+
 beforeEach(() => {
   resetToasts();
   fetch = stubFetch(routes());
@@ -33,16 +35,19 @@ function renderAt(path: string, user: User = admin) {
   return render(<App queryClient={createQueryClient()} />);
 }
 
-const form = () => screen.getByRole('form', { name: 'Create question' });
+// The admin screen is loaded on first visit: wait for it.
+const form = () => screen.findByRole('form', { name: 'Create question' });
 
-test.each(['/admin', '/admin/testing', '/newadmin'])('%s: non-admins are denied', (path) => {
-  renderAt(path, { ...admin, isAdmin: false });
-  expect(screen.getByText('Access Denied')).toBeTruthy();
+test.each(['/admin', '/admin/testing', '/newadmin'])('%s: non-admins are denied', async (path) => {
+  const user = { ...admin, isAdmin: false };
+  fetch.setHandler(routes({ 'GET /api/auth/me': () => json(200, user) }));
+  renderAt(path, user);
+  expect(await screen.findByText('Access Denied')).toBeTruthy();
 });
 
 test('tabs: questions is the default; the other tabs load their own data', async () => {
   renderAt('/newadmin');
-  const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+  const tabs = (await screen.findAllByRole('tab')).map((t) => t.textContent);
   expect(tabs).toEqual(['Analytics', 'Users', 'Questions', 'Suggestions', 'Manage']);
   expect(screen.getByRole('tab', { name: 'Questions' }).getAttribute('aria-selected')).toBe('true');
   fireEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
@@ -52,7 +57,7 @@ test('tabs: questions is the default; the other tabs load their own data', async
 
 test('create: defaults, validation message, then the payload', async () => {
   renderAt('/admin');
-  const f = within(form());
+  const f = within(await form());
   expect((f.getByLabelText('Option 1') as HTMLInputElement).value).toBe('Yes');
   expect((f.getByLabelText('Option 2') as HTMLInputElement).value).toBe('No');
   expect((f.getByLabelText('Time (UTC)') as HTMLInputElement).value).toBe('13:00');
@@ -91,7 +96,7 @@ test('create: defaults, validation message, then the payload', async () => {
 test('create failure shows the server message', async () => {
   fetch.setHandler(routes({ 'POST /api/admin/questions': () => json(400, { message: 'The date must be between 2024 and 2100' }) }));
   renderAt('/admin');
-  const f = within(form());
+  const f = within(await form());
   fireEvent.change(f.getByLabelText('Question'), { target: { value: 'Will it work' } });
   fireEvent.click(f.getByRole('button', { name: 'Create Draft' }));
   const alert = await screen.findByRole('alert');
@@ -164,7 +169,7 @@ test('archive and delete ask for confirmation first', async () => {
   expect(methods).toEqual(['archive', 'delete']);
 });
 
-test('/dashboard is a simple placeholder for admins', () => {
+test('/dashboard is a simple placeholder for admins', async () => {
   renderAt('/dashboard');
-  expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
 });

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, stubFetch, type Handler } from '../../test/fixtures';
 import { shortId } from './UsersTab';
 
 const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
@@ -40,6 +40,8 @@ const routes = (extra: Record<string, (init?: RequestInit) => Response> = {}): H
   return json(404, { message: 'Not found' });
 };
 
+beforeAll(loadScreens(() => import('./AdminPage')));
+
 beforeEach(() => {
   resetToasts();
   fetch = stubFetch(routes());
@@ -48,13 +50,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function openTab(name: string) {
+async function openTab(name: string) {
   render(<App queryClient={createQueryClient()} />);
-  fireEvent.click(screen.getByRole('tab', { name }));
+  fireEvent.click(await screen.findByRole('tab', { name }));
 }
 
 test('analytics: the real figures', async () => {
-  openTab('Analytics');
+  await openTab('Analytics');
   expect(screen.getByText('Loading analytics...')).toBeTruthy();
   expect((await screen.findByText('789')).closest('.stat-tile')!.textContent).toContain('Answers today');
   const usersTile = screen.getByText('Users', { selector: '.stat-tile__label' }).closest('.stat-tile')!;
@@ -70,14 +72,14 @@ test('analytics: the real figures', async () => {
 
 test('analytics: an error is an error, not made-up figures', async () => {
   fetch.setHandler(routes({ 'GET /api/admin/analytics': () => json(503, { message: 'Service unavailable' }) }));
-  openTab('Analytics');
+  await openTab('Analytics');
   expect(await screen.findByText('Analytics could not be loaded.')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
 });
 
 test('users: ids truncated to 8 characters, Admin badges, join dates', async () => {
   expect(shortId('0f9c2d4e-1111-4222-8333-944455556666')).toBe('0f9c2d4e');
-  openTab('Users');
+  await openTab('Users');
   expect(await screen.findByRole('heading', { name: 'All Users (2)' })).toBeTruthy();
   const rows = within(screen.getByRole('list', { name: 'Users' })).getAllByRole('listitem');
   expect(rows.map((r) => r.querySelector('.user-row__id')!.textContent)).toEqual(['0f9c2d4e', '7a1b2c3d']);
@@ -100,7 +102,7 @@ test('suggestions: the review dialog needs a status; then sends status and notes
       },
     }),
   );
-  openTab('Suggestions');
+  await openTab('Suggestions');
   const item = within((await screen.findByText(suggestion.title)).closest('li')!);
   expect(item.getByText('By Thandi Mokoena (@thandi_m)')).toBeTruthy();
   fireEvent.click(item.getByRole('button', { name: 'Review' }));
@@ -127,7 +129,7 @@ test('suggestions: update failure, status filter, delete with confirmation', asy
       'DELETE /api/question-suggestions/s1': () => (deleted.push('s1'), json(200, { success: true })),
     }),
   );
-  openTab('Suggestions');
+  await openTab('Suggestions');
   const item = within((await screen.findByText(suggestion.title)).closest('li')!);
   fireEvent.click(item.getByRole('button', { name: 'Review' }));
   const dialog = within(screen.getByRole('dialog'));
@@ -160,7 +162,7 @@ test('manage: official validation, then create with initials; server errors are 
       },
     }),
   );
-  openTab('Manage');
+  await openTab('Manage');
   expect(await screen.findByText('No officials yet.')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Add Official' }));
   const dialog = within(screen.getByRole('dialog', { name: 'Add Official' }));
@@ -180,7 +182,7 @@ test('manage: official validation, then create with initials; server errors are 
 
 test('manage: prediction form validation and server error toast', async () => {
   fetch.setHandler(routes({ 'POST /api/admin/predictions': () => json(400, { message: 'Unknown tag: energy' }) }));
-  openTab('Manage');
+  await openTab('Manage');
   fireEvent.click(screen.getByRole('tab', { name: 'Media predictions' }));
   expect(await screen.findByText('No media predictions yet.')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Add Prediction' }));

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, makeComments, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, makeComments, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 
 const thandi: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
 const q = makeQuestion({ id: 'q1', commentCount: 5, isResolved: true, correctOptionId: 'yes' });
@@ -18,6 +18,8 @@ const routes = (extra: Record<string, () => Response> = {}): Handler => (url) =>
   if (url === '/api/comments/public') return json(200, { q1: makeComments('q1', 5) });
   return json(404, { message: 'Not found' });
 };
+
+beforeAll(loadScreens());
 
 beforeEach(() => {
   resetToasts();
@@ -34,7 +36,7 @@ const renderApp = (client = createQueryClient()) => render(<App queryClient={cli
 
 test('public tab: loading, then cards with rounded percentages, coloured bars, 3 comments and +N more', async () => {
   renderApp();
-  expect(screen.getByText('Loading public feed...')).toBeTruthy();
+  expect(await screen.findByText('Loading public feed...')).toBeTruthy();
   const title = await screen.findByRole('heading', { name: 'Will the Springboks win the next test?' });
   const card = within(title.closest('.qcard') as HTMLElement);
   expect(card.getByText('67%')).toBeTruthy();

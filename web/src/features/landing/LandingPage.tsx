@@ -8,8 +8,11 @@ import { TodayQuestion } from './TodayQuestion';
 import { NewsletterCard } from './NewsletterCard';
 import { NotificationsCard } from './NotificationsCard';
 
-/** What signed-out visitors see on every route (spec §2 Landing page). */
-export function LandingPage() {
+/**
+ * What signed-out visitors see on every route (spec §2 Landing page). `staticShell`: the first paint built into
+ * index.html (vite.config.ts), without the day, data or anything below the archive heading; the app replaces it.
+ */
+export function LandingPage({ staticShell = false }: { staticShell?: boolean }) {
   const openAuth = useOpenAuthDialog();
   const join = () => openAuth('signup');
   const now = useNow(60_000);
@@ -41,7 +44,7 @@ export function LandingPage() {
           question={today.data?.[0]}
           loading={today.isPending}
           failed={today.isError}
-          now={now}
+          now={staticShell ? null : now}
           onJoin={join}
           onLogin={() => openAuth('login')}
         />
@@ -68,27 +71,33 @@ export function LandingPage() {
           )}
         </section>
 
-        <NewsletterCard />
-        <NotificationsCard onEnable={join} />
+        {!staticShell && (
+          <>
+            <NewsletterCard />
+            <NotificationsCard onEnable={join} />
 
-        <Card className="cta-card">
-          <CardContent>
-            <h2 className="cta-card__title">Ready to make your first prediction?</h2>
-            <p className="cta-card__text">
-              Answer today&apos;s question, see how South Africa voted and compare your calls with friends.
-            </p>
-            <Button size="lg" block onClick={join}>
-              Create an account
-            </Button>
-          </CardContent>
-        </Card>
+            <Card className="cta-card">
+              <CardContent>
+                <h2 className="cta-card__title">Ready to make your first prediction?</h2>
+                <p className="cta-card__text">
+                  Answer today&apos;s question, see how South Africa voted and compare your calls with friends.
+                </p>
+                <Button size="lg" block onClick={join}>
+                  Create an account
+                </Button>
+              </CardContent>
+            </Card>
+          </>
+        )}
       </main>
 
-      <footer className="landing-footer">
-        <p>
-          {PRODUCT_NAME} · {TAGLINE}
-        </p>
-      </footer>
+      {!staticShell && (
+        <footer className="landing-footer">
+          <p>
+            {PRODUCT_NAME} · {TAGLINE}
+          </p>
+        </footer>
+      )}
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { Badge, Button, Spinner } from '../../ui';
 import { formatDayLabel } from '../../lib/time';
-import { questionWithMark } from '../questions/results';
 import { SampleBadge } from '../questions/QuestionCards';
 import type { Question } from '../questions/types';
+import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
 
-/** The hero: today's first question with YES / NO (open the sign-in dialog), a live badge, and the sign-in calls. */
+/**
+ * The hero: today's first question with YES / NO (open the sign-in dialog), a live badge, and the sign-in calls.
+ * `now` is null only in the static landing built into index.html: the day is filled in on the device.
+ */
 export function TodayQuestion({
   question,
   loading,
@@ -16,22 +19,28 @@ export function TodayQuestion({
   question: Question | undefined;
   loading: boolean;
   failed: boolean;
-  now: Date;
+  now: Date | null;
   onJoin: () => void;
   onLogin: () => void;
 }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__top">
-        <p className="hero__day">{formatDayLabel(now)}</p>
+        {now ? (
+          <p className="hero__day">{formatDayLabel(now)}</p>
+        ) : (
+          <p className="hero__day" style={{ visibility: 'hidden' }}>
+            {'\u00a0'}
+          </p>
+        )}
         {question && (
           <span className="hero__badges">
             {question.isSample && <SampleBadge />}
             {question.isResolved ? (
-              <Badge variant="gold">Resolved</Badge>
+              <Badge variant="gold">{HERO_TEXT.resolved}</Badge>
             ) : (
               <Badge variant="live" className="hero__live">
-                LIVE
+                {HERO_TEXT.live}
               </Badge>
             )}
           </span>
@@ -43,28 +52,24 @@ export function TodayQuestion({
         </div>
       ) : question ? (
         <>
-          <p className="hero__kicker">Today&apos;s question</p>
+          <p className="hero__kicker">{HERO_TEXT.kicker}</p>
           <h1 className="hero__title hero__title--question" id="hero-title">
-            {questionWithMark(question.text)}
+            {heroTitle(question)}
           </h1>
           {question.context && <p className="hero__context">{question.context}</p>}
           <div className="hero__vote" role="group" aria-label="Your prediction">
-            {question.options.slice(0, 2).map((option, i) => (
+            {heroOptions(question).map((option, i) => (
               <button
                 key={option.id}
                 type="button"
                 className={`vote-btn ${i === 0 ? 'vote-btn--yes' : 'vote-btn--no'}`}
                 onClick={onJoin}
               >
-                {option.text.toUpperCase()}
+                {option.label}
               </button>
             ))}
           </div>
-          <p className="hero__hint">
-            {question.isResolved
-              ? 'This question has been resolved. Sign in to see how South Africa voted.'
-              : 'Sign in to lock in your prediction and see how South Africa voted.'}
-          </p>
+          <p className="hero__hint">{heroHint(question)}</p>
         </>
       ) : failed ? (
         <>
@@ -76,9 +81,9 @@ export function TodayQuestion({
       ) : (
         <>
           <h1 className="hero__title" id="hero-title">
-            No Questions Today
+            {HERO_TEXT.noQuestionTitle}
           </h1>
-          <p className="hero__lead">Check back tomorrow for new questions!</p>
+          <p className="hero__lead">{HERO_TEXT.noQuestionLead}</p>
         </>
       )}
       <div className="hero__actions">

@@ -5,6 +5,7 @@ import { CommentList } from '../comments/CommentList';
 import { ShareButton } from '../share/SharePanel';
 import { neutralResultShareText } from '../share/shareText';
 import {
+  SAMPLE_BADGE,
   barColor,
   formatPercentOneDecimal,
   formatPercentRounded,
@@ -21,8 +22,8 @@ export const PUBLIC_COMMENT_LIMIT = 3;
 
 export function SampleBadge() {
   return (
-    <Badge variant="outline" className="sample-badge" title="Demo content, not real predictions">
-      Sample data
+    <Badge variant="outline" className="sample-badge" title={SAMPLE_BADGE.title}>
+      {SAMPLE_BADGE.label}
     </Badge>
   );
 }

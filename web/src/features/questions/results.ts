@@ -1,5 +1,8 @@
 import type { Question } from './types';
 
+/** Demo content is marked wherever it is shown. */
+export const SAMPLE_BADGE = { label: 'Sample data', title: 'Demo content, not real predictions' } as const;
+
 /** The question text followed by exactly one question mark. */
 export function questionWithMark(text: string): string {
   const trimmed = text.trim();

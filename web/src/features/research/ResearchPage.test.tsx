@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { App } from '../../App';
 import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 import { safeExternalUrl, localImagePath } from './api';
 
 const user: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
@@ -38,6 +38,8 @@ const routes: Handler = (url) => {
   return json(404, { message: 'Not found' });
 };
 
+beforeAll(loadScreens(() => import('./ResearchPage')));
+
 beforeEach(() => {
   resetToasts();
   stubFetch(routes);
@@ -51,7 +53,7 @@ const chip = (name: RegExp) => screen.getByRole('button', { name });
 
 test('topics: chips with counts; select shows questions, officials and predictions; re-click deselects', async () => {
   renderPage();
-  expect(screen.getByText('Loading topics...')).toBeTruthy();
+  expect(await screen.findByText('Loading topics...')).toBeTruthy();
   const economy = await screen.findByRole('button', { name: /^Economy/ });
   expect(economy.textContent).toContain('1 question · 1 official · 1 prediction');
   expect(economy.getAttribute('aria-pressed')).toBe('false');

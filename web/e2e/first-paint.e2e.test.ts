@@ -1,0 +1,98 @@
+// The landing page's first paint on a slow phone: signed-out visitors get the landing already in index.html, with
+// today's real question painted in before the app (React) has loaded; the app then takes over the same page.
+// Signed-in visitors get no static landing.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startStack } from '../../scripts/stack.ts';
+import { createQuestion, expectVisible, launchBrowser, newMobilePage, screenshot } from './browser';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+const text = `Will the first paint ${Date.now().toString(36)} show the real question`;
+
+beforeAll(async () => {
+  stack = await startStack({ mode: 'test' });
+  browser = await launchBrowser();
+  const admin = await browser.newContext({ baseURL: stack.baseUrl });
+  try {
+    const login = await admin.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
+    expect(login.status()).toBe(200);
+    const id = await createQuestion(admin.request, text, 'Published by the first-paint browser test.');
+    expect((await admin.request.post(`/api/admin/questions/${id}/publish`)).status()).toBe(200);
+  } finally {
+    await admin.close();
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+test("before the app has loaded, the landing shows today's real question (buttons not yet working)", async () => {
+  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  try {
+    // Keep the app from loading: only index.html and the small entry script run.
+    await page.route(/\/assets\/start-[^/]+\.js$/, (route) => route.abort());
+    // The public lists are briefly cached by the gateway: reload until the new question shows.
+    const heading = page.locator('.hero').getByRole('heading', { name: `${text}?` });
+    for (let i = 0; ; i++) {
+      await page.goto('/');
+      try {
+        await heading.waitFor({ state: 'visible', timeout: 3_000 });
+        break;
+      } catch (error) {
+        if (i >= 10) throw error;
+      }
+    }
+    const hero = page.locator('.hero');
+    await expectVisible(hero.getByText('Published by the first-paint browser test.'));
+    await expectVisible(hero.getByText('LIVE', { exact: true }));
+    expect(await hero.locator('.hero__day').textContent()).toMatch(/^Day \d+ - \d{1,2} [A-Z][a-z]+$/);
+    const buttons = page.getByRole('button');
+    expect(await buttons.allTextContents()).toEqual(['Join', 'YES', 'NO', 'Start Predicting', 'Log In']);
+    for (const button of await buttons.all()) expect(await button.getAttribute('aria-disabled')).toBe('true');
+    // No React yet: the archive still loads.
+    expect(await page.locator('.archive .qcard').count()).toBe(0);
+    await screenshot(page, 'first-paint-static');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the app takes over the same hero, and its buttons work', async () => {
+  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  try {
+    const todayCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/questions/today') todayCalls.push(req.url());
+    });
+    await page.goto('/');
+    await expectVisible(page.locator('.hero').getByRole('heading', { name: `${text}?` }), 15_000);
+    // Working buttons are the app's (the static ones are aria-disabled, so the click waits for them).
+    await page.locator('.hero').getByRole('button', { name: 'YES' }).click();
+    await expectVisible(page.getByRole('dialog'));
+    expect(await page.locator('.landing').count()).toBe(1);
+    expect(await page.locator('[aria-disabled="true"]').count()).toBe(0);
+    // The first paint's call is the app's too: today's questions are asked for once.
+    expect(todayCalls).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('signed-in visitors get no static landing', async () => {
+  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  try {
+    const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
+    expect(login.status()).toBe(200);
+    const html = await (await context.request.get('/')).text();
+    expect(html).not.toContain('class="landing"');
+    expect(html).toContain('rel="modulepreload"');
+    await page.goto('/');
+    await expectVisible(page.getByRole('banner').getByText('TIME:'), 15_000);
+    expect(await page.locator('.landing').count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+});

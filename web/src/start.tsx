@@ -1,0 +1,35 @@
+// The app: React, the live channel and the service worker. Loaded by main.tsx once the static landing (if any)
+// shows today's question.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { queryClient } from './lib/queryClient';
+import { startLiveClient } from './features/live/liveClient';
+import { TODAY_QUESTIONS_KEY } from './features/questions/list';
+import { takeFetchedToday } from './features/landing/staticLanding';
+
+// Today's questions fetched for the first paint are as fresh as any query result: start from them.
+const today = takeFetchedToday();
+if (today) queryClient.setQueryData(TODAY_QUESTIONS_KEY, today.data, { updatedAt: today.at });
+
+// Replaces the static landing (if any) with the same page, now live.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);
+
+// The live channel (spec §4): one websocket for every visitor, signed in or not, refreshing the app's queries.
+if ('WebSocket' in window) startLiveClient({ queryClient });
+
+// The gateway serves the service worker (push notifications, app-shell cache); register it at load (spec §1).
+// This module may run after the load event (main.tsx imports it when the first paint is done).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
