@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
-.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench test-faults
+.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
@@ -85,6 +85,11 @@ images:
 # BENCH_WS_CLIENTS=10000 for the full target. See load-tests/README.md.
 bench: build infra chromium
 	npx tsx load-tests/bench/run.ts
+
+# The vote path alone under V8's profiler (gateway + voting): CPU per vote by process and the heaviest functions;
+# the .cpuprofile files land in test-results/profiles/ (Chrome DevTools or speedscope draw the flame graphs).
+bench-profile: build infra
+	npx tsx load-tests/bench/profile-votes.ts
 
 test: typecheck lint test-unit test-e2e test-manifests
 	@echo "make test: all green"

@@ -1,6 +1,6 @@
 /** Process helpers: baseline child processes, RSS readings, pid by port, pgbench. */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,9 +124,63 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
-/** CPU ms used by `pids` while `fn` runs. */
-export async function withCpu<T>(pids: (number | undefined)[], fn: () => Promise<T>): Promise<{ result: T; cpu: number[] }> {
+/** CPU ms so far of every process on the machine, by pid, with its command name. */
+export function processCpu(): Map<number, { comm: string; ms: number }> {
+  const out = new Map<number, { comm: string; ms: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(d), { comm, ms: ((Number(f[11]) + Number(f[12])) * 1000) / 100 });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
+}
+
+/** CPU ms each group of processes used between two `processCpu()` snapshots (a process started in between counts whole). */
+export function cpuByGroup(before: ReturnType<typeof processCpu>, after: ReturnType<typeof processCpu>, groups: Record<string, (comm: string, pid: number) => boolean>): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(Object.keys(groups).map((g) => [g, 0]));
+  for (const [pid, p] of after) {
+    const g = Object.keys(groups).find((k) => groups[k]!(p.comm, pid));
+    if (g) out[g]! += p.ms - (before.get(pid)?.ms ?? 0);
+  }
+  return out;
+}
+
+/** The processes a vote goes through on this machine, for `cpuByGroup`: the stack's two Node processes by pid, the servers by name. */
+export function votePathProcesses(gatewayPid: number | undefined, votingPid: number | undefined): Record<string, (comm: string, pid: number) => boolean> {
+  return {
+    gateway: (_c, pid) => pid === gatewayPid,
+    voting: (_c, pid) => pid === votingPid,
+    postgres: (c) => c === 'postgres',
+    nats: (c) => c.startsWith('nats-server'),
+    redis: (c) => c.startsWith('redis-server'),
+    'load generator': (_c, pid) => pid === process.pid,
+  };
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Busy CPU time of the whole machine so far (every core, every process: /proc/stat less idle and iowait), in ms. */
+export function machineBusyMs(): number {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.slice(0, 8).reduce((a, b) => a + b, 0); // user nice system idle iowait irq softirq steal
+  return ((total - f[3]! - f[4]!) * 1000) / 100; // USER_HZ = 100
+}
+
+/** CPU ms used by `pids` while `fn` runs, and by the whole machine (the stack, PostgreSQL, Redis, NATS, the load generator). */
+export async function withCpu<T>(pids: (number | undefined)[], fn: () => Promise<T>): Promise<{ result: T; cpu: number[]; machine: number }> {
   const before = pids.map(cpuMs);
+  const machineBefore = machineBusyMs();
   const result = await fn();
-  return { result, cpu: pids.map((p, i) => cpuMs(p) - before[i]!) };
+  return { result, cpu: pids.map((p, i) => cpuMs(p) - before[i]!), machine: machineBusyMs() - machineBefore };
 }

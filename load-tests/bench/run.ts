@@ -9,22 +9,34 @@
  * Prints ONE table and writes it to load-tests/results/<date>.md.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { parseAllDocuments } from 'yaml';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { startStack, type Stack } from '../../scripts/stack.ts';
 import { closedLoop, openLoop, send, type Req, type RunResult } from './load.ts';
-import { loadAvg, pgbench, pidOnPort, rssOf, startBaseline, withCpu } from './procs.ts';
+import { cpuByGroup, databaseUrl, loadAvg, pgbench, pidOnPort, processCpu, rssOf, startBaseline, votePathProcesses, withCpu } from './procs.ts';
 import { seed, type SeededUser } from './seed.ts';
 import { figure, fmtFig, fmtNum, median, percentile, sleep, type Figure } from './stats.ts';
 import { connectFleet } from './wsclients.ts';
 import { webChecks, type WebResult } from './web.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** NODE_OPTIONS of a component's ConfigMap in the kustomize base (what its pods run with). */
+function deployedNodeOptions(component: string): string {
+  const file = path.join(HERE, '..', '..', 'k8s', 'base', `${component}.yaml`);
+  for (const doc of parseAllDocuments(readFileSync(file, 'utf8'))) {
+    const o = doc.toJSON() as { kind?: string; metadata?: { name?: string }; data?: Record<string, string> } | null;
+    if (o?.kind === 'ConfigMap' && o.metadata?.name === `${component}-config`) return o.data?.NODE_OPTIONS ?? '';
+  }
+  return '';
+}
 const env = process.env;
 const num = (k: string, d: number) => (env[k] ? Number(env[k]) : d);
 const CFG = {
@@ -40,11 +52,7 @@ const CFG = {
 const PG_ADMIN = env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
-const dbUrl = (name: string) => {
-  const u = new URL(PG_ADMIN);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
+const dbUrl = (name: string) => databaseUrl(PG_ADMIN, name);
 
 interface Row {
   metric: string;
@@ -58,6 +66,23 @@ const rows: Row[] = [];
 /** CPU ms per request by process (load-independent cost; the basis of the capacity plan). */
 const cpuPer: Record<string, number> = {};
 const notes: string[] = [];
+
+/** The gateway's /metrics, sampled during the overload phases to say where its memory goes. */
+let gatewayMetricsUrl: string | undefined;
+const MEMORY_METRICS = ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_heap_size_total_bytes', 'nodejs_external_memory_bytes', 'ws_buffered_bytes'];
+const memPeak: Record<string, number> = {};
+async function sampleGatewayMemory() {
+  if (!gatewayMetricsUrl) return;
+  try {
+    const text = await (await fetch(gatewayMetricsUrl, { signal: AbortSignal.timeout(900) })).text();
+    for (const line of text.split('\n')) {
+      const m = /^(\w+)(?:\{[^}]*\})? (\S+)$/.exec(line); // name{labels} value
+      if (m && MEMORY_METRICS.includes(m[1]!)) memPeak[m[1]!] = Math.max(memPeak[m[1]!] ?? 0, Number(m[2]));
+    }
+  } catch {
+    /* a busy gateway may miss a sample */
+  }
+}
 function row(metric: string, value: string, baseline: string, ratio: number | string, target: string, ok: boolean | null) {
   rows.push({ metric, value, baseline, ratio: typeof ratio === 'number' ? (Number.isFinite(ratio) ? `${fmtNum(ratio, 2)}×` : 'n/a') : ratio, target, ok });
 }
@@ -129,12 +154,14 @@ async function main() {
     votingDb = env.BENCH_VOTING_DB ?? 'voting';
     votingAddr = env.BENCH_VOTING_ADDR ?? '127.0.0.1:50053';
     gatewayPid = await pidOnPort(Number(u.port || 80));
+    gatewayMetricsUrl = env.BENCH_GATEWAY_METRICS_URL ?? 'http://127.0.0.1:9460/metrics';
     votingPid = await pidOnPort(Number(votingAddr.split(':')[1]));
     questionsPid = await pidOnPort(Number(env.BENCH_QUESTIONS_PORT ?? 50052));
   } else {
     sessionSecret = `bench-${randomUUID()}`;
     log('starting stack (mode test)…');
-    stack = await startStack({ mode: 'test', env: { SESSION_SECRET: sessionSecret } });
+    // The gateway as deployed: NODE_OPTIONS (its heap bound) from k8s/base/gateway.yaml.
+    stack = await startStack({ mode: 'test', sourceMaps: false, env: { SESSION_SECRET: sessionSecret }, gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway') } });
     publicOrigin = new URL(stack.baseUrl).origin;
     gatewayOrigin = `http://127.0.0.1:${stack.gatewayPort}`;
     redisPrefix = `${stack.namespace}:`;
@@ -142,6 +169,7 @@ async function main() {
     votingDb = stack.databases.voting!;
     votingAddr = stack.grpcAddrs?.voting ?? '';
     gatewayPid = stack.pids?.gateway ?? (await pidOnPort(stack.gatewayPort));
+    gatewayMetricsUrl = `http://127.0.0.1:${stack.processes!.gateway.metricsPort}/metrics`;
     votingPid = stack.pids?.voting;
     questionsPid = stack.pids?.questions;
   }
@@ -186,6 +214,7 @@ async function main() {
     const okCount = (rs: RunResult[]) => rs.reduce((n, r) => n + r.latencies.length, 0);
     cpuPer.json = jsonM.cpu[0]! / okCount(jsonRuns);
     cpuPer.echo = (echoM.cpu[0]! + echoM.cpu[1]!) / okCount(echoRuns);
+    cpuPer.echoMachine = echoM.machine / okCount(echoRuns);
     const jsonRps = rpsFig(jsonRuns);
     const echoRps = rpsFig(echoRuns);
     log(`express JSON ${fmtFig(jsonRps, ' rps')}, express→gRPC echo ${fmtFig(echoRps, ' rps')}`);
@@ -323,15 +352,20 @@ async function main() {
     };
     const voteMax: RunResult[] = [];
     let allExact = true;
-    const cpuVotes = { gateway: 0, voting: 0, n: 0 };
+    const cpuVotes = { gateway: 0, voting: 0, machine: 0, n: 0 };
+    const voteCpuGroups: Record<string, number> = {};
     for (let r = 0; r < CFG.reps; r++) {
       const qid = voteQs[r]!;
+      const procsBefore = processCpu();
       const m = await withCpu([gatewayPid, votingPid], () =>
         closedLoop(gatewayOrigin, { connections: CFG.connections, durationMs: CFG.repSeconds * 1000, next: voteReq(qid), expect: (s) => s === 201 }),
       );
+      const groups = cpuByGroup(procsBefore, processCpu(), votePathProcesses(gatewayPid, votingPid));
+      for (const [g, ms] of Object.entries(groups)) voteCpuGroups[g] = (voteCpuGroups[g] ?? 0) + ms;
       const res = m.result;
       cpuVotes.gateway += m.cpu[0]!;
       cpuVotes.voting += m.cpu[1]!;
+      cpuVotes.machine += m.machine;
       cpuVotes.n += res.latencies.length;
       voteMax.push(res);
       allExact = (await checkTotals(qid, res.statuses['201'] ?? 0, res.statuses['504'] ?? 0, performance.now())) && allExact;
@@ -340,6 +374,7 @@ async function main() {
     const voteMaxFig = rpsFig(voteMax);
     cpuPer.voteGateway = cpuVotes.gateway / cpuVotes.n;
     cpuPer.voteVoting = cpuVotes.voting / cpuVotes.n;
+    cpuPer.voteMachine = cpuVotes.machine / cpuVotes.n;
     log(`votes sustained ${fmtFig(voteMaxFig, ' /s')}, errors ${errs(voteMax)}`);
 
     // ---------- votes: offered rate (open loop) while every socket polls public results every 5 s ----------
@@ -372,7 +407,8 @@ async function main() {
         return first;
       });
       const timers: NodeJS.Timeout[] = [];
-      const res = await openLoop(gatewayOrigin, { rate: CFG.voteRate, durationMs: CFG.voteSeconds * 1000, connections: 256, next: voteReq(qid), expect: (s) => s === 201 });
+      const sampler = setInterval(() => void sampleGatewayMemory(), 1_000);
+      const res = await openLoop(gatewayOrigin, { rate: CFG.voteRate, durationMs: CFG.voteSeconds * 1000, connections: 256, next: voteReq(qid), expect: (s) => s === 201 }).finally(() => clearInterval(sampler));
       polling = false;
       pollTimers.forEach(clearTimeout);
       timers.forEach(clearInterval);
@@ -389,6 +425,14 @@ async function main() {
       log(`votes @${CFG.voteRate}/s: achieved ${fmtNum(res.rps)}/s p50 ${fmtNum(res.p50)} p99 ${fmtNum(res.p99)} ms errors ${res.errors}; polls ${poll.ok} ok ${poll.err} err`);
     }
     const rssAfterVotes = gatewayPid ? rssOf(gatewayPid) : undefined;
+    if (memPeak.process_resident_memory_bytes) {
+      const mb = (name: string) => fmtNum((memPeak[name] ?? NaN) / 1048576, 0);
+      notes.push(
+        `Gateway memory at its peak during the offered-load phases (each the highest 1 s sample): RSS ${mb('process_resident_memory_bytes')} MB, ` +
+          `V8 heap used ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')} MB, external ${mb('nodejs_external_memory_bytes')} MB, ` +
+          `bytes queued for sockets ${mb('ws_buffered_bytes')} MB.`,
+      );
+    }
 
     // ---------- public reads ----------
     const resultsQ = voteQs[0]!;
@@ -448,6 +492,20 @@ async function main() {
       'info (capacity plan)',
       null,
     );
+    const cores = availableParallelism();
+    row(
+      `CPU per vote (ms), whole machine: every process (stack, PostgreSQL, Redis, NATS, load generator); ${cores}-core ceiling = ${cores} × 1,000 ÷ it`,
+      `${fmtNum(cpuPer.voteMachine!)} → ceiling ${fmtNum((cores * 1000) / cpuPer.voteMachine!, 0)} votes/s`,
+      `echo ${fmtNum(cpuPer.echoMachine!)} → ${fmtNum((cores * 1000) / cpuPer.echoMachine!, 0)}/s`,
+      cpuPer.echoMachine! / cpuPer.voteMachine!,
+      'info (why the votes target is missed here)',
+      null,
+    );
+    const groupsText = Object.entries(voteCpuGroups)
+      .map(([g, ms]) => `${g} ${fmtNum(ms / cpuVotes.n)}`)
+      .join(' + ');
+    const accounted = Object.values(voteCpuGroups).reduce((a, b) => a + b, 0) / cpuVotes.n;
+    row('CPU per vote (ms) by process, closed loop', `${groupsText} = ${fmtNum(accounted)}; rest of machine ${fmtNum(cpuPer.voteMachine! - accounted)}`, '—', '—', 'info', null);
     row('CPU per public read (ms, gateway): public-results / questions/public', `${fmtNum(cpuPer.publicResults!)} / ${fmtNum(cpuPer.publicList!)}`, `express JSON ${fmtNum(cpuPer.json!)}`, cpuPer.publicResults! / cpuPer.json!, 'info (capacity plan)', null);
     const pollLat = pollRuns.flatMap((p) => p.lat);
     row('Public-results polls during vote burst: p99 (ms) / errors', `${fmtNum(percentile(pollLat, 99))} / ${pollRuns.reduce((n, p) => n + p.err, 0)}`, '—', '—', 'info', null);

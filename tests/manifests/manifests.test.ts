@@ -386,7 +386,8 @@ describe('the chart and k8s/ describe the same system', () => {
         const objs = renders[r]!;
         for (const w of workloads(objs).filter((x) => x.metadata.labels?.['app.kubernetes.io/name'] === c)) {
           // NATS_STREAM_REPLICAS sits in the shared ConfigMap; the gateway creates no streams and ignores it.
-          const shared = c === 'gateway' ? ['NATS_STREAM_REPLICAS'] : [];
+          // NODE_OPTIONS is read by Node itself (the gateway's heap bound).
+          const shared = c === 'gateway' ? ['NATS_STREAM_REPLICAS', 'NODE_OPTIONS'] : [];
           const unknown = effectiveEnv(objs, w.spec.template.spec.containers[0]).filter((k) => !known.has(k) && !shared.includes(k));
           expect(unknown, `${r} ${w.kind}/${w.metadata.name}`).toEqual([]);
         }
