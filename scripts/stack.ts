@@ -176,7 +176,8 @@ function stopChild(child: ChildProcess, timeoutMs = 8_000): Promise<void> {
 
 const PG_ADMIN = process.env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function dbUrl(name: string, admin = PG_ADMIN): string {
+/** The URL of database `name` on the PostgreSQL server of `admin`. */
+export function databaseUrl(name: string, admin = PG_ADMIN): string {
   const u = new URL(admin);
   u.pathname = `/${name}`;
   return u.toString();
@@ -256,7 +257,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             ...common,
             GRPC_PORT: String(grpcPort),
             METRICS_PORT: String(metricsPort),
-            DATABASE_URL: dbUrl(db, pgAdmin),
+            DATABASE_URL: databaseUrl(db, pgAdmin),
             ...(s.name === 'notification' && logs !== 'inherit' ? { MAIL_DIR: path.join(logs, 'mail') } : {}),
             ...opts.serviceEnv?.[s.name],
           };

@@ -163,13 +163,6 @@ export function votePathProcesses(gatewayPid: number | undefined, votingPid: num
   };
 }
 
-/** The URL of database `name` on the server of `adminUrl`. */
-export function databaseUrl(adminUrl: string, name: string): string {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 /** Busy CPU time of the whole machine so far (every core, every process: /proc/stat less idle and iowait), in ms. */
 export function machineBusyMs(): number {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);

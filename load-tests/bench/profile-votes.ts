@@ -10,9 +10,9 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { ROOT, startStack } from '../../scripts/stack.ts';
+import { databaseUrl, ROOT, startStack } from '../../scripts/stack.ts';
 import { closedLoop, send, type Req } from './load.ts';
-import { cpuByGroup, databaseUrl, processCpu, votePathProcesses } from './procs.ts';
+import { cpuByGroup, processCpu, votePathProcesses } from './procs.ts';
 import { seed } from './seed.ts';
 import { fmtNum, sleep } from './stats.ts';
 
@@ -24,7 +24,7 @@ const QUESTIONS = Number(env.PROFILE_QUESTIONS ?? 3);
 const PG_ADMIN = env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (...a: unknown[]) => console.error(`[profile ${new Date().toISOString().slice(11, 19)}]`, ...a);
-const dbUrl = (name: string) => databaseUrl(PG_ADMIN, name);
+const dbUrl = (name: string) => databaseUrl(name, PG_ADMIN);
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];

@@ -18,9 +18,9 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { parseAllDocuments } from 'yaml';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { startStack, type Stack } from '../../scripts/stack.ts';
+import { databaseUrl, startStack, type Stack } from '../../scripts/stack.ts';
 import { closedLoop, openLoop, send, type Req, type RunResult } from './load.ts';
-import { cpuByGroup, databaseUrl, loadAvg, pgbench, pidOnPort, processCpu, rssOf, startBaseline, votePathProcesses, withCpu } from './procs.ts';
+import { cpuByGroup, loadAvg, pgbench, pidOnPort, processCpu, rssOf, startBaseline, votePathProcesses, withCpu } from './procs.ts';
 import { seed, type SeededUser } from './seed.ts';
 import { figure, fmtFig, fmtNum, median, percentile, sleep, type Figure } from './stats.ts';
 import { connectFleet } from './wsclients.ts';
@@ -52,7 +52,7 @@ const CFG = {
 const PG_ADMIN = env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
-const dbUrl = (name: string) => databaseUrl(PG_ADMIN, name);
+const dbUrl = (name: string) => databaseUrl(name, PG_ADMIN);
 
 interface Row {
   metric: string;
