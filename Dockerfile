@@ -33,6 +33,7 @@ RUN npm run gen \
 # ---- deps: production dependencies of this workspace (and the workspaces it links: kit, proto) only ----
 FROM ${NODE_IMAGE} AS deps
 ARG SERVICE
+ARG SERVICE_DIR=services/${SERVICE}
 WORKDIR /app
 COPY --from=build /src/package.json /src/package-lock.json ./
 COPY --from=build /src/proto/package.json proto/
@@ -44,7 +45,10 @@ COPY --from=build /src/services/social/package.json services/social/
 COPY --from=build /src/services/notification/package.json services/notification/
 COPY --from=build /src/gateway/package.json gateway/
 COPY --from=build /src/web/package.json web/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace "@mzansi/${SERVICE}" && npm cache clean --force
+# npm may nest a dependency under the workspace (gateway/node_modules/altcha-lib): the folder always exists so the
+# runtime stage can copy it.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace "@mzansi/${SERVICE}" && npm cache clean --force \
+ && mkdir -p "${SERVICE_DIR}/node_modules"
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
@@ -54,8 +58,11 @@ ARG SERVICE_DIR=services/${SERVICE}
 RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
       /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /opt/yarn* /usr/local/bin/yarn /usr/local/bin/yarnpkg
 ENV NODE_ENV=production
+# gRPC and metrics ports listen on every address in the container (the code's default, for development, is loopback).
+ENV BIND_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/${SERVICE_DIR}/node_modules ${SERVICE_DIR}/node_modules
 COPY --from=build /src/proto/package.json proto/package.json
 COPY --from=build /src/proto/dist proto/dist
 COPY --from=build /src/services/kit/package.json services/kit/package.json

@@ -140,7 +140,12 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
     const howMany = 1 + Math.floor(random() * 4);
     for (let k = 0; k < howMany; k++) {
       const author = users[Math.floor(random() * n)]!;
-      await call('POST', `/api/questions/${q.id}/comments`, author, { content: COMMENTS[Math.floor(random() * COMMENTS.length)]! });
+      const content = COMMENTS[Math.floor(random() * COMMENTS.length)]!;
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const r = await call('POST', `/api/questions/${q.id}/comments`, author, { content });
+        if (r.status !== 404) break; // 404 until social has seen the question's event
+        await new Promise((res) => setTimeout(res, 100));
+      }
     }
   }
 

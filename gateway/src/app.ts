@@ -18,6 +18,8 @@ import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
 import { usersRouter } from './routes/users.js';
 import { csrfGuard, securityHeaders } from './security.js';
+import { trustProxy } from './client-address.js';
+import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './input.js';
 import { sessionExpiry, skipSessionForPublicReads } from './session.js';
 import { webRouter } from './web.js';
 
@@ -28,8 +30,8 @@ export interface AppDeps {
   clients: Clients;
   rateLimits: RateLimits;
   metrics: GatewayMetrics;
-  /** Readiness: resolves with the state of each dependency. */
-  readiness: () => Promise<{ ok: boolean; degraded?: boolean; checks: Record<string, string> }>;
+  /** Readiness for the public probe: true when what every request needs (Redis, NATS) is up. */
+  readiness: () => Promise<boolean>;
   /** The session middleware (shared with the live channel). */
   session: RequestHandler;
   composer: Composer;
@@ -56,17 +58,21 @@ export function createApp(deps: AppDeps): Express {
   const clock = deps.clock ?? systemClock;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : Number(config.TRUST_PROXY));
+  app.set('trust proxy', trustProxy(config));
   app.set('query parser', 'simple');
   // Security headers on every response, probes included.
   app.use(securityHeaders(config));
+  // Malformed paths and compressed bodies are refused before anything reads them; OPTIONS answers 204 + Allow.
+  app.use(refuseMalformedUrl, refuseContentEncoding, optionsNoContent);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Public: only ready or not (a degraded gateway still serves, so it is ready). Which dependency is down is for
+  // operators, on the metrics port's /readyz (main.ts).
   app.get('/readyz', async (_req, res) => {
-    const r = await deps.readiness();
-    res.status(r.ok ? 200 : 503).json({ status: !r.ok ? 'not ready' : r.degraded ? 'degraded' : 'ready', checks: r.checks });
+    const ok = await deps.readiness();
+    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready' });
   });
 
   app.use((req, res, next) => {

@@ -18,7 +18,7 @@ export interface Clients {
 
 export function createClients(config: Config, metrics?: GatewayMetrics): Clients {
   const opts = {
-    internalSecret: config.INTERNAL_AUTH_SECRET,
+    internalKeys: config.INTERNAL_AUTH_KEYS,
     deadlineMs: config.GRPC_DEADLINE_MS,
     onCall: metrics
       ? (method: string, code: grpc.status, seconds: number) =>

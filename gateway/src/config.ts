@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { DEV_INTERNAL_AUTH_SECRET, devSecret, loadConfigOrExit, port } from '@mzansi/kit';
+import { bindHost, devSecret, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -13,6 +13,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     HOST: z.string().default('0.0.0.0'),
     PORT: port(8080),
     METRICS_PORT: port(9460),
+    /** Where the metrics port listens (the public HTTP port uses HOST). */
+    BIND_HOST: bindHost(),
     PUBLIC_URL: prod ? z.string().url() : z.string().url().default('http://localhost:8080'),
     TRUST_PROXY: z
       .string()
@@ -21,7 +23,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     REDIS_URL: prod ? z.string().url() : z.string().url().default('redis://127.0.0.1:6379'),
     /** Prefix for every Redis key (lets several environments or test runs share one Redis). */
     REDIS_PREFIX: z.string().regex(/^[a-z0-9_:]*$/).default('mp:'),
-    INTERNAL_AUTH_SECRET: devSecret(DEV_INTERNAL_AUTH_SECRET, env),
+    INTERNAL_AUTH_KEYS: internalAuthKeys(env),
     SESSION_SECRET: devSecret('dev-session-secret-not-for-production', env),
     SESSION_IDLE_TTL_S: seconds(14 * 24 * 3600),
     SESSION_ABSOLUTE_TTL_S: seconds(90 * 24 * 3600),
@@ -43,10 +45,28 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     RATE_LOGIN_WINDOW_S: seconds(15 * 60),
     RATE_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
     RATE_SIGNUP_WINDOW_S: seconds(60),
+    /**
+     * Login attempts per (username, client address) in RATE_LOGIN_WINDOW_S before a proof-of-work challenge is
+     * needed; RATE_LOGIN_FAILURES is the same budget per username whatever the address. Never a lockout.
+     */
+    RATE_LOGIN_PER_USERNAME_IP: z.coerce.number().int().min(1).default(5),
+    /** Signs the ALTCHA challenges (and their derived keys); a secret. */
+    ALTCHA_HMAC_KEY: devSecret('dev-altcha-hmac-key-not-for-production', env),
+    /** Difficulty: the solver tries up to this many PBKDF2 keys (the answer is drawn from its upper half). */
+    ALTCHA_COUNTER_MAX: z.coerce.number().int().min(2).max(10_000_000).default(4_000),
+    /** How long an issued challenge may be solved and used. */
+    ALTCHA_EXPIRES_S: z.coerce.number().int().min(10).max(3_600).default(300),
     WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
     SERVE_WEB: bool.default(true),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Live-channel sockets per client address (an IPv6 /64 counts as one) and per gateway process. */
+    WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+    WS_MAX_TOTAL: z.coerce.number().int().min(1).default(20_000),
+    /** HTTP server timeouts: a whole request (headers and body), its headers, an idle keep-alive connection. */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
   });
 }
 

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import { grpc, isGrpcError, type Logger } from '@mzansi/kit';
 import { z } from 'zod';
@@ -61,13 +62,26 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) http = err;
     else if (isGrpcError(err)) http = fromGrpc(err);
     else if (isBodyParserError(err)) http = bodyParserError(err);
-    else http = new HttpError(500, 'Something went wrong. Please try again.');
+    else if (err instanceof URIError) http = new HttpError(400, 'Malformed URL');
+    else http = fromClientError(err) ?? new HttpError(500, 'Something went wrong. Please try again.');
 
     if (http.status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
     if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-store');
     res.set(http.headers).status(http.status).json({ message: http.message });
   };
+}
+
+/**
+ * The 4xx status of an error from express's own stack (http-errors: the static file server's 400 / 403 / 404 /
+ * 416, the router's), which keeps its status with a standard text; anything else is a 500.
+ */
+function fromClientError(err: unknown): HttpError | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as { status?: unknown; statusCode?: unknown };
+  const status = typeof e.status === 'number' ? e.status : e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return new HttpError(status, status === 404 ? 'Not found' : (STATUS_CODES[status] ?? 'Bad request'));
 }
 
 function isBodyParserError(err: unknown): err is { type: string; status: number } {

@@ -9,6 +9,8 @@ import type { Clients } from './clients.js';
 import type { Composer } from './compose.js';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
+import { addressKey, clientAddress, trustProxy } from './client-address.js';
+import { REFUSALS, SocketBudget, type Refusal } from './live-limits.js';
 import { questionJson, resultsOf } from './questions.js';
 import type { RedisClient } from './redis.js';
 
@@ -55,6 +57,7 @@ function sendFrame(ws: WebSocket, frame: { text: string; bytes: Buffer }) {
  * ordered consumer and delivers to its own sockets: `new-question`, `question-resolved`, and `results-updated`
  * (coalesced to at most one per question per second). Public messages reach signed-out visitors too. Dead sockets
  * are dropped by ping/pong, slow ones instead of buffering without bound, and a signed-out session's socket closes.
+ * Sockets are capped per client address and per process (WS_MAX_PER_IP, WS_MAX_TOTAL).
  */
 export async function startLive(server: Server, deps: LiveDeps) {
   const { config, logger, metrics } = deps;
@@ -86,17 +89,55 @@ export async function startLive(server: Server, deps: LiveDeps) {
     registers: [metrics.registry],
   });
 
-  function refuse(socket: Duplex, status: number, text: string) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    socket.destroy();
+  const refusals = new prom.Counter({
+    name: 'ws_connections_refused_total',
+    help: 'Live-channel sockets refused by the caps, by reason (address: WS_MAX_PER_IP, total: WS_MAX_TOTAL)',
+    labelNames: ['reason'] as const,
+    registers: [metrics.registry],
+  });
+  const budget = new SocketBudget(config.WS_MAX_PER_IP, config.WS_MAX_TOTAL);
+  const trust = trustProxy(config);
+
+  /** An upgrade refused before the handshake, answered like every other error: JSON `{"message"}`. */
+  function refuse(socket: Duplex, status: number, text: string, message: string) {
+    const body = JSON.stringify({ message });
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+  }
+
+  /**
+   * Over a cap: the handshake completes and the socket is closed at once with a code and reason. A browser learns
+   * nothing from a refused handshake (its close event says 1006, no reason), but it does see a close frame's code
+   * and reason, and the web client waits longer before trying again (liveClient.ts).
+   */
+  function refuseWithReason(req: IncomingMessage, socket: Duplex, head: Buffer, refusal: Refusal) {
+    refusals.inc({ reason: refusal });
+    const { code, reason } = REFUSALS[refusal];
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      ws.close(code, reason);
+      // The connection is over once the close frame is out: end it now (the FIN follows the frame) rather than
+      // wait for the client's reply, and cut off a client that never closes its side after 5 s, not ws's 30 s.
+      socket.end();
+      setTimeout(() => ws.terminate(), 5_000).unref();
+    });
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/ws') return refuse(socket, 404, 'Not Found');
+    // The path as sent (not `new URL()`, which throws on a target like `//[`: an exception in this listener would
+    // take the process down).
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    if (pathname !== '/ws') return refuse(socket, 404, 'Not Found', 'Not found');
     const origin = req.headers.origin;
     const self = req.headers.host ? [`http://${req.headers.host}`, `https://${req.headers.host}`] : [];
-    if (origin && origin !== allowedOrigin && !self.includes(origin)) return refuse(socket, 403, 'Forbidden');
+    if (origin && origin !== allowedOrigin && !self.includes(origin)) return refuse(socket, 403, 'Forbidden', 'Cross-site request refused');
+    // Counted per client address (req.ip's rules, TRUST_PROXY) from the upgrade until the connection closes.
+    const key = addressKey(clientAddress(req, trust));
+    const refusal = budget.take(key);
+    if (refusal) return refuseWithReason(req, socket, head, refusal);
+    socket.once('close', () => budget.release(key));
     // Reuse the HTTP session (cookie → Redis) to know who is connecting.
     deps.session(req as never, {} as never, () => {
       const s = (req as unknown as { session?: { userId?: string }; sessionID?: string }).session;
@@ -253,6 +294,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
 
   return {
     wss,
+    budget,
     broadcast,
     async stop() {
       clearInterval(heartbeat);

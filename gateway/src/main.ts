@@ -1,4 +1,3 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectNats, createLogger, isMain, startMetricsServer, startTracing, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
 import { createApp } from './app.js';
@@ -10,7 +9,9 @@ import { loadConfig } from './config.js';
 import { createGatewayMetrics } from './metrics.js';
 import { createRateLimits } from './rate-limit.js';
 import { connectRedis } from './redis.js';
-import { checkServices } from './readiness.js';
+import { readiness } from './readiness.js';
+import { createHttpServer } from './http-server.js';
+import { securityHeaderList } from './security.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -29,6 +30,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   const session = sessionMiddleware(config, redis);
   const composer = createComposer(clients);
   let shuttingDown = false;
+  const ready = readiness({ redis, natsClosed: () => nc.isClosed(), shuttingDown: () => shuttingDown, services: serviceAddresses(config) });
 
   const app = createApp({
     config,
@@ -40,33 +42,17 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     session,
     composer,
     clock: opts.clock ?? systemClock,
-    async readiness() {
-      const checks: Record<string, string> = {};
-      if (shuttingDown) checks.gateway = 'shutting down';
-      checks.redis = await redis
-        .ping()
-        .then(() => 'ok')
-        .catch((e: Error) => `down: ${e.message}`);
-      checks.nats = nc.isClosed() ? 'down: closed' : 'ok';
-      // Only what every request needs decides readiness: one service being down must not take every gateway pod
-      // out of rotation (its routes answer 503 on their own, the rest of the app keeps working). Services are
-      // reported, and make the gateway "degraded".
-      const ready = Object.values(checks).every((v) => v === 'ok');
-      const services = await checkServices(serviceAddresses(config));
-      const degraded = Object.values(services).some((v) => v !== 'ok');
-      return { ok: ready, degraded, checks: { ...checks, ...services } };
-    },
+    readiness: ready.ready,
   });
 
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const server = createHttpServer(app, config, securityHeaderList(config));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   const live = await startLive(server, { config, logger, metrics, nc, clients, composer, redis, session });
-  const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT);
+  // The dependency map is for operators: on the metrics port, not the public one.
+  const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, metricsPort: metricsServer.port, url: config.PUBLIC_URL }, 'gateway started');
 

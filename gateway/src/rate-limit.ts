@@ -1,4 +1,5 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { createChallenges, type ChallengeOutcome } from './challenge.js';
 import type { Config } from './config.js';
 import { HttpError } from './errors.js';
 import type { RedisClient } from './redis.js';
@@ -10,18 +11,47 @@ function tooMany(msBeforeNext: number, what = 'Too many attempts.'): HttpError {
 }
 
 /**
- * Limits in Redis, shared by every gateway replica. Failed logins are counted per username (whatever the IP:
- * credential stuffing from many addresses still hits the account's limit); signups per IP, generously, because
- * many South Africans share carrier-NAT addresses.
+ * The attempt may go ahead only with a solved proof-of-work challenge. Answered as 429
+ * `{"message", "challengeRequired": true}` (routes/auth.ts): the client shows the ALTCHA widget and sends the
+ * solved payload as `altcha` with the same request. Not a lockout: a solved challenge always gets through.
+ */
+export class ChallengeRequired extends HttpError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}
+
+const CHALLENGE_MESSAGES: Record<Exclude<ChallengeOutcome, 'passed'> | 'none', string> = {
+  none: 'Too many attempts. Please complete the check to continue.',
+  invalid: 'The check could not be confirmed. Please complete it again.',
+  expired: 'The check expired. Please complete it again.',
+  used: 'The check was already used. Please complete it again.',
+};
+
+/**
+ * Limits in Redis, shared by every gateway replica. Logins spend an attempt budget per username (whatever the
+ * address: credential stuffing from many addresses still hits the account's budget) and per (username, address),
+ * taken atomically *before* identity runs argon2, so parallel guesses cannot race past it. Past either budget a
+ * login needs a solved proof-of-work challenge instead of being refused: throttling never turns into a lockout
+ * that anyone could aim at any account. Signups are budgeted per address, generously, then also ask for a
+ * challenge rather than a flat 429, because many South Africans share carrier-NAT addresses.
  */
 export function createRateLimits(config: Config, redis: RedisClient) {
-  const loginFailures = new RateLimiterRedis({
+  const loginPerUsername = new RateLimiterRedis({
     storeClient: redis,
     useRedisPackage: true,
     keyPrefix: `${config.REDIS_PREFIX}rl:login`,
     points: config.RATE_LOGIN_FAILURES,
     duration: config.RATE_LOGIN_WINDOW_S,
   });
+  const loginPerUsernameIp = new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: true,
+    keyPrefix: `${config.REDIS_PREFIX}rl:loginip`,
+    points: config.RATE_LOGIN_PER_USERNAME_IP,
+    duration: config.RATE_LOGIN_WINDOW_S,
+  });
+  const challenges = createChallenges(config, redis);
   const signups = new RateLimiterRedis({
     storeClient: redis,
     useRedisPackage: true,
@@ -47,26 +77,50 @@ export function createRateLimits(config: Config, redis: RedisClient) {
         throw err;
       }
     },
-    /** 429 when this username already has too many failures in the window. */
-    async checkLogin(username: string) {
-      const res = await loginFailures.get(username.toLowerCase());
-      if (res && res.consumedPoints >= config.RATE_LOGIN_FAILURES) throw tooMany(res.msBeforeNext);
+    challenges,
+    /**
+     * Before identity's Login: a solved challenge (used up), or one attempt from both budgets. Throws
+     * ChallengeRequired when neither. Unknown usernames spend their budgets exactly like real ones.
+     */
+    async admitLogin(username: string, ip: string, altcha?: string) {
+      const outcome = altcha ? await challenges.redeem(altcha) : undefined;
+      if (outcome === 'passed') return;
+      const user = loginKey(username);
+      // The address's budget first: one address hammering a username spends only its own budget, and leaves the
+      // username's for the owner and everyone else.
+      if ((await take(loginPerUsernameIp, `${user}|${ip || 'unknown'}`)) && (await take(loginPerUsername, user))) return;
+      throw new ChallengeRequired(CHALLENGE_MESSAGES[outcome ?? 'none']);
     },
-    async loginFailed(username: string) {
-      await loginFailures.penalty(username.toLowerCase(), 1);
+    /**
+     * The right password: the budgets start afresh. Whoever guesses meanwhile gains at most one more budget per
+     * login of the owner, and the owner is not asked for a challenge again and again after a wave of guesses.
+     */
+    async loginSucceeded(username: string, ip: string) {
+      const user = loginKey(username);
+      await Promise.all([loginPerUsername.delete(user), loginPerUsernameIp.delete(`${user}|${ip || 'unknown'}`)]);
     },
-    async loginSucceeded(username: string) {
-      await loginFailures.delete(username.toLowerCase());
-    },
-    async signup(ip: string) {
-      try {
-        await signups.consume(ip || 'unknown');
-      } catch (err) {
-        if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
-        throw err;
-      }
+    /** A solved challenge, or one signup from this address's budget; otherwise ChallengeRequired. */
+    async admitSignup(ip: string, altcha?: string) {
+      const outcome = altcha ? await challenges.redeem(altcha) : undefined;
+      if (outcome === 'passed') return;
+      if (await take(signups, ip || 'unknown')) return;
+      throw new ChallengeRequired(outcome ? CHALLENGE_MESSAGES[outcome] : 'Many sign-ups from your network. Please complete the check to continue.');
     },
   };
+}
+
+/** Usernames are case-insensitive (identity looks them up so), and so are their budgets. */
+const loginKey = (username: string) => username.trim().toLowerCase();
+
+/** Takes one point atomically (Redis INCR): true while within the budget. Redis errors propagate. */
+async function take(limiter: RateLimiterRedis, key: string): Promise<boolean> {
+  try {
+    await limiter.consume(key);
+    return true;
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return false;
+    throw err;
+  }
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -32,3 +32,42 @@ export async function checkServices(addresses: Record<string, string>, deadlineM
   );
   return Object.fromEntries(entries);
 }
+
+export interface ReadinessSources {
+  /** Redis answers a PING (sessions, rate limits). */
+  redis: { ping(): Promise<unknown> };
+  /** The NATS connection is open (the live channel follows events). */
+  natsClosed: () => boolean;
+  shuttingDown: () => boolean;
+  /** The gRPC services, reported but not deciding readiness. */
+  services: Record<string, string>;
+}
+
+/**
+ * Readiness. Only what every request needs decides it: one service being down must not take every gateway pod
+ * out of rotation (its routes answer 503 on their own, the rest of the app keeps working). `ready()` is the
+ * public probe's answer (no service calls, so probing it costs nothing); `details()` names each dependency's state
+ * for operators and adds the services, a down one making the gateway "degraded" (still ready).
+ */
+export function readiness(src: ReadinessSources) {
+  const core = async (): Promise<Record<string, string>> => {
+    const checks: Record<string, string> = {};
+    if (src.shuttingDown()) checks.gateway = 'shutting down';
+    checks.redis = await src.redis
+      .ping()
+      .then(() => 'ok')
+      .catch((e: Error) => `down: ${e.message}`);
+    checks.nats = src.natsClosed() ? 'down: closed' : 'ok';
+    return checks;
+  };
+  const allOk = (checks: Record<string, string>) => Object.values(checks).every((v) => v === 'ok');
+  return {
+    ready: async () => allOk(await core()),
+    async details() {
+      const [checks, services] = await Promise.all([core(), checkServices(src.services)]);
+      const ready = allOk(checks);
+      const status = !ready ? 'not ready' : allOk(services) ? 'ready' : 'degraded';
+      return { status: ready ? 200 : 503, body: { status, checks: { ...checks, ...services } } };
+    },
+  };
+}

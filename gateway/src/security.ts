@@ -3,14 +3,54 @@ import helmet from 'helmet';
 import { isHttps, type Config } from './config.js';
 import { HttpError } from './errors.js';
 
-/** Security headers: a CSP with no inline scripts, no plugins and no framing; HSTS only when served over https. */
-export function securityHeaders(config: Config): RequestHandler {
-  // helmet decides the headers; none depends on the request (no nonces), so they are worked out once and each
+/**
+ * Powerful features no page of ours uses are off, for our pages and anything they embed: a stored-XSS or a
+ * compromised dependency cannot turn on the camera, microphone, location, payments or USB. Clipboard writing (the
+ * share panel's "copy link") and the share sheet stay on for our own origin. Notifications are not a
+ * Permissions-Policy feature (the browser's own prompt guards them).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'clipboard-read=()',
+  'clipboard-write=(self)',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'web-share=(self)',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** The security headers every response carries (worked out once; see securityHeaders). */
+export function securityHeaderList(config: Config): [string, string][] {
+  // helmet decides most headers; none depends on the request (no nonces), so they are worked out once and each
   // response just gets the list (one middleware instead of helmet's chain of twelve).
   const headers: [string, string][] = [];
   const collect = { setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined };
   helmetFor(config)({} as Request, collect as unknown as Response, () => undefined);
   if (headers.length === 0) throw new Error('helmet set no headers');
+  headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
+  return headers;
+}
+
+/** Security headers: a CSP with no inline scripts, no plugins and no framing; HSTS only when served over https. */
+export function securityHeaders(config: Config): RequestHandler {
+  const headers = securityHeaderList(config);
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();

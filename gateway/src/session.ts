@@ -50,9 +50,10 @@ export function sessionMiddleware(config: Config, redis: RedisClient): RequestHa
 
 /**
  * Public reads that every open screen polls (and signed-out visitors use): they never need the session, so they
- * skip the Redis session look-up entirely.
+ * skip the Redis session look-up entirely. Not a question's comment list: an admin may read a draft's, so it needs
+ * the actor (a request without a session cookie still costs no Redis read).
  */
-const PUBLIC_GET = /^\/(questions\/(today|public)|questions\/[^/]+\/(public-results|comments)|comments\/(public|[^/]+\/image)|tags(\/.*)?|officials|notifications\/vapid-public-key)\/?$/;
+const PUBLIC_GET = /^\/(questions\/(today|public)|questions\/[^/]+\/public-results|comments\/(public|[^/]+\/image)|tags(\/.*)?|officials|notifications\/vapid-public-key)\/?$/;
 
 export function skipSessionForPublicReads(session: RequestHandler): RequestHandler {
   return (req, res, next) => (req.method === 'GET' && PUBLIC_GET.test(req.path) ? next() : session(req, res, next));

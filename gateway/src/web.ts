@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express, { Router, type Request, type RequestHandler } from 'express';
+import { HttpError } from './errors.js';
 
 /** The session cookie (`sid`, or `__Host-sid` over https; see session.ts). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
@@ -76,6 +77,14 @@ export function webRouter(dist: string): Router {
     res.sendFile(path.join(dist, 'sw.js'), (err) => {
       if (err && !res.headersSent) res.status(404).json({ message: 'Not found' });
     });
+  });
+  // Static files are read-only: OPTIONS lists GET and HEAD, any other method is a JSON 405 (the static server's
+  // own 405 has no body).
+  r.use('/assets', (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    res.set('Allow', 'GET, HEAD, OPTIONS');
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    next(new HttpError(405, 'Method not allowed'));
   });
   r.use(
     '/assets',

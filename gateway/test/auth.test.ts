@@ -138,51 +138,7 @@ describe('login and signup validation', () => {
   });
 });
 
-describe('failed-login rate limit (RATE_LOGIN_FAILURES=3)', () => {
-  it('the 4th attempt is 429 with Retry-After, even with the right password; unknown users are answered the same', async () => {
-    const known = uname('Limited');
-    await signUp(gw.browser(), known);
-    const unknown = uname('Ghost');
-
-    const run = async (username: string) => {
-      const b = gw.browser();
-      const out = [];
-      for (let i = 0; i < 3; i++) out.push(await b.post('/api/auth/login', { username, password: 'wrong-password' }));
-      out.push(await b.post('/api/auth/login', { username, password: 'wrong-password' }));
-      return { out, b };
-    };
-    const k = await run(known);
-    const u = await run(unknown);
-
-    for (const r of [...k.out.slice(0, 3), ...u.out.slice(0, 3)]) expectCleanError(r, 401, 'Invalid username or password');
-    for (const r of [k.out[3]!, u.out[3]!]) {
-      expectCleanError(r, 429, /^Too many attempts\. Please try again in \d+ (minutes|seconds)\.$/);
-      const retry = Number(r.headers.get('retry-after'));
-      expect(retry).toBeGreaterThan(0);
-      expect(retry).toBeLessThanOrEqual(15 * 60);
-    }
-    expect(u.out.map((r) => r.status)).toEqual(k.out.map((r) => r.status));
-    expect(u.out.map((r) => r.text)).toEqual(k.out.map((r) => r.text));
-
-    // The right password does not get through while limited, whatever the case of the username.
-    const right = await k.b.post('/api/auth/login', { username: known, password: PASSWORD });
-    expectCleanError(right, 429, /^Too many attempts/);
-    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(right.setCookies).toEqual([]);
-    expectCleanError(await k.b.post('/api/auth/login', { username: known.toUpperCase(), password: PASSWORD }), 429);
-    expect(k.b.cookies.size).toBe(0);
-  });
-
-  it('a successful login clears earlier failures', async () => {
-    const username = uname('Reset');
-    await signUp(gw.browser(), username);
-    const b = gw.browser();
-    for (let i = 0; i < 2; i++) expect((await b.post('/api/auth/login', { username, password: 'nope-nope-nope' })).status).toBe(401);
-    expect((await b.post('/api/auth/login', { username, password: PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await b.post('/api/auth/login', { username, password: 'nope-nope-nope' })).status).toBe(401);
-    expect((await b.post('/api/auth/login', { username, password: PASSWORD })).status).toBe(429);
-  });
-});
+// The login attempt budget and its challenge: login-budget.test.ts.
 
 describe('https deployment (PUBLIC_URL=https://…)', () => {
   it('uses a Secure __Host-sid cookie and sends HSTS', async () => {

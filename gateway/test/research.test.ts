@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPromiseClient, DEV_INTERNAL_AUTH_SECRET, grpc, isGrpcError } from '@mzansi/kit';
+import { createPromiseClient, DEV_INTERNAL_KEYS, grpc, isGrpcError } from '@mzansi/kit';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import {
@@ -246,11 +246,12 @@ describe('question suggestions', () => {
     expect(ok(await bobB.get('/api/question-suggestions?user=me')).map((s: { id: string }) => s.id)).toEqual([bobs.id]);
     expect(bobList[0].user).toEqual({ id: bob.id, name: `Name of ${bob.username}`, username: bob.username });
 
-    // Bob cannot review or delete Alice's.
+    // Bob cannot review or delete Alice's; nor can Alice delete her own (admin-only).
     expectCleanError(await bobB.put(`/api/question-suggestions/${created.id}`, { status: 'approved', adminNotes: 'mine now' }), 403, 'Admin access required');
     expectCleanError(await aliceB.put(`/api/question-suggestions/${created.id}`, { status: 'approved' }), 403, 'Admin access required');
     expectCleanError(await anonB.put(`/api/question-suggestions/${created.id}`, { status: 'approved' }), 401);
-    expectCleanError(await del(bobB, `/api/question-suggestions/${created.id}`), 403, 'You can only delete your own suggestions');
+    expectCleanError(await del(bobB, `/api/question-suggestions/${created.id}`), 403, 'Admin access required');
+    expectCleanError(await del(aliceB, `/api/question-suggestions/${created.id}`), 403, 'Admin access required');
     expectCleanError(await del(anonB, `/api/question-suggestions/${created.id}`), 401);
 
     // The admin sees everyone's (with names from identity), filters by status, and ?user=me gives only the admin's own.
@@ -274,9 +275,11 @@ describe('question suggestions', () => {
     expect(ok(await adminB.get('/api/question-suggestions?status=approved')).map((s: { id: string }) => s.id)).toContain(created.id);
     expect(ok(await adminB.get('/api/question-suggestions?status=approved')).map((s: { id: string }) => s.id)).not.toContain(bobs.id);
 
-    // Delete rules: not after review for the author (409); the admin may; the author deletes a pending one.
-    expectCleanError(await del(aliceB, `/api/question-suggestions/${created.id}`), 409, /Only pending suggestions can be deleted/);
-    expect(ok(await del(bobB, `/api/question-suggestions/${bobs.id}`))).toEqual({ success: true });
+    // Delete rules: admins only, pending or reviewed; the author's pending one stays after their refused delete.
+    expectCleanError(await del(aliceB, `/api/question-suggestions/${created.id}`), 403, 'Admin access required');
+    expectCleanError(await del(bobB, `/api/question-suggestions/${bobs.id}`), 403, 'Admin access required');
+    expect(ok(await bobB.get('/api/question-suggestions')).map((s: { id: string }) => s.id)).toEqual([bobs.id]);
+    expect(ok(await del(adminB, `/api/question-suggestions/${bobs.id}`))).toEqual({ success: true });
     expect(ok(await bobB.get('/api/question-suggestions'))).toEqual([]);
     expect(ok(await del(adminB, `/api/question-suggestions/${created.id}`))).toEqual({ success: true });
     expectCleanError(await del(adminB, `/api/question-suggestions/${created.id}`), 404, 'Suggestion not found');
@@ -333,8 +336,8 @@ describe('GET /api/admin/analytics', () => {
   });
 
   it('the services refuse the counting calls to non-admins themselves (not only the gateway)', async () => {
-    const identity = createPromiseClient(IdentityServiceClient, system.identityAddress, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
-    const voting = createPromiseClient(VotingServiceClient, system.gatewayEnv.VOTING_GRPC_ADDR!, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+    const identity = createPromiseClient(IdentityServiceClient, system.identityAddress, { internalKeys: DEV_INTERNAL_KEYS });
+    const voting = createPromiseClient(VotingServiceClient, system.gatewayEnv.VOTING_GRPC_ADDR!, { internalKeys: DEV_INTERNAL_KEYS });
     try {
       const member = { actor: { id: alice.id, isAdmin: false } };
       const code = (p: Promise<unknown>) => p.then(() => 'OK', (e: unknown) => (isGrpcError(e) ? grpc.status[e.code] : String(e)));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
 import { expect } from 'vitest';
-import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_AUTH_SECRET, EventNames, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
-import { TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, EventNames, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
+import { eventually, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import { signUp, until, type Browser, type startServicesForTest } from './helpers.js';
 
@@ -24,10 +24,13 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 export function questionsClient(system: System): QuestionsClient {
-  return createPromiseClient(QuestionsServiceClient, system.gatewayEnv.QUESTIONS_GRPC_ADDR!, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+  return createPromiseClient(QuestionsServiceClient, system.gatewayEnv.QUESTIONS_GRPC_ADDR!, { internalKeys: DEV_INTERNAL_KEYS });
 }
 
-/** Creates and publishes a yes/no question through the questions gRPC (admin actor); waits for voting's projection. */
+/**
+ * Creates and publishes a yes/no question through the questions gRPC (admin actor); waits for voting's projection
+ * and social's (which opens its comments).
+ */
 export async function publishQuestion(system: System, questions: QuestionsClient, text = `Will Bafana Bafana qualify ${randomUUID().slice(0, 8)}?`) {
   const actor = { id: randomUUID(), isAdmin: true };
   const { question } = await questions.createQuestion(
@@ -45,7 +48,16 @@ export async function publishQuestion(system: System, questions: QuestionsClient
   );
   await questions.publishQuestion({ id: question!.id }, { actor });
   await system.projected(question!.id);
+  await commentsOpen(system, question!.id);
   return question!.id;
+}
+
+/** Waits until social has learned (from questions' events) that a question is published: its comments are open. */
+export async function commentsOpen(system: System, questionId: string, timeoutMs = 10_000) {
+  await eventually(async () => {
+    const { rows } = await system.social.ctx.pool.query('SELECT visible FROM question_visibility WHERE question_id = $1', [questionId]);
+    return rows[0]?.visible === true;
+  }, timeoutMs, 25);
 }
 
 /** Signs a user up through the gateway and waits until social's directory (fed by identity's events) has them. */
@@ -85,8 +97,8 @@ export async function comment(u: User, questionId: string, content: string) {
 }
 
 /** A GET whose body is read as bytes (for comment images). */
-export async function getBytes(base: string, path: string) {
-  const res = await fetch(base + path);
+export async function getBytes(base: string, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + path, { headers });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 

@@ -185,7 +185,7 @@ describe('friend requests', () => {
     expectCleanError(await b.b.put(`/api/friend-requests/${req.id}/accept`, { userId: b.id }), 409, 'This friend request was already answered');
     expectCleanError(await b.b.put(`/api/friend-requests/${req.id}/reject`, { userId: b.id }), 409, 'This friend request was already answered');
 
-    // Lists are private: another user's are 403 (the admin may read friends).
+    // Lists are private: another user's are 403 (the admin may read them: rejecting, below).
     expectCleanError(await c.b.get(`/api/users/${a.id}/friends`), 403);
     expectCleanError(await c.b.get(`/api/users/${a.id}/friend-requests`), 403);
     expectCleanError(await c.b.get(`/api/users/${a.id}/sent-requests`), 403);
@@ -197,6 +197,9 @@ describe('friend requests', () => {
     const { json: req } = await a.b.post('/api/friendships', { friendId: b.id });
     expect((await b.b.get(`/api/users/${b.id}/friend-requests`)).json).toHaveLength(1);
     expect((await a.b.get(`/api/users/${a.id}/sent-requests`)).json).toHaveLength(1);
+    // Admins may read any user's requests (PRODUCT.md).
+    expect((await adminB.get(`/api/users/${b.id}/friend-requests`)).json.map((r: { id: string }) => r.id)).toEqual([req.id]);
+    expect((await adminB.get(`/api/users/${a.id}/sent-requests`)).json.map((r: { id: string }) => r.id)).toEqual([req.id]);
 
     const rejected = await b.b.put(`/api/friend-requests/${req.id}/reject`, { userId: b.id });
     expect(rejected.status, rejected.text).toBe(200);
@@ -278,10 +281,26 @@ describe('comments', () => {
     expect(ok.status, ok.text).toBe(201);
     expect(ok.json).toMatchObject({ questionId: qid, userId: u.id, content: 'Lekker!', imageUrl: `/api/comments/${ok.json.id}/image` });
     expect(ok.json.user).toEqual({ id: u.id, username: u.username, name: u.name, isAdmin: false });
+    // Re-encoded: WebP, 1 × 1 like the upload (never enlarged), both sizes in the JSON.
+    expect(ok.json).toMatchObject({ imageWidth: 1, imageHeight: 1, thumbUrl: `/api/comments/${ok.json.id}/image?size=thumb`, thumbWidth: 1, thumbHeight: 1 });
     const img = await getBytes(gw.base, ok.json.imageUrl);
     expect(img.status).toBe(200);
-    expect(img.headers.get('content-type')).toBe('image/png');
-    expect(img.body.equals(PNG)).toBe(true);
+    expect(img.headers.get('content-type')).toBe('image/webp');
+    expect(img.body.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    // Shared caches may keep it 5 minutes at most; revalidation by ETag is a 304 without the bytes.
+    expect(img.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = img.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const revalidated = await getBytes(gw.base, ok.json.imageUrl, { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+    const thumb = await getBytes(gw.base, ok.json.thumbUrl, { 'if-none-match': etag });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect(thumb.headers.get('etag')).not.toBe(etag);
+    expect((await getBytes(gw.base, ok.json.thumbUrl, { 'if-none-match': thumb.headers.get('etag')! })).status).toBe(304);
+    expect((await getBytes(gw.base, `${ok.json.imageUrl}?size=huge`)).status).toBe(400);
 
     // An image alone is a comment.
     const imageOnly = await post({ content: '', imageUrl: dataUrl('image/png', PNG) });
@@ -290,7 +309,15 @@ describe('comments', () => {
     const list = await anonB.get(`/api/questions/${qid}/comments`);
     expect(list.status).toBe(200);
     expect(ids(list)).toEqual(expect.arrayContaining([ok.json.id, imageOnly.json.id]));
-    expect(list.json.find((c: { id: string }) => c.id === ok.json.id)).toMatchObject({ content: 'Lekker!', imageUrl: ok.json.imageUrl });
+    expect(list.json.find((c: { id: string }) => c.id === ok.json.id)).toMatchObject({ content: 'Lekker!', imageUrl: ok.json.imageUrl, thumbUrl: ok.json.thumbUrl });
+    expect(list.json.find((c: { id: string }) => c.id === imageOnly.json.id)).toMatchObject({ content: '', thumbWidth: 1 });
+
+    // Deleted: both sizes are 404 at once, a revalidation too (nothing in the gateway keeps them).
+    expect((await del(u.b, `/api/comments/${ok.json.id}`)).status).toBe(200);
+    for (const path of [ok.json.imageUrl, ok.json.thumbUrl]) {
+      expect((await getBytes(gw.base, path)).status).toBe(404);
+      expect((await getBytes(gw.base, path, { 'if-none-match': etag })).status).toBe(404);
+    }
   });
 
   it('needs a session and an existing question', async () => {

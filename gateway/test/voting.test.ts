@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPromiseClient, DEV_INTERNAL_AUTH_SECRET, type PromiseClient } from '@mzansi/kit';
+import { createPromiseClient, DEV_INTERNAL_KEYS, type PromiseClient } from '@mzansi/kit';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import {
   ADMIN_PASSWORD,
@@ -33,7 +33,7 @@ let bob: { id: string; username: string };
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, PUBLIC_CACHE_MS: '1000' });
-  voting = createPromiseClient(VotingServiceClient, system.gatewayEnv.VOTING_GRPC_ADDR!, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+  voting = createPromiseClient(VotingServiceClient, system.gatewayEnv.VOTING_GRPC_ADDR!, { internalKeys: DEV_INTERNAL_KEYS });
   adminB = gw.browser();
   const login = await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
   expect(login.status, login.text).toBe(200);
@@ -325,5 +325,45 @@ describe('stats, history and the leaderboard', () => {
     expect(friends.status, friends.text).toBe(200);
     expect(friends.json.entries.map((e: { userId: string }) => e.userId)).toEqual([me.id]);
     expectCleanError(await u.get('/api/leaderboard?scope=galaxy'), 400);
+  });
+});
+
+describe('ids in any case (issue 15, probe 7)', () => {
+  /** gRPC calls this gateway made to a method, from its metrics port. */
+  const calls = async (method: string) => {
+    const text = await (await fetch(`http://127.0.0.1:${gw.gateway.metricsPort}/metrics`)).text();
+    let n = 0;
+    for (const line of text.split('\n')) if (line.startsWith('grpc_client_handling_seconds_count{') && line.includes(method)) n += Number(line.slice(line.lastIndexOf(' ') + 1));
+    return n;
+  };
+
+  it('an upper-case question id gets the same results, the same cache entry, and votes and answers under the lower-case id', async () => {
+    const qid = await publishedQuestion();
+    const QID = qid.toUpperCase();
+    const user = gw.browser();
+    const me = await signUp(user, uname('upper'));
+    const voted = await user.post('/api/answers', { questionId: QID, optionId: 'yes' });
+    expect(voted.status, voted.text).toBe(201);
+    expect(voted.json.questionId).toBe(qid);
+    expect((await user.post('/api/answers', { userId: me.id.toUpperCase(), questionId: qid, optionId: 'yes' })).status).toBe(200);
+    expect((await user.get(`/api/users/${me.id.toUpperCase()}/answers/${QID}`)).json).toMatchObject({ questionId: qid, optionId: 'yes' });
+
+    const lower = await until(async () => {
+      const r = await anonB.get(`/api/questions/${qid}/public-results`);
+      return r.json?.totalVotes === 1 ? r : undefined;
+    }, 3_000);
+    // One cache entry for every spelling: three spellings read back to back load the question at most once (once
+    // if the entry's second runs out in between); a cache keyed by the raw id would load it for each new spelling.
+    const before = await calls('GetQuestion');
+    for (const id of [qid, QID, `${qid.slice(0, 8).toUpperCase()}${qid.slice(8)}`]) {
+      const r = await anonB.get(`/api/questions/${id}/public-results`);
+      expect(r.status, r.text).toBe(200);
+      expect(r.json).toEqual(lower.json);
+      expect(r.headers.get('etag')).toBe(lower.headers.get('etag'));
+    }
+    expect((await calls('GetQuestion')) - before).toBeLessThanOrEqual(1);
+    const results = await user.get(`/api/questions/${QID}/results`);
+    expect(results.status, results.text).toBe(200);
+    expect(results.json.totalVotes).toBe(1);
   });
 });

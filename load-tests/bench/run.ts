@@ -160,8 +160,14 @@ async function main() {
   } else {
     sessionSecret = `bench-${randomUUID()}`;
     log('starting stack (mode test)…');
-    // The gateway as deployed: NODE_OPTIONS (its heap bound) from k8s/base/gateway.yaml.
-    stack = await startStack({ mode: 'test', sourceMaps: false, env: { SESSION_SECRET: sessionSecret }, gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway') } });
+    // The gateway as deployed: NODE_OPTIONS (its heap bound) from k8s/base/gateway.yaml. Every bench socket comes
+    // from 127.0.0.1, so the per-address socket cap (WS_MAX_PER_IP, 20) is lifted to the fleet's size.
+    stack = await startStack({
+      mode: 'test',
+      sourceMaps: false,
+      env: { SESSION_SECRET: sessionSecret },
+      gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(CFG.wsClients + 100) },
+    });
     publicOrigin = new URL(stack.baseUrl).origin;
     gatewayOrigin = `http://127.0.0.1:${stack.gatewayPort}`;
     redisPrefix = `${stack.namespace}:`;

@@ -322,7 +322,7 @@ describe('the chart', () => {
 
   it('NOTES.txt lists the components and the secrets to create', () => {
     for (const c of COMPONENTS) expect(notes['default']).toContain(`- ${c}:`);
-    expect(notes['default']).toContain('mzansi-predicts-internal (INTERNAL_AUTH_SECRET)');
+    expect(notes['default']).toContain('mzansi-predicts-internal (INTERNAL_AUTH_KEYS)');
     expect(notes['default']).toContain('pod-security.kubernetes.io/enforce=restricted');
   });
 });
@@ -397,17 +397,21 @@ describe('the chart and k8s/ describe the same system', () => {
 
   it('production-required settings are all provided', () => {
     const required: Record<string, string[]> = {
-      gateway: ['NODE_ENV', 'PUBLIC_URL', 'REDIS_URL', 'SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'NATS_URL', 'IDENTITY_GRPC_ADDR', 'QUESTIONS_GRPC_ADDR', 'VOTING_GRPC_ADDR', 'SOCIAL_GRPC_ADDR', 'NOTIFICATION_GRPC_ADDR'],
+      gateway: ['NODE_ENV', 'PUBLIC_URL', 'REDIS_URL', 'SESSION_SECRET', 'ALTCHA_HMAC_KEY', 'INTERNAL_AUTH_KEYS', 'BIND_HOST', 'NATS_URL', 'IDENTITY_GRPC_ADDR', 'QUESTIONS_GRPC_ADDR', 'VOTING_GRPC_ADDR', 'SOCIAL_GRPC_ADDR', 'NOTIFICATION_GRPC_ADDR'],
       identity: ['ADMIN_PASSWORD'],
       notification: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'SMTP_URL'],
     };
-    for (const s of SERVICES) required[s] = [...(required[s] ?? []), 'NODE_ENV', 'DATABASE_URL', 'INTERNAL_AUTH_SECRET', 'NATS_URL', 'NATS_STREAM_REPLICAS'];
+    for (const s of SERVICES) required[s] = [...(required[s] ?? []), 'NODE_ENV', 'DATABASE_URL', 'INTERNAL_AUTH_KEYS', 'BIND_HOST', 'NATS_URL', 'NATS_STREAM_REPLICAS'];
     const objs = renders['kustomize:prod']!;
     for (const [c, keys] of Object.entries(required)) {
       for (const w of workloads(objs).filter((x) => x.metadata.labels?.['app.kubernetes.io/name'] === c))
         expect(effectiveEnv(objs, w.spec.template.spec.containers[0]), `${w.kind}/${w.metadata.name}`).toEqual(expect.arrayContaining(keys));
     }
     expect(find(objs, 'ConfigMap', 'mzansi-predicts-common')!.data.NODE_ENV).toBe('production');
+    // The code binds gRPC and metrics to loopback unless told otherwise: in a pod they must listen on every address.
+    for (const r of ['kustomize:prod', 'kustomize:dev', 'chart:default', 'chart:prod']) {
+      expect(find(renders[r]!, 'ConfigMap', 'mzansi-predicts-common')!.data.BIND_HOST, r).toBe('0.0.0.0');
+    }
     const gw = find(objs, 'ConfigMap', 'gateway-config')!.data;
     for (const s of SERVICES) expect(gw[`${s.toUpperCase()}_GRPC_ADDR`]).toBe(`${s}:${GRPC_PORTS[s]}`);
   });
@@ -501,6 +505,7 @@ describe('the Dockerfile', () => {
     expect(df).toMatch(/COPY --from=build \/src\/\$\{SERVICE_DIR\}\/drizzle/);
     expect(df).toMatch(/COPY --from=build \/src\/web\/dist web\/dist/);
     expect(df).toMatch(/rm -rf \/usr\/local\/lib\/node_modules\/npm/);
+    expect(df).toMatch(/^ENV BIND_HOST=0\.0\.0\.0$/m);
   });
   it('.dockerignore keeps local builds and node_modules out of the context', () => {
     const di = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8');

@@ -1,14 +1,23 @@
 // Issue 10, scenario 18: property-based fuzzing (fast-check) of every /api route against the real system
 // (gateway + every service in-process): 200 runs per route; never a 5xx; invalid input always a clean 4xx;
 // valid input accepted (2xx). Generous rate limits (RATE_*) so only intended limits apply; PUBLIC_CACHE_MS=0.
-import { randomBytes } from 'node:crypto';
+// Issue 15: every route (the SPA's too) × every method with malformed percent-encodings, request Content-Encodings,
+// oversized headers and OPTIONS: never a 5xx, every error a JSON {"message"} (last describe).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp, uname, type Browser, type Res } from '../../gateway/test/helpers.js';
 import { dataUrl, PNG } from '../../gateway/test/social-helpers.js';
+import { hasBidiControls, isInvisible } from '@mzansi/kit/text';
 import { startSystem, type SecUser, type System } from './system.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 type Who = 'user' | 'admin' | 'anon';
@@ -51,7 +60,7 @@ const VALID_POOL = 20;
 beforeAll(async () => {
   sys = await startSystem({
     notification: true,
-    gatewayEnv: { RATE_COMMENTS_PER_MIN: '1000000', RATE_LOGIN_FAILURES: '1000000', RATE_SIGNUP_PER_IP: '1000000' },
+    gatewayEnv: { SERVE_WEB: 'true', WEB_DIST, RATE_COMMENTS_PER_MIN: '1000000', RATE_LOGIN_FAILURES: '1000000', RATE_LOGIN_PER_USERNAME_IP: '1000000', RATE_SIGNUP_PER_IP: '1000000' },
   });
   [u, other] = await Promise.all([sys.user('Fuzz', true), sys.user('FzOther', true)]);
   q1 = await sys.publishQuestion();
@@ -162,7 +171,9 @@ const prediction = fc.record({
   tags: fc.array(validTag, { maxLength: 5 }),
 });
 const suggestionTitle = printable(10, 120).filter((t) => [...t.trim()].length >= 10 && [...t.trim()].length <= 200);
-const commentText = printable(1, 300).filter((t) => t.trim().length >= 1 && t.trim().length <= 2000);
+/** Names and comments refuse bidi controls and text of only invisible characters (issue #15): valid text has neither. */
+const shows = (t: string) => !hasBidiControls(t) && !isInvisible(t);
+const commentText = printable(1, 300).filter((t) => t.trim().length >= 1 && t.trim().length <= 2000 && shows(t));
 
 let seq = 0;
 const uniqueUsername = fc.stringMatching(/^[A-Za-z0-9_]{0,18}$/).map((s) => `fz${(++seq).toString(36)}_${s}`.slice(0, 30));
@@ -314,13 +325,14 @@ function routes(): Route[] {
     {
       name: 'POST /api/auth/signup',
       valid: fc
-        .record({ username: uniqueUsername, password: fc.string({ unit: 'binary', minLength: 8, maxLength: 64 }).filter(noNul), name: printable(1, 60).filter((n) => n.trim().length > 0) }, { requiredKeys: ['username', 'password', 'name'] })
+        .record({ username: uniqueUsername, password: fc.string({ unit: 'binary', minLength: 8, maxLength: 64 }).filter(noNul), name: printable(1, 60).filter((n) => n.trim().length > 0 && shows(n)) }, { requiredKeys: ['username', 'password', 'name'] })
         .chain((b) => fc.record({ email: fc.option(email, { nil: undefined }), phoneNumber: fc.option(phone, { nil: undefined }) }).map((x) => ({ ...b, ...x })))
         .map((b) => req('anon', 'POST', '/api/auth/signup', b)),
       invalid: fc.oneof(
         fc.record({ username: anyText(40).filter((s) => !/^[A-Za-z0-9_]{3,30}$/.test(s.trim())), password: fc.constant(PASSWORD), name: fc.constant('N') }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
         fc.record({ username: uniqueUsername, password: fc.string({ maxLength: 7 }), name: fc.constant('N') }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
         fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constantFrom('', '   ', 'x'.repeat(101)) }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
+        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constantFrom('Sipho \u202Eevil', '\u2066x\u2069', '\u200B\u200D', '\uFEFF\u2060') }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
         fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constant('N'), email: anyText(30).filter((e) => e.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.trim())) }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
         fc.constant(0).map(() => req('anon', 'POST', '/api/auth/signup', { username: u.username.toUpperCase(), password: PASSWORD, name: 'Dup' })),
         fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: withNul.map((n) => `N${n}`) }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
@@ -421,7 +433,7 @@ function routes(): Route[] {
       name: 'POST /api/questions/{id}/comments',
       valid: commentText.map((content) => req('user', 'POST', `/api/questions/${q2}/comments`, { content })),
       invalid: fc.oneof(
-        fc.constantFrom('', '   ', '\n\t').map((content) => req('user', 'POST', `/api/questions/${q2}/comments`, { content })),
+        fc.constantFrom('', '   ', '\n\t', '\u200B\u200B', ' \u200D\uFEFF ', 'a\u202Eb', '\u2067x').map((content) => req('user', 'POST', `/api/questions/${q2}/comments`, { content })),
         fc.string({ minLength: 2001, maxLength: 2100 }).filter((s) => s.trim().length > 2000).map((content) => req('user', 'POST', `/api/questions/${q2}/comments`, { content })),
         anyText(60).filter((x) => x !== '').map((imageUrl) => req('user', 'POST', `/api/questions/${q2}/comments`, { content: 'x', imageUrl })),
         withNul.map((content) => req('user', 'POST', `/api/questions/${q2}/comments`, { content: `hello ${content}` })),
@@ -472,10 +484,11 @@ function routes(): Route[] {
     },
     {
       name: 'DELETE /api/question-suggestions/{id}',
+      // Admin-only (issue #15): a user's delete is among the refusals below (authz.test.ts tries the author's own).
       valid: suggestionTitle.map((title) => async () => {
         const s = await u.b.post('/api/question-suggestions', { title });
         expect(s.status, s.text).toBe(201);
-        return { who: 'user' as const, method: 'DELETE', path: `/api/question-suggestions/${s.json.id}` };
+        return { who: 'admin' as const, method: 'DELETE', path: `/api/question-suggestions/${s.json.id}` };
       }),
       invalid: fc.oneof(
         fc.uuid().map((id) => req('user', 'DELETE', `/api/question-suggestions/${id}`)),
@@ -715,5 +728,175 @@ describe('scenario 18: property-based fuzzing of every /api route', () => {
     if (process.env.FUZZ_TIMES) console.log(durations.sort((x, y) => y[1] - x[1]).slice(0, 15).map(([n, ms]) => `${n}: ${ms} ms`).join('\n'));
     expect(stats.fiveXX).toEqual([]);
     expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+// ---- issue 15: the transport layer on every route and method ----
+const TRANSPORT_RUNS = Number(process.env.FUZZ_TRANSPORT_RUNS ?? 20);
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+/** Percent-encodings that do not decode: bad hex, truncated, overlong and invalid UTF-8, encoded surrogates. */
+const BAD_ESCAPES = ['%', '%A', '%ZZ', '%G0', '%u0041', '%%', '%C0%AF', '%C0%80', '%E0%80%AF', '%E0', '%E0%A4', '%E0%A4%A', '%FF', '%FE%FF', '%80', '%ED%A0%80', '%F8%88%80%80%80', '%F4%90%80%80'];
+const ENCODINGS = [undefined, 'identity', 'IDENTITY', 'gzip', 'deflate', 'br', 'compress', 'x-junk', 'gzip, gzip', 'identity, gzip', '', '\t'] as const;
+const BODIES = ['none', 'json', 'gzip-json', 'junk'] as const;
+const OVERSIZED = [false, false, false, false, false, false, 'one-big', 'many'] as const;
+
+/** Route templates: every route the fuzzer above knows, plus the SPA, static files and probes. */
+function transportRoutes(): { method: string; template: string }[] {
+  const seen = new Map<string, { method: string; template: string }>();
+  for (const r of routes()) {
+    const m = /^([A-Z]+) (\/[^?\s]*)/.exec(r.name);
+    if (m) seen.set(`${m[1]} ${m[2]}`, { method: m[1]!, template: m[2]! });
+  }
+  for (const p of ['/', '/vote', '/leaderboard', '/assets/{file}', '/sw.js', '/favicon.svg', '/healthz', '/readyz', '/ws', '/api']) seen.set(`GET ${p}`, { method: 'GET', template: p });
+  return [...seen.values()];
+}
+
+const fill = (template: string) =>
+  template.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'tag' ? 'football' : name === 'file' ? 'index-abc.js' : randomUUID()));
+
+interface TransportCase {
+  method: string;
+  path: string;
+  malformed: boolean;
+  encoding: string | undefined;
+  body: (typeof BODIES)[number];
+  oversized: (typeof OVERSIZED)[number];
+  who: Who;
+}
+
+const transportCase = (method: string, template: string) =>
+  fc
+    .record({
+      malformed: fc.boolean(),
+      escape: fc.constantFrom(...BAD_ESCAPES),
+      // Text around the escape; what follows never starts with a hex digit (that could complete the escape).
+      around: fc.tuple(fc.stringMatching(/^[A-Za-z0-9._-]{0,6}$/), fc.stringMatching(/^([G-Zg-z._-][A-Za-z0-9._-]{0,5})?$/)),
+      at: fc.nat(),
+      replace: fc.boolean(),
+      badQuery: fc.option(fc.constantFrom(...BAD_ESCAPES), { nil: undefined }),
+      encoding: fc.constantFrom(...ENCODINGS),
+      body: fc.constantFrom(...BODIES),
+      oversized: fc.constantFrom(...OVERSIZED),
+      who: fc.constantFrom<Who>('anon', 'user', 'admin'),
+    })
+    .map((c): TransportCase => {
+      const segments = fill(template).split('/');
+      if (c.malformed) {
+        // Into any segment after the leading slash, replacing it or inserted before it (or appended).
+        const at = 1 + (c.at % segments.length);
+        segments.splice(at, c.replace && at < segments.length ? 1 : 0, `${c.around[0]}${c.escape}${c.around[1]}`);
+      }
+      // A query string that does not decode either: decoded leniently, never an error of its own.
+      const query = c.badQuery ? `?q=${c.badQuery}&x=1` : '';
+      // Signed out for logout: a fuzzed logout would end the session every later case relies on.
+      const who = template === '/api/auth/logout' ? 'anon' : c.who;
+      return { method, path: segments.join('/') + query, malformed: c.malformed, encoding: c.encoding, body: c.body, oversized: c.oversized, who };
+    });
+
+interface RawRes {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** One request exactly as given (path bytes, headers, body), on its own connection. */
+function rawRequest(base: string, c: TransportCase, cookie: string): Promise<RawRes> {
+  const json = Buffer.from('{"probe":true,"content":"x","username":"nobody_here","password":"not-the-password"}');
+  const body = c.body === 'none' ? undefined : c.body === 'json' ? json : c.body === 'gzip-json' ? gzipSync(json) : randomBytes(64);
+  const headers: Record<string, string> = {};
+  if (body) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(body.length);
+  }
+  if (c.encoding !== undefined) headers['content-encoding'] = c.encoding;
+  if (cookie) headers.cookie = cookie;
+  if (c.oversized === 'one-big') headers['x-padding'] = 'p'.repeat(20_000);
+  if (c.oversized === 'many') for (let i = 0; i < 300; i++) headers[`x-pad-${i}`] = 'p'.repeat(64);
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method: c.method, path: c.path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('issue 15: malformed URLs, Content-Encoding, oversized headers and OPTIONS on every route and method', () => {
+  it(`${TRANSPORT_RUNS} runs per route and method: never a 5xx, every error a JSON {"message"}`, async () => {
+    expect(existsSync(path.join(WEB_DIST, 'index.html')), 'web/dist is not built: run `npm run build` first').toBe(true);
+    // Own sessions: a fuzzed logout must not sign the fixtures out.
+    const user = sys.browser();
+    await signUp(user, uname('FzWire'));
+    const admin = sys.browser();
+    expect((await admin.post('/api/auth/login', { username: 'admin', password: 'admin-dev-password' })).status).toBe(200);
+    const cookies: Record<Who, () => string> = { anon: () => '', user: () => user.cookieHeader, admin: () => admin.cookieHeader };
+
+    const pairs = transportRoutes().flatMap((r) => METHODS.map((method) => ({ ...r, method, own: r.method })));
+    const wire = { requests: 0, byStatus: new Map<number, number>(), malformed: 0, encodings: 0, oversized: 0, options: 0 };
+    const problems: string[] = [];
+    const started = Date.now();
+    const check = (c: TransportCase, own: string, res: RawRes) => {
+      wire.requests++;
+      wire.byStatus.set(res.status, (wire.byStatus.get(res.status) ?? 0) + 1);
+      const what = `${c.method} ${c.path.slice(0, 120)} enc=${JSON.stringify(c.encoding)} body=${c.body} big=${c.oversized} → ${res.status} ${res.text.slice(0, 120)}`;
+      const body = (() => {
+        try {
+          return JSON.parse(res.text) as unknown;
+        } catch {
+          return undefined;
+        }
+      })();
+      const jsonError = () =>
+        c.method === 'HEAD'
+          ? /^application\/json/.test(res.headers['content-type'] ?? '') || res.headers['content-length'] !== undefined
+          : /^application\/json/.test(res.headers['content-type'] ?? '') && !!body && typeof body === 'object' && Object.keys(body).join() === 'message' && typeof (body as { message: unknown }).message === 'string';
+      if (res.status >= 500) return problems.push(`5xx: ${what}`);
+      if (res.status >= 400 && !jsonError()) return problems.push(`error not JSON {"message"}: ${what}`);
+      // What each kind of bad input must get, in the order the server meets it.
+      const compressed = c.body !== 'none' && c.encoding !== undefined && !/^\s*identity\s*$/i.test(c.encoding);
+      if (c.oversized) {
+        wire.oversized++;
+        if (res.status !== 431) problems.push(`oversized headers not 431: ${what}`);
+      } else if (c.malformed) {
+        wire.malformed++;
+        if (res.status !== 400 || (c.method !== 'HEAD' && (body as { message?: string })?.message !== 'Malformed URL')) problems.push(`malformed URL not 400 "Malformed URL": ${what}`);
+      } else if (compressed) {
+        wire.encodings++;
+        if (res.status !== 415) problems.push(`Content-Encoding ${c.encoding} not 415: ${what}`);
+      } else if (c.method === 'OPTIONS' && (c.body === 'none' || c.body === 'json') && !/^\/(ws|api)(\?|$)/.test(c.path)) {
+        // (A body that is not JSON is a 400 like on any method; admin routes answer 401/403 before anything else.)
+        wire.options++;
+        const allow = (res.headers.allow ?? '').split(/,\s*/);
+        const gated = c.path.startsWith('/api/admin/') && c.who !== 'admin' && (res.status === 401 || res.status === 403);
+        if (!gated && (res.status !== 204 || !allow.includes(own) || !allow.includes('OPTIONS') || res.text !== '')) problems.push(`OPTIONS not 204 with Allow ${own}: ${what} allow=${res.headers.allow}`);
+      }
+      return undefined;
+    };
+
+    const queue = [...pairs];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let p = queue.shift(); p; p = queue.shift()) {
+          const { method, template, own } = p;
+          await fc.assert(
+            fc.asyncProperty(transportCase(method, template), async (c) => {
+              check(c, own, await rawRequest(sys.base, c, cookies[c.who]()));
+            }),
+            { numRuns: TRANSPORT_RUNS, seed: SEED, verbose: 0 },
+          );
+        }
+      }),
+    );
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `[security] fuzz (transport): ${pairs.length} route × method pairs, ${wire.requests} requests in ${seconds} s (${wire.malformed} malformed paths, ${wire.encodings} compressed bodies, ${wire.oversized} oversized headers, ${wire.options} OPTIONS); statuses ${JSON.stringify(Object.fromEntries([...wire.byStatus].sort((a, b) => a[0] - b[0])))}; problems: ${problems.length}`,
+    );
+    for (const p of problems.slice(0, 60)) console.log(`[security] ${p}`);
+    expect(problems).toEqual([]);
+    for (const n of [wire.malformed, wire.encodings, wire.oversized, wire.options]) expect(n).toBeGreaterThan(0);
   }, 600_000);
 });

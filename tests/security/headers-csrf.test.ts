@@ -131,6 +131,9 @@ function expectSecurityHeaders(name: string, res: Response, https: boolean) {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-powered-by')).toBeNull();
+    // Issue 15: powerful features off for every page and anything it embeds.
+    const pp = Object.fromEntries((res.headers.get('permissions-policy') ?? '').split(/,\s*/).map((f) => f.split('=')));
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'bluetooth', 'serial', 'hid', 'display-capture']) expect(pp[feature], `Permissions-Policy ${feature}`).toBe('()');
     const hsts = res.headers.get('strict-transport-security');
     if (https) {
       expect(hsts).toBeTruthy();
@@ -204,7 +207,7 @@ async function sampleRoutes(base: string, cookie: string, extraHeaders: Record<s
 }
 
 describe('scenario 15: security headers', () => {
-  it('every sampled route (each API family, SPA, /sw.js, assets, images, 404s): CSP, nosniff, Referrer-Policy; no HSTS over http', async () => {
+  it('every sampled route (each API family, SPA, /sw.js, assets, images, 404s): CSP, nosniff, Referrer-Policy, Permissions-Policy; no HSTS over http', async () => {
     const responses = await sampleRoutes(sys.base, u.b.cookieHeader);
     for (const [name, res] of responses) expectSecurityHeaders(name, res, false);
     // The SPA and /sw.js really were served (not 404 / 503).

@@ -53,13 +53,13 @@ seccompProfile:
   type: RuntimeDefault
 {{- end }}
 
-{{/* env entries from secrets: INTERNAL_AUTH_SECRET plus the service's secretEnv. */}}
+{{/* env entries from secrets: INTERNAL_AUTH_KEYS plus the service's secretEnv. */}}
 {{- define "mp.secretEnv" -}}
-- name: INTERNAL_AUTH_SECRET
+- name: INTERNAL_AUTH_KEYS
   valueFrom:
     secretKeyRef:
-      name: {{ .root.Values.global.internalAuthSecret.name }}
-      key: {{ .root.Values.global.internalAuthSecret.key }}
+      name: {{ .root.Values.global.internalAuthKeys.name }}
+      key: {{ .root.Values.global.internalAuthKeys.key }}
 {{- range $k, $ref := .svc.secretEnv }}
 - name: {{ $k }}
   valueFrom:

@@ -4,6 +4,7 @@ import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { parse } from '../errors.js';
+import { idText } from '../params.js';
 import { questionJson } from '../questions.js';
 import { requireAdmin } from '../session.js';
 
@@ -20,7 +21,7 @@ const createBody = z.object({
 });
 
 const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
-const idParam = z.object({ id: z.string().min(1).max(64) });
+const idParam = z.object({ id: idText });
 
 /** Question management. Every route needs an admin: 401 signed out, 403 otherwise. */
 export function adminRouter({ clients, composer, cache }: { clients: Clients; composer: Composer; cache: PublicCache }): Router {

@@ -1,15 +1,18 @@
-import { Router } from 'express';
+import { Router, type ErrorRequestHandler } from 'express';
 import { grpc, isGrpcError, type Clock } from '@mzansi/kit';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';
 import { HttpError, parse, unauthorized } from '../errors.js';
-import type { RateLimits } from '../rate-limit.js';
+import { MAX_PAYLOAD_LENGTH } from '../challenge.js';
+import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
 import { actorOf, signIn, signOut } from '../session.js';
 import { userJson } from '../users.js';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/** A solved ALTCHA challenge (base64 JSON from the widget), sent when the last answer asked for one. */
+const altcha = z.string().max(MAX_PAYLOAD_LENGTH).optional();
 
 const signupBody = z.object({
   username: text(30).trim().min(1),
@@ -17,11 +20,13 @@ const signupBody = z.object({
   name: text(100).trim().min(1),
   email: text(254).trim().nullish(),
   phoneNumber: text(30).trim().nullish(),
+  altcha,
 });
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(200),
   password: z.string().min(1).max(1024),
+  altcha,
 });
 
 export interface AuthDeps {
@@ -34,9 +39,14 @@ export interface AuthDeps {
 export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Router {
   const r = Router();
 
+  // A fresh proof-of-work challenge for the ALTCHA widget (no session needed; never cached).
+  r.get('/challenge', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await rateLimits.challenges.create());
+  });
+
   r.post('/signup', async (req, res) => {
     const body = parse(signupBody, req.body, 'Please fill in all required fields');
-    await rateLimits.signup(req.ip ?? '');
+    await rateLimits.admitSignup(req.ip ?? '', body.altcha);
     const { user } = await clients.identity.signUp({
       username: body.username,
       password: body.password,
@@ -50,17 +60,15 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
 
   r.post('/login', async (req, res) => {
     const body = parse(loginBody, req.body, 'Please enter both username and password');
-    await rateLimits.checkLogin(body.username);
+    // The budget is spent before identity runs argon2: parallel guesses cannot race past it.
+    await rateLimits.admitLogin(body.username, req.ip ?? '', body.altcha);
     try {
       const { user } = await clients.identity.login({ username: body.username, password: body.password });
-      await rateLimits.loginSucceeded(body.username);
+      await rateLimits.loginSucceeded(body.username, req.ip ?? '');
       await signIn(req, user!, clock);
       res.json(userJson(user!));
     } catch (err) {
-      if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) {
-        await rateLimits.loginFailed(body.username);
-        throw new HttpError(401, INVALID_LOGIN);
-      }
+      if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) throw new HttpError(401, INVALID_LOGIN);
       throw err;
     }
   });
@@ -86,5 +94,12 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
     }
   });
 
+  r.use(challengeRequired);
   return r;
 }
+
+/** 429 `{"message", "challengeRequired": true}`: the web shows the ALTCHA widget and retries with its payload. */
+const challengeRequired: ErrorRequestHandler = (err, _req, res, next) => {
+  if (!(err instanceof ChallengeRequired)) return next(err);
+  res.status(429).set('Cache-Control', 'no-store').json({ message: err.message, challengeRequired: true });
+};

@@ -6,6 +6,7 @@ import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { badRequest } from '../errors.js';
+import { idText } from '../params.js';
 import type { QuestionJson } from '../questions.js';
 import { requireActor, requireAdmin } from '../session.js';
 
@@ -25,7 +26,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
 
 const text = (max: number, field: string) => z.string({ message: `${field} must be text` }).max(max, { message: `${field} is too long` }).default('');
 const tags = z.array(z.string({ message: 'Tags must be a list of words' }).max(60), { message: 'Tags must be a list of words' }).max(20, { message: 'Tags are up to 10 lower-case words (letters, digits, dashes)' }).default([]);
-const idParam = z.object({ id: z.string().min(1).max(64) });
+const idParam = z.object({ id: idText });
 const tagParam = z.object({ tag: z.string().min(1) });
 /** No tag is this long: answer the empty list without asking (and without caching) anything. */
 const TAG_MAX = 100;
@@ -157,7 +158,7 @@ export function researchRouter({ clients, composer, cache }: ResearchDeps): Rout
   return r;
 }
 
-/** /api/question-suggestions: users suggest and see their own; admins see all, review and delete any. */
+/** /api/question-suggestions: users suggest and see their own; admins see all, review and delete (only they). */
 export function suggestionsRouter({ clients }: ResearchDeps): Router {
   const r = Router();
 
@@ -177,7 +178,7 @@ export function suggestionsRouter({ clients }: ResearchDeps): Router {
       if (s === undefined) throw badRequest('status must be one of pending, approved, rejected, used');
       status = s;
     }
-    if (q.user && q.user !== 'me' && q.user !== actor.id) throw badRequest('user must be "me"');
+    if (q.user && q.user !== 'me' && q.user.toLowerCase() !== actor.id) throw badRequest('user must be "me"');
     const { suggestions } = await clients.questions.listSuggestions({ status, mineOnly: !!q.user }, { actor });
     res.json(await suggestionsJson(clients, suggestions, actor));
   });
@@ -191,8 +192,9 @@ export function suggestionsRouter({ clients }: ResearchDeps): Router {
     res.json((await suggestionsJson(clients, [suggestion!], actor))[0]);
   });
 
+  // Deletion is admin-only like review (403 for everyone else, the author included); questions checks it too.
   r.delete('/:id', async (req, res) => {
-    const actor = requireActor(res);
+    const actor = requireAdmin(res);
     const { id } = check(idParam, req.params);
     await clients.questions.deleteSuggestion({ id }, { actor });
     res.json({ success: true });

@@ -7,8 +7,8 @@ import type { Composer } from '../compose.js';
 import { HttpError, badRequest, parse } from '../errors.js';
 import { resultsOf } from '../questions.js';
 import type { RateLimits } from '../rate-limit.js';
-import { idParams, ownUserId } from '../params.js';
-import { requireActor, requireSelf } from '../session.js';
+import { idParams, ownUserId, uuidAnyCase } from '../params.js';
+import { actorOf, requireActor, requireSelf } from '../session.js';
 
 const searchQuery = z.object({ q: z.string().max(100).default('') });
 const ownUserIdBody = z.object({ userId: ownUserId });
@@ -30,7 +30,13 @@ export function commentJson(c: social.Comment) {
     questionId: c.questionId,
     userId: c.user?.id ?? '',
     content: c.content,
+    // The image (≤ 1600 px) opens on a tap; lists show the thumbnail (≤ 480 px). Sizes let the page reserve space.
     imageUrl: c.hasImage ? `/api/comments/${c.id}/image` : null,
+    imageWidth: c.hasImage ? c.imageWidth : null,
+    imageHeight: c.hasImage ? c.imageHeight : null,
+    thumbUrl: c.hasImage ? `/api/comments/${c.id}/image?size=thumb` : null,
+    thumbWidth: c.hasImage ? c.thumbWidth : null,
+    thumbHeight: c.hasImage ? c.thumbHeight : null,
     createdAt: c.createdAt?.toISOString() ?? null,
     user: personJson(c.user),
   };
@@ -80,17 +86,20 @@ export function peopleRouter({ clients }: SocialDeps): Router {
     res.json({ friends: friends.map(personJson) });
   });
 
+  // Admins may read any user's requests (PRODUCT.md); social checks it again.
   r.get('/:id/friend-requests', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParams, req.params).id);
-    const { requests } = await clients.social.listIncomingRequests({}, { actor });
+    const { id } = parse(idParams, req.params);
+    const actor = requireSelf(res, id, { adminMayRead: true });
+    const { requests } = await clients.social.listIncomingRequests({ userId: id }, { actor });
     res.json(requests.map(requestJson));
   });
 
   r.get('/:id/sent-requests', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParams, req.params).id);
-    const { requests } = await clients.social.listSentRequests({}, { actor });
+    const { id } = parse(idParams, req.params);
+    const actor = requireSelf(res, id, { adminMayRead: true });
+    const { requests } = await clients.social.listSentRequests({ userId: id }, { actor });
     res.json(requests.map(requestJson));
   });
 
@@ -100,7 +109,7 @@ export function peopleRouter({ clients }: SocialDeps): Router {
 const friendshipBody = z
   .object({
     userId: ownUserId,
-    friendId: z.string().uuid('User not found').optional(),
+    friendId: uuidAnyCase('User not found').optional(),
     friendUsername: z.string().trim().max(60).optional(),
   })
   .refine((b) => b.friendId || b.friendUsername, 'Please enter a username');
@@ -142,6 +151,8 @@ const commentBody = z.object({
 });
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_MAX_AGE_S = 300;
+const imageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
 const IMAGE_TOO_LARGE = 'Please select an image smaller than 5MB';
 const BASE64_DATA_URL = /^data:[^,]{0,100};base64,/;
 
@@ -164,7 +175,8 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
   const byQuestion = Router();
   byQuestion.get('/:id/comments', async (req, res) => {
     const { id } = parse(idParams, req.params);
-    const { comments } = await clients.social.listComments({ questionId: id });
+    // Social answers 404 for a draft's or a deleted question's comments unless the actor is an admin.
+    const { comments } = await clients.social.listComments({ questionId: id }, { actor: actorOf(res) });
     res.json(comments.map(commentJson));
   });
   byQuestion.post('/:id/comments', async (req, res) => {
@@ -199,16 +211,23 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
     cache.clear();
     res.json({ success: true, questionId });
   });
+  // Asked of social on every request, never cached here: a deleted comment's image is 404 at once, and shared
+  // caches may keep it 5 minutes at most. A revalidation with a matching ETag is a 304 without the bytes.
   comments.get('/:id/image', async (req, res) => {
     const { id } = parse(idParams, req.params);
-    const { mimeType, data } = await clients.social.getCommentImage({ commentId: id });
+    const { size } = parse(imageQuery, req.query);
+    const img = await clients.social.getCommentImage({ commentId: id, thumbnail: size === 'thumb', ifNoneMatch: req.get('if-none-match') ?? '' });
     res.set({
-      'Content-Type': mimeType,
-      'Cache-Control': 'public, max-age=86400, immutable',
+      'Cache-Control': `public, max-age=${IMAGE_MAX_AGE_S}`,
+      ETag: img.etag,
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
       'Content-Disposition': 'inline',
     });
-    res.send(Buffer.from(data));
+    if (img.notModified) {
+      res.status(304).end();
+      return;
+    }
+    res.type(img.mimeType).send(Buffer.from(img.data));
   });
   return { byQuestion, comments };
 }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
+import { uuidAnyCase } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 import { userJson } from '../users.js';
 
@@ -23,7 +24,7 @@ const profileBody = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
 
-const idParam = z.object({ id: z.string().uuid('Unknown user') });
+const idParam = z.object({ id: uuidAnyCase('Unknown user') });
 
 export function usersRouter({ clients }: { clients: Clients }): Router {
   const r = Router();

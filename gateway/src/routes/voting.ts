@@ -7,12 +7,12 @@ import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
 import { resultsOf } from '../questions.js';
-import { idParams, ownUserId, ownUserIdQuery, uuidOr404 } from '../params.js';
+import { idParams, ownUserId, ownUserIdQuery, uuidAnyCase, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 
 const answerBody = z.object({
   userId: ownUserId,
-  questionId: z.string().uuid('Question not found'),
+  questionId: uuidAnyCase('Question not found'),
   optionId: z.string().min(1).max(20),
 });
 const userQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_INTERNAL_AUTH_SECRET, parseConfig } from '@mzansi/kit';
+import { ConfigError, DEV_INTERNAL_AUTH_KEYS, parseConfig } from '@mzansi/kit';
 import { configSchema, DEV_ADMIN_PASSWORD } from '../src/config.js';
 
 const prodEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => ({
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://identity@db.internal:5432/identity',
-  INTERNAL_AUTH_SECRET: 'a-long-production-internal-secret',
+  INTERNAL_AUTH_KEYS: 'k1:a-long-production-internal-secret-0123456789',
   ADMIN_PASSWORD: 'a-long-production-admin-password',
   ...extra,
 });
@@ -48,9 +48,9 @@ describe('identity configuration', () => {
     expect(problems.some((p) => p.startsWith('ADMIN_PASSWORD:') && p.includes('missing'))).toBe(true);
   });
 
-  it('refuses the development internal secret in production', () => {
-    const problems = problemsOf(prodEnv({ INTERNAL_AUTH_SECRET: DEV_INTERNAL_AUTH_SECRET }));
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['INTERNAL_AUTH_SECRET']);
+  it('refuses the development internal key in production', () => {
+    const problems = problemsOf(prodEnv({ INTERNAL_AUTH_KEYS: DEV_INTERNAL_AUTH_KEYS }));
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['INTERNAL_AUTH_KEYS']);
   });
 
   it('uses the development admin password by default outside production', () => {

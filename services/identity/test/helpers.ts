@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
-  DEV_INTERNAL_AUTH_SECRET,
+  DEV_INTERNAL_KEYS,
   EventNames,
   grpc,
   isGrpcError,
@@ -13,6 +13,14 @@ import {
 import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
+
+/**
+ * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
+ * key id but not the key.
+ */
+function keysFor(forgerySecret?: string) {
+  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
+}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type IdentityClient = PromiseClient<IdentityServiceClient>;
@@ -38,8 +46,8 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
       running.push(r);
       return r;
     },
-    client(r: Running, internalSecret = DEV_INTERNAL_AUTH_SECRET): IdentityClient {
-      const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${r.grpcPort}`, { internalSecret });
+    client(r: Running, forgerySecret?: string): IdentityClient {
+      const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
       clients.push(c);
       return c;
     },

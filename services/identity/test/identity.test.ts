@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually } from '@mzansi/kit/testing';
+import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import type { User } from '@mzansi/proto/identity/v1/identity';
 import { ADMIN_PASSWORD, expectGrpcError, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
 
@@ -87,6 +88,14 @@ describe('signUp', () => {
   it('refuses missing required fields', async () => {
     await expectGrpcError(client.signUp(signUpReq('noname_user', 'long-enough-pw', '   ')), grpc.status.INVALID_ARGUMENT, 'Please fill in all required fields');
     await expectGrpcError(client.signUp(signUpReq('', 'long-enough-pw')), grpc.status.INVALID_ARGUMENT, 'Please fill in all required fields');
+  });
+
+  it('stores the name NFC-normalised, refuses bidi controls and treats an invisible name as missing', async () => {
+    const { user } = await client.signUp(signUpReq('nfc_name', 'long-enough-pw', 'Zoe\u0301 Nkosi'));
+    expect(user!.name).toBe('Zo\u00E9 Nkosi');
+    expect((await client.getUser({ id: user!.id })).user!.name).toBe('Zo\u00E9 Nkosi');
+    await expectGrpcError(client.signUp(signUpReq('bidi_name', 'long-enough-pw', 'Sipho \u202Eevil')), grpc.status.INVALID_ARGUMENT, TEXT_MESSAGES.bidi('Name'));
+    await expectGrpcError(client.signUp(signUpReq('zw_name', 'long-enough-pw', '\u200B\u200D\u2060\uFEFF')), grpc.status.INVALID_ARGUMENT, 'Please fill in all required fields');
   });
 });
 

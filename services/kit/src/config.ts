@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseInternalKeys, type InternalKey, type InternalKeys } from './internal-auth.js';
 
 /** A configuration error names every bad or missing variable. */
 export class ConfigError extends Error {
@@ -55,13 +56,50 @@ export function devSecret(devDefault: string, env: NodeJS.ProcessEnv = process.e
   return z.string().min(1).default(devDefault);
 }
 
-export const DEV_INTERNAL_AUTH_SECRET = 'dev-internal-auth-secret-not-for-production';
+/** The development INTERNAL_AUTH_KEYS (one key, id `dev`); its secret is refused in production. */
+export const DEV_INTERNAL_AUTH_KEYS = 'dev:dev-internal-auth-key-not-for-production';
+const DEV_INTERNAL_SECRET = DEV_INTERNAL_AUTH_KEYS.slice(DEV_INTERNAL_AUTH_KEYS.indexOf(':') + 1);
+/** The development keys, parsed: what tests sign with to talk to services running on the defaults. */
+export const DEV_INTERNAL_KEYS: InternalKeys = parseInternalKeys(DEV_INTERNAL_AUTH_KEYS);
+const MIN_PRODUCTION_KEY_LENGTH = 32;
+
+/**
+ * INTERNAL_AUTH_KEYS: `kid:secret` entries separated by commas, the first signs (current), all verify (current and
+ * previous), so a key rotates without downtime. In production every secret must be ≥ 32 characters and none may
+ * be the development one.
+ */
+export function internalAuthKeys(env: NodeJS.ProcessEnv = process.env) {
+  const prod = isProduction(env);
+  const raw = prod ? z.string({ error: 'required in production' }) : z.string().min(1).default(DEV_INTERNAL_AUTH_KEYS);
+  return raw.transform((value, ctx): InternalKey[] => {
+    let keys: InternalKey[];
+    try {
+      keys = parseInternalKeys(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+    if (prod && keys.some((k) => k.secret.length < MIN_PRODUCTION_KEY_LENGTH)) {
+      ctx.addIssue({ code: 'custom', message: `each secret must be at least ${MIN_PRODUCTION_KEY_LENGTH} characters in production` });
+      return z.NEVER;
+    }
+    if (prod && keys.some((k) => k.secret === DEV_INTERNAL_SECRET)) {
+      ctx.addIssue({ code: 'custom', message: 'the development default is refused in production' });
+      return z.NEVER;
+    }
+    return keys;
+  });
+}
+
+/** Where the gRPC and metrics ports listen: loopback by default, 0.0.0.0 set by the images and manifests. */
+export const bindHost = () => z.string().min(1).default('127.0.0.1');
 
 /** Settings every service shares. */
 export function baseServiceEnv(service: string, defaults: { grpcPort: number; metricsPort: number }, env: NodeJS.ProcessEnv = process.env) {
   return z.object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BIND_HOST: bindHost(),
     GRPC_PORT: port(defaults.grpcPort),
     METRICS_PORT: port(defaults.metricsPort),
     DATABASE_URL: isProduction(env)
@@ -74,7 +112,7 @@ export function baseServiceEnv(service: string, defaults: { grpcPort: number; me
       .string()
       .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')
       .default(''),
-    INTERNAL_AUTH_SECRET: devSecret(DEV_INTERNAL_AUTH_SECRET, env),
+    INTERNAL_AUTH_KEYS: internalAuthKeys(env),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Apply the migrations and exit (the Kubernetes migration Job / Helm hook). */
     MIGRATE_ONLY: z

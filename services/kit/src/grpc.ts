@@ -1,62 +1,40 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { AppError, isUnavailableError, type AppErrorCode } from './errors.js';
+import { ActorTokenSigner, ActorTokenVerifier, type Actor, type InternalKeys } from './internal-auth.js';
 import { requestContext, type Logger } from './logger.js';
+import type { Clock } from './time.js';
 import { contextFrom, currentTraceHeaders, inSpan, SpanKind, tracingOn } from './tracing.js';
 import type { Metrics } from './metrics.js';
 
 export { grpc };
 
-/** The user a call acts for, asserted by the gateway and signed with the internal secret. */
-export interface Actor {
-  id: string;
-  isAdmin: boolean;
-}
-
-const ACTOR_HEADER = 'x-actor';
-const ACTOR_SIG_HEADER = 'x-actor-sig';
+/** The call's actor token (see internal-auth.ts). */
+export const ACTOR_TOKEN_HEADER = 'x-actor-token';
 const REQUEST_ID_HEADER = 'x-request-id';
 
-/** Signatures already computed, by secret and value: the same few users act in many calls (bounded, oldest out). */
-const signatures = new Map<string, string>();
-const SIGNATURES_MAX = 10_000;
-
-function sign(secret: string, value: string): string {
-  const key = `${secret}\n${value}`;
-  let sig = signatures.get(key);
-  if (sig === undefined) {
-    sig = createHmac('sha256', secret).update(value).digest('base64url');
-    if (signatures.size >= SIGNATURES_MAX) signatures.delete(signatures.keys().next().value!);
-    signatures.set(key, sig);
-  }
-  return sig;
-}
-
-/** Metadata for a call made on behalf of `actor` (gateway side). */
-export function actorMetadata(secret: string, actor: Actor | undefined, requestId?: string): grpc.Metadata {
+/** Metadata for a call: the actor's token (gateway side), the request id and the trace headers. */
+export function actorMetadata(token: string | undefined, requestId?: string): grpc.Metadata {
   const md = new grpc.Metadata();
-  if (actor) {
-    const value = `${actor.id}|${actor.isAdmin ? 1 : 0}`;
-    md.set(ACTOR_HEADER, value);
-    md.set(ACTOR_SIG_HEADER, sign(secret, value));
-  }
+  if (token) md.set(ACTOR_TOKEN_HEADER, token);
   if (requestId) md.set(REQUEST_ID_HEADER, requestId);
   for (const [k, v] of Object.entries(currentTraceHeaders())) md.set(k, v);
   return md;
 }
 
-/** Reads and verifies the acting user from call metadata (service side). Unsigned or forged → null. */
-export function readActor(secret: string, md: grpc.Metadata): Actor | null {
-  const value = md.get(ACTOR_HEADER)[0];
-  const sig = md.get(ACTOR_SIG_HEADER)[0];
-  if (typeof value !== 'string' || typeof sig !== 'string') return null;
-  const expected = Buffer.from(sign(secret, value));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const [id, admin] = value.split('|');
-  if (!id) return null;
-  return { id, isAdmin: admin === '1' };
+/** The verified acting user of a call (service side). No token, or one that fails verification → null. */
+export function readActor(verifier: ActorTokenVerifier, md: grpc.Metadata): Actor | null | Promise<Actor | null> {
+  const token = md.get(ACTOR_TOKEN_HEADER)[0];
+  return verifier.verify(typeof token === 'string' ? token : undefined);
+}
+
+/** The service a generated client talks to, from its package (`/voting.v1.VotingService/…` → `voting`). */
+export function audienceOf(definition: grpc.ServiceDefinition): string {
+  const first = Object.values(definition)[0];
+  const audience = first?.path.split('/')[1]?.split('.')[0];
+  if (!audience) throw new Error('cannot tell the service of an empty definition');
+  return audience;
 }
 
 export interface CallContext {
@@ -86,7 +64,8 @@ type UnaryImpl<S> = {
 export interface ServerDeps {
   logger: Logger;
   metrics?: Metrics;
-  internalSecret: string;
+  /** Verifies actor tokens addressed to this service (one per process: it holds the cache of verified tokens). */
+  actors: ActorTokenVerifier;
 }
 
 /**
@@ -104,10 +83,8 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
     const handler = (impl as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[key];
     const method = definition[key]!.path;
     if (!handler) throw new Error(`no handler for ${method}`);
-    out[key] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      const started = process.hrtime.bigint();
+    const serve = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>, started: bigint, actor: Actor | null) => {
       const requestId = String(call.metadata.get(REQUEST_ID_HEADER)[0] ?? randomUUID());
-      const actor = readActor(deps.internalSecret, call.metadata);
       const ctx: CallContext = {
         actor,
         requireActor() {
@@ -152,6 +129,13 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
         );
       });
     };
+    out[key] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const started = process.hrtime.bigint();
+      const actor = readActor(deps.actors, call.metadata);
+      // A token verified before is answered from the cache synchronously; a new one takes a WebCrypto round.
+      if (actor instanceof Promise) void actor.then((a) => serve(call, callback, started, a));
+      else serve(call, callback, started, actor);
+    };
   }
   return out as S;
 }
@@ -167,7 +151,8 @@ export interface GrpcServerHandle {
 export async function startGrpcServer(
   register: (server: grpc.Server) => void,
   port: number,
-  host = '0.0.0.0',
+  /** Loopback unless told otherwise: only the images and manifests open it to the network (BIND_HOST). */
+  host = '127.0.0.1',
 ): Promise<GrpcServerHandle> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 8 * 1024 * 1024,
@@ -232,7 +217,12 @@ export type PromiseClient<C> = {
 } & { close(): void; readonly address: string };
 
 export interface ClientFactoryOptions {
-  internalSecret: string;
+  /** INTERNAL_AUTH_KEYS: the first signs the actor tokens. */
+  internalKeys: InternalKeys;
+  /** The service the tokens are for; by default the client's proto package (`voting.v1` → `voting`). */
+  audience?: string;
+  /** For tests of token expiry. */
+  clock?: Clock;
   deadlineMs?: number;
   /** Called after every call, e.g. to record client-side metrics. */
   onCall?: (method: string, code: grpc.status, seconds: number) => void;
@@ -251,6 +241,7 @@ export function createPromiseClient<C extends grpc.Client>(
     'grpc.enable_channelz': 0,
   });
   const defaultDeadline = opts.deadlineMs ?? 5_000;
+  const signer = new ActorTokenSigner(opts.internalKeys, opts.audience ?? audienceOf(Ctor.service), opts.clock);
   const out: Record<string, unknown> = {
     close: () => client.close(),
     address,
@@ -261,12 +252,18 @@ export function createPromiseClient<C extends grpc.Client>(
     out[key] = (req: unknown, callOpts: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         const started = opts.onCall ? process.hrtime.bigint() : 0n;
-        const md = actorMetadata(opts.internalSecret, callOpts.actor, callOpts.requestId ?? requestContext.getStore()?.requestId);
-        fn(req, md, { deadline: Date.now() + (callOpts.deadlineMs ?? defaultDeadline) }, (err: grpc.ServiceError | null, res: unknown) => {
-          opts.onCall?.(path, err ? err.code : grpc.status.OK, Number(process.hrtime.bigint() - started) / 1e9);
-          if (err) reject(err);
-          else resolve(res);
-        });
+        const deadline = Date.now() + (callOpts.deadlineMs ?? defaultDeadline);
+        const requestId = callOpts.requestId ?? requestContext.getStore()?.requestId;
+        const send = (token: string | undefined) =>
+          fn(req, actorMetadata(token, requestId), { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
+            opts.onCall?.(path, err ? err.code : grpc.status.OK, Number(process.hrtime.bigint() - started) / 1e9);
+            if (err) reject(err);
+            else resolve(res);
+          });
+        // A cached token goes out synchronously; only a new actor (or one whose token is about to expire) waits for signing.
+        const token = callOpts.actor ? signer.token(callOpts.actor) : undefined;
+        if (token instanceof Promise) token.then(send, reject);
+        else send(token);
       });
   }
   return out as PromiseClient<C>;

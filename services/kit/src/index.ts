@@ -4,6 +4,7 @@ export * from './db.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './grpc.js';
+export * from './internal-auth.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './nats.js';

@@ -66,9 +66,26 @@ export function createMetrics(service: string) {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** Serves /metrics (Prometheus text format) on its own port. Returns the bound port and a closer. */
-export async function startMetricsServer(registry: client.Registry, port: number, host = '0.0.0.0') {
+/** An extra JSON endpoint on the metrics port (operators' details that the public port must not show). */
+export type MetricsRoute = () => Promise<{ status: number; body: unknown }>;
+
+/**
+ * Serves /metrics (Prometheus text format), and any `routes` (path → JSON), on its own port. Returns the bound
+ * port and a closer.
+ */
+export async function startMetricsServer(registry: client.Registry, port: number, host = '127.0.0.1', routes: Record<string, MetricsRoute> = {}) {
   const server = http.createServer(async (req, res) => {
+    const route = Object.hasOwn(routes, req.url ?? '') ? routes[req.url!] : undefined;
+    if (route) {
+      try {
+        const { status, body } = await route();
+        res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(body));
+      } catch {
+        res.writeHead(500).end();
+      }
+      return;
+    }
     if (req.url === '/metrics') {
       try {
         res.writeHead(200, { 'Content-Type': registry.contentType });

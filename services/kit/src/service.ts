@@ -7,6 +7,7 @@ import { startConsumer, type ConsumerOptions, type RunningConsumer } from './con
 import { createDb, createPool, ensureDatabase, runMigrations, type Db, type Tx } from './db.js';
 import { EventNames, type EventType, type Producer } from './events.js';
 import { startGrpcServer, type GrpcServerHandle, type ServerDeps } from './grpc.js';
+import { ActorTokenVerifier } from './internal-auth.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
 import { connectNats, ensureStream } from './nats.js';
@@ -90,7 +91,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
     nc,
     names,
     relay,
-    serverDeps: { logger, metrics, internalSecret: config.INTERNAL_AUTH_SECRET },
+    serverDeps: { logger, metrics, actors: new ActorTokenVerifier(config.INTERNAL_AUTH_KEYS, name) },
     async transaction(fn) {
       const result = await db.transaction(fn);
       relay.kick();
@@ -104,8 +105,8 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   for (const c of opts.consumers?.(ctx) ?? []) {
     consumers.push(await startConsumer({ nc, db, names, logger, metrics, streamReplicas: config.NATS_STREAM_REPLICAS }, c));
   }
-  const grpcServer: GrpcServerHandle = await startGrpcServer((server) => opts.grpc(ctx, server), config.GRPC_PORT);
-  const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT);
+  const grpcServer: GrpcServerHandle = await startGrpcServer((server) => opts.grpc(ctx, server), config.GRPC_PORT, config.BIND_HOST);
+  const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST);
   logger.info({ grpcPort: grpcServer.port, metricsPort: metricsServer.port }, `${name} service started`);
 
   let stopping: Promise<void> | undefined;

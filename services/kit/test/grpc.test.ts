@@ -9,48 +9,25 @@ import healthCheck from 'grpc-health-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notFound } from '../src/errors.js';
 import {
-  actorMetadata,
+  ACTOR_TOKEN_HEADER,
+  audienceOf,
   createPromiseClient,
   grpc,
   isGrpcError,
-  readActor,
   startGrpcServer,
   unaryService,
   type CallContext,
   type GrpcServerHandle,
   type PromiseClient,
 } from '../src/grpc.js';
+import { ActorTokenSigner, ActorTokenVerifier, type InternalKeys } from '../src/internal-auth.js';
 import { logger, sleep } from './helpers.js';
 
-const SECRET = 'test-internal-secret-0123456789';
+const KEYS: InternalKeys = [{ kid: 'k1', secret: 'test-internal-secret-0123456789-abcdef' }];
 
-describe('actor metadata', () => {
-  it('round-trips a signed actor', () => {
-    const actor = { id: randomUUID(), isAdmin: true };
-    expect(readActor(SECRET, actorMetadata(SECRET, actor))).toEqual(actor);
-    const plain = { id: randomUUID(), isAdmin: false };
-    expect(readActor(SECRET, actorMetadata(SECRET, plain, 'req-1'))).toEqual(plain);
-  });
-
-  it('rejects a forged signature, another secret, a tampered value and missing metadata', () => {
-    const actor = { id: randomUUID(), isAdmin: false };
-    expect(readActor('another-secret-0123456789', actorMetadata(SECRET, actor))).toBeNull();
-
-    const forged = actorMetadata(SECRET, actor);
-    forged.set('x-actor-sig', 'AAAA' + String(forged.get('x-actor-sig')[0]).slice(4));
-    expect(readActor(SECRET, forged)).toBeNull();
-
-    const shortSig = actorMetadata(SECRET, actor);
-    shortSig.set('x-actor-sig', 'abc');
-    expect(readActor(SECRET, shortSig)).toBeNull();
-
-    // Promoting oneself to admin breaks the signature.
-    const tampered = actorMetadata(SECRET, actor);
-    tampered.set('x-actor', `${actor.id}|1`);
-    expect(readActor(SECRET, tampered)).toBeNull();
-
-    expect(readActor(SECRET, actorMetadata(SECRET, undefined))).toBeNull();
-    expect(readActor(SECRET, new grpc.Metadata())).toBeNull();
+describe('audienceOf', () => {
+  it('is the proto package of the client: the service the call goes to', () => {
+    expect(audienceOf(IdentityServiceClient.service)).toBe('identity');
   });
 });
 
@@ -99,7 +76,7 @@ async function startFake(hooks?: { slowStarted?: () => void }): Promise<GrpcServ
     (server) =>
       server.addService(
         IdentityServiceService,
-        unaryService<IdentityServiceServer>(IdentityServiceService, fakeIdentity(hooks), { logger, internalSecret: SECRET }),
+        unaryService<IdentityServiceServer>(IdentityServiceService, fakeIdentity(hooks), { logger, actors: new ActorTokenVerifier(KEYS, 'identity') }),
       ),
     0,
     '127.0.0.1',
@@ -143,7 +120,7 @@ describe('gRPC server and promise client', () => {
 
   beforeAll(async () => {
     server = await startFake();
-    client = createPromiseClient(IdentityServiceClient, `127.0.0.1:${server.port}`, { internalSecret: SECRET });
+    client = createPromiseClient(IdentityServiceClient, `127.0.0.1:${server.port}`, { internalKeys: KEYS });
   });
 
   afterAll(async () => {
@@ -179,13 +156,50 @@ describe('gRPC server and promise client', () => {
     expect(err.code).toBe(grpc.status.UNAUTHENTICATED);
   });
 
-  it('ignores an actor signed with another secret', async () => {
-    const other = createPromiseClient(IdentityServiceClient, `127.0.0.1:${server.port}`, { internalSecret: 'not-the-server-secret-0123' });
+  it('ignores an actor token signed with another secret, for another service, expired or tampered (UNAUTHENTICATED)', async () => {
+    const actor = { id: randomUUID(), isAdmin: true };
+    const address = `127.0.0.1:${server.port}`;
+    const clients = {
+      'another secret under the same kid': createPromiseClient(IdentityServiceClient, address, { internalKeys: [{ kid: 'k1', secret: 'not-the-server-secret-0123456789' }] }),
+      'an unknown kid': createPromiseClient(IdentityServiceClient, address, { internalKeys: [{ kid: 'k9', secret: KEYS[0]!.secret }] }),
+      'another audience': createPromiseClient(IdentityServiceClient, address, { internalKeys: KEYS, audience: 'voting' }),
+      // Signed 61 s ago with a 60 s lifetime.
+      expired: createPromiseClient(IdentityServiceClient, address, { internalKeys: KEYS, clock: () => new Date(Date.now() - 61_000) }),
+    };
     try {
-      const err = await grpcError(other.getUser({ id: 'me' }, { actor: { id: randomUUID(), isAdmin: true } }));
-      expect(err.code).toBe(grpc.status.UNAUTHENTICATED);
+      for (const [name, c] of Object.entries(clients)) {
+        const err = await grpcError(c.getUser({ id: 'me' }, { actor }));
+        expect(err.code, name).toBe(grpc.status.UNAUTHENTICATED);
+      }
     } finally {
-      other.close();
+      for (const c of Object.values(clients)) c.close();
+    }
+
+    // A real token with its payload edited (promoted to admin, another user): the signature no longer matches.
+    const token = await new ActorTokenSigner(KEYS, 'identity').token({ id: actor.id, isAdmin: false });
+    const [header, payload, sig] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const raw = new IdentityServiceClient(address, grpc.credentials.createInsecure());
+    const rawCall = (md: grpc.Metadata) =>
+      new Promise<grpc.status>((resolve) => raw.getUser({ id: 'me' }, md, (err) => resolve(err ? err.code : grpc.status.OK)));
+    const withToken = (t: string) => {
+      const md = new grpc.Metadata();
+      md.set(ACTOR_TOKEN_HEADER, t);
+      return md;
+    };
+    try {
+      expect(await rawCall(withToken(token))).toBe(grpc.status.OK);
+      for (const edit of [{ isAdmin: true }, { sub: randomUUID() }, { exp: claims.exp + 3600 }]) {
+        const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, ...edit })).toString('base64url')}.${sig}`;
+        expect(await rawCall(withToken(forged)), JSON.stringify(edit)).toBe(grpc.status.UNAUTHENTICATED);
+      }
+      // The old HMAC headers mean nothing any more.
+      const legacy = new grpc.Metadata();
+      legacy.set('x-actor', `${actor.id}|1`);
+      legacy.set('x-actor-sig', 'AAAA');
+      expect(await rawCall(legacy)).toBe(grpc.status.UNAUTHENTICATED);
+    } finally {
+      raw.close();
     }
   });
 
@@ -255,7 +269,7 @@ describe('gRPC server and promise client', () => {
     let started!: () => void;
     const inHandler = new Promise<void>((r) => (started = r));
     const own = await startFake({ slowStarted: () => started() });
-    const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${own.port}`, { internalSecret: SECRET });
+    const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${own.port}`, { internalKeys: KEYS });
     try {
       const call = c.getUser({ id: 'slow-300' });
       await inHandler;

@@ -23,7 +23,7 @@ describe('config', () => {
   });
 
   it('requires VAPID keys, subject and SMTP in production, naming each', () => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/notification', INTERNAL_AUTH_SECRET: 'x'.repeat(32) };
+    const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db/notification', INTERNAL_AUTH_KEYS: `k1:${'x'.repeat(32)}` };
     let err: unknown;
     try {
       parse(env);

@@ -9,7 +9,7 @@ import { connect, type NatsConnection } from 'nats';
 import { expect } from 'vitest';
 import {
   createPromiseClient,
-  DEV_INTERNAL_AUTH_SECRET,
+  DEV_INTERNAL_KEYS,
   encodeEnvelope,
   ensureStream,
   EventNames,
@@ -24,6 +24,14 @@ import {
 import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { NotificationServiceClient } from '@mzansi/proto/notification/v1/notification';
 import { start } from '../src/main.js';
+
+/**
+ * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
+ * key id but not the key.
+ */
+function keysFor(forgerySecret?: string) {
+  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
+}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type NotificationClient = PromiseClient<NotificationServiceClient>;
@@ -153,8 +161,8 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
       running.push(r);
       return r;
     },
-    client(r: Running, internalSecret = DEV_INTERNAL_AUTH_SECRET): NotificationClient {
-      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalSecret });
+    client(r: Running, forgerySecret?: string): NotificationClient {
+      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
       clients.push(c);
       return c;
     },

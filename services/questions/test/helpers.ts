@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
-  DEV_INTERNAL_AUTH_SECRET,
+  DEV_INTERNAL_KEYS,
   EventNames,
   grpc,
   isGrpcError,
@@ -16,6 +16,14 @@ import {
 import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { QuestionsServiceClient, type CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { start } from '../src/main.js';
+
+/**
+ * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
+ * key id but not the key.
+ */
+function keysFor(forgerySecret?: string) {
+  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
+}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
@@ -82,8 +90,8 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
       running.push(r);
       return r;
     },
-    client(r: Running, internalSecret = DEV_INTERNAL_AUTH_SECRET): QuestionsClient {
-      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalSecret });
+    client(r: Running, forgerySecret?: string): QuestionsClient {
+      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
       clients.push(c);
       return c;
     },

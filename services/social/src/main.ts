@@ -2,23 +2,34 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, isMain, runService, stopOnSignals } from '@mzansi/kit';
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
-import { questionDeletedConsumer, userEventsConsumer } from './entry-points/events/consumers.js';
+import { questionEventsConsumer, userEventsConsumer } from './entry-points/events/consumers.js';
 import { registerSocialService } from './entry-points/grpc/social-service.js';
+import { startImageBackfill } from './entry-points/jobs/reencode-images.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /** Starts the social service; tests call it in-process with their own env (ports 0). */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config: Config = loadConfig(env);
-  return runService({
+  const running = await runService({
     name: 'social',
     config,
     schema,
     migrationsFolder,
     grpc: registerSocialService,
-    consumers: () => [userEventsConsumer() as never, questionDeletedConsumer() as never],
+    consumers: () => [userEventsConsumer() as never, questionEventsConsumer() as never],
     logger: createLogger('social', config.LOG_LEVEL),
   });
+  const backfill = startImageBackfill(running.ctx);
+  return {
+    ...running,
+    /** Settles when the images stored before re-encoding are converted (the count). */
+    imageBackfill: backfill.done,
+    async stop() {
+      await backfill.stop();
+      await running.stop();
+    },
+  };
 }
 
 if (isMain(import.meta.url)) {

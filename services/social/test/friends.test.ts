@@ -15,8 +15,8 @@ const newUser = (n: string) => h.signUp(`${tok}_${n}${++seq}`);
 const send = (from: TestUser, to: Partial<{ friendId: string; friendUsername: string }>) =>
   h.client.sendFriendRequest({ friendId: '', friendUsername: '', ...to }, { actor: from.actor });
 const friendsOf = async (u: TestUser) => (await h.client.listFriends({ userId: u.id }, { actor: u.actor })).friends.map((f) => f.id);
-const incoming = async (u: TestUser) => (await h.client.listIncomingRequests({}, { actor: u.actor })).requests;
-const sent = async (u: TestUser) => (await h.client.listSentRequests({}, { actor: u.actor })).requests;
+const incoming = async (u: TestUser) => (await h.client.listIncomingRequests({ userId: '' }, { actor: u.actor })).requests;
+const sent = async (u: TestUser) => (await h.client.listSentRequests({ userId: '' }, { actor: u.actor })).requests;
 
 async function friendshipEvents(a: TestUser, b: TestUser) {
   return (await h.socialEvents()).filter((e) => {

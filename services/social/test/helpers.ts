@@ -1,14 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
-  DEV_INTERNAL_AUTH_SECRET,
+  encodeEnvelope,
+  ensureStream,
+  DEV_INTERNAL_KEYS,
   EventNames,
   grpc,
   isGrpcError,
+  producerOf,
   type Actor,
+  type EventData,
   type EventEnvelope,
+  type EventType,
   type PromiseClient,
 } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
@@ -43,9 +49,9 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
   const identity = await startIdentity(serviceTestEnv(identityDb.url, ns));
   const social = await start(serviceTestEnv(socialDb.url, ns, extraEnv));
   const identityClient: IdentityClient = createPromiseClient(IdentityServiceClient, `127.0.0.1:${identity.grpcPort}`, {
-    internalSecret: DEV_INTERNAL_AUTH_SECRET,
+    internalKeys: DEV_INTERNAL_KEYS,
   });
-  const client: SocialClient = createPromiseClient(SocialServiceClient, `127.0.0.1:${social.grpcPort}`, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+  const client: SocialClient = createPromiseClient(SocialServiceClient, `127.0.0.1:${social.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
   const names = new EventNames(ns);
   let nc: NatsConnection | undefined;
   /** Someone outside every friendship, to look people up with. */
@@ -67,6 +73,30 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
       const { user } = await identityClient.signUp({ username, password: PASSWORD, name: `Name of ${username}`, email: '', phoneNumber: '' });
       await eventually(() => h.findPerson(username), 10_000);
       return { id: user!.id, username, name: user!.name, actor: { id: user!.id, isAdmin: false } };
+    },
+    /** Publishes an event into this namespace as its producer's outbox relay would; returns the event id. */
+    async publish<T extends EventType>(type: T, data: EventData<T>): Promise<string> {
+      nc ??= await connect({ servers: TEST_NATS_URL });
+      await ensureStream(await nc.jetstreamManager(), names, producerOf(type));
+      const envelope = encodeEnvelope(type, data);
+      await nc.jetstream().publish(names.subject(type), JSON.stringify(envelope), { msgID: envelope.id });
+      return envelope.id;
+    },
+    /** social's projection of a question: true (published), false (archived) or undefined (none: draft, deleted). */
+    async questionVisible(questionId: string): Promise<boolean | undefined> {
+      const { rows } = await social.ctx.pool.query('SELECT visible FROM question_visibility WHERE question_id = $1', [questionId]);
+      return rows[0]?.visible;
+    },
+    /**
+     * Publishes `questions.question.published` for a question (a new id by default) and waits until social has it:
+     * its comments are then open to everyone.
+     */
+    async publishQuestion(questionId: string = randomUUID()): Promise<string> {
+      await h.publish('questions.question.published', {
+        question: { id: questionId, text: 'Will it rain in Durban tomorrow?', context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [] },
+      });
+      await eventually(async () => (await h.questionVisible(questionId)) === true, 10_000, 25);
+      return questionId;
     },
     /** Every event of this namespace's social stream, in order. */
     async socialEvents(): Promise<EventEnvelope[]> {

@@ -1,4 +1,5 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** Tiny, valid images of each accepted type (and helpers to build variants with metadata). */
 
@@ -98,3 +99,116 @@ export function jpegWith(...extra: Buffer[]): Buffer {
 
 /** A minimal TIFF/Exif payload carrying a "GPS" marker string, as cameras write in APP1. */
 export const EXIF_PAYLOAD = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), Buffer.from('MM\0*\0\0\0\x08', 'latin1'), Buffer.from('GPS -33.9249,18.4241 Cape Town', 'latin1')]);
+
+// ---- Real images made with sharp, and hostile variants of them (re-encoding tests) ----
+
+/** A `width` × `height` picture: left half red, right half blue (so a rotation shows), as raw RGB. */
+function halves(width: number, height: number): Buffer {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      if (x < width / 2) raw[i] = 255;
+      else raw[i + 2] = 255;
+    }
+  }
+  return raw;
+}
+
+const rawInput = (width: number, height: number) => sharp(halves(width, height), { raw: { width, height, channels: 3 } });
+
+/** Metadata words that must never survive re-encoding. */
+export const SECRETS = ['GPS', 'Cape Town', 'PhoneCo', 'xmpmeta', '<script', 'Exif', 'ICC_PROFILE', 'iCCP', 'prVt', 'Shot at'] as const;
+
+/** A PNG of the given size carrying tEXt, iTXt, an iCCP profile and a private (prVt) chunk. */
+export async function pngWithChunks(width = 64, height = 48): Promise<Buffer> {
+  const png = await rawInput(width, height).png().toBuffer();
+  const afterIhdr = 8 + 12 + png.readUInt32BE(8);
+  const icc = Buffer.concat([Buffer.from('ICC_PROFILE\0\0', 'latin1'), deflateSync(Buffer.from('fake profile from PhoneCo'))]);
+  return Buffer.concat([
+    png.subarray(0, afterIhdr),
+    pngChunk('tEXt', Buffer.from('Comment\0GPS -33.9249,18.4241 Cape Town', 'latin1')),
+    pngChunk('iTXt', Buffer.from('XML:com.adobe.xmp\0\0\0\0\0<x:xmpmeta>GPS</x:xmpmeta>', 'latin1')),
+    pngChunk('iCCP', icc),
+    pngChunk('prVt', Buffer.from('<script>alert(1)</script>', 'latin1')),
+    png.subarray(afterIhdr),
+  ]);
+}
+
+/** A GIF with a comment extension block right after its colour table. */
+export async function gifWithComment(width = 40, height = 30): Promise<Buffer> {
+  const gif = await rawInput(width, height).gif().toBuffer();
+  const packed = gif[10]!;
+  const tableEnd = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  const text = Buffer.from('Shot at 12 Main Road, Cape Town <script>alert(1)</script>', 'latin1');
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe, text.length]), text, Buffer.from([0])]);
+  return Buffer.concat([gif.subarray(0, tableEnd), comment, gif.subarray(tableEnd)]);
+}
+
+/** A two-frame animated GIF (red, then blue). */
+export async function animatedGif(size = 32): Promise<Buffer> {
+  const frame = (r: number, b: number) => sharp({ create: { width: size, height: size, channels: 3, background: { r, g: 0, b } } }).png().toBuffer();
+  return sharp([await frame(255, 0), await frame(0, 255)], { join: { animated: true } })
+    .gif({ loop: 0, delay: [100, 100] })
+    .toBuffer();
+}
+
+/**
+ * A JPEG (left red, right blue) with EXIF (camera, GPS, the given orientation), XMP and an ICC profile, and an
+ * HTML page appended after its end marker.
+ */
+export async function jpegWithEverything(width = 200, height = 100, orientation = 1): Promise<Buffer> {
+  const jpeg = await rawInput(width, height)
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'X1', ImageDescription: 'Shot at 12 Main Road, Cape Town' }, IFD3: { GPSLatitudeRef: 'S', GPSLongitudeRef: 'E' } })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description>GPS Cape Town</rdf:Description></rdf:RDF></x:xmpmeta>')
+    .withIccProfile('p3')
+    .withMetadata({ orientation })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return Buffer.concat([jpeg, Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>', 'latin1')]);
+}
+
+/** A WebP with EXIF and XMP. */
+export async function webpWithMetadata(width = 64, height = 48): Promise<Buffer> {
+  return rawInput(width, height)
+    .withExif({ IFD0: { Make: 'PhoneCo', ImageDescription: 'GPS Cape Town' } })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/">GPS</x:xmpmeta>')
+    .webp()
+    .toBuffer();
+}
+
+/** A plain JPEG photo of the given size (a gradient, so it compresses like a picture). */
+export async function photo(width: number, height: number): Promise<Buffer> {
+  return rawInput(width, height).blur(8).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * A `side` × `side` PNG of random RGB pixels stored without compression: the worst case for every encoder (there is
+ * nothing to compress). 1290 × 1290 is 4.99 MB, just under the 5 MB limit.
+ */
+export async function noisePng(side = 1290): Promise<Buffer> {
+  const size = side * side * 3;
+  const raw = Buffer.alloc(size + 4);
+  for (let i = 0; i < size; i += 4) raw.writeUInt32LE((Math.random() * 0x100000000) >>> 0, i);
+  return sharp(raw.subarray(0, size), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+}
+
+/**
+ * A decompression bomb's header: a small PNG declaring `side` × `side` RGBA (20000² is 400 M pixels, ~1.6 GB
+ * decoded) whose IDAT holds only the first row.
+ */
+export function pngBomb(side = 20_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  return Buffer.concat([PNG.subarray(0, 8), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(side * 4 + 1))), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The colour at (x, y) of an image, as [r, g, b]. */
+export async function pixel(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return [data[i]!, data[i + 1]!, data[i + 2]!];
+}

@@ -92,7 +92,7 @@ describe('searchPeople', () => {
   });
 
   it('shows someone again once their request to me is rejected', async () => {
-    const [incoming] = (await h.client.listIncomingRequests({}, { actor: me.actor })).requests;
+    const [incoming] = (await h.client.listIncomingRequests({ userId: '' }, { actor: me.actor })).requests;
     expect(incoming!.requester!.id).toBe(fan.id);
     await h.client.rejectFriendRequest({ id: incoming!.id }, { actor: me.actor });
     expect(await usernames(me, tok)).toEqual([alpha.username, fan.username, mid.username, zola.username]);

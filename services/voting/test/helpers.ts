@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
-  DEV_INTERNAL_AUTH_SECRET,
+  DEV_INTERNAL_KEYS,
   grpc,
   isGrpcError,
   type Actor,
@@ -17,6 +17,14 @@ import { QuestionsServiceClient, type CreateQuestionRequest, type Question } fro
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { start as startQuestions } from '../../questions/src/main.js';
 import { start } from '../src/main.js';
+
+/**
+ * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
+ * key id but not the key.
+ */
+function keysFor(forgerySecret?: string) {
+  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
+}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type VotingClient = PromiseClient<VotingServiceClient>;
@@ -87,8 +95,8 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     throw err;
   }
   const clients: { close(): void }[] = [];
-  const q = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${questions.grpcPort}`, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
-  const v = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+  const q = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${questions.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
+  const v = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
   clients.push(q, v);
   let nc: NatsConnection | undefined;
 
@@ -113,8 +121,8 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     stateOf,
     projected,
     /** Another voting client, e.g. with a wrong internal secret. */
-    votingClient(internalSecret = DEV_INTERNAL_AUTH_SECRET): VotingClient {
-      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalSecret });
+    votingClient(forgerySecret?: string): VotingClient {
+      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
       clients.push(c);
       return c;
     },

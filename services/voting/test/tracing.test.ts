@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, trace } from '@opentelemetry/api';
-import { createPromiseClient, DEV_INTERNAL_AUTH_SECRET, startTracing, tracer } from '@mzansi/kit';
+import { createPromiseClient, DEV_INTERNAL_KEYS, startTracing, tracer } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import { start as startQuestions } from '../../questions/src/main.js';
@@ -64,7 +64,7 @@ afterAll(async () => {
 describe('tracing', () => {
   it('one trace from a caller through the questions RPC and the event into voting’s consumer', async () => {
     const questions = running[0] as Awaited<ReturnType<typeof startQuestions>>;
-    const client = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${questions.grpcPort}`, { internalSecret: DEV_INTERNAL_AUTH_SECRET });
+    const client = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${questions.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
     const who = admin();
     const parent = tracer().startSpan('test publish');
     const traceId = parent.spanContext().traceId;

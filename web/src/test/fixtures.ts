@@ -56,7 +56,7 @@ export function makeComments(questionId: string, n: number): Comment[] {
     content: `Comment number ${i + 1}`,
     createdAt: new Date(Date.now() - (i + 1) * 60 * 60 * 1000).toISOString(),
     user: { id: `u${i + 1}`, name: `Person ${i + 1}`, username: `person${i + 1}` },
-    ...(i === 0 ? { imageUrl: 'data:image/png;base64,iVBORw0KGgo=' } : {}),
+    ...(i === 0 ? { imageUrl: 'data:image/png;base64,iVBORw0KGgo=', imageWidth: 1, imageHeight: 1, thumbUrl: 'data:image/png;base64,iVBORw0KGgo=', thumbWidth: 1, thumbHeight: 1 } : {}),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { invalid } from '@mzansi/kit';
+import { normaliseName } from '@mzansi/kit/text';
 
 /** Rules for accounts (PRODUCT.md). No transport or storage here. */
 
@@ -59,10 +60,13 @@ export function validatePassword(password: string): void {
   if (password.length > PASSWORD_MAX) throw invalid(MESSAGES.passwordLong);
 }
 
-/** Checks and normalises a signup. Throws INVALID_ARGUMENT with the message users see. */
+/**
+ * Checks and normalises a signup. Throws INVALID_ARGUMENT with the message users see. The name is stored
+ * NFC-normalised; bidi controls are refused and a name of only invisible characters counts as missing.
+ */
 export function validateSignUp(input: SignUpInput): NewUser {
   const username = input.username.trim();
-  const name = input.name.trim();
+  const name = normaliseName(input.name);
   if (!username || !input.password || !name) throw invalid(MESSAGES.required);
   if (!USERNAME_RE.test(username)) throw invalid(MESSAGES.username);
   validatePassword(input.password);

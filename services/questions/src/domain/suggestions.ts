@@ -1,4 +1,4 @@
-import { conflict, forbidden, invalid, type Actor } from '@mzansi/kit';
+import { forbidden, invalid, type Actor } from '@mzansi/kit';
 
 /** Question suggestion rules (spec §4 suggestion status, §5, PRODUCT.md). No transport or storage here. */
 
@@ -17,8 +17,7 @@ export const SUGGESTION_MESSAGES = {
   chooseStatus: 'Please choose a status',
   notesTooLong: `Admin notes must be at most ${NOTES_MAX} characters`,
   notFound: 'Suggestion not found',
-  notYours: 'You can only delete your own suggestions',
-  notPending: 'Only pending suggestions can be deleted; this one has already been reviewed',
+  adminOnly: 'Only admins can delete suggestions',
 } as const;
 
 const M = SUGGESTION_MESSAGES;
@@ -42,9 +41,10 @@ export function validateReview(input: { status: string | null; adminNotes: strin
   return { status: input.status as SuggestionStatus, adminNotes };
 }
 
-/** Admins delete any suggestion; authors only their own, and only while it is pending. */
-export function assertCanDelete(s: { userId: string; status: SuggestionStatus }, actor: Actor): void {
-  if (actor.isAdmin) return;
-  if (s.userId !== actor.id) throw forbidden(M.notYours);
-  if (s.status !== 'pending') throw conflict(M.notPending);
+/**
+ * Review and deletion are admin-only (spec: the admin dashboard's "suggestion review and deletion"; PRODUCT.md):
+ * everyone else is refused, the author included — a suggestion, once made, is the admins' to keep or drop.
+ */
+export function assertCanDelete(actor: Actor): void {
+  if (!actor.isAdmin) throw forbidden(M.adminOnly);
 }

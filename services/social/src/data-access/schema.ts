@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
 
@@ -58,9 +58,35 @@ export const comments = pgTable(
     questionId: uuid('question_id').notNull(),
     userId: uuid('user_id').notNull(),
     content: text('content').notNull().default(''),
+    // The re-encoded image (WebP, ≤ 1600 px) and its thumbnail (≤ 480 px); the upload itself is not kept. A row
+    // with image_data but no image_width is from before re-encoding: jobs/reencode-images.ts converts it, and
+    // until then it shows no image.
     imageMime: text('image_mime'),
     imageData: bytea('image_data'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    thumbData: bytea('thumb_data'),
+    thumbWidth: integer('thumb_width'),
+    thumbHeight: integer('thumb_height'),
+    /** A hash of the encoded bytes: the images' entity tags. */
+    imageHash: text('image_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('comments_question_idx').on(t.questionId, t.createdAt.desc()), index('comments_user_idx').on(t.userId, t.questionId)],
+  (t) => [
+    index('comments_question_idx').on(t.questionId, t.createdAt.desc()),
+    index('comments_user_idx').on(t.userId, t.questionId),
+    // The few rows still to re-encode, found without a scan.
+    index('comments_image_pending_idx').on(t.id).where(sql`${t.imageData} IS NOT NULL AND ${t.imageWidth} IS NULL`),
+  ],
 );
+
+/**
+ * Which questions' comments people may read and post to, kept from questions.question.* events: a published
+ * question is visible, an archived one hidden; a draft never has a row and a deleted one loses it, so both are
+ * unknown here and their comments are 404 except to admins (issue #15).
+ */
+export const questionVisibility = pgTable('question_visibility', {
+  questionId: uuid('question_id').primaryKey(),
+  visible: boolean('visible').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@mzansi/kit';
-import { comments, friendRequests, friendships, people } from './schema.js';
+import type { ReencodedImage } from '../domain/images.js';
+import { comments, friendRequests, friendships, people, questionVisibility } from './schema.js';
 
 type Q = Queryable<any>;
 export type PersonRow = typeof people.$inferSelect;
@@ -120,10 +121,24 @@ const commentCols = {
   questionId: comments.questionId,
   userId: comments.userId,
   content: comments.content,
-  hasImage: sql<boolean>`${comments.imageMime} IS NOT NULL`,
+  imageWidth: comments.imageWidth,
+  imageHeight: comments.imageHeight,
+  thumbWidth: comments.thumbWidth,
+  thumbHeight: comments.thumbHeight,
   createdAt: comments.createdAt,
 };
-export type CommentRow = { id: string; questionId: string; userId: string; content: string; hasImage: boolean; createdAt: Date };
+/** A comment without its image bytes; the sizes are null when it has no (re-encoded) image. */
+export type CommentRow = {
+  id: string;
+  questionId: string;
+  userId: string;
+  content: string;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  thumbWidth: number | null;
+  thumbHeight: number | null;
+  createdAt: Date;
+};
 
 export async function insertComment(db: Q, values: typeof comments.$inferInsert): Promise<CommentRow> {
   return (await db.insert(comments).values(values).returning(commentCols))[0]!;
@@ -136,9 +151,20 @@ export async function commentsOf(db: Q, questionId: string): Promise<CommentRow[
 /** The latest `n` comments of each question and each question's total, in one query. */
 export async function latestComments(db: Q, questionIds: string[], n: number): Promise<(CommentRow & { total: number })[]> {
   if (questionIds.length === 0) return [];
-  const rows = await db.execute<{ id: string; question_id: string; user_id: string; content: string; has_image: boolean; created_at: Date; total: string }>(sql`
-    SELECT id, question_id, user_id, content, has_image, created_at, total FROM (
-      SELECT c.id, c.question_id, c.user_id, c.content, c.image_mime IS NOT NULL AS has_image, c.created_at,
+  const rows = await db.execute<{
+    id: string;
+    question_id: string;
+    user_id: string;
+    content: string;
+    image_width: number | null;
+    image_height: number | null;
+    thumb_width: number | null;
+    thumb_height: number | null;
+    created_at: Date;
+    total: string;
+  }>(sql`
+    SELECT id, question_id, user_id, content, image_width, image_height, thumb_width, thumb_height, created_at, total FROM (
+      SELECT c.id, c.question_id, c.user_id, c.content, c.image_width, c.image_height, c.thumb_width, c.thumb_height, c.created_at,
              row_number() OVER (PARTITION BY c.question_id ORDER BY c.created_at DESC) AS rn,
              count(*) OVER (PARTITION BY c.question_id) AS total
       FROM comments c WHERE c.question_id IN ${sql`(${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`}
@@ -148,7 +174,10 @@ export async function latestComments(db: Q, questionIds: string[], n: number): P
     questionId: r.question_id,
     userId: r.user_id,
     content: r.content,
-    hasImage: r.has_image,
+    imageWidth: r.image_width,
+    imageHeight: r.image_height,
+    thumbWidth: r.thumb_width,
+    thumbHeight: r.thumb_height,
     createdAt: new Date(r.created_at),
     total: Number(r.total),
   }));
@@ -168,8 +197,62 @@ export async function commentById(db: Q, id: string) {
   return (await db.select({ id: comments.id, userId: comments.userId, questionId: comments.questionId }).from(comments).where(eq(comments.id, id)).limit(1))[0];
 }
 
-export async function commentImage(db: Q, id: string) {
-  return (await db.select({ mime: comments.imageMime, data: comments.imageData }).from(comments).where(eq(comments.id, id)).limit(1))[0];
+/**
+ * One stored image of a comment: the bytes only when the caller's entity tag does not already match, so a
+ * revalidation reads a hash, not the image. Undefined when the comment or its (re-encoded) image does not exist.
+ */
+export async function commentImage(db: Q, id: string, thumbnail: boolean, unlessHash: string[] | '*') {
+  const data = thumbnail ? comments.thumbData : comments.imageData;
+  const row = (
+    await db
+      .select({
+        mime: comments.imageMime,
+        hash: comments.imageHash,
+        visible: questionVisibility.visible,
+        data:
+          unlessHash === '*'
+            ? sql<Buffer | null>`NULL`
+            : unlessHash.length > 0
+              ? sql<Buffer | null>`CASE WHEN ${comments.imageHash} IN ${unlessHash} THEN NULL ELSE ${data} END`
+              : data,
+      })
+      .from(comments)
+      .leftJoin(questionVisibility, eq(questionVisibility.questionId, comments.questionId))
+      .where(and(eq(comments.id, id), isNotNull(comments.imageWidth)))
+      .limit(1)
+  )[0];
+  return row?.mime && row.hash ? { mime: row.mime, hash: row.hash, data: row.data, questionVisible: row.visible ?? undefined } : undefined;
+}
+
+/** The re-encoded image's columns for insertComment and setCommentImage (all null: no image). */
+export function imageColumns(img: ReencodedImage | undefined) {
+  return {
+    imageMime: img?.mime ?? null,
+    imageData: img?.full.data ?? null,
+    imageWidth: img?.full.width ?? null,
+    imageHeight: img?.full.height ?? null,
+    thumbData: img?.thumb.data ?? null,
+    thumbWidth: img?.thumb.width ?? null,
+    thumbHeight: img?.thumb.height ?? null,
+    imageHash: img?.hash ?? null,
+  };
+}
+
+/** Claims one comment whose image predates re-encoding (other replicas skip it until this transaction ends). */
+export async function claimLegacyImage(db: Q): Promise<{ id: string; data: Buffer } | undefined> {
+  return (
+    await db
+      .select({ id: comments.id, data: comments.imageData })
+      .from(comments)
+      .where(and(isNotNull(comments.imageData), isNull(comments.imageWidth)))
+      .for('update', { skipLocked: true })
+      .limit(1)
+  )[0] as { id: string; data: Buffer } | undefined;
+}
+
+/** Replaces a comment's image (undefined: removes it). */
+export async function setCommentImage(db: Q, id: string, img: ReencodedImage | undefined): Promise<void> {
+  await db.update(comments).set(imageColumns(img)).where(eq(comments.id, id));
 }
 
 export async function deleteComment(db: Q, id: string): Promise<void> {
@@ -180,3 +263,20 @@ export async function deleteCommentsOfQuestion(db: Q, questionId: string): Promi
   await db.delete(comments).where(eq(comments.questionId, questionId));
 }
 
+/** Records a question's visibility (published: true, archived: false). */
+export async function setQuestionVisible(db: Q, questionId: string, visible: boolean): Promise<void> {
+  await db
+    .insert(questionVisibility)
+    .values({ questionId, visible, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: questionVisibility.questionId, set: { visible, updatedAt: new Date() } });
+}
+
+export async function forgetQuestion(db: Q, questionId: string): Promise<void> {
+  await db.delete(questionVisibility).where(eq(questionVisibility.questionId, questionId));
+}
+
+/** The question's visibility as social knows it; undefined for drafts, deleted and unknown questions. */
+export async function questionVisible(db: Q, questionId: string): Promise<boolean | undefined> {
+  const rows = await db.select({ visible: questionVisibility.visible }).from(questionVisibility).where(eq(questionVisibility.questionId, questionId)).limit(1);
+  return rows[0]?.visible;
+}

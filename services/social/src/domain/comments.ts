@@ -1,6 +1,10 @@
 import { invalid } from '@mzansi/kit';
+import { isInvisible, refuseBidiControls } from '@mzansi/kit/text';
 
-/** Comment rules (PRODUCT.md): text and/or image; text ≤ 2,000; image PNG/JPEG/GIF/WebP, really that type, ≤ 5 MB. */
+/**
+ * Comment rules (PRODUCT.md): text and/or image; text ≤ 2,000; image PNG/JPEG/GIF/WebP, really that type, ≤ 5 MB.
+ * An accepted upload is then re-encoded (images.ts): only its pixels are kept.
+ */
 
 export const MAX_TEXT = 2000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -27,7 +31,7 @@ export function sniffImage(b: Uint8Array): ImageType | null {
 
 const DATA_URL_RE = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 
-/** Decodes and checks an image data URL. Throws INVALID_ARGUMENT with the message users see. */
+/** Decodes and checks an image data URL (type and size, not yet the pixels). Throws INVALID_ARGUMENT with the message users see. */
 export function parseImageDataUrl(dataUrl: string): { mime: ImageType; bytes: Buffer } {
   // Base64 of 5 MB is ~6.7 M characters: refuse anything longer before decoding.
   if (dataUrl.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64) throw invalid(MESSAGES.tooLarge);
@@ -40,88 +44,18 @@ export function parseImageDataUrl(dataUrl: string): { mime: ImageType; bytes: Bu
   const real = sniffImage(bytes);
   if (!real) throw invalid(MESSAGES.badType);
   if (real !== claimed) throw invalid(MESSAGES.mismatch);
-  return { mime: real, bytes: stripMetadata(real, bytes) };
-}
-
-/** Checks a new comment; returns the trimmed text. */
-export function validateComment(content: string, hasImage: boolean): string {
-  const text = content.trim();
-  if (!text && !hasImage) throw invalid(MESSAGES.empty);
-  if (text.length > MAX_TEXT) throw invalid(MESSAGES.tooLong);
-  return text;
+  return { mime: real, bytes };
 }
 
 /**
- * Removes metadata that can give people away (EXIF with GPS positions, XMP, comments, text chunks) while keeping
- * the picture: JPEG APPn (except JFIF/Adobe colour) and COM segments, PNG text/EXIF/time chunks, WebP EXIF/XMP.
+ * Checks a new comment; returns the trimmed text. Bidi controls are refused (they reorder the text around the
+ * comment too); text of only invisible characters (zero-width spaces, joiners, BOM…) counts as no text.
  */
-export function stripMetadata(type: ImageType, b: Buffer): Buffer {
-  try {
-    if (type === 'image/jpeg') return stripJpeg(b);
-    if (type === 'image/png') return stripPng(b);
-    if (type === 'image/webp') return stripWebp(b);
-  } catch {
-    throw invalid('The image could not be read');
-  }
-  return b;
-}
-
-function stripJpeg(b: Buffer): Buffer {
-  const parts: Buffer[] = [b.subarray(0, 2)];
-  let i = 2;
-  while (i + 4 <= b.length) {
-    if (b[i] !== 0xff) throw new Error('bad marker');
-    const marker = b[i + 1]!;
-    if (marker === 0xda) {
-      parts.push(b.subarray(i)); // start of scan: the rest is image data
-      return Buffer.concat(parts);
-    }
-    const len = b.readUInt16BE(i + 2);
-    const seg = b.subarray(i, i + 2 + len);
-    const isApp = marker >= 0xe1 && marker <= 0xef; // APP0 (JFIF) kept
-    const keepAdobe = marker === 0xee && seg.subarray(4, 9).toString('latin1') === 'Adobe';
-    if ((!isApp || keepAdobe) && marker !== 0xfe) parts.push(seg);
-    i += 2 + len;
-  }
-  throw new Error('no image data');
-}
-
-const PNG_DROP = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME']);
-
-function stripPng(b: Buffer): Buffer {
-  const parts: Buffer[] = [b.subarray(0, 8)];
-  let i = 8;
-  while (i + 12 <= b.length) {
-    const len = b.readUInt32BE(i);
-    const type = b.subarray(i + 4, i + 8).toString('latin1');
-    const end = i + 12 + len;
-    if (end > b.length) throw new Error('truncated');
-    if (!PNG_DROP.has(type)) parts.push(b.subarray(i, end));
-    i = end;
-    if (type === 'IEND') break;
-  }
-  return Buffer.concat(parts);
-}
-
-function stripWebp(b: Buffer): Buffer {
-  const chunks: Buffer[] = [];
-  let i = 12;
-  while (i + 8 <= b.length) {
-    const fourcc = b.subarray(i, i + 4).toString('latin1');
-    const len = b.readUInt32LE(i + 4);
-    const end = i + 8 + len + (len % 2);
-    if (i + 8 + len > b.length) throw new Error('truncated');
-    if (fourcc !== 'EXIF' && fourcc !== 'XMP ') {
-      const chunk = Buffer.from(b.subarray(i, Math.min(end, b.length)));
-      if (fourcc === 'VP8X') chunk[8] = chunk[8]! & ~0x0c; // clear the EXIF and XMP flags
-      chunks.push(chunk);
-    }
-    i = end;
-  }
-  const body = Buffer.concat(chunks);
-  const header = Buffer.alloc(12);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(body.length + 4, 4);
-  header.write('WEBP', 8, 'latin1');
-  return Buffer.concat([header, body]);
+export function validateComment(content: string, hasImage: boolean): string {
+  const trimmed = content.trim();
+  refuseBidiControls(trimmed, 'Comments');
+  const text = isInvisible(trimmed) ? '' : trimmed;
+  if (!text && !hasImage) throw invalid(MESSAGES.empty);
+  if (text.length > MAX_TEXT) throw invalid(MESSAGES.tooLong);
+  return text;
 }

@@ -1,9 +1,11 @@
-import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dialog, Input, Label, Tabs, toast, toastError } from '../../ui';
+import { Button, Dialog, Input, Label, Spinner, Tabs, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
+import type { AltchaState } from './AltchaField';
 import { login, signup } from './api';
+import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
 import { useSignIn } from './useSession';
 import type { LoginInput, SignupInput } from './types';
@@ -35,15 +37,56 @@ function Field({ label, hint, optional, ...input }: FieldProps) {
 
 const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '' };
 
+// The widget's code loads only when the gateway asks for a proof-of-work check.
+const AltchaField = lazy(() =>
+  import('./AltchaField').catch(() => ({
+    default: () => (
+      <p className="auth-dialog__challenge-error" role="alert">
+        The check could not load. Please check your connection and reload the page.
+      </p>
+    ),
+  })),
+);
+
+/** The proof-of-work check: shown once the server asks for it (429 challengeRequired), then for every attempt. */
+interface Challenge {
+  needed: boolean;
+  message: string;
+  /** Bumped after each attempt that used the payload (it opens the door once). */
+  round: number;
+  state: AltchaState;
+  payload: string | null;
+}
+const NO_CHALLENGE: Challenge = { needed: false, message: '', round: 0, state: 'unverified', payload: null };
+
+const CHALLENGE_STATUS: Partial<Record<AltchaState, string>> = {
+  verifying: 'Checking your browser…',
+  verified: 'Check complete.',
+  error: 'The check failed. Tick the box to try again.',
+};
+
 /** The sign-in dialog: login (username, password) and signup (plus full name, optional email and phone). */
 export function AuthDialog() {
   const [{ open, mode }, setState] = useAtom(authDialogAtom);
   const [form, setForm] = useState<SignupInput>(EMPTY_FORM);
+  const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
   const signIn = useSignIn();
 
   useEffect(() => {
     if (!open) setForm(EMPTY_FORM);
-  }, [open]);
+    setChallenge(NO_CHALLENGE);
+  }, [open, mode]);
+
+  /** After a failed attempt: a challenge asked for shows the widget; a payload sent is spent, so a fresh check starts. */
+  const afterError = (error: unknown): boolean => {
+    const asked = isChallengeRequired(error);
+    setChallenge((c) => {
+      if (!asked && !c.needed) return c;
+      const message = asked ? serverMessage(error, 'Please complete the check to continue.') : c.message;
+      return { ...c, needed: true, message, round: c.needed ? c.round + 1 : c.round, state: c.needed ? 'verifying' : c.state, payload: null };
+    });
+    return asked;
+  };
 
   const setMode = (next: AuthMode) => setState({ open, mode: next });
   const close = () => setState({ open: false, mode });
@@ -57,7 +100,9 @@ export function AuthDialog() {
       close();
       toast({ title: 'Welcome back!', description: `Signed in as @${user.username}` });
     },
-    onError: (error) => toastError(serverMessage(error, 'Invalid username or password'), 'Login Failed'),
+    onError: (error) => {
+      if (!afterError(error)) toastError(serverMessage(error, 'Invalid username or password'), 'Login Failed');
+    },
   });
 
   const signupMutation = useMutation({
@@ -67,21 +112,26 @@ export function AuthDialog() {
       close();
       toast({ title: 'Account created', description: `Welcome to Mzansi Predicts, ${user.name}!` });
     },
-    onError: (error) => toastError(serverMessage(error, 'Failed to create account'), 'Signup Failed'),
+    onError: (error) => {
+      if (!afterError(error)) toastError(serverMessage(error, 'Failed to create account'), 'Signup Failed');
+    },
   });
 
   const pending = loginMutation.isPending || signupMutation.isPending;
+  // While a check is asked for, the form waits for its payload.
+  const awaitingCheck = challenge.needed && !challenge.payload;
+  const altcha = challenge.needed && challenge.payload ? { altcha: challenge.payload } : {};
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || awaitingCheck) return;
     const username = form.username.trim();
     if (mode === 'login') {
       if (!username || !form.password) {
         toastError('Please enter both username and password', 'Missing Information');
         return;
       }
-      loginMutation.mutate({ username, password: form.password });
+      loginMutation.mutate({ username, password: form.password, ...altcha });
       return;
     }
     const name = form.name.trim();
@@ -95,6 +145,7 @@ export function AuthDialog() {
       name,
       email: form.email.trim(),
       phoneNumber: form.phoneNumber.trim(),
+      ...altcha,
     });
   };
 
@@ -163,8 +214,32 @@ export function AuthDialog() {
             />
           </>
         )}
-        <Button type="submit" size="lg" block disabled={pending} aria-busy={pending}>
-          {isLogin ? (pending ? 'Logging in...' : 'Log In') : pending ? 'Creating account...' : 'Create Account'}
+        {challenge.needed && (
+          <div className="auth-dialog__challenge">
+            <p className="auth-dialog__challenge-message" role="alert">
+              {challenge.message}
+            </p>
+            <Suspense fallback={<Spinner label="Loading the check" />}>
+              <AltchaField
+                round={challenge.round}
+                onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))}
+              />
+            </Suspense>
+            <p className="visually-hidden" aria-live="polite">
+              {CHALLENGE_STATUS[challenge.state] ?? ''}
+            </p>
+          </div>
+        )}
+        <Button type="submit" size="lg" block disabled={pending || awaitingCheck} aria-busy={pending || challenge.state === 'verifying'}>
+          {pending
+            ? isLogin
+              ? 'Logging in...'
+              : 'Creating account...'
+            : challenge.needed && challenge.state === 'verifying'
+              ? 'Checking...'
+              : isLogin
+                ? 'Log In'
+                : 'Create Account'}
         </Button>
       </form>
       <p className="auth-dialog__switch">

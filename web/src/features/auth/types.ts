@@ -15,6 +15,8 @@ export interface User {
 export interface LoginInput {
   username: string;
   password: string;
+  /** A solved ALTCHA challenge, when the gateway asked for one (429 `challengeRequired`). */
+  altcha?: string;
 }
 
 export interface SignupInput extends LoginInput {

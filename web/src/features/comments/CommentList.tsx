@@ -1,6 +1,7 @@
 import './comments.css';
 import { formatRelativeAge } from '../../lib/time';
 import type { Comment } from '../questions/types';
+import { CommentImage } from './CommentImage';
 
 export interface CommentListProps {
   comments: Comment[];
@@ -48,7 +49,7 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
               )}
             </div>
             {c.content && <p className="comment__text">{c.content}</p>}
-            {c.imageUrl && <img className="comment__image" src={c.imageUrl} alt={`Image shared by ${c.user.name}`} loading="lazy" />}
+            <CommentImage comment={c} />
           </li>
         );
       })}

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { type Notify, LIVE_RECONNECT_MS, NEW_QUESTION_TITLE, RESOLVED_TITLE, answerLabel, liveUrl, parseLiveMessage, startLiveClient } from './liveClient';
+import { type Notify, LIVE_RECONNECT_MS, LIVE_REFUSED_RECONNECT_MS, NEW_QUESTION_TITLE, RESOLVED_TITLE, answerLabel, liveUrl, parseLiveMessage, startLiveClient } from './liveClient';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
   onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number; reason: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
   constructor(public url: string) {
@@ -17,8 +17,8 @@ class FakeSocket {
   emit(data: unknown) {
     this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
   }
-  drop() {
-    this.onclose?.();
+  drop(code = 1006, reason = '') {
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -71,6 +71,27 @@ test('reconnects 3 s after the socket closes, and not after stop()', () => {
   FakeSocket.instances[1]!.drop();
   vi.advanceTimersByTime(10 * LIVE_RECONNECT_MS);
   expect(FakeSocket.instances).toHaveLength(2);
+});
+
+test('refused by the gateway (1008 too many from this address, 1013 busy): says why and waits a minute', () => {
+  start();
+  FakeSocket.instances[0]!.drop(1008, 'Too many connections from your address');
+  expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('Too many connections from your address'));
+  vi.advanceTimersByTime(LIVE_REFUSED_RECONNECT_MS - 1);
+  expect(FakeSocket.instances).toHaveLength(1);
+  vi.advanceTimersByTime(1);
+  expect(FakeSocket.instances).toHaveLength(2);
+
+  FakeSocket.instances[1]!.drop(1013, 'The server is busy. Please try again later');
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS);
+  expect(FakeSocket.instances).toHaveLength(2);
+  vi.advanceTimersByTime(LIVE_REFUSED_RECONNECT_MS - LIVE_RECONNECT_MS);
+  expect(FakeSocket.instances).toHaveLength(3);
+
+  // Any other close (1006 network, 1001 server restart) retries after 3 s as before.
+  FakeSocket.instances[2]!.drop(1001, 'Server shutting down');
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS);
+  expect(FakeSocket.instances).toHaveLength(4);
 });
 
 test('new-question: persistent notification with the question text; refreshes today and public', () => {

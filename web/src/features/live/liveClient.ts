@@ -5,6 +5,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { showBrowserNotification, type ShowOptions } from '../notifications/browserNotifications';
 
 export const LIVE_RECONNECT_MS = 3000;
+/**
+ * After the gateway refuses the channel (1008: too many sockets from this address, e.g. many tabs behind one
+ * carrier NAT; 1013: the server is busy), the next try waits this long instead: retrying every 3 s would only add
+ * load. The app works without the live channel (queries refresh on their own).
+ */
+export const LIVE_REFUSED_RECONNECT_MS = 60_000;
+const REFUSED_CODES = new Set([1008, 1013]);
 /** results-updated arrive at most once per question per second; coalesce bursts across questions a little. */
 export const RESULTS_DEBOUNCE_MS = 250;
 
@@ -93,6 +100,7 @@ export interface LiveClientOptions {
   notify?: Notify;
   WebSocketImpl?: typeof WebSocket;
   reconnectMs?: number;
+  refusedReconnectMs?: number;
   resultsDebounceMs?: number;
   logger?: Pick<Console, 'warn'>;
 }
@@ -122,6 +130,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     notify = showBrowserNotification,
     WebSocketImpl = WebSocket,
     reconnectMs = LIVE_RECONNECT_MS,
+    refusedReconnectMs = LIVE_REFUSED_RECONNECT_MS,
     resultsDebounceMs = RESULTS_DEBOUNCE_MS,
     logger = console,
   } = options;
@@ -195,17 +204,20 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     }
     socket = ws;
     ws.onmessage = (event: MessageEvent) => handle(event.data);
-    ws.onclose = () => {
+    ws.onclose = (event?: CloseEvent) => {
       if (socket === ws) socket = null;
-      scheduleReconnect();
+      if (event && REFUSED_CODES.has(event.code)) {
+        logger.warn(`Live channel refused: ${event.reason || event.code}; retrying in ${refusedReconnectMs / 1000} s`);
+        scheduleReconnect(refusedReconnectMs);
+      } else scheduleReconnect();
     };
     // An error is followed by close, which reconnects.
     ws.onerror = () => undefined;
   };
 
-  function scheduleReconnect() {
+  function scheduleReconnect(delayMs = reconnectMs) {
     if (stopped || reconnectTimer) return;
-    reconnectTimer = setTimeout(connect, reconnectMs);
+    reconnectTimer = setTimeout(connect, delayMs);
   }
 
   connect();

@@ -43,7 +43,13 @@ export interface Comment {
   id: string;
   userId: string;
   content: string;
+  /** The image (≤ 1600 px) and its thumbnail (≤ 480 px), with their sizes in pixels; null without an image. */
   imageUrl?: string | null;
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+  thumbUrl?: string | null;
+  thumbWidth?: number | null;
+  thumbHeight?: number | null;
   createdAt: string;
   user: CommentAuthor;
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, CardContent, Dialog } from '../../ui';
+import { Button, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { ScreenHeader } from '../shell/ScreenHeader';
-import { useDeleteSuggestion, useMySuggestions, type Suggestion } from './api';
+import { useMySuggestions, type Suggestion } from './api';
 import { SuggestQuestionDialog, SuggestionStatusBadge } from './SuggestionParts';
 
-/** /my-suggestions (spec §2): the user's own suggestions, a suggest button, delete while pending. */
+/** /my-suggestions (spec §2): the user's own suggestions and a suggest button. */
 export function MySuggestionsPage() {
   const [suggesting, setSuggesting] = useState(false);
   const suggestions = useMySuggestions();
@@ -50,9 +50,8 @@ export function MySuggestionsPage() {
   );
 }
 
+/** Read-only: review and deletion are the admins' (the dashboard's Suggestions tab), so there is no delete here. */
 function MySuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
-  const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteSuggestion(() => setConfirming(false));
   return (
     <li className="suggestion" data-suggestion-id={s.id}>
       <div className="suggestion__head">
@@ -71,28 +70,6 @@ function MySuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
           <p>{s.adminNotes}</p>
         </div>
       )}
-      {s.status === 'pending' && (
-        <div className="suggestion__actions">
-          <Button size="sm" variant="ghost" className="suggestion__delete" disabled={remove.isPending} onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        </div>
-      )}
-      <Dialog
-        open={confirming}
-        onOpenChange={(open) => !open && setConfirming(false)}
-        title="Delete this suggestion?"
-        description="It has not been reviewed yet. Deleting it cannot be undone."
-      >
-        <div className="dialog-actions">
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(s.id)}>
-            Delete
-          </Button>
-        </div>
-      </Dialog>
     </li>
   );
 }

@@ -78,7 +78,7 @@ export function useCreateSuggestion(onCreated?: () => void) {
   });
 }
 
-/** DELETE /api/question-suggestions/{id} (admins, or the author while pending). */
+/** DELETE /api/question-suggestions/{id} (admins only). */
 export function useDeleteSuggestion(onDeleted?: () => void) {
   const invalidate = useInvalidateSuggestions();
   return useMutation({

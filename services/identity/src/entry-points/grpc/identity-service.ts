@@ -1,18 +1,23 @@
 import {
+  AppError,
   alreadyExists,
   enqueueEvent,
   forbidden,
   invalid,
   isUuid,
   notFound,
+  prom,
+  systemClock,
   unaryService,
   unauthenticated,
   type ServiceContext,
 } from '@mzansi/kit';
 import type { events } from '@mzansi/proto';
 import { IdentityServiceService, type IdentityServiceServer, type User } from '@mzansi/proto/identity/v1/identity';
+import type { Config } from '../../config.js';
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
+import { LoginThrottle, THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, searchTerm, validateEmail, validatePhone, validateSignUp } from '../../domain/users.js';
 
@@ -62,7 +67,29 @@ export async function createUser(
 
 const MAX_IDS = 500;
 
-export function registerIdentityService(ctx: Ctx, server: import('@grpc/grpc-js').Server) {
+/** identity's own Login brake and the counters that show it (argon2 checks actually run, refusals). */
+function loginGuard(ctx: ServiceContext<any, Config>) {
+  const throttle = new LoginThrottle({
+    limit: ctx.config.LOGIN_THROTTLE_ATTEMPTS,
+    windowMs: ctx.config.LOGIN_THROTTLE_WINDOW_S * 1000,
+    maxEntries: 100_000,
+    clock: systemClock,
+  });
+  const checks = new prom.Counter({
+    name: 'identity_password_checks_total',
+    help: 'Login password checks (argon2 verifications) run',
+    registers: [ctx.metrics.registry],
+  });
+  const throttled = new prom.Counter({
+    name: 'identity_login_throttled_total',
+    help: 'Login calls refused by the per-username throttle before any password check',
+    registers: [ctx.metrics.registry],
+  });
+  return { throttle, checks, throttled };
+}
+
+export function registerIdentityService(ctx: ServiceContext<any, Config>, server: import('@grpc/grpc-js').Server) {
+  const guard = loginGuard(ctx);
   server.addService(
     IdentityServiceService,
     unaryService<IdentityServiceServer>(
@@ -77,10 +104,17 @@ export function registerIdentityService(ctx: Ctx, server: import('@grpc/grpc-js'
         async login(req) {
           const username = req.username.trim();
           if (!username || !req.password) throw invalid('Please enter both username and password');
+          // Taken before the lookup and argon2; unknown usernames are throttled like real ones.
+          if (!guard.throttle.take(username)) {
+            guard.throttled.inc();
+            throw new AppError('RESOURCE_EXHAUSTED', THROTTLED_MESSAGE);
+          }
           const row = username.length <= 30 ? await repo.findByUsername(ctx.db, username) : undefined;
           // Unknown users cost the same as wrong passwords and get the same answer.
+          guard.checks.inc();
           const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash()), req.password.slice(0, 1024));
           if (!row || !ok) throw unauthenticated(MESSAGES.badLogin);
+          guard.throttle.succeeded(username);
           return { user: toUser(row) };
         },
 

@@ -39,7 +39,7 @@ function requireAdmin(call: CallContext) {
   return actor;
 }
 
-/** Question suggestions: users suggest and see their own; admins see all, review and delete. */
+/** Question suggestions: users suggest and see their own; admins see all, review and delete (only they may). */
 export function suggestionHandlers(
   ctx: Ctx,
   clock: Clock,
@@ -74,12 +74,12 @@ export function suggestionHandlers(
     },
 
     async deleteSuggestion(req, call) {
-      const actor = call.requireActor();
+      // Before any lookup: non-admins learn nothing about which ids exist.
+      assertCanDelete(call.requireActor());
       if (!isUuid(req.id)) throw notFound(M.notFound);
       await ctx.transaction(async (tx) => {
         const existing = await repo.findSuggestionForUpdate(tx, req.id);
         if (!existing) throw notFound(M.notFound);
-        assertCanDelete(existing, actor);
         await repo.deleteSuggestion(tx, existing.id);
       });
       return {};

@@ -16,13 +16,34 @@ export function userEventsConsumer(): ConsumerOptions<UserEvent> {
   };
 }
 
-/** A deleted question takes its comments with it. */
-export function questionDeletedConsumer(): ConsumerOptions<'questions.question.deleted'> {
+type QuestionEvent = 'questions.question.published' | 'questions.question.archived' | 'questions.question.deleted';
+
+/**
+ * Keeps which questions' comments are visible (published: yes; archived: no; drafts are never announced), and a
+ * deleted question takes its comments with it. One durable consumer for the three, so they apply in stream order.
+ * It replaced `social-on-question-deleted`: a new durable name replays the events the stream still holds.
+ */
+export function questionEventsConsumer(): ConsumerOptions<QuestionEvent> {
   return {
-    name: 'social-on-question-deleted',
-    types: ['questions.question.deleted'],
-    async handle(event, tx) {
-      await repo.deleteCommentsOfQuestion(tx, event.data.questionId);
+    name: 'social-on-question-events',
+    types: ['questions.question.published', 'questions.question.archived', 'questions.question.deleted'],
+    async handle(event: EventEnvelope<QuestionEvent>, tx) {
+      switch (event.type) {
+        case 'questions.question.published': {
+          const q = (event as EventEnvelope<'questions.question.published'>).data.question;
+          if (q) await repo.setQuestionVisible(tx, q.id, true);
+          return;
+        }
+        case 'questions.question.archived':
+          await repo.setQuestionVisible(tx, (event as EventEnvelope<'questions.question.archived'>).data.questionId, false);
+          return;
+        case 'questions.question.deleted': {
+          const { questionId } = (event as EventEnvelope<'questions.question.deleted'>).data;
+          await repo.deleteCommentsOfQuestion(tx, questionId);
+          await repo.forgetQuestion(tx, questionId);
+          return;
+        }
+      }
     },
   };
 }

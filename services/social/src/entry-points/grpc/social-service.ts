@@ -8,11 +8,14 @@ import {
   isUuid,
   notFound,
   unaryService,
+  type Actor,
   type ServiceContext,
 } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { parseImageDataUrl, validateComment } from '../../domain/comments.js';
+import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
+import { etagOf, hashesIn, reencodeImage } from '../../domain/images.js';
 
 type Ctx = ServiceContext<any>;
 
@@ -29,6 +32,8 @@ export const MESSAGES = {
   commentNotFound: 'Comment not found',
   notYourComment: 'You can only delete your own comments',
   searchShort: 'Type at least 2 characters to search',
+  ownFriends: 'You can only see your own friends',
+  ownRequests: 'You can only see your own friend requests',
 } as const;
 
 const UNKNOWN = (id: string): Person => ({ id, username: 'unknown', name: 'Unknown user', isAdmin: false });
@@ -47,9 +52,20 @@ export function registerSocialService(ctx: Ctx, server: Server) {
       questionId: r.questionId,
       user: byId.has(r.userId) ? person(byId.get(r.userId)!) : UNKNOWN(r.userId),
       content: r.content,
-      hasImage: r.hasImage,
+      hasImage: r.imageWidth !== null,
       createdAt: r.createdAt,
+      imageWidth: r.imageWidth ?? 0,
+      imageHeight: r.imageHeight ?? 0,
+      thumbWidth: r.thumbWidth ?? 0,
+      thumbHeight: r.thumbHeight ?? 0,
     }));
+  };
+
+  /** NOT_FOUND unless the question's comments are open to this actor (domain/visibility.ts). */
+  const commentsVisible = async (questionId: string, actor: Actor | null): Promise<void> => {
+    if (!isUuid(questionId)) throw notFound(QUESTION_NOT_FOUND);
+    // Admins need no lookup: they see every question's comments.
+    assertCommentsVisible(actor?.isAdmin ? undefined : await repo.questionVisible(ctx.db, questionId), actor);
   };
 
   const requestsWithPeople = async (rows: repo.RequestRow[]): Promise<FriendRequest[]> => {
@@ -81,21 +97,21 @@ export function registerSocialService(ctx: Ctx, server: Server) {
         },
 
         async listFriends(req, call) {
-          const me = call.requireActor();
-          const userId = req.userId || me.id;
-          if (userId !== me.id && !me.isAdmin) throw forbidden('You can only see your own friends');
+          const userId = readableUser(call.requireActor(), req.userId, MESSAGES.ownFriends);
           if (!isUuid(userId)) return { friends: [] };
           return { friends: (await repo.friendsOf(ctx.db, userId)).map(person) };
         },
 
-        async listIncomingRequests(_req, call) {
-          const me = call.requireActor();
-          return { requests: await requestsWithPeople(await repo.pendingRequests(ctx.db, 'receiver', me.id)) };
+        async listIncomingRequests(req, call) {
+          const userId = readableUser(call.requireActor(), req.userId, MESSAGES.ownRequests);
+          if (!isUuid(userId)) return { requests: [] };
+          return { requests: await requestsWithPeople(await repo.pendingRequests(ctx.db, 'receiver', userId)) };
         },
 
-        async listSentRequests(_req, call) {
-          const me = call.requireActor();
-          return { requests: await requestsWithPeople(await repo.pendingRequests(ctx.db, 'requester', me.id)) };
+        async listSentRequests(req, call) {
+          const userId = readableUser(call.requireActor(), req.userId, MESSAGES.ownRequests);
+          if (!isUuid(userId)) return { requests: [] };
+          return { requests: await requestsWithPeople(await repo.pendingRequests(ctx.db, 'requester', userId)) };
         },
 
         async sendFriendRequest(req, call) {
@@ -153,8 +169,8 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           return { request: (await requestsWithPeople([row]))[0] };
         },
 
-        async listComments(req) {
-          if (!isUuid(req.questionId)) return { comments: [] };
+        async listComments(req, call) {
+          await commentsVisible(req.questionId, call.actor);
           return { comments: await withPeople(await repo.commentsOf(ctx.db, req.questionId)) };
         },
 
@@ -178,16 +194,17 @@ export function registerSocialService(ctx: Ctx, server: Server) {
 
         async postComment(req, call) {
           const me = call.requireActor();
-          if (!isUuid(req.questionId)) throw notFound('Question not found');
-          const image = req.imageDataUrl ? parseImageDataUrl(req.imageDataUrl) : undefined;
-          const content = validateComment(req.content, !!image);
+          await commentsVisible(req.questionId, me);
+          const upload = req.imageDataUrl ? parseImageDataUrl(req.imageDataUrl) : undefined;
+          const content = validateComment(req.content, !!upload);
+          // Re-encoded before the transaction: no connection is held while libvips works.
+          const image = upload ? await reencodeImage(upload.bytes, upload.mime) : undefined;
           const row = await ctx.transaction(async (tx) => {
             const c = await repo.insertComment(tx, {
               questionId: req.questionId,
               userId: me.id,
               content,
-              imageMime: image?.mime ?? null,
-              imageData: image?.bytes ?? null,
+              ...repo.imageColumns(image),
             });
             await enqueueEvent(tx, 'social.comment.posted', { commentId: c.id, questionId: c.questionId, userId: c.userId, createdAt: c.createdAt });
             return c;
@@ -209,9 +226,15 @@ export function registerSocialService(ctx: Ctx, server: Server) {
         },
 
         async getCommentImage(req) {
-          const img = isUuid(req.commentId) ? await repo.commentImage(ctx.db, req.commentId) : undefined;
-          if (!img?.mime || !img.data) throw notFound('Image not found');
-          return { mimeType: img.mime, data: img.data };
+          // Read from the database on every call (no cache): a deleted comment's image is gone at once.
+          const known = req.ifNoneMatch ? hashesIn(req.ifNoneMatch, req.thumbnail) : [];
+          const img = isUuid(req.commentId) ? await repo.commentImage(ctx.db, req.commentId, req.thumbnail, known) : undefined;
+          // The image URL is public and cacheable, so it follows the public rule, admins included: only comments of
+          // a published, not archived question (domain/visibility.ts).
+          if (!img || img.questionVisible !== true) throw notFound('Image not found');
+          const etag = etagOf(img.hash, req.thumbnail);
+          if (!img.data) return { mimeType: img.mime, data: Buffer.alloc(0), etag, notModified: true };
+          return { mimeType: img.mime, data: img.data, etag, notModified: false };
         },
       },
       ctx.serverDeps,

@@ -1,0 +1,44 @@
+import { expect, test } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { Comment } from '../questions/types';
+import { CommentList } from './CommentList';
+
+const withImage: Comment = {
+  id: 'c1',
+  userId: 'u1',
+  content: 'Look at this',
+  imageUrl: '/api/comments/c1/image',
+  imageWidth: 1600,
+  imageHeight: 1200,
+  thumbUrl: '/api/comments/c1/image?size=thumb',
+  thumbWidth: 480,
+  thumbHeight: 360,
+  createdAt: new Date().toISOString(),
+  user: { id: 'u1', name: 'Thandi Mokoena', username: 'thandi_m' },
+};
+
+test('lists load the thumbnail lazily with its size; a tap opens the full image in a dialog', () => {
+  render(<CommentList comments={[withImage]} now={new Date()} />);
+  const open = screen.getByRole('button', { name: 'View the image shared by Thandi Mokoena' });
+  const thumb = within(open).getByRole('img') as HTMLImageElement;
+  expect(thumb.getAttribute('src')).toBe('/api/comments/c1/image?size=thumb');
+  expect(thumb.getAttribute('loading')).toBe('lazy');
+  expect([thumb.getAttribute('width'), thumb.getAttribute('height')]).toEqual(['480', '360']);
+  expect(thumb.alt).toBe('Image shared by Thandi Mokoena');
+  // The full image is not requested until asked for.
+  expect(document.querySelector('img[src="/api/comments/c1/image"]')).toBeNull();
+
+  fireEvent.click(open);
+  const dialog = screen.getByRole('dialog', { name: 'Image shared by Thandi Mokoena' });
+  const full = within(dialog).getByRole('img') as HTMLImageElement;
+  expect(full.getAttribute('src')).toBe('/api/comments/c1/image');
+  expect([full.getAttribute('width'), full.getAttribute('height')]).toEqual(['1600', '1200']);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('no image, no button', () => {
+  render(<CommentList comments={[{ ...withImage, imageUrl: null, thumbUrl: null }]} now={new Date()} />);
+  expect(screen.queryByRole('button')).toBeNull();
+  expect(screen.queryByRole('img')).toBeNull();
+});

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Dialog } from '../../ui';
+import type { Comment } from '../questions/types';
+
+/**
+ * A comment's image: the thumbnail (≤ 480 px, lazily loaded, its size reserved so nothing jumps) as a button that
+ * opens the full image (≤ 1600 px) in a dialog. Comments from before thumbnails existed fall back to `imageUrl`.
+ */
+export function CommentImage({ comment }: { comment: Comment }) {
+  const [open, setOpen] = useState(false);
+  if (!comment.imageUrl) return null;
+  const alt = `Image shared by ${comment.user.name}`;
+  return (
+    <>
+      <button type="button" className="comment__image-button" aria-label={`View the image shared by ${comment.user.name}`} onClick={() => setOpen(true)}>
+        <img
+          className="comment__image"
+          src={comment.thumbUrl ?? comment.imageUrl}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          width={comment.thumbWidth ?? undefined}
+          height={comment.thumbHeight ?? undefined}
+        />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={alt} className="dialog--image">
+        <img className="image-viewer__img" src={comment.imageUrl} alt={alt} width={comment.imageWidth ?? undefined} height={comment.imageHeight ?? undefined} />
+      </Dialog>
+    </>
+  );
+}
