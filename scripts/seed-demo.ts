@@ -99,7 +99,7 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
   log(`signing up ${PEOPLE.length} sample users`);
   const users: Session[] = [];
   for (const [username, name] of PEOPLE) {
-    const r = await call('POST', '/api/auth/signup', null, { username, password: PASSWORD, name });
+    const r = await call('POST', '/api/auth/signup', null, { username, password: PASSWORD, name, consent: true });
     if (r.status !== 201) throw new Error(`demo seed: signup ${username} failed (${r.status} ${JSON.stringify(r.json)})`);
     users.push(sessionOf(r));
   }

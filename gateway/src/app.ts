@@ -17,6 +17,10 @@ import { adminResearchRouter, researchRouter, suggestionsRouter } from './routes
 import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter, peopleRouter } from './routes/social.js';
 import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
 import { usersRouter } from './routes/users.js';
+import { auditRouter, emailLinksRouter, profileRouter, unsubscribeRouter } from './routes/profile.js';
+import { accountRouter } from './routes/account.js';
+import { createUserSessions, type UserSessions } from './user-sessions.js';
+import { privacyNoticeRouter, privacySettingsRouter } from './routes/privacy.js';
 import { csrfGuard, securityHeaders } from './security.js';
 import { trustProxy } from './client-address.js';
 import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './input.js';
@@ -36,6 +40,8 @@ export interface AppDeps {
   session: RequestHandler;
   composer: Composer;
   clock?: Clock;
+  /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
+  userSessions?: UserSessions;
 }
 
 /** True when a parsed body or query holds a string with a NUL character anywhere (PostgreSQL text cannot store one). */
@@ -101,13 +107,18 @@ export function createApp(deps: AppDeps): Express {
   // The hot public reads first: they need none of the layers below (no body, no session, GET so no CSRF check).
   app.use('/api/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
 
+  // One-click unsubscribe (RFC 8058) is posted by mail providers' servers as a form: before the CSRF guard, on
+  // purpose (the signed token in the link is its only authority; routes/profile.ts).
+  app.use('/api/unsubscribe', refuseNul, unsubscribeRouter({ clients: deps.clients }));
+
   const api = express.Router();
   api.use(csrfGuard(config));
   api.post('/questions/:id/comments', commentBodyParser());
   api.use(express.json({ limit: '100kb', strict: true }));
   api.use(refuseNul);
   api.use(skipSessionForPublicReads(deps.session));
-  api.use(sessionExpiry(config, clock));
+  const userSessions = deps.userSessions ?? createUserSessions(config, deps.redis);
+  api.use(sessionExpiry(config, clock, userSessions));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -117,9 +128,13 @@ export function createApp(deps: AppDeps): Express {
   const comments = commentsRoutes(socialDeps);
   // Votes first: the burst's write path should not walk every other router on the way.
   api.use('/answers', answersRouter(votingDeps));
-  api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock }));
+  api.use('/privacy-notice', privacyNoticeRouter({ config }));
+  api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock, userSessions }));
   api.use('/users', peopleRouter(socialDeps));
   api.use('/users', usersRouter({ clients: deps.clients }));
+  api.use('/users', accountRouter({ config, clients: deps.clients, userSessions, clock }));
+  api.use('/users', profileRouter({ clients: deps.clients, userSessions }));
+  api.use('/users', privacySettingsRouter({ clients: deps.clients }));
   api.use('/users', userVotingRouter(votingDeps));
   api.use('/questions', resultsRouter(votingDeps));
   api.use('/questions', comments.byQuestion);
@@ -129,6 +144,8 @@ export function createApp(deps: AppDeps): Express {
   api.use('/', notificationsRouter({ clients: deps.clients }));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
   api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));
+  api.use('/admin', auditRouter({ clients: deps.clients }));
+  api.use('/', emailLinksRouter({ clients: deps.clients }));
   const researchDeps = { clients: deps.clients, composer, cache, clock };
   api.use('/', researchRouter(researchDeps));
   api.use('/question-suggestions', suggestionsRouter(researchDeps));

@@ -67,6 +67,9 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(65_000),
+    /** POPIA: the information officer the privacy notice (/privacy) names; required in production. */
+    PRIVACY_OFFICER_EMAIL: prod ? z.string().email() : z.string().email().default('information.officer@example.org'),
+    PRIVACY_OFFICER_NAME: z.string().trim().min(1).max(100).default('The Information Officer'),
   });
 }
 

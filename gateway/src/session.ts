@@ -1,10 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { Actor, Clock } from '@mzansi/kit';
 import { isHttps, type Config } from './config.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { RedisClient } from './redis.js';
+import type { UserSessions } from './user-sessions.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -14,10 +15,48 @@ declare module 'express-session' {
     createdAt: number;
     /** ms since epoch: for the idle expiry (refreshed at most once a minute). */
     lastSeenAt: number;
+    /** In the user's session index (user-sessions.ts); sessions from before the index get there on their next request. */
+    tracked?: boolean;
   }
 }
 
 export const cookieName = (config: Config) => (isHttps(config) ? '__Host-sid' : 'sid');
+
+/**
+ * Marks the session object signIn has just created. A symbol: JSON (the stored session, express-session's change
+ * hash) never sees it, so the mark lives only as long as that request's object.
+ */
+const CREATED = Symbol('created by signIn');
+type Marked = SessionData & { [CREATED]?: boolean };
+
+/**
+ * connect-redis, except that a signed-in session is only ever *updated* in Redis (SET … XX), never written back
+ * once its key is gone; only signIn creates one. Otherwise a request that was under way while the user's sessions
+ * were ended (account deleted, "sign out every other session") would save its session at the end and bring it
+ * back to life. Signed-out sessions are stored as before.
+ */
+export class SessionStore extends RedisStore {
+  constructor(
+    private readonly redis: RedisClient,
+    prefix: string,
+  ) {
+    super({ client: redis, prefix, disableTouch: true });
+  }
+
+  override async set(sid: string, sess: SessionData, cb?: (err?: unknown) => void): Promise<void> {
+    if (!sess.userId || (sess as Marked)[CREATED]) return super.set(sid, sess, cb);
+    const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : undefined;
+    const ttl = expires === undefined ? 86_400 : Math.ceil((expires - Date.now()) / 1000);
+    try {
+      if (ttl <= 0) return await this.destroy(sid, cb);
+      await this.redis.set(this.prefix + sid, JSON.stringify(sess), { expiration: { type: 'EX', value: ttl }, condition: 'XX' });
+      cb?.();
+    } catch (err) {
+      if (!cb) throw err;
+      cb(err);
+    }
+  }
+}
 
 /**
  * Sessions in Redis behind an opaque 192-bit id (express-session's uid-safe ids) in an httpOnly, SameSite=Lax,
@@ -30,7 +69,7 @@ export function sessionMiddleware(config: Config, redis: RedisClient): RequestHa
     secret: config.SESSION_SECRET,
     // disableTouch: express-session would otherwise EXPIRE the key on every request; the TTL is renewed by the
     // once-a-minute save below instead.
-    store: new RedisStore({ client: redis, prefix: `${config.REDIS_PREFIX}sess:`, disableTouch: true }),
+    store: new SessionStore(redis, `${config.REDIS_PREFIX}sess:`),
     resave: false,
     saveUninitialized: false,
     // Not rolling: an unchanged session costs one Redis read and no write. sessionExpiry refreshes lastSeenAt at most
@@ -59,30 +98,49 @@ export function skipSessionForPublicReads(session: RequestHandler): RequestHandl
   return (req, res, next) => (req.method === 'GET' && PUBLIC_GET.test(req.path) ? next() : session(req, res, next));
 }
 
-/** Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. */
-export function sessionExpiry(config: Config, clock: Clock): RequestHandler {
+/**
+ * Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. A
+ * session from before the per-user index is indexed on its first request (one Redis round trip, once), and ended
+ * instead when its user's account has been deleted.
+ */
+export function sessionExpiry(config: Config, clock: Clock, userSessions?: UserSessions): RequestHandler {
+  const end = (s: NonNullable<Request['session']>, res: Response, next: NextFunction) =>
+    s.destroy(() => {
+      res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+      next();
+    });
   return (req: Request, res: Response, next: NextFunction) => {
     const s = req.session as typeof req.session | undefined;
-    if (!s?.userId) return next();
+    const userId = s?.userId;
+    if (!s || !userId) return next();
     const now = clock().getTime();
     const expired =
       now - (s.createdAt ?? 0) > config.SESSION_ABSOLUTE_TTL_S * 1000 || now - (s.lastSeenAt ?? 0) > config.SESSION_IDLE_TTL_S * 1000;
-    if (expired) {
-      s.destroy(() => {
-        res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
-        next();
-      });
-      return;
-    }
-    if (now - (s.lastSeenAt ?? 0) > 60_000) s.lastSeenAt = now;
-    res.locals.actor = { id: s.userId, isAdmin: !!s.isAdmin } satisfies Actor;
-    next();
+    if (expired) return end(s, res, next);
+    const signedIn = () => {
+      if (now - (s.lastSeenAt ?? 0) > 60_000) s.lastSeenAt = now;
+      res.locals.actor = { id: userId, isAdmin: !!s.isAdmin } satisfies Actor;
+      next();
+    };
+    if (s.tracked || !userSessions) return signedIn();
+    userSessions.trackSession(userId, req.sessionID).then(
+      (ok) => {
+        if (!ok) return end(s, res, next);
+        s.tracked = true;
+        signedIn();
+      },
+      next,
+    );
   };
 }
 
-/** Starts a fresh session for a user: a new id (rotation), so an id known before login is worthless after it. */
-export function signIn(req: Request, user: { id: string; isAdmin: boolean }, clock: Clock): Promise<void> {
-  return new Promise((resolve, reject) => {
+/**
+ * Starts a fresh session for a user: a new id (rotation), so an id known before login is worthless after it. With
+ * `userSessions`, the session goes into the user's index (so it can be ended with all the others); 401 when the
+ * account was deleted while the sign-in was under way.
+ */
+export async function signIn(req: Request, user: { id: string; isAdmin: boolean }, clock: Clock, userSessions?: UserSessions): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
       const now = clock().getTime();
@@ -90,12 +148,17 @@ export function signIn(req: Request, user: { id: string; isAdmin: boolean }, clo
       req.session.isAdmin = user.isAdmin;
       req.session.createdAt = now;
       req.session.lastSeenAt = now;
+      if (userSessions) req.session.tracked = true;
+      (req.session as Marked)[CREATED] = true;
       req.session.save((e) => (e ? reject(e) : resolve()));
     });
   });
+  if (userSessions && !(await userSessions.trackSession(user.id, req.sessionID))) throw unauthorized();
 }
 
-export function signOut(req: Request, res: Response, config: Config): Promise<void> {
+export async function signOut(req: Request, res: Response, config: Config, userSessions?: UserSessions): Promise<void> {
+  const userId = req.session?.userId;
+  if (userId && userSessions) await userSessions.untrackSession(userId, req.sessionID);
   return new Promise((resolve, reject) => {
     const done = () => {
       res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });

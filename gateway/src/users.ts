@@ -12,6 +12,10 @@ export interface UserJson {
   emailNotifications: boolean;
   browserNotifications: boolean;
   whatsappNotifications: boolean;
+  /** The current address was confirmed through its verification link (mail goes only to verified addresses). */
+  emailVerified: boolean;
+  /** The privacy notice accepted at signup (null for accounts from before consent was asked). */
+  privacyConsent: { noticeVersion: string; acceptedAt: string | null } | null;
 }
 
 export function userJson(u: identity.User): UserJson {
@@ -26,6 +30,8 @@ export function userJson(u: identity.User): UserJson {
     emailNotifications: u.emailNotifications,
     browserNotifications: u.browserNotifications,
     whatsappNotifications: u.whatsappNotifications,
+    emailVerified: u.emailVerified,
+    privacyConsent: u.privacyNoticeVersion ? { noticeVersion: u.privacyNoticeVersion, acceptedAt: u.privacyConsentAt?.toISOString() ?? null } : null,
   };
 }
 

@@ -27,7 +27,7 @@ describe('signup, me, logout', () => {
   it('signup → 201 with a session cookie; /me is the same user; logout kills the old cookie', async () => {
     const b = gw.browser();
     const username = uname('Naledi');
-    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Naledi M', email: 'naledi@example.co.za' });
+    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Naledi M', email: 'naledi@example.co.za', consent: true });
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({ username, name: 'Naledi M', email: 'naledi@example.co.za', phoneNumber: null, isAdmin: false });
     expect(Object.keys(res.json).filter((k) => /pass|hash/i.test(k))).toEqual([]);
@@ -63,7 +63,7 @@ describe('signup, me, logout', () => {
     const username = uname('Dup');
     await signUp(b, username);
     expectCleanError(
-      await gw.browser().post('/api/auth/signup', { username: username.toUpperCase(), password: PASSWORD, name: 'x' }),
+      await gw.browser().post('/api/auth/signup', { username: username.toUpperCase(), password: PASSWORD, name: 'x', consent: true }),
       409,
       'Username already taken',
     );
@@ -129,11 +129,11 @@ describe('login and signup validation', () => {
   it('a short password → 400 "Password must be at least 8 characters"', async () => {
     const b = gw.browser();
     expectCleanError(
-      await b.post('/api/auth/signup', { username: uname('Short'), password: '1234567', name: 'Short' }),
+      await b.post('/api/auth/signup', { username: uname('Short'), password: '1234567', name: 'Short', consent: true }),
       400,
       'Password must be at least 8 characters',
     );
-    expectCleanError(await b.post('/api/auth/signup', { username: 'a b', password: PASSWORD, name: 'Bad' }), 400, /^Username must be 3–30/);
+    expectCleanError(await b.post('/api/auth/signup', { username: 'a b', password: PASSWORD, name: 'Bad', consent: true }), 400, /^Username must be 3–30/);
     expect(b.cookies.size).toBe(0);
   });
 });
@@ -146,7 +146,7 @@ describe('https deployment (PUBLIC_URL=https://…)', () => {
     extraGateways.push(https);
     const b = https.browser({ 'x-forwarded-proto': 'https' });
     const username = uname('Secure');
-    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Secure' });
+    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Secure', consent: true });
     expect(res.status, res.text).toBe(201);
     expect(res.setCookies.map((c) => c.name)).toEqual(['__Host-sid']);
     const c = res.setCookies[0]!;

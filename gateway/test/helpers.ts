@@ -193,7 +193,7 @@ export const PASSWORD = 'a-good-password-1';
 
 /** Signs a new user up in `b` and returns the user JSON. */
 export async function signUp(b: Browser, username: string, password = PASSWORD) {
-  const res = await b.post('/api/auth/signup', { username, password, name: `Name of ${username}` });
+  const res = await b.post('/api/auth/signup', { username, password, name: `Name of ${username}`, consent: true });
   expect(res.status, res.text).toBe(201);
   return res.json as { id: string; username: string; isAdmin: boolean; [k: string]: unknown };
 }
@@ -222,7 +222,7 @@ export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 
  * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given. With `notification`
  * (extra env for it, e.g. MAIL_DIR and PUBLIC_URL), the notification service runs too, on the same namespace.
  */
-export async function startServicesForTest(opts: { clock?: Clock; notification?: Record<string, string> } = {}) {
+export async function startServicesForTest(opts: { clock?: Clock; notification?: Record<string, string>; identity?: Record<string, string> } = {}) {
   const ns = testNamespace();
   const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: { stop(): Promise<void> }[] = [];
@@ -237,7 +237,7 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
     await Promise.allSettled(dbs.map((d) => d.drop()));
   };
   try {
-    const identity = await startIdentity(serviceTestEnv(await db('identity'), ns));
+    const identity = await startIdentity(serviceTestEnv(await db('identity'), ns, opts.identity));
     running.push(identity);
     const questions = await startQuestions(serviceTestEnv(await db('questions'), ns), { clock: opts.clock });
     running.push(questions);

@@ -183,7 +183,7 @@ describe('signup under per-address pressure (RATE_SIGNUP_PER_IP=2)', () => {
     const limited = await startGatewayForTest(identity.address, { RATE_SIGNUP_PER_IP: '2' });
     extraGateways.push(limited);
     const b = limited.browser();
-    const body = (username: string, altcha?: string) => ({ username, password: PASSWORD, name: 'Carrier NAT', ...(altcha ? { altcha } : {}) });
+    const body = (username: string, altcha?: string) => ({ username, password: PASSWORD, name: 'Carrier NAT', consent: true, ...(altcha ? { altcha } : {}) });
     expect((await b.post('/api/auth/signup', body(uname('Nat')))).status).toBe(201);
     expect((await b.post('/api/auth/signup', body(uname('Nat')))).status).toBe(201);
     const third = uname('Nat');

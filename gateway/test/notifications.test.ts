@@ -162,11 +162,13 @@ describe('POST /api/newsletter/subscribe', () => {
   it('trims the address, keeps the source, and a second signup (any case) is alreadySubscribed', async () => {
     const first = await anon.post('/api/newsletter/subscribe', { email: '  Thandi.Mokoena@Example.co.za  ', name: 'Thandi', source: 'footer' });
     expect(first.status, first.text).toBe(201);
-    expect(first.json).toEqual({ success: true, alreadySubscribed: false, email: 'Thandi.Mokoena@Example.co.za', message: "You're subscribed!" });
+    // Double opt-in (issue 18): unconfirmed until the link of the confirmation mail is used.
+    const CONFIRM = 'Check your inbox: confirm your subscription with the link we sent.';
+    expect(first.json).toEqual({ success: true, alreadySubscribed: false, email: 'Thandi.Mokoena@Example.co.za', confirmed: false, message: CONFIRM });
 
     const second = await anon.post('/api/newsletter/subscribe', { email: 'thandi.mokoena@example.co.za', source: 'popup' });
     expect(second.status, second.text).toBe(200);
-    expect(second.json).toEqual({ success: true, alreadySubscribed: true, email: 'Thandi.Mokoena@Example.co.za', message: 'You are already subscribed.' });
+    expect(second.json).toEqual({ success: true, alreadySubscribed: true, email: 'Thandi.Mokoena@Example.co.za', confirmed: false, message: CONFIRM });
 
     const rows = await notificationSql('SELECT email, name, source FROM newsletter_subscriptions WHERE email_lower = $1', ['thandi.mokoena@example.co.za']);
     expect(rows).toEqual([{ email: 'Thandi.Mokoena@Example.co.za', name: 'Thandi', source: 'footer' }]);

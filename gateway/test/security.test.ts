@@ -154,7 +154,7 @@ describe('error bodies never carry a stack trace', () => {
     const login = await gw.browser().post('/api/auth/login', { username: 'anyone', password: PASSWORD });
     expectCleanError(login, 503, unavailable);
     expectCleanError(await user.get('/api/auth/me'), 503, unavailable);
-    expectCleanError(await gw.browser().post('/api/auth/signup', { username: uname('Late'), password: PASSWORD, name: 'Late' }), 503, unavailable);
+    expectCleanError(await gw.browser().post('/api/auth/signup', { username: uname('Late'), password: PASSWORD, name: 'Late', consent: true }), 503, unavailable);
     expectCleanError(await user.put(`/api/users/${userId}/notifications`, { emailNotifications: false }), 503, unavailable);
 
     // One service down must not take the gateway out of rotation: readiness stays 200 and reports it.

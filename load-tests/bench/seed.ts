@@ -59,8 +59,10 @@ export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin
     for (let i = 0; i < all.length; i += 5_000) {
       const batch = all.slice(i, i + 5_000);
       await db.query(
-        `INSERT INTO users (id, username, name, password_hash, is_admin)
-         SELECT u.id, u.username, u.username, $3, u.is_admin
+        // Consent as a real signup records it (POPIA): the notice version and the moment; the admin has none.
+        `INSERT INTO users (id, username, name, password_hash, is_admin, privacy_notice_version, privacy_consent_at)
+         SELECT u.id, u.username, u.username, $3, u.is_admin, CASE WHEN u.is_admin THEN NULL ELSE '1.0' END,
+                CASE WHEN u.is_admin THEN NULL ELSE now() END
          FROM unnest($1::uuid[], $2::text[], $4::boolean[]) AS u(id, username, is_admin)`,
         [batch.map((u) => u.id), batch.map((u) => u.username), hash, batch.map((u) => u.isAdmin)],
       );

@@ -168,7 +168,7 @@ export async function signUp(base: string): Promise<{ client: Client; id: string
   const client = new Client(base);
   const username = `f${Date.now().toString(36)}_${(userSeq++).toString(36)}_${Math.random().toString(36).slice(2, 6)}`.slice(0, 30);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const res = await client.post('/api/auth/signup', { username, password: 'fault-password-123', name: `Fault ${username}` });
+    const res = await client.post('/api/auth/signup', { username, password: 'fault-password-123', name: `Fault ${username}`, consent: true });
     if (res.status === 201) return { client, id: res.json.id as string, username };
     if (attempt === 4) throw new Error(`signup failed: ${res.status} ${res.text}`);
     await sleep(200);

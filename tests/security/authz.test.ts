@@ -58,6 +58,7 @@ async function ownerView(u: SecUser) {
     friends: await get(`/api/users/${u.id}/friends`),
     incoming: await get(`/api/users/${u.id}/friend-requests`),
     sent: await get(`/api/users/${u.id}/sent-requests`),
+    privacy: await get(`/api/users/${u.id}/privacy`),
     results: await get(`/api/questions/${q1}/results?userId=${u.id}`),
     comments: await get(`/api/questions/${q1}/comments`),
     suggestions: await get('/api/question-suggestions'),
@@ -93,6 +94,12 @@ describe('scenario 9: IDOR matrix', () => {
       ['GET friend-answers?userId', () => b.b.get(`/api/questions/${q1}/friend-answers?userId=${a.id}`)],
       ["DELETE someone else's comment", () => b.b.req('DELETE', `/api/comments/${aComment}`)],
       ["DELETE someone else's suggestion", () => b.b.req('DELETE', `/api/question-suggestions/${aSuggestion}`)],
+      // Issue 18: download someone's data, delete someone's account (even knowing their password).
+      ['GET export', () => b.b.get(`/api/users/${a.id}/export`)],
+      // Who sees my answers: read or change someone else's setting.
+      ['GET privacy', () => b.b.get(`/api/users/${a.id}/privacy`)],
+      ['PUT privacy', () => b.b.put(`/api/users/${a.id}/privacy`, { answerVisibility: 'friends', hideUntilResolved: false })],
+      ["DELETE someone else's account", () => b.b.req('DELETE', `/api/users/${a.id}`, { json: { password: PASSWORD } })],
     ];
     const statuses: Record<string, number> = {};
     for (const [name, attempt] of attempts) {
@@ -275,6 +282,7 @@ describe('scenario 10: admin routes', () => {
       ['PUT', `/api/admin/predictions/${prediction.json.id}`, predictionBody],
       ['DELETE', `/api/admin/predictions/${prediction.json.id}`],
       ['GET', '/api/admin/analytics'],
+      ['GET', '/api/admin/audit'],
     ];
     const snapshot = async () => ({
       all: (await sys.admin.get('/api/admin/questions')).json,
@@ -313,10 +321,10 @@ describe('scenario 11: unknown fields, __proto__ / constructor.prototype payload
 
   it('signup with isAdmin:true, __proto__ and constructor.prototype does not create an admin', async () => {
     const cases = [
-      (u: string) => JSON.stringify({ username: u, password: PASSWORD, name: 'Mallory', isAdmin: true, is_admin: true, role: 'admin', id: sys.adminId }),
-      (u: string) => `{"username":"${u}","password":"${PASSWORD}","name":"Mallory","__proto__":{"isAdmin":true,"is_admin":true}}`,
-      (u: string) => `{"username":"${u}","password":"${PASSWORD}","name":"Mallory","constructor":{"prototype":{"isAdmin":true}}}`,
-      (u: string) => `{"__proto__":{"isAdmin":true},"username":"${u}","password":"${PASSWORD}","name":"Mallory","__proto__":{"isAdmin":true}}`,
+      (u: string) => JSON.stringify({ username: u, password: PASSWORD, name: 'Mallory', consent: true, isAdmin: true, is_admin: true, role: 'admin', id: sys.adminId }),
+      (u: string) => `{"username":"${u}","password":"${PASSWORD}","name":"Mallory","consent":true,"__proto__":{"isAdmin":true,"is_admin":true}}`,
+      (u: string) => `{"username":"${u}","password":"${PASSWORD}","name":"Mallory","consent":true,"constructor":{"prototype":{"isAdmin":true}}}`,
+      (u: string) => `{"__proto__":{"isAdmin":true},"username":"${u}","password":"${PASSWORD}","name":"Mallory","consent":true,"__proto__":{"isAdmin":true}}`,
     ];
     for (const make of cases) {
       const br = sys.browser();
@@ -339,7 +347,8 @@ describe('scenario 11: unknown fields, __proto__ / constructor.prototype payload
     const u = await sys.user('Proto');
     const before = (await u.b.get('/api/auth/me')).json;
     const bodies = [
-      JSON.stringify({ emailNotifications: false, isAdmin: true, id: sys.adminId, username: 'admin', name: 'Hacked', joinDate: '2000-01-01T00:00:00Z' }),
+      // (`name` is the owner's to change since issue 18, so it is not among the fields that must be ignored.)
+      JSON.stringify({ emailNotifications: false, isAdmin: true, id: sys.adminId, username: 'admin', joinDate: '2000-01-01T00:00:00Z', emailVerified: true }),
       '{"emailNotifications":false,"__proto__":{"isAdmin":true,"username":"admin"}}',
       '{"emailNotifications":false,"constructor":{"prototype":{"isAdmin":true}}}',
     ];
@@ -418,7 +427,7 @@ describe('scenario 11: unknown fields, __proto__ / constructor.prototype payload
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
         const br = gw2.browser({ 'x-forwarded-for': `203.0.113.${i + 1}`, 'x-real-ip': `198.51.100.${i + 1}`, forwarded: `for=192.0.2.${i + 1}` });
-        const r = await br.post('/api/auth/signup', { username: uname('Xff'), password: PASSWORD, name: 'Spoofer' });
+        const r = await br.post('/api/auth/signup', { username: uname('Xff'), password: PASSWORD, name: 'Spoofer', consent: true });
         statuses.push(r.status);
         // Past the per-address budget a signup needs a proof-of-work challenge (issue 15), whatever the headers say.
         if (r.status === 429) expect(r.json).toEqual({ message: expect.any(String), challengeRequired: true });

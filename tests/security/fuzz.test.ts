@@ -60,6 +60,8 @@ const VALID_POOL = 20;
 beforeAll(async () => {
   sys = await startSystem({
     notification: true,
+    // Valid profile writes change e-mail addresses over and over: keep the verification-mail limit out of the way.
+    identityEnv: { EMAIL_VERIFICATIONS_PER_HOUR: '100' },
     gatewayEnv: { SERVE_WEB: 'true', WEB_DIST, RATE_COMMENTS_PER_MIN: '1000000', RATE_LOGIN_FAILURES: '1000000', RATE_LOGIN_PER_USERNAME_IP: '1000000', RATE_SIGNUP_PER_IP: '1000000' },
   });
   [u, other] = await Promise.all([sys.user('Fuzz', true), sys.user('FzOther', true)]);
@@ -303,6 +305,26 @@ function routes(): Route[] {
     ownGet('friends'),
     ownGet('friend-requests'),
     ownGet('sent-requests'),
+    // Download my data (issue 18): every service asked at once, for the fuzz user's own id only.
+    ownGet('export'),
+    // Who sees my answers (issue 18): self only, admins included.
+    ownGet('privacy'),
+    { ...simpleGet('GET /api/privacy-notice', '/api/privacy-notice', 'anon') },
+    {
+      name: 'PUT /api/users/{id}/privacy',
+      valid: fc
+        .record({ answerVisibility: fc.constantFrom('friends', 'nobody'), hideUntilResolved: fc.boolean() }, { requiredKeys: [] })
+        .filter((b) => Object.keys(b).length > 0)
+        .map((b) => req('user', 'PUT', `/api/users/${uid()}/privacy`, b)),
+      invalid: fc.oneof(
+        fc.constant(0).map(() => req('user', 'PUT', `/api/users/${uid()}/privacy`, {})),
+        anyText(20).filter((s) => s !== 'friends' && s !== 'nobody').map((v) => req('user', 'PUT', `/api/users/${uid()}/privacy`, { answerVisibility: v })),
+        wrongTypes(['hideUntilResolved', 'answerVisibility']).map((b) => req('user', 'PUT', `/api/users/${uid()}/privacy`, b)),
+        fc.uuid().map((id) => req('user', 'PUT', `/api/users/${id}/privacy`, { answerVisibility: 'nobody' })),
+        notUuid.map((id) => req('user', 'PUT', `/api/users/${seg(id)}/privacy`, { hideUntilResolved: true })),
+        fc.constant(0).map(() => req('admin', 'PUT', `/api/users/${uid()}/privacy`, { answerVisibility: 'nobody' })),
+      ),
+    },
     {
       name: 'GET /api/users/{id}/answers/{questionId}',
       valid: fc.constant(req('user', 'GET', `/api/users/${uid()}/answers/${q1}`)),
@@ -327,15 +349,19 @@ function routes(): Route[] {
       valid: fc
         .record({ username: uniqueUsername, password: fc.string({ unit: 'binary', minLength: 8, maxLength: 64 }).filter(noNul), name: printable(1, 60).filter((n) => n.trim().length > 0 && shows(n)) }, { requiredKeys: ['username', 'password', 'name'] })
         .chain((b) => fc.record({ email: fc.option(email, { nil: undefined }), phoneNumber: fc.option(phone, { nil: undefined }) }).map((x) => ({ ...b, ...x })))
-        .map((b) => req('anon', 'POST', '/api/auth/signup', b)),
+        .map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
       invalid: fc.oneof(
-        fc.record({ username: anyText(40).filter((s) => !/^[A-Za-z0-9_]{3,30}$/.test(s.trim())), password: fc.constant(PASSWORD), name: fc.constant('N') }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
-        fc.record({ username: uniqueUsername, password: fc.string({ maxLength: 7 }), name: fc.constant('N') }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
-        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constantFrom('', '   ', 'x'.repeat(101)) }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
-        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constantFrom('Sipho \u202Eevil', '\u2066x\u2069', '\u200B\u200D', '\uFEFF\u2060') }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
-        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constant('N'), email: anyText(30).filter((e) => e.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.trim())) }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
-        fc.constant(0).map(() => req('anon', 'POST', '/api/auth/signup', { username: u.username.toUpperCase(), password: PASSWORD, name: 'Dup' })),
-        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: withNul.map((n) => `N${n}`) }).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
+        fc.record({ username: anyText(40).filter((s) => !/^[A-Za-z0-9_]{3,30}$/.test(s.trim())), password: fc.constant(PASSWORD), name: fc.constant('N') }).map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
+        fc.record({ username: uniqueUsername, password: fc.string({ maxLength: 7 }), name: fc.constant('N') }).map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
+        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constantFrom('', '   ', 'x'.repeat(101)) }).map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
+        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constantFrom('Sipho \u202Eevil', '\u2066x\u2069', '\u200B\u200D', '\uFEFF\u2060') }).map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
+        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constant('N'), email: anyText(30).filter((e) => e.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.trim())) }).map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
+        fc.constant(0).map(() => req('anon', 'POST', '/api/auth/signup', { username: u.username.toUpperCase(), password: PASSWORD, name: 'Dup', consent: true })),
+        fc.record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: withNul.map((n) => `N${n}`) }).map((b) => req('anon', 'POST', '/api/auth/signup', { ...b, consent: true })),
+        // POPIA consent: anything but `true` (missing, false, "true", 1, an object) is refused.
+        fc
+          .record({ username: uniqueUsername, password: fc.constant(PASSWORD), name: fc.constant('N'), consent: fc.constantFrom(undefined, false, 'true', 1, null, {}, [true]) })
+          .map((b) => req('anon', 'POST', '/api/auth/signup', b)),
         wrongTypes(['username', 'password', 'name']).map((b) => req('anon', 'POST', '/api/auth/signup', b)),
       ),
     },

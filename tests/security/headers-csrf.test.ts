@@ -39,10 +39,14 @@ describe('scenario 14: CSRF', () => {
   it('text/plain or form bodies on writes → 415; cross-site Sec-Fetch-Site or a foreign Origin → 403; nothing changes', async () => {
     const writes: [string, string, unknown, SecUser['b']][] = [
       ['POST', '/api/auth/login', { username: u.username, password: 'x' }, sys.browser()],
-      ['POST', '/api/auth/signup', { username: 'csrf_signup', password: 'a-good-password', name: 'X' }, sys.browser()],
+      ['POST', '/api/auth/signup', { username: 'csrf_signup', password: 'a-good-password', name: 'X', consent: true }, sys.browser()],
       ['POST', '/api/auth/logout', {}, u.b],
       ['PUT', `/api/users/${u.id}/notifications`, { emailNotifications: false }, u.b],
+      ['PUT', `/api/users/${u.id}/privacy`, { answerVisibility: 'nobody' }, u.b],
       ['PATCH', `/api/users/${u.id}`, { email: 'csrf@evil.example' }, u.b],
+      ['POST', `/api/users/${u.id}/password`, { currentPassword: 'a-good-password-1', newPassword: 'csrf-new-password' }, u.b],
+      ['POST', `/api/users/${u.id}/email-verification`, {}, u.b],
+      ['POST', '/api/auth/verify-email', { token: 'A'.repeat(43) }, sys.browser()],
       ['POST', '/api/answers', { userId: u.id, questionId: q, optionId: 'yes' }, u.b],
       ['POST', '/api/friendships', { userId: u.id, friendUsername: 'admin' }, u.b],
       ['POST', `/api/questions/${q}/comments`, { content: 'csrf comment' }, u.b],

@@ -148,7 +148,7 @@ describe('signup under per-address pressure (carrier NAT): a challenge, not a fl
   it('after RATE_SIGNUP_PER_IP (20) signups from one address the next asks for a challenge, and succeeds with a solved one', async () => {
     const nat = '127.0.0.30';
     const signup = (username: string, altcha?: string) =>
-      request(nat, 'POST', '/api/auth/signup', { username, password: PASSWORD, name: 'Shared Address', ...(altcha ? { altcha } : {}) });
+      request(nat, 'POST', '/api/auth/signup', { username, password: PASSWORD, name: 'Shared Address', consent: true, ...(altcha ? { altcha } : {}) });
     const statuses = await Promise.all(Array.from({ length: 25 }, (_, i) => signup(uname(`Nat${i}`)).then((r) => r.status)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -160,6 +160,6 @@ describe('signup under per-address pressure (carrier NAT): a challenge, not a fl
     expect(ok.status, JSON.stringify(ok.json)).toBe(201);
     expect(ok.json.username).toBe(next);
     // Another address is not affected at all.
-    expect((await request('127.0.0.31', 'POST', '/api/auth/signup', { username: uname('Other'), password: PASSWORD, name: 'Elsewhere' })).status).toBe(201);
+    expect((await request('127.0.0.31', 'POST', '/api/auth/signup', { username: uname('Other'), password: PASSWORD, name: 'Elsewhere', consent: true })).status).toBe(201);
   });
 });

@@ -83,7 +83,7 @@ describe('scenario 13: sessions', () => {
     const gw = await gateway({});
     const b = gw.browser();
     const username = uname('Rot');
-    const signup = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Rot' });
+    const signup = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Rot', consent: true });
     expect(signup.status).toBe(201);
     const s0 = b.cookieHeader;
     expect(s0).toMatch(/^sid=/);
@@ -144,7 +144,7 @@ describe('scenario 13: sessions', () => {
   it('cookie attributes: HttpOnly, SameSite=Lax, Path=/ over http; __Host- prefix and Secure over https (behind a proxy)', async () => {
     const gw = await gateway({});
     const b = gw.browser();
-    const signup = await b.post('/api/auth/signup', { username: uname('Ck'), password: PASSWORD, name: 'Ck' });
+    const signup = await b.post('/api/auth/signup', { username: uname('Ck'), password: PASSWORD, name: 'Ck', consent: true });
     const c = signup.setCookies.find((x) => x.name === 'sid');
     expect(c, signup.setCookies.map((x) => x.raw).join('\n')).toBeDefined();
     expect(c!.attrs.httponly).toBe(true);
@@ -155,7 +155,7 @@ describe('scenario 13: sessions', () => {
 
     const https = await gateway({ PUBLIC_URL: 'https://predicts.example', TRUST_PROXY: '1' });
     const hb = https.browser({ 'x-forwarded-proto': 'https', host: 'predicts.example' });
-    const hs = await hb.post('/api/auth/signup', { username: uname('Hs'), password: PASSWORD, name: 'Hs' });
+    const hs = await hb.post('/api/auth/signup', { username: uname('Hs'), password: PASSWORD, name: 'Hs', consent: true });
     expect(hs.status, hs.text).toBe(201);
     const hc = hs.setCookies.find((x) => x.name.includes('sid'));
     expect(hc, hs.setCookies.map((x) => x.raw).join('\n')).toBeDefined();
@@ -168,7 +168,7 @@ describe('scenario 13: sessions', () => {
     expect((await hb.get('/api/auth/me')).status).toBe(200);
     // The https gateway never sets a non-Secure session cookie, even when a request arrives over plain http.
     const plain = https.browser({ host: 'predicts.example' });
-    const ps = await plain.post('/api/auth/signup', { username: uname('Pl'), password: PASSWORD, name: 'Pl' });
+    const ps = await plain.post('/api/auth/signup', { username: uname('Pl'), password: PASSWORD, name: 'Pl', consent: true });
     for (const x of ps.setCookies) expect(x.attrs.secure, x.raw).toBe(true);
   });
 });

@@ -14,9 +14,10 @@ export interface SecUser {
   b: Browser;
 }
 
-export async function startSystem(opts: { gatewayEnv?: Record<string, string>; clock?: Clock; notification?: boolean } = {}) {
+export async function startSystem(opts: { gatewayEnv?: Record<string, string>; identityEnv?: Record<string, string>; clock?: Clock; notification?: boolean } = {}) {
   const services = await startServicesForTest({
     clock: opts.clock,
+    identity: opts.identityEnv,
     notification: opts.notification ? { MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'sec-mail-')), PUBLIC_URL: 'http://localhost:8080' } : undefined,
   });
   let gw: Awaited<ReturnType<typeof startGatewayForTest>>;

@@ -22,7 +22,7 @@ afterAll(async () => {
   await sys?.stop();
 });
 
-const signup = (name: string) => sys.browser().post('/api/auth/signup', { username: uname('nm'), password: PASSWORD, name });
+const signup = (name: string) => sys.browser().post('/api/auth/signup', { username: uname('nm'), password: PASSWORD, name, consent: true });
 
 describe('display names', () => {
   it('U+202E and every other bidi control in a name → 400 with a clear message; no account is made', async () => {
@@ -43,7 +43,7 @@ describe('display names', () => {
   it('a decomposed name comes back composed (NFC), in the signup answer, /me and people search', async () => {
     const b = sys.browser();
     const username = uname('nfc');
-    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Zoe\u0301 Nkosi\u0301' });
+    const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Zoe\u0301 Nkosi\u0301', consent: true });
     expect(res.status, res.text).toBe(201);
     expect(res.json.name).toBe('Zo\u00E9 Nkos\u00ED');
     expect((await b.get('/api/auth/me')).json.name).toBe('Zo\u00E9 Nkos\u00ED');

@@ -99,7 +99,7 @@ beforeAll(async () => {
   }
   viewer = new Browser(base);
   const suffix = Math.random().toString(36).slice(2, 7);
-  const v = await viewer.post('/api/auth/signup', { username: `xview_${suffix}`, password: PASSWORD, name: 'Viewer' });
+  const v = await viewer.post('/api/auth/signup', { username: `xview_${suffix}`, password: PASSWORD, name: 'Viewer', consent: true });
   expect(v.status, v.text).toBe(201);
   const viewerId = v.json.id as string;
 
@@ -109,7 +109,7 @@ beforeAll(async () => {
   await batch(PAYLOADS, 10, async (p, i) => {
     const b = new Browser(base);
     const name = p.length <= 100 ? p : `${p.slice(0, 80)} XSS${i}`;
-    const s = await b.post('/api/auth/signup', { username: `xss_${suffix}_${i}`, password: PASSWORD, name });
+    const s = await b.post('/api/auth/signup', { username: `xss_${suffix}_${i}`, password: PASSWORD, name, consent: true });
     expect(s.status, s.text).toBe(201);
     // The answer may race voting's projection of the new question: retry briefly.
     for (let t = 0; t < 50; t++) {

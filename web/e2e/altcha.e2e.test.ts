@@ -47,7 +47,7 @@ test('after 5 wrong passwords from this address the dialog asks for the check; t
   try {
     const username = randomUsername();
     const api = context.request;
-    expect((await api.post('/api/auth/signup', { data: { username, password: PASSWORD, name: 'Widget User' } })).status()).toBe(201);
+    expect((await api.post('/api/auth/signup', { data: { username, password: PASSWORD, name: 'Widget User', consent: true } })).status()).toBe(201);
     expect((await api.post('/api/auth/logout')).status()).toBe(200);
     // The (username, address) budget: 5 attempts.
     for (let i = 0; i < 5; i++) expect((await api.post('/api/auth/login', { data: { username, password: `wrong-${i}` } })).status()).toBe(401);
@@ -85,7 +85,7 @@ test('signup from a busy address: the check appears instead of a flat refusal, t
   const problems = watch(page);
   try {
     // Use up this address's signup budget (2 a minute here; the first test used one).
-    for (let i = 0; i < 2; i++) await context.request.post('/api/auth/signup', { data: { username: randomUsername(), password: PASSWORD, name: 'Neighbour' } });
+    for (let i = 0; i < 2; i++) await context.request.post('/api/auth/signup', { data: { username: randomUsername(), password: PASSWORD, name: 'Neighbour', consent: true } });
     await context.clearCookies();
 
     await page.goto('/');
@@ -96,6 +96,7 @@ test('signup from a busy address: the check appears instead of a flat refusal, t
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByLabel('Full Name').fill('Busy Network');
+    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
     await dialog.getByRole('button', { name: 'Create Account' }).click();
 
     await expectVisible(dialog.getByRole('alert').filter({ hasText: 'Many sign-ups from your network' }));

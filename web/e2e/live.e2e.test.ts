@@ -28,7 +28,7 @@ interface SignedUpUser {
 async function signUp(context: BrowserContext, name: string): Promise<SignedUpUser> {
   const username = randomUsername('e2el_');
   const res = await context.request.post('/api/auth/signup', {
-    data: { username, password: 'correct-horse-battery', name, email: `${username}@example.co.za`, phoneNumber: '' },
+    data: { username, password: 'correct-horse-battery', name, email: `${username}@example.co.za`, phoneNumber: '', consent: true },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as SignedUpUser;

@@ -90,7 +90,7 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
       const voter = await browser.newContext({ baseURL: stack.baseUrl });
       try {
         const signup = await voter.request.post('/api/auth/signup', {
-          data: { username: randomUsername('e2ev_'), password: 'correct-horse-battery', name: `Voter ${i + 1}`, email: '', phoneNumber: '' },
+          data: { username: randomUsername('e2ev_'), password: 'correct-horse-battery', name: `Voter ${i + 1}`, email: '', phoneNumber: '', consent: true },
         });
         expect(signup.status()).toBe(201);
         const { id } = (await signup.json()) as { id: string };

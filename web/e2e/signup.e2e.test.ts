@@ -42,6 +42,7 @@ test('a visitor signs up and lands in the signed-in app', async () => {
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Password').fill('correct-horse-battery');
     await dialog.getByLabel('Full Name').fill('Thandi E2E');
+    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
     await dialog.getByRole('button', { name: 'Create Account' }).click();
 
     // Signed-in chrome: header tagline + ticking countdown, bottom navigation.

@@ -32,7 +32,7 @@ async function newPlayer(name: string): Promise<Player> {
   const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
   const username = randomUsername('e2es_');
   const res = await context.request.post('/api/auth/signup', {
-    data: { username, password: 'correct-horse-battery', name, email: '', phoneNumber: '' },
+    data: { username, password: 'correct-horse-battery', name, email: '', phoneNumber: '', consent: true },
   });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };

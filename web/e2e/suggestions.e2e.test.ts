@@ -42,6 +42,7 @@ async function signUp(page: Page, username: string, name: string) {
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill('correct-horse-battery');
   await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
   await closeToasts(page);

@@ -77,6 +77,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     await dialog.getByLabel('Username').fill(randomUsername('e2evote_'));
     await dialog.getByLabel('Password').fill('correct-horse-battery');
     await dialog.getByLabel('Full Name').fill('Lindiwe Vote');
+    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
     await closeToasts(page);

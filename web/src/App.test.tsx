@@ -75,6 +75,39 @@ describe('signed out', () => {
     expect(calls('/api/auth/signup')).toHaveLength(0);
   });
 
+  test('signup without ticking the (unticked) consent box is stopped with the notice link at hand', async () => {
+    renderAt('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Predicting' }));
+    const dialog = screen.getByRole('dialog');
+    const box = within(dialog).getByRole('checkbox', { name: /I agree that Mzansi Predicts may keep my predictions/ }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(within(dialog).getByRole('link', { name: /privacy notice/ }).getAttribute('href')).toBe('/privacy');
+    fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'thandi_m' } });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'longenough' } });
+    fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Thandi Mokoena' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Please accept the privacy notice to continue'));
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(calls('/api/auth/signup')).toHaveLength(0);
+    fireEvent.click(box);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  test('/privacy is open to signed-out visitors', async () => {
+    handler = (url) =>
+      url === '/api/privacy-notice'
+        ? json(200, { version: '1.0', informationOfficer: { name: 'Nomsa Khumalo', email: 'io@mzansi.example' } })
+        : json(401, { message: 'Not signed in' });
+    renderAt('/privacy');
+    expect(await screen.findByRole('heading', { name: 'Privacy notice', level: 1 })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'io@mzansi.example' })).getAttribute('href')).toBe('mailto:io@mzansi.example');
+    expect(screen.getByText('Version 1.0')).toBeTruthy();
+    for (const h of ['What we collect', 'Why we use it', 'Who sees what', 'How long we keep it', 'Your rights', 'Contact our information officer']) {
+      expect(screen.getByRole('heading', { name: h, level: 2 })).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: 'Start Predicting' })).toBeNull();
+  });
+
   test('login failure shows the server message', async () => {
     handler = (url) =>
       url === '/api/auth/login'
@@ -101,6 +134,7 @@ describe('signed out', () => {
           name: 'Thandi Mokoena',
           email: '',
           phoneNumber: '+27821234567',
+          consent: true,
         });
         return json(201, thandi);
       }
@@ -114,6 +148,7 @@ describe('signed out', () => {
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'longenough' } });
     fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Thandi Mokoena' } });
     fireEvent.change(within(dialog).getByLabelText(/Phone Number/), { target: { value: '+27821234567' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /I agree/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.getByText('TIME:')).toBeTruthy();

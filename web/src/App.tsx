@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { queryClient as defaultQueryClient } from './lib/queryClient';
 import { Spinner, Toaster } from './ui';
 import { AuthDialog } from './features/auth/AuthDialog';
@@ -9,11 +9,36 @@ import { useSessionSync, useUser } from './features/auth/useSession';
 import { LandingPage } from './features/landing/LandingPage';
 
 const SignedInApp = lazy(() => import('./SignedInApp').then((m) => ({ default: m.SignedInApp })));
+const PublicPrivacyPage = lazy(() => import('./features/privacy/PrivacyPage').then((m) => ({ default: m.PublicPrivacyPage })));
+const MailLinkPage = lazy(() => import('./features/account/MailLinkPage').then((m) => ({ default: m.MailLinkPage })));
 
-/** Signed-out visitors see the landing page whatever the route. */
+/** The pages our mails link to (verify an address, unsubscribe, confirm the newsletter): the same signed in or out. */
+const MAIL_LINK_PAGES: Record<string, 'verify-email' | 'unsubscribe' | 'newsletter-confirm'> = {
+  '/verify-email': 'verify-email',
+  '/unsubscribe': 'unsubscribe',
+  '/newsletter/confirm': 'newsletter-confirm',
+};
+
+/** Signed-out visitors see the landing page whatever the route, except the privacy notice (no sign-in needed). */
 function Screens() {
   useSessionSync();
   const user = useUser();
+  const { pathname } = useLocation();
+  const mailLink = MAIL_LINK_PAGES[pathname.replace(/\/+$/, '')];
+  if (mailLink) {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <MailLinkPage kind={mailLink} />
+      </Suspense>
+    );
+  }
+  if (!user && pathname.replace(/\/+$/, '') === '/privacy') {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <PublicPrivacyPage />
+      </Suspense>
+    );
+  }
   if (!user) return <LandingPage />;
   return (
     <Suspense fallback={<Spinner label="Loading" />}>

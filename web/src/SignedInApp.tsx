@@ -20,6 +20,7 @@ const NotificationSettingsPage = lazy(() =>
 const MySuggestionsPage = lazy(() =>
   import('./features/suggestions/MySuggestionsPage').then((m) => ({ default: m.MySuggestionsPage })),
 );
+const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const AdminPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const DashboardPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.DashboardPage })));
 
@@ -36,6 +37,7 @@ function SignedInRoutes({ user }: { user: User }) {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/notifications" element={<NotificationSettingsPage />} />
         <Route path="/my-suggestions" element={<MySuggestionsPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/admin" element={<AdminPage user={user} />} />
         <Route path="/admin/testing" element={<AdminPage user={user} />} />
         <Route path="/newadmin" element={<AdminPage user={user} />} />

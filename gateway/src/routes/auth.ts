@@ -3,10 +3,12 @@ import { grpc, isGrpcError, type Clock } from '@mzansi/kit';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';
-import { HttpError, parse, unauthorized } from '../errors.js';
+import { HttpError, badRequest, parse, unauthorized } from '../errors.js';
+import { CONSENT_REQUIRED, PRIVACY_NOTICE_VERSION } from '../privacy.js';
 import { MAX_PAYLOAD_LENGTH } from '../challenge.js';
 import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
 import { actorOf, signIn, signOut } from '../session.js';
+import type { UserSessions } from '../user-sessions.js';
 import { userJson } from '../users.js';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -20,6 +22,8 @@ const signupBody = z.object({
   name: text(100).trim().min(1),
   email: text(254).trim().nullish(),
   phoneNumber: text(30).trim().nullish(),
+  /** POPIA consent to the privacy notice: must be exactly `true` (checked after the required fields). */
+  consent: z.unknown().optional(),
   altcha,
 });
 
@@ -34,9 +38,11 @@ export interface AuthDeps {
   clients: Clients;
   rateLimits: RateLimits;
   clock: Clock;
+  /** The per-user session index (sign-in adds, sign-out removes): deleting an account ends all its sessions. */
+  userSessions?: UserSessions;
 }
 
-export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Router {
+export function authRouter({ config, clients, rateLimits, clock, userSessions }: AuthDeps): Router {
   const r = Router();
 
   // A fresh proof-of-work challenge for the ALTCHA widget (no session needed; never cached).
@@ -46,6 +52,8 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
 
   r.post('/signup', async (req, res) => {
     const body = parse(signupBody, req.body, 'Please fill in all required fields');
+    // Before the signup budget: a form sent without the box ticked costs no challenge. Identity checks it again.
+    if (body.consent !== true) throw badRequest(CONSENT_REQUIRED);
     await rateLimits.admitSignup(req.ip ?? '', body.altcha);
     const { user } = await clients.identity.signUp({
       username: body.username,
@@ -53,8 +61,10 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
       name: body.name,
       email: body.email ?? '',
       phoneNumber: body.phoneNumber ?? '',
+      consent: true,
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     });
-    await signIn(req, user!, clock);
+    await signIn(req, user!, clock, userSessions);
     res.status(201).json(userJson(user!));
   });
 
@@ -65,7 +75,7 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
     try {
       const { user } = await clients.identity.login({ username: body.username, password: body.password });
       await rateLimits.loginSucceeded(body.username, req.ip ?? '');
-      await signIn(req, user!, clock);
+      await signIn(req, user!, clock, userSessions);
       res.json(userJson(user!));
     } catch (err) {
       if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) throw new HttpError(401, INVALID_LOGIN);
@@ -74,7 +84,7 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
   });
 
   r.post('/logout', async (req, res) => {
-    await signOut(req, res, config);
+    await signOut(req, res, config, userSessions);
     res.json({ success: true });
   });
 
@@ -87,7 +97,7 @@ export function authRouter({ config, clients, rateLimits, clock }: AuthDeps): Ro
       res.json(userJson(user!));
     } catch (err) {
       if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) {
-        await signOut(req, res, config);
+        await signOut(req, res, config, userSessions);
         throw unauthorized('Not signed in');
       }
       throw err;

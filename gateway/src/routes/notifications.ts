@@ -53,7 +53,9 @@ export function notificationsRouter({ clients }: { clients: Clients }): Router {
       success: true,
       alreadySubscribed: out.alreadySubscribed,
       email: out.email,
-      message: out.alreadySubscribed ? 'You are already subscribed.' : "You're subscribed!",
+      confirmed: out.confirmed,
+      // Double opt-in: nothing but the confirmation mail goes to the address until its link is used.
+      message: out.confirmed ? 'You are already subscribed.' : 'Check your inbox: confirm your subscription with the link we sent.',
     });
   });
 

@@ -16,6 +16,7 @@ const notificationsBody = z
 
 const profileBody = z
   .object({
+    name: z.string().max(300).optional(),
     email: z.string().max(254).nullish(),
     phoneNumber: z.string().max(30).nullish(),
     emailNotifications: z.boolean().optional(),
@@ -43,6 +44,7 @@ export function usersRouter({ clients }: { clients: Clients }): Router {
     const body = parse(profileBody, req.body);
     const { user } = await clients.identity.updateUser(
       {
+        name: body.name,
         email: body.email === undefined ? undefined : (body.email ?? ''),
         phoneNumber: body.phoneNumber === undefined ? undefined : (body.phoneNumber ?? ''),
         emailNotifications: body.emailNotifications,

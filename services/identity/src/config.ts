@@ -14,6 +14,11 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      */
     LOGIN_THROTTLE_ATTEMPTS: z.coerce.number().int().min(1).default(30),
     LOGIN_THROTTLE_WINDOW_S: z.coerce.number().int().min(1).default(60),
+    /** How long an e-mail verification link works, and how many verification mails a user may cause per hour. */
+    EMAIL_VERIFICATION_TTL_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
+    EMAIL_VERIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+    /** How often the retention job runs (audit entries past one year, expired verification links). */
+    RETENTION_INTERVAL_S: z.coerce.number().int().min(1).default(3600),
   });
 }
 

@@ -1,22 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, isMain, runService, stopOnSignals } from '@mzansi/kit';
+import { createLogger, isMain, runService, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
 import { loadConfig, type Config } from './config.js';
 import * as repo from './data-access/users-repo.js';
 import * as schema from './data-access/schema.js';
 import { hashPassword, verifyPassword } from './domain/passwords.js';
 import { createUser, registerIdentityService } from './entry-points/grpc/identity-service.js';
+import { auditEventsConsumer } from './entry-points/events/audit-consumer.js';
+import { startIdentityRetention } from './entry-points/jobs/retention.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-/** Starts the identity service; tests call it in-process with their own env (ports 0). */
-export async function start(env: NodeJS.ProcessEnv = process.env) {
+/** Starts the identity service; tests call it in-process with their own env (ports 0) and clock. */
+export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock } = {}) {
   const config: Config = loadConfig(env);
-  return runService({
+  const clock = opts.clock ?? systemClock;
+  const running = await runService({
     name: 'identity',
     config,
     schema,
     migrationsFolder,
-    grpc: registerIdentityService,
+    grpc: (ctx, server) => registerIdentityService(ctx, server, clock),
+    // The admin actions other services record, into the audit log.
+    consumers: () => [auditEventsConsumer('questions.audit.recorded') as never, auditEventsConsumer('social.audit.recorded') as never],
     async beforeServe(ctx) {
       // The admin account comes from configuration: created once, kept an admin, password kept in step.
       const existing = await repo.findByUsername(ctx.db, config.ADMIN_USERNAME);
@@ -39,6 +44,16 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     },
     logger: createLogger('identity', config.LOG_LEVEL),
   });
+  // Retention (README "Privacy"): audit entries past one year, expired verification links.
+  const retention = startIdentityRetention({ db: running.ctx.db, logger: running.ctx.logger, clock, intervalMs: config.RETENTION_INTERVAL_S * 1000 });
+  let stopping: Promise<void> | undefined;
+  return {
+    ...running,
+    stop() {
+      stopping ??= retention.stop().then(() => running.stop());
+      return stopping;
+    },
+  };
 }
 
 if (isMain(import.meta.url)) {

@@ -97,6 +97,8 @@ export const signUpReq = (username: string, password = 'correct-horse-1', name =
   name,
   email: '',
   phoneNumber: '',
+  consent: true,
+  privacyNoticeVersion: '1.0',
 });
 
 /** `eventually` for checks that answer a value or `undefined` (not yet): resolves with the value. */

@@ -97,6 +97,26 @@ describe('signUp', () => {
     await expectGrpcError(client.signUp(signUpReq('bidi_name', 'long-enough-pw', 'Sipho \u202Eevil')), grpc.status.INVALID_ARGUMENT, TEXT_MESSAGES.bidi('Name'));
     await expectGrpcError(client.signUp(signUpReq('zw_name', 'long-enough-pw', '\u200B\u200D\u2060\uFEFF')), grpc.status.INVALID_ARGUMENT, 'Please fill in all required fields');
   });
+
+  it('refuses a signup without consent (or without a notice version), creating nothing', async () => {
+    const consent = 'Please accept the privacy notice to continue';
+    await expectGrpcError(client.signUp({ ...signUpReq('no_consent'), consent: false }), grpc.status.INVALID_ARGUMENT, consent);
+    await expectGrpcError(client.signUp({ ...signUpReq('no_consent'), privacyNoticeVersion: '' }), grpc.status.INVALID_ARGUMENT, consent);
+    const { rows } = await svc.ctx.pool.query(`SELECT id FROM users WHERE username = 'no_consent'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('stores the accepted notice version with the moment of signup, and answers it with the user', async () => {
+    const { user } = await client.signUp({ ...signUpReq('consenting'), privacyNoticeVersion: '2.1' });
+    expect(user).toMatchObject({ privacyNoticeVersion: '2.1', privacyConsentAt: user!.joinDate });
+    const { rows } = await svc.ctx.pool.query('SELECT privacy_notice_version, privacy_consent_at, join_date FROM users WHERE id = $1', [user!.id]);
+    expect(rows[0].privacy_notice_version).toBe('2.1');
+    expect(rows[0].privacy_consent_at).toEqual(rows[0].join_date);
+    expect((await client.getUser({ id: user!.id })).user).toMatchObject({ privacyNoticeVersion: '2.1', privacyConsentAt: user!.joinDate });
+    // The configured admin never signed up: no consent is recorded for them.
+    expect(admin).toMatchObject({ privacyNoticeVersion: '' });
+    expect(admin.privacyConsentAt).toBeUndefined();
+  });
 });
 
 describe('login', () => {

@@ -3,7 +3,7 @@ import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import { MESSAGES, validateSignUp } from '../src/domain/users.js';
 
 /** The signup rules on their own (no service): the name's text rules (issue #15). */
-const input = (name: string) => ({ username: 'thandi_m', password: 'long-enough-pw', name, email: '', phoneNumber: '' });
+const input = (name: string) => ({ username: 'thandi_m', password: 'long-enough-pw', name, email: '', phoneNumber: '', consent: true, privacyNoticeVersion: '1.0' });
 
 describe('validateSignUp: the display name', () => {
   it('is stored NFC-normalised and trimmed', () => {
@@ -27,5 +27,20 @@ describe('validateSignUp: the display name', () => {
 
   it('keeps visible names with joiners inside (emoji sequences, Indic scripts)', () => {
     expect(validateSignUp(input('Lerato 👩‍💻')).name).toBe('Lerato 👩‍💻');
+  });
+});
+
+describe('validateSignUp: POPIA consent', () => {
+  it('keeps the accepted notice version', () => {
+    expect(validateSignUp(input('Thandi')).privacyNoticeVersion).toBe('1.0');
+  });
+
+  it.each([
+    ['no consent', { consent: false }],
+    ['no notice version', { privacyNoticeVersion: '' }],
+    ['a version that names nothing', { privacyNoticeVersion: '<script>' }],
+    ['an overlong version', { privacyNoticeVersion: '1'.repeat(33) }],
+  ])('refuses %s', (_n, patch) => {
+    expect(() => validateSignUp({ ...input('Thandi'), ...patch })).toThrowError(MESSAGES.consent);
   });
 });

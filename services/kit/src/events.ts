@@ -9,6 +9,8 @@ import { currentTraceHeaders } from './tracing.js';
 export const EVENT_TYPES = {
   'identity.user.registered': events.UserRegistered,
   'identity.user.updated': events.UserUpdated,
+  'identity.user.deleted': events.UserDeleted,
+  'identity.email_verification.requested': events.EmailVerificationRequested,
   'questions.question.published': events.QuestionPublished,
   'questions.question.resolved': events.QuestionResolved,
   'questions.question.archived': events.QuestionArchived,
@@ -17,6 +19,9 @@ export const EVENT_TYPES = {
   'social.comment.posted': events.CommentPosted,
   'social.comment.deleted': events.CommentDeleted,
   'social.friendship.created': events.FriendshipCreated,
+  // Admin actions (kit/audit.ts), one subject per producing service: each service publishes only on its own stream.
+  'questions.audit.recorded': events.AuditRecorded,
+  'social.audit.recorded': events.AuditRecorded,
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -2,6 +2,7 @@ import type { JetStreamClient } from 'nats';
 import type pg from 'pg';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
+import { FORGET_ON_PUBLISH } from './erasure.js';
 import { EventNames } from './events.js';
 
 export interface OutboxRelayOptions {
@@ -102,7 +103,12 @@ export class OutboxRelay {
           firstError ??= r.reason;
         }
       });
-      if (ok.length) await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [ok]);
+      if (ok.length) {
+        // Rows that name an erased person go as soon as JetStream has them (erasure.ts); the others are kept a while.
+        const forget = rows.filter((r) => FORGET_ON_PUBLISH.has(r.subject)).map((r) => r.id).filter((id) => ok.includes(id));
+        if (forget.length) await client.query('DELETE FROM outbox WHERE id = ANY($1::uuid[])', [forget]);
+        await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [ok]);
+      }
       if (failed.length) {
         await client.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1::uuid[])', [
           failed,

@@ -108,3 +108,60 @@ function canListen(port: number): Promise<boolean> {
     srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
+
+/**
+ * Where any of `values` occurs in a database (case-insensitive substring): every column of every table in its
+ * public schema whose type can carry text or an id (text, varchar, char, uuid, json, jsonb, arrays, domain types),
+ * cast to text. The erasure tests run it on every service's database after an account is deleted.
+ */
+export async function findValuesInDatabase(
+  url: string,
+  values: string[],
+): Promise<{ table: string; column: string; value: string }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: columns } = await client.query<{ table_name: string; column_name: string }>(
+      `SELECT c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+       WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+         AND c.data_type IN ('text', 'character varying', 'character', 'uuid', 'json', 'jsonb', 'ARRAY', 'USER-DEFINED')
+       ORDER BY c.table_name, c.ordinal_position`,
+    );
+    const found: { table: string; column: string; value: string }[] = [];
+    const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    for (const { table_name, column_name } of columns) {
+      // strpos, not LIKE: usernames hold '_', a LIKE wildcard.
+      const { rows } = await client.query<{ v: string }>(
+        `SELECT v FROM unnest($1::text[]) AS v
+         WHERE EXISTS (SELECT 1 FROM ${quote(table_name)} WHERE strpos(lower(${quote(column_name)}::text), lower(v)) > 0)`,
+        [values],
+      );
+      for (const r of rows) found.push({ table: table_name, column: column_name, value: r.v });
+    }
+    return found;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * True once a durable consumer has been handed every message of its stream up to `seq` and acknowledged them all
+ * (handled, found in its inbox, or dead-lettered): what "the replayed event has been dealt with" means.
+ */
+export async function consumerCaughtUp(
+  nc: import('nats').NatsConnection,
+  names: EventNames,
+  producer: (typeof PRODUCERS)[number],
+  durable: string,
+  seq: number,
+): Promise<boolean> {
+  const info = await (await nc.jetstreamManager()).consumers.info(names.stream(producer), durable);
+  return info.delivered.stream_seq >= seq && info.num_ack_pending === 0 && info.num_pending === 0;
+}
+
+/** How many events were dead-lettered in a namespace (0 when none, or no dead-letter stream yet). */
+export async function deadLetterCount(nc: import('nats').NatsConnection, names: EventNames): Promise<number> {
+  const info = await (await nc.jetstreamManager()).streams.info(names.stream('deadletter')).catch(() => undefined);
+  return info?.state.messages ?? 0;
+}

@@ -27,6 +27,7 @@ function envelope(counterId: string) {
       browserNotifications: false,
       whatsappNotifications: false,
       joinDate: new Date('2026-01-01T00:00:00Z'),
+      emailVerified: false,
     },
   });
 }

@@ -68,6 +68,12 @@ function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     listUsers: unimplemented,
     updateUser: unimplemented,
     countUsers: unimplemented,
+    deleteUser: unimplemented,
+    exportUserData: unimplemented,
+    changePassword: unimplemented,
+    verifyEmail: unimplemented,
+    resendEmailVerification: unimplemented,
+    listAuditLog: unimplemented,
   };
 }
 

@@ -21,6 +21,7 @@ const user = (n: number) => ({
   browserNotifications: false,
   whatsappNotifications: false,
   joinDate: new Date('2026-01-01T00:00:00Z'),
+  emailVerified: false,
 });
 
 /** Every message of a stream, read back by sequence. */

@@ -26,6 +26,16 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
     MAIL_FROM: z.string().min(3).default('Mzansi Predicts <no-reply@mzansipredicts.local>'),
     PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+    /**
+     * The address of List-Unsubscribe's `mailto:` alternative (RFC 2369); its mails must be acted on by operations.
+     * Empty: only the one-click https link (RFC 8058) is offered.
+     */
+    UNSUBSCRIBE_MAILTO: z
+      .string()
+      .regex(/^$|^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/, 'must be an e-mail address or empty')
+      .default(production ? '' : 'unsubscribe@mzansipredicts.local'),
+    /** How often the retention job runs (delivery log and unconfirmed newsletter signups older than 30 days). */
+    RETENTION_INTERVAL_S: int(3600, 1, 86_400),
     // Delivery of a published question.
     PUSH_CONCURRENCY: int(20, 1, 500),
     PUSH_BATCH_SIZE: int(500, 1, 10_000),

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, isMain, runService, stopOnSignals } from '@mzansi/kit';
+import { createLogger, isMain, runService, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { questionPublishedConsumer, userEventsConsumer } from './entry-points/events/consumers.js';
+import { verificationRequestsConsumer } from './entry-points/events/mail-consumers.js';
+import { startNotificationRetention } from './entry-points/jobs/retention.js';
 import { registerNotificationService } from './entry-points/grpc/notification-service.js';
 import { DeliveryWorker } from './entry-points/jobs/delivery-worker.js';
 import { createMailer } from './infra/mailer.js';
@@ -11,9 +13,10 @@ import { resolveVapidKeys } from './infra/vapid.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-/** Starts the notification service; tests call it in-process with their own env (ports 0). */
-export async function start(env: NodeJS.ProcessEnv = process.env) {
+/** Starts the notification service; tests call it in-process with their own env (ports 0) and clock. */
+export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock } = {}) {
   const config: Config = loadConfig(env);
+  const clock = opts.clock ?? systemClock;
   const logger = createLogger('notification', config.LOG_LEVEL);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM });
   // Set in beforeServe (the keys may live in the database), before any call or event is handled.
@@ -46,6 +49,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
         push,
         mailer,
         publicUrl: config.PUBLIC_URL,
+        keys: config.INTERNAL_AUTH_KEYS,
+        unsubscribeMailto: config.UNSUBSCRIBE_MAILTO || undefined,
         pushConcurrency: config.PUSH_CONCURRENCY,
         mailConcurrency: config.MAIL_CONCURRENCY,
         batchSize: config.PUSH_BATCH_SIZE,
@@ -56,11 +61,24 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       });
       logger.info({ mail: mailer.describe }, 'mail transport ready');
     },
-    grpc: (ctx, server) => registerNotificationService(ctx, server, { push }),
-    consumers: () => [userEventsConsumer() as never, questionPublishedConsumer(() => worker?.kick()) as never],
+    grpc: (ctx, server) => registerNotificationService(ctx, server, { push, kick: () => worker?.kick() }),
+    consumers: () => [
+      userEventsConsumer() as never,
+      questionPublishedConsumer(() => worker?.kick()) as never,
+      verificationRequestsConsumer(() => worker?.kick()) as never,
+    ],
   });
   // Unfinished jobs (a restart in the middle of a delivery) are picked up at once.
   worker!.start();
+
+  // Retention (README "Privacy"): the delivery log and unconfirmed newsletter signups at most 30 days.
+  const retention = startNotificationRetention({
+    db: running.ctx.db,
+    logger,
+    clock,
+    intervalMs: config.RETENTION_INTERVAL_S * 1000,
+    mailDir: config.SMTP_URL ? undefined : config.MAIL_DIR,
+  });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -69,6 +87,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     /** Stops the delivery worker first (requests in flight finish and are recorded), then the service. */
     stop() {
       stopping ??= (async () => {
+        await retention.stop();
         await worker!.stop();
         await running.stop();
         mailer.close();

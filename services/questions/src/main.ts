@@ -3,6 +3,7 @@ import { createLogger, isMain, runService, stopOnSignals, systemClock, type Cloc
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { seedDemo } from './data-access/seed.js';
+import { userDeletedConsumer } from './entry-points/events/user-events.js';
 import { registerQuestionsService } from './entry-points/grpc/questions-service.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -17,6 +18,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     schema,
     migrationsFolder,
     grpc: (ctx, server) => registerQuestionsService(ctx, server, clock),
+    consumers: () => [userDeletedConsumer() as never],
     async beforeServe(ctx) {
       if (config.SEED_DEMO) await seedDemo(ctx, clock());
     },

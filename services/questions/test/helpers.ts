@@ -79,6 +79,21 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
   let nc: NatsConnection | undefined;
   const names = new EventNames(ns);
 
+  /** Every message of this namespace's questions stream, in order. */
+  async function streamEvents(): Promise<StreamEvent[]> {
+    nc ??= await connect({ servers: TEST_NATS_URL });
+    const jsm = await nc.jetstreamManager();
+    const stream = names.stream('questions');
+    const info = await jsm.streams.info(stream);
+    const out: StreamEvent[] = [];
+    if (info.state.messages === 0) return out;
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+      const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
+      if (m) out.push({ seq, subject: m.subject, msgId: m.header.get('Nats-Msg-Id'), envelope: decodeEnvelope(m.data) });
+    }
+    return out;
+  }
+
   return {
     db,
     ns,
@@ -95,20 +110,15 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
       clients.push(c);
       return c;
     },
-    /** Every message of this namespace's questions stream, in order. */
+    /** The question events of this namespace's questions stream, in order (audit records: `auditEvents`). */
     async events(): Promise<StreamEvent[]> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      const jsm = await nc.jetstreamManager();
-      const stream = names.stream('questions');
-      const info = await jsm.streams.info(stream);
-      const out: StreamEvent[] = [];
-      if (info.state.messages === 0) return out;
-      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-        if (m) out.push({ seq, subject: m.subject, msgId: m.header.get('Nats-Msg-Id'), envelope: decodeEnvelope(m.data) });
-      }
-      return out;
+      return (await streamEvents()).filter((e) => e.envelope.type !== 'questions.audit.recorded');
     },
+    /** The admin actions the service recorded (issue 18), in order. */
+    async auditEvents(): Promise<StreamEvent[]> {
+      return (await streamEvents()).filter((e) => e.envelope.type === 'questions.audit.recorded');
+    },
+    streamEvents,
     async cleanup() {
       for (const c of clients) c.close();
       await Promise.allSettled(running.map((r) => r.stop()));

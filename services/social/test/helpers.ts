@@ -70,7 +70,7 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
     },
     /** Signs a user up through identity and waits until social's directory has them. */
     async signUp(username: string): Promise<TestUser> {
-      const { user } = await identityClient.signUp({ username, password: PASSWORD, name: `Name of ${username}`, email: '', phoneNumber: '' });
+      const { user } = await identityClient.signUp({ username, password: PASSWORD, name: `Name of ${username}`, email: '', phoneNumber: '', consent: true, privacyNoticeVersion: '1.0' });
       await eventually(() => h.findPerson(username), 10_000);
       return { id: user!.id, username, name: user!.name, actor: { id: user!.id, isAdmin: false } };
     },

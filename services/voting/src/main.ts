@@ -3,6 +3,7 @@ import { createLogger, isMain, runService, stopOnSignals, systemClock, type Cloc
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { questionEventsConsumer } from './entry-points/events/question-events.js';
+import { userDeletedConsumer } from './entry-points/events/user-events.js';
 import { registerVotingService } from './entry-points/grpc/voting-service.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -17,7 +18,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     schema,
     migrationsFolder,
     grpc: (ctx, server) => registerVotingService(ctx, server, clock, config.COUNTER_SHARDS),
-    consumers: () => [questionEventsConsumer() as never],
+    consumers: () => [questionEventsConsumer() as never, userDeletedConsumer() as never],
     logger: createLogger('voting', config.LOG_LEVEL),
   });
 }

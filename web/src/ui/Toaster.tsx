@@ -19,12 +19,12 @@ function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void })
     return () => clearTimeout(timeout);
   }, [paused, duration]);
 
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
     startX.current = event.clientX;
     setPaused(true);
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (startX.current === null) return;
     setOffset(Math.max(0, event.clientX - startX.current));
   };
@@ -37,8 +37,9 @@ function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void })
   };
 
   const destructive = t.variant === 'destructive';
+  // A plain box, not a list item: its role (alert / status) would replace the listitem role and break the list.
   return (
-    <li
+    <div
       className={cx('toast', destructive && 'toast--destructive')}
       role={destructive ? 'alert' : 'status'}
       aria-live={destructive ? 'assertive' : 'polite'}
@@ -61,14 +62,14 @@ function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void })
       <button type="button" className="toast__close" aria-label="Close" onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </button>
-    </li>
+    </div>
   );
 }
 
 /** Renders the toast queue (one at a time). F8 moves focus to it. */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
-  const regionRef = useRef<HTMLOListElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -83,13 +84,13 @@ export function Toaster() {
 
   return createPortal(
     <section aria-label="Notifications (F8)">
-    <ol className="toaster" ref={regionRef} tabIndex={-1}>
+    <div className="toaster" ref={regionRef} tabIndex={-1}>
       {toasts
         .filter((t) => t.open)
         .map((t) => (
           <ToastItem key={t.id} t={t} onDismiss={() => dismiss(t.id)} />
         ))}
-    </ol>
+    </div>
     </section>,
     document.body,
   );

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
+export { auditLog, type AuditRow } from './audit-schema.js';
+export { emailVerifications, type EmailVerificationRow } from './verification-schema.js';
 
 export const users = pgTable(
   'users',
@@ -10,6 +12,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email'),
+    /** When the current address was confirmed through its link; null = unverified (no mail goes to it). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     phoneNumber: text('phone_number'),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -17,6 +21,9 @@ export const users = pgTable(
     browserNotifications: boolean('browser_notifications').notNull().default(false),
     whatsappNotifications: boolean('whatsapp_notifications').notNull().default(false),
     joinDate: timestamp('join_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** POPIA consent at signup: the privacy notice's version and the moment it was accepted (null before consent was asked). */
+    privacyNoticeVersion: text('privacy_notice_version'),
+    privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@mzansi/kit';
 import { users, type UserRow } from './schema.js';
+import { emailVerifications } from './verification-schema.js';
 
 type Q = Queryable<any>;
 
@@ -20,7 +22,7 @@ export async function findByIds(db: Q, ids: string[]): Promise<UserRow[]> {
 }
 
 /** Inserts a user; returns undefined when the username is taken (ignoring case). */
-export async function insertUser(db: Q, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+export async function insertUser(db: Q, values: PgInsertValue<typeof users>): Promise<UserRow | undefined> {
   const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
   return rows[0];
 }
@@ -55,4 +57,14 @@ export async function countUsers(db: Q, since: Date): Promise<{ total: number; j
     .select({ total: sql<number>`count(*)::int`, joined: sql<number>`count(*) FILTER (WHERE ${users.joinDate} >= ${since})::int` })
     .from(users);
   return { total: rows[0]?.total ?? 0, joined: rows[0]?.joined ?? 0 };
+}
+
+/**
+ * Deletes an account and what identity keeps hanging off it (outstanding e-mail verification links); the username
+ * is free again at once. False when there was no such account.
+ */
+export async function deleteUser(db: Q, id: string): Promise<boolean> {
+  await db.delete(emailVerifications).where(eq(emailVerifications.userId, id));
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
 }

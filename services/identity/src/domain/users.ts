@@ -20,7 +20,11 @@ export const MESSAGES = {
   taken: 'Username already taken',
   badLogin: 'Invalid username or password',
   searchShort: 'Type at least 2 characters to search',
+  consent: 'Please accept the privacy notice to continue',
 } as const;
+
+/** A privacy notice version as the gateway names it, e.g. `1.0` or `2026-05`. */
+const NOTICE_VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.-]{0,31}$/;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,19}$/;
@@ -31,6 +35,9 @@ export interface SignUpInput {
   name: string;
   email: string;
   phoneNumber: string;
+  /** POPIA: political opinions are special personal information, so nobody signs up without explicit consent. */
+  consent: boolean;
+  privacyNoticeVersion: string;
 }
 
 export interface NewUser {
@@ -39,6 +46,8 @@ export interface NewUser {
   name: string;
   email: string | null;
   phoneNumber: string | null;
+  /** The accepted notice's version; its time is the signup's (stored by the caller with its clock). */
+  privacyNoticeVersion: string;
 }
 
 export function validateEmail(raw: string): string | null {
@@ -71,7 +80,11 @@ export function validateSignUp(input: SignUpInput): NewUser {
   if (!USERNAME_RE.test(username)) throw invalid(MESSAGES.username);
   validatePassword(input.password);
   if (name.length > NAME_MAX) throw invalid(MESSAGES.nameLong);
-  return { username, password: input.password, name, email: validateEmail(input.email), phoneNumber: validatePhone(input.phoneNumber) };
+  const email = validateEmail(input.email);
+  const phoneNumber = validatePhone(input.phoneNumber);
+  // A consent without a recognisable notice version would not say what was agreed to.
+  if (!input.consent || !NOTICE_VERSION_RE.test(input.privacyNoticeVersion)) throw invalid(MESSAGES.consent);
+  return { username, password: input.password, name, email, phoneNumber, privacyNoticeVersion: input.privacyNoticeVersion };
 }
 
 /** Normalises a search query; throws when it is too short to search. */

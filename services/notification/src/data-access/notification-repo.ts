@@ -44,14 +44,21 @@ export async function subscriptionsOfUser(db: Q, userId: string): Promise<PushSu
 
 export async function upsertContact(
   db: Q,
-  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean },
+  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean; emailVerified: boolean },
 ) {
   await db
     .insert(contacts)
     .values({ ...c, updatedAt: new Date() })
     .onConflictDoUpdate({
       target: contacts.userId,
-      set: { email: c.email, name: c.name, emailNotifications: c.emailNotifications, browserNotifications: c.browserNotifications, updatedAt: new Date() },
+      set: {
+        email: c.email,
+        name: c.name,
+        emailNotifications: c.emailNotifications,
+        browserNotifications: c.browserNotifications,
+        emailVerified: c.emailVerified,
+        updatedAt: new Date(),
+      },
     });
 }
 
@@ -156,7 +163,10 @@ export async function nextPushTargets(db: Q, eventId: string, cursor: string | n
     .limit(limit);
 }
 
-/** Contacts after `cursor` who want e-mail, have an address and were not e-mailed for this event yet. */
+/**
+ * Contacts after `cursor` who want e-mail, have a verified address (PRODUCT.md "Privacy": nothing goes to an address
+ * its owner has not confirmed) and were not e-mailed for this event yet.
+ */
 export async function nextEmailTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<ContactRow[]> {
   return db
     .select()
@@ -165,6 +175,7 @@ export async function nextEmailTargets(db: Q, eventId: string, cursor: string | 
       and(
         cursor === null ? undefined : gt(contacts.userId, cursor),
         eq(contacts.emailNotifications, true),
+        eq(contacts.emailVerified, true),
         sql`${contacts.email} <> ''`,
         sql`NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = ${eventId} AND d.channel = 'email'
               AND d.target = ${contacts.userId}::text AND d.status <> 'sending')`,
@@ -210,11 +221,4 @@ export async function deliveryCounts(db: Q, eventId: string): Promise<Record<str
     sql`SELECT channel, status, count(*) AS n FROM deliveries WHERE event_id = ${eventId} GROUP BY channel, status`,
   );
   return Object.fromEntries(rows.rows.map((r) => [`${r.channel}:${r.status}`, Number(r.n)]));
-}
-
-/** Forgets finished jobs and their delivery rows after `days` (long past any redelivery of their event). */
-export async function pruneFinishedJobs(db: Q, days: number): Promise<void> {
-  await db.execute(sql`
-    WITH old AS (DELETE FROM notification_jobs WHERE finished_at < now() - (${days}::int * interval '1 day') RETURNING event_id)
-    DELETE FROM deliveries WHERE event_id IN (SELECT event_id FROM old)`);
 }

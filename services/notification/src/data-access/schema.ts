@@ -27,9 +27,14 @@ export const contacts = pgTable(
     name: text('name').notNull().default(''),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     browserNotifications: boolean('browser_notifications').notNull().default(false),
+    /** Identity's word that the address was confirmed through its link; no notification mail goes out without it. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('contacts_emailable_idx').on(t.userId).where(sql`${t.emailNotifications} AND ${t.email} <> ''`)],
+  (t) => [
+    index('contacts_emailable_idx').on(t.userId).where(sql`${t.emailNotifications} AND ${t.email} <> ''`),
+    index('contacts_mailable_idx').on(t.userId).where(sql`${t.emailNotifications} AND ${t.emailVerified} AND ${t.email} <> ''`),
+  ],
 );
 
 export const newsletterSubscriptions = pgTable(
@@ -41,6 +46,10 @@ export const newsletterSubscriptions = pgTable(
     name: text('name').notNull().default(''),
     source: text('source').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Double opt-in: null until the link of the confirmation mail is used; only confirmed addresses get the newsletter. */
+    confirmedAt: ts('confirmed_at'),
+    /** When the last confirmation mail was asked for (a repeat signup resends it at most once an hour). */
+    confirmationSentAt: ts('confirmation_sent_at'),
   },
   (t) => [uniqueIndex('newsletter_subscriptions_email_lower_key').on(t.emailLower)],
 );
@@ -53,7 +62,8 @@ export const notificationJobs = pgTable(
   'notification_jobs',
   {
     eventId: uuid('event_id').primaryKey(),
-    kind: text('kind', { enum: ['question-published'] }).notNull(),
+    /** question-published: push + e-mail to everyone; the others: one mail to one address (payload says which). */
+    kind: text('kind', { enum: ['question-published', 'email-verification', 'newsletter-confirmation'] }).notNull(),
     payload: jsonb('payload').notNull(),
     /** Keyset cursors: the last push endpoint / contact id worked through. */
     pushCursor: text('push_cursor'),

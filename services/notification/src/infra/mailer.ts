@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** A stable Message-ID, so a repeat after a crash can be recognised by mail systems. */
   messageId?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -39,7 +41,7 @@ export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: st
     return {
       describe: `smtp ${safe.host}`,
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId, headers: m.headers });
       },
       close: () => transport.close(),
     };
@@ -50,7 +52,7 @@ export function createMailer(opts: { smtpUrl?: string; mailDir: string; from: st
   return {
     describe: `files in ${opts.mailDir}`,
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId });
+      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: m.messageId, headers: m.headers });
       const id = String(info.messageId ?? '').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 80) || 'message';
       const file = join(opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++seq}-${id}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -1,4 +1,5 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
 
@@ -64,3 +65,16 @@ export const monthScores = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.userId] }), index('month_scores_rank_idx').on(t.month, t.correct.desc())],
 );
+
+/**
+ * Who may see a user's answers (POPIA: an answer reveals a political opinion). No row = the defaults (friends see
+ * them at once). Kept here, next to the answers, so that every read of someone else's answers is filtered at the
+ * source rather than by each caller.
+ */
+export const answerPrivacy = pgTable('answer_privacy', {
+  userId: uuid('user_id').primaryKey(),
+  /** 'friends' | 'nobody' (domain/privacy.ts). */
+  answerVisibility: text('answer_visibility').notNull().default('friends'),
+  hideUntilResolved: boolean('hide_until_resolved').notNull().default(false),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [check('answer_privacy_visibility_check', sql`${t.answerVisibility} IN ('friends', 'nobody')`)]);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@mzansi/kit';
-import { answers, monthScores, optionCounts, questionState } from './schema.js';
+import { answerPrivacy, answers, monthScores, optionCounts, questionState } from './schema.js';
 
 type Q = Queryable<any>;
 export type AnswerRow = typeof answers.$inferSelect;
@@ -24,9 +24,41 @@ export async function countsFor(db: Q, questionIds: string[]): Promise<{ questio
     .groupBy(optionCounts.questionId, optionCounts.optionId);
 }
 
-export async function answersByUsers(db: Q, questionIds: string[], userIds: string[]): Promise<AnswerRow[]> {
+/** The answers of these users to these questions, each with whether its question is resolved (privacy rules). */
+export async function answersByUsers(db: Q, questionIds: string[], userIds: string[]): Promise<(AnswerRow & { questionResolved: boolean })[]> {
   if (userIds.length === 0 || questionIds.length === 0) return [];
-  return db.select().from(answers).where(and(inArray(answers.questionId, questionIds), inArray(answers.userId, userIds)));
+  const rows = await db
+    .select({ answer: answers, questionResolved: questionState.isResolved })
+    .from(answers)
+    .leftJoin(questionState, eq(questionState.questionId, answers.questionId))
+    .where(and(inArray(answers.questionId, questionIds), inArray(answers.userId, userIds)));
+  return rows.map((r: { answer: AnswerRow; questionResolved: boolean | null }) => ({ ...r.answer, questionResolved: r.questionResolved ?? false }));
+}
+
+// ---- answer privacy ----
+
+export type AnswerPrivacyRow = typeof answerPrivacy.$inferSelect;
+
+/** The privacy rows of these users (users without one keep the defaults). */
+export async function privacyOf(db: Q, userIds: string[]): Promise<Map<string, AnswerPrivacyRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows: AnswerPrivacyRow[] = await db.select().from(answerPrivacy).where(inArray(answerPrivacy.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** Creates or changes a user's privacy row; absent fields keep their value (or the default). */
+export async function upsertPrivacy(
+  db: Q,
+  userId: string,
+  patch: { answerVisibility?: string; hideUntilResolved?: boolean },
+  now: Date,
+): Promise<AnswerPrivacyRow> {
+  const rows = await db
+    .insert(answerPrivacy)
+    .values({ userId, ...patch, updatedAt: now })
+    .onConflictDoUpdate({ target: answerPrivacy.userId, set: { ...patch, updatedAt: now } })
+    .returning();
+  return rows[0]!;
 }
 
 export async function totalAnswers(db: Q, userId: string): Promise<number> {

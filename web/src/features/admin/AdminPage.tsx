@@ -9,8 +9,9 @@ import { AnalyticsTab } from './AnalyticsTab';
 import { UsersTab } from './UsersTab';
 import { SuggestionsTab } from './SuggestionsTab';
 import { ManageTab } from './ManageTab';
+import { AuditTab } from './AuditTab';
 
-export type AdminTab = 'analytics' | 'users' | 'questions' | 'suggestions' | 'manage';
+export type AdminTab = 'analytics' | 'users' | 'questions' | 'suggestions' | 'manage' | 'audit';
 
 const TAB_CONTENT: Record<AdminTab, () => JSX.Element> = {
   analytics: AnalyticsTab,
@@ -18,6 +19,7 @@ const TAB_CONTENT: Record<AdminTab, () => JSX.Element> = {
   questions: QuestionsTab,
   suggestions: SuggestionsTab,
   manage: ManageTab,
+  audit: AuditTab,
 };
 
 /** /admin, /admin/testing and /newadmin: the same admin dashboard. */
@@ -43,6 +45,7 @@ export function AdminPage({ user }: { user: User }) {
           { value: 'questions', label: 'Questions', content: content('questions') },
           { value: 'suggestions', label: 'Suggestions', content: content('suggestions') },
           { value: 'manage', label: 'Manage', content: content('manage') },
+          { value: 'audit', label: 'Audit', content: content('audit') },
         ]}
       />
     </div>

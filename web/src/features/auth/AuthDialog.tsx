@@ -35,7 +35,41 @@ function Field({ label, hint, optional, ...input }: FieldProps) {
   );
 }
 
-const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '' };
+const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '', consent: false };
+
+export const CONSENT_MESSAGE = 'Please accept the privacy notice to continue';
+
+/**
+ * POPIA: predictions reveal political opinions, so signing up needs explicit consent — an unticked box with a
+ * one-line summary and the notice's link (it opens in a new tab so the form keeps what was typed).
+ */
+function ConsentField({ checked, onChange, showError }: { checked: boolean; onChange: (next: boolean) => void; showError: boolean }) {
+  const id = useId();
+  return (
+    <div className="consent-field">
+      <label className="consent-field__box" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          name="consent"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={showError || undefined}
+          aria-describedby={showError ? `${id}-error` : undefined}
+        />
+        <span>I agree that Mzansi Predicts may keep my predictions, which can show my political views, to run the game.</span>
+      </label>
+      <a className="consent-field__link" href="/privacy" target="_blank" rel="noopener">
+        Read the privacy notice (opens in a new tab)
+      </a>
+      {showError && (
+        <p className="consent-field__error" id={`${id}-error`} role="alert">
+          {CONSENT_MESSAGE}
+        </p>
+      )}
+    </div>
+  );
+}
 
 // The widget's code loads only when the gateway asks for a proof-of-work check.
 const AltchaField = lazy(() =>
@@ -70,11 +104,13 @@ export function AuthDialog() {
   const [{ open, mode }, setState] = useAtom(authDialogAtom);
   const [form, setForm] = useState<SignupInput>(EMPTY_FORM);
   const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
+  const [consentMissing, setConsentMissing] = useState(false);
   const signIn = useSignIn();
 
   useEffect(() => {
     if (!open) setForm(EMPTY_FORM);
     setChallenge(NO_CHALLENGE);
+    setConsentMissing(false);
   }, [open, mode]);
 
   /** After a failed attempt: a challenge asked for shows the widget; a payload sent is spent, so a fresh check starts. */
@@ -90,7 +126,7 @@ export function AuthDialog() {
 
   const setMode = (next: AuthMode) => setState({ open, mode: next });
   const close = () => setState({ open: false, mode });
-  const update = (key: keyof SignupInput) => (event: { target: { value: string } }) =>
+  const update = (key: Exclude<keyof SignupInput, 'consent'>) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
   const loginMutation = useMutation({
@@ -139,12 +175,18 @@ export function AuthDialog() {
       toastError('Please fill in all required fields', 'Missing Information');
       return;
     }
+    if (!form.consent) {
+      setConsentMissing(true);
+      toastError(CONSENT_MESSAGE, 'Missing Information');
+      return;
+    }
     signupMutation.mutate({
       username,
       password: form.password,
       name,
       email: form.email.trim(),
       phoneNumber: form.phoneNumber.trim(),
+      consent: true,
       ...altcha,
     });
   };
@@ -211,6 +253,14 @@ export function AuthDialog() {
               value={form.phoneNumber}
               onChange={update('phoneNumber')}
               hint="Include country code, e.g. +27..."
+            />
+            <ConsentField
+              checked={form.consent}
+              onChange={(consent) => {
+                setForm((f) => ({ ...f, consent }));
+                if (consent) setConsentMissing(false);
+              }}
+              showError={consentMissing && !form.consent}
             />
           </>
         )}

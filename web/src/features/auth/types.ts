@@ -10,6 +10,10 @@ export interface User {
   emailNotifications?: boolean;
   browserNotifications?: boolean;
   whatsappNotifications?: boolean;
+  /** The current e-mail address was confirmed through its link; mail goes only to verified addresses. */
+  emailVerified?: boolean;
+  /** The privacy notice accepted at signup (POPIA); null for accounts from before consent was asked. */
+  privacyConsent?: { noticeVersion: string; acceptedAt: string | null } | null;
 }
 
 export interface LoginInput {
@@ -23,4 +27,6 @@ export interface SignupInput extends LoginInput {
   name: string;
   email: string;
   phoneNumber: string;
+  /** POPIA consent: the unticked box on the form; the gateway refuses a signup without `true`. */
+  consent: boolean;
 }

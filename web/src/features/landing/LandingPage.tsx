@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { useOpenAuthDialog } from '../auth/authDialogState';
@@ -95,6 +96,9 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
         <footer className="landing-footer">
           <p>
             {PRODUCT_NAME} · {TAGLINE}
+          </p>
+          <p>
+            <Link to="/privacy">Privacy notice</Link>
           </p>
         </footer>
       )}

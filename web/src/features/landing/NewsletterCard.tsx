@@ -7,6 +7,8 @@ import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 export interface NewsletterResponse {
   success?: boolean;
   alreadySubscribed?: boolean;
+  /** False until the link of the confirmation mail is used (double opt-in). */
+  confirmed?: boolean;
   message?: string;
 }
 
@@ -33,7 +35,8 @@ export function NewsletterCard() {
       setForm({ email: '', name: '' });
       const fallback = res?.alreadySubscribed ? "You're already subscribed." : "You're subscribed!";
       toast({
-        title: res?.alreadySubscribed ? 'Already subscribed' : 'Subscribed!',
+        // Double opt-in: nothing but the confirmation mail goes out until its link is used.
+        title: res?.confirmed === false ? 'Check your inbox' : res?.alreadySubscribed ? 'Already subscribed' : 'Subscribed!',
         description: res?.message?.trim() || `${fallback} We'll write to ${input.email}.`,
       });
     },

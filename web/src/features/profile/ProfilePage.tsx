@@ -4,10 +4,13 @@ import { formatMonthYear } from '../../lib/time';
 import { initials } from '../shell/AppHeader';
 import { useUser } from '../auth/useSession';
 import { ProfileSettings } from '../notifications/ProfileSettings';
+import { PrivacySettings } from '../privacy/PrivacySettings';
 import { StatsTab } from './StatsTab';
+import { YourData } from './YourData';
+import { AccountSettings } from '../account/AccountSettings';
 import './profile.css';
 
-type ProfileTab = 'stats' | 'settings';
+type ProfileTab = 'stats' | 'settings' | 'account' | 'privacy';
 
 /** /profile (spec §2): name, 'Predicting since', and the Stats and Settings tabs. */
 export function ProfilePage() {
@@ -35,6 +38,18 @@ export function ProfilePage() {
         items={[
           { value: 'stats', label: 'Stats', content: tab === 'stats' ? <StatsTab userId={user.id} /> : null },
           { value: 'settings', label: 'Settings', content: tab === 'settings' ? <ProfileSettings /> : null },
+          { value: 'account', label: 'Account', content: tab === 'account' ? <AccountSettings /> : null },
+          {
+            value: 'privacy',
+            label: 'Privacy',
+            content:
+              tab === 'privacy' ? (
+                <div className="stack">
+                  <PrivacySettings />
+                  <YourData />
+                </div>
+              ) : null,
+          },
         ]}
       />
     </div>

@@ -10,16 +10,20 @@ import {
   systemClock,
   unaryService,
   unauthenticated,
+  type Clock,
   type ServiceContext,
 } from '@mzansi/kit';
+import { sql } from 'drizzle-orm';
 import type { events } from '@mzansi/proto';
 import { IdentityServiceService, type IdentityServiceServer, type User } from '@mzansi/proto/identity/v1/identity';
 import type { Config } from '../../config.js';
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
+import { accountHandlers } from './account-handlers.js';
 import { LoginThrottle, THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
+import { profileHandlers, requestVerification } from './profile-handlers.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { MESSAGES, searchTerm, validateEmail, validatePhone, validateSignUp } from '../../domain/users.js';
+import { MESSAGES, searchTerm, validateSignUp } from '../../domain/users.js';
 
 type Ctx = ServiceContext<any>;
 
@@ -35,19 +39,32 @@ export function toUser(row: UserRow): User {
     emailNotifications: row.emailNotifications,
     browserNotifications: row.browserNotifications,
     whatsappNotifications: row.whatsappNotifications,
+    privacyNoticeVersion: row.privacyNoticeVersion ?? '',
+    privacyConsentAt: row.privacyConsentAt ?? undefined,
+    emailVerified: !!row.email && !!row.emailVerifiedAt,
   };
 }
 
 export function toSnapshot(row: UserRow): events.UserSnapshot {
-  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate } =
+  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified } =
     toUser(row);
-  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate };
+  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified };
 }
 
 /** Creates a user and its `identity.user.registered` event in one transaction. */
 export async function createUser(
   ctx: Ctx,
-  input: { username: string; password: string; name: string; email: string | null; phoneNumber: string | null; isAdmin?: boolean },
+  input: {
+    username: string;
+    password: string;
+    name: string;
+    email: string | null;
+    phoneNumber: string | null;
+    isAdmin?: boolean;
+    /** Absent only for the configured admin, who is created by the operator rather than signing up. */
+    privacyNoticeVersion?: string;
+  },
+  clock: Clock = systemClock,
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return ctx.transaction(async (tx) => {
@@ -58,9 +75,13 @@ export async function createUser(
       phoneNumber: input.phoneNumber,
       passwordHash,
       isAdmin: input.isAdmin ?? false,
+      // The database's now(), as for join_date: the consent is as old as the account, to the microsecond.
+      ...(input.privacyNoticeVersion ? { privacyNoticeVersion: input.privacyNoticeVersion, privacyConsentAt: sql`now()` } : {}),
     });
     if (!row) throw alreadyExists(MESSAGES.taken);
     await enqueueEvent(tx, 'identity.user.registered', { user: toSnapshot(row) });
+    // An address given at signup is unverified like any other: its link goes out with the account.
+    if (row.email) await requestVerification(ctx as ServiceContext<any, Config>, tx, row, clock);
     return row;
   });
 }
@@ -88,7 +109,7 @@ function loginGuard(ctx: ServiceContext<any, Config>) {
   return { throttle, checks, throttled };
 }
 
-export function registerIdentityService(ctx: ServiceContext<any, Config>, server: import('@grpc/grpc-js').Server) {
+export function registerIdentityService(ctx: ServiceContext<any, Config>, server: import('@grpc/grpc-js').Server, clock: Clock = systemClock) {
   const guard = loginGuard(ctx);
   server.addService(
     IdentityServiceService,
@@ -97,7 +118,7 @@ export function registerIdentityService(ctx: ServiceContext<any, Config>, server
       {
         async signUp(req) {
           const input = validateSignUp(req);
-          const row = await createUser(ctx, input);
+          const row = await createUser(ctx, input, clock);
           return { user: toUser(row) };
         },
 
@@ -141,28 +162,17 @@ export function registerIdentityService(ctx: ServiceContext<any, Config>, server
           return { users: (await repo.listAll(ctx.db)).map(toUser) };
         },
 
-        async updateUser(req, call) {
-          const actor = call.requireActor();
-          const patch: Parameters<typeof repo.updateUser>[2] = {};
-          if (req.email !== undefined) patch.email = validateEmail(req.email);
-          if (req.phoneNumber !== undefined) patch.phoneNumber = validatePhone(req.phoneNumber);
-          if (req.emailNotifications !== undefined) patch.emailNotifications = req.emailNotifications;
-          if (req.browserNotifications !== undefined) patch.browserNotifications = req.browserNotifications;
-          if (req.whatsappNotifications !== undefined) patch.whatsappNotifications = req.whatsappNotifications;
-          const row = await ctx.transaction(async (tx) => {
-            const updated = await repo.updateUser(tx, actor.id, patch);
-            if (!updated) throw notFound('User not found');
-            await enqueueEvent(tx, 'identity.user.updated', { user: toSnapshot(updated) });
-            return updated;
-          });
-          return { user: toUser(row) };
-        },
-
         async countUsers(req, call) {
           if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
           const since = req.joinedSince ?? new Date(Date.now() - 7 * 24 * 3600_000);
           return repo.countUsers(ctx.db, since);
         },
+
+        // Edit my profile, password, e-mail verification, the audit log (profile-handlers.ts).
+        ...profileHandlers(ctx, clock, guard.throttle),
+
+        // Delete my account / download my data (account-handlers.ts).
+        ...accountHandlers(ctx, guard),
       },
       ctx.serverDeps,
     ),

@@ -1,16 +1,25 @@
 import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import { eraseUser } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import type { QuestionNotice } from '../../domain/messages.js';
 
-type UserEvent = 'identity.user.registered' | 'identity.user.updated';
+type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identity.user.deleted';
 
-/** Keeps the contact list (address, name, preferences) from identity events. */
+/**
+ * Keeps the contact list (address, name, preferences) from identity events, and erases a deleted user. One durable
+ * consumer for the three, so they apply in stream order: a deletion is never undone by an earlier update.
+ */
 export function userEventsConsumer(): ConsumerOptions<UserEvent> {
   return {
     name: 'notification-on-user-events',
-    types: ['identity.user.registered', 'identity.user.updated'],
+    types: ['identity.user.registered', 'identity.user.updated', 'identity.user.deleted'],
     async handle(event: EventEnvelope<UserEvent>, tx) {
-      const u = event.data.user;
+      if (event.type === 'identity.user.deleted') {
+        const { userId } = (event as EventEnvelope<'identity.user.deleted'>).data;
+        if (userId) await eraseUser(tx, userId.toLowerCase());
+        return;
+      }
+      const u = (event as EventEnvelope<'identity.user.registered' | 'identity.user.updated'>).data.user;
       if (!u?.id) return;
       await repo.upsertContact(tx, {
         userId: u.id,
@@ -18,6 +27,7 @@ export function userEventsConsumer(): ConsumerOptions<UserEvent> {
         name: u.name,
         emailNotifications: u.emailNotifications,
         browserNotifications: u.browserNotifications,
+        emailVerified: u.emailVerified,
       });
     },
   };

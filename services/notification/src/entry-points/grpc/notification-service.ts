@@ -2,14 +2,16 @@ import type { Server } from '@grpc/grpc-js';
 import { unaryService, type ServiceContext } from '@mzansi/kit';
 import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
 import * as repo from '../../data-access/notification-repo.js';
+import { exportHandlers } from './export-handlers.js';
+import { mailHandlers } from './mail-handlers.js';
 import { pushTopic, testPushPayload } from '../../domain/messages.js';
-import { MESSAGES, validateNewsletter, validatePushSubscription } from '../../domain/subscriptions.js';
+import { MESSAGES, validatePushSubscription } from '../../domain/subscriptions.js';
 import type { PushSender } from '../../infra/push.js';
 import type { Config } from '../../config.js';
 
 type Ctx = ServiceContext<any, Config>;
 
-export function registerNotificationService(ctx: Ctx, server: Server, deps: { push: () => PushSender }) {
+export function registerNotificationService(ctx: Ctx, server: Server, deps: { push: () => PushSender; kick: () => void }) {
   const allowHttp = ctx.config.NODE_ENV !== 'production';
   server.addService(
     NotificationServiceService,
@@ -51,15 +53,15 @@ export function registerNotificationService(ctx: Ctx, server: Server, deps: { pu
           return { success: false, message: anyLeft ? MESSAGES.testFailed : MESSAGES.noSubscription, sent: 0 };
         },
 
-        async subscribeNewsletter(req) {
-          const input = validateNewsletter({ email: req.email, name: req.name, source: req.source });
-          const { row, created } = await repo.subscribeNewsletter(ctx.db, input);
-          return { email: row.email, alreadySubscribed: !created, source: row.source, subscribedAt: row.createdAt };
-        },
-
         async getVapidPublicKey() {
           return { publicKey: deps.push().publicKey };
         },
+
+        // Newsletter double opt-in, one-click unsubscribe (mail-handlers.ts).
+        ...mailHandlers(ctx, { kick: deps.kick }),
+
+        // Download my data (export-handlers.ts).
+        ...exportHandlers(ctx),
       },
       ctx.serverDeps,
     ),

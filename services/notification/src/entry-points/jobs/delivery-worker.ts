@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { prom, type Db, type Logger, type Metrics } from '@mzansi/kit';
+import { prom, type Db, type InternalKeys, type Logger, type Metrics } from '@mzansi/kit';
+import * as mailRepo from '../../data-access/mail-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
-import { backoffMs, pushTopic, questionEmail, questionPushPayload, type QuestionNotice } from '../../domain/messages.js';
-import { isTransientMailError, type Mailer } from '../../infra/mailer.js';
+import { signMailToken } from '../../domain/mail-tokens.js';
+import {
+  backoffMs,
+  newsletterConfirmationEmail,
+  pushTopic,
+  questionEmail,
+  questionPushPayload,
+  unsubscribeLinks,
+  verificationEmail,
+  type QuestionNotice,
+} from '../../domain/messages.js';
+import { isTransientMailError, type Mailer, type MailMessage } from '../../infra/mailer.js';
 import type { PushSender } from '../../infra/push.js';
 
 export interface DeliveryWorkerOptions {
@@ -13,6 +24,10 @@ export interface DeliveryWorkerOptions {
   push: () => PushSender;
   mailer: Mailer;
   publicUrl: string;
+  /** Sign the unsubscribe and confirmation links (domain/mail-tokens.ts). */
+  keys: InternalKeys;
+  /** The `mailto:` address of List-Unsubscribe, when one is configured. */
+  unsubscribeMailto?: string;
   pushConcurrency: number;
   mailConcurrency: number;
   batchSize: number;
@@ -105,15 +120,10 @@ export class DeliveryWorker {
     this.timer.unref?.();
   }
 
-  private lastPrune = 0;
-
+  // Finished jobs and the delivery log are pruned by the retention job (jobs/retention.ts), not here.
   private async tick(): Promise<void> {
     const stop = this.stopController.signal;
     try {
-      if (Date.now() - this.lastPrune > 3600_000) {
-        this.lastPrune = Date.now();
-        await repo.pruneFinishedJobs(this.o.db, 30);
-      }
       while (!stop.aborted) {
         const job = await repo.claimJob(this.o.db, this.id, this.o.leaseMs);
         if (!job) return;
@@ -145,6 +155,10 @@ export class DeliveryWorker {
     const log = this.log.child({ eventId: job.eventId });
     const started = Date.now();
     try {
+      if (job.kind !== 'question-published') {
+        await this.singleMail(job, signal);
+        return;
+      }
       const notice = job.payload as QuestionNotice;
       if (!job.pushDone) {
         log.info('push delivery started');
@@ -207,30 +221,70 @@ export class DeliveryWorker {
       }
       await repo.markSending(db, job.eventId, 'email', targets.map((t) => t.userId));
       await forEachLimit(targets, this.o.mailConcurrency, signal, async (c) => {
-        const mail = questionEmail(notice, c, this.o.publicUrl);
-        for (let attempt = 1; ; attempt++) {
-          if (signal.aborted) return;
-          await repo.markAttempt(db, job.eventId, 'email', c.userId);
-          try {
-            await this.o.mailer.send({ to: c.email, ...mail, messageId: `<${job.eventId}.${c.userId}@mzansipredicts>` });
-            await repo.markDone(db, job.eventId, 'email', c.userId, 'sent', null);
-            this.delivered.inc({ channel: 'email', outcome: 'sent' });
-            return;
-          } catch (err) {
-            const message = (err as Error).message ?? String(err);
-            if (!isTransientMailError(err) || attempt >= this.o.maxAttempts) {
-              await repo.markDone(db, job.eventId, 'email', c.userId, 'failed', message);
-              this.delivered.inc({ channel: 'email', outcome: 'failed' });
-              this.log.warn({ userId: c.userId, err: message }, 'e-mail failed');
-              return;
-            }
-            await sleep(backoffMs(attempt, this.o.retryBaseMs));
-          }
-        }
+        // Every notification mail carries its one-click unsubscribe (RFC 8058), signed for this user.
+        const unsubscribe = unsubscribeLinks(this.o.publicUrl, signMailToken(this.o.keys, 'notifications', c.userId), this.o.unsubscribeMailto);
+        const mail = questionEmail(notice, c, this.o.publicUrl, unsubscribe);
+        await this.sendMail(job.eventId, c.userId, { to: c.email, ...mail, messageId: `<${job.eventId}.${c.userId}@mzansipredicts>` }, signal);
       });
       if (signal.aborted) return false;
       cursor = targets[targets.length - 1]!.userId;
       if (!(await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { emailCursor: cursor }))) return false;
     }
+  }
+
+  /** Sends one mail with retries for transient failures, recording each attempt and the outcome for `target`. */
+  private async sendMail(eventId: string, target: string, message: MailMessage, signal: AbortSignal): Promise<void> {
+    const { db } = this.o;
+    for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) return;
+      await repo.markAttempt(db, eventId, 'email', target);
+      try {
+        await this.o.mailer.send(message);
+        await repo.markDone(db, eventId, 'email', target, 'sent', null);
+        this.delivered.inc({ channel: 'email', outcome: 'sent' });
+        return;
+      } catch (err) {
+        const text = (err as Error).message ?? String(err);
+        if (!isTransientMailError(err) || attempt >= this.o.maxAttempts) {
+          await repo.markDone(db, eventId, 'email', target, 'failed', text);
+          this.delivered.inc({ channel: 'email', outcome: 'failed' });
+          this.log.warn({ target, err: text }, 'e-mail failed');
+          return;
+        }
+        await sleep(backoffMs(attempt, this.o.retryBaseMs));
+      }
+    }
+  }
+
+  /**
+   * A job of one mail to one address: an e-mail verification (the only mail an unverified address gets) or a
+   * newsletter confirmation (double opt-in). Sent at most once (its delivery row), then the job is finished and its
+   * payload (address, name, token) dropped.
+   */
+  private async singleMail(job: repo.JobRow, signal: AbortSignal): Promise<void> {
+    const { db } = this.o;
+    const p = job.payload as Partial<mailRepo.SingleMailPayload>;
+    const expired = p.expiresAt !== undefined && Date.parse(p.expiresAt) <= Date.now();
+    if (p.email && p.target && p.token && !expired) {
+      await repo.markSending(db, job.eventId, 'email', [p.target]);
+      const settled = (await repo.deliveryCounts(db, job.eventId))['email:sending'] === undefined;
+      if (!settled) {
+        const messageId = `<${job.eventId}.${p.target}@mzansipredicts>`;
+        const to = { name: p.name ?? '' };
+        const mail =
+          job.kind === 'email-verification'
+            ? verificationEmail(to, this.o.publicUrl, p.token, new Date(p.expiresAt ?? Date.now()))
+            : newsletterConfirmationEmail(
+                to,
+                this.o.publicUrl,
+                signMailToken(this.o.keys, 'confirm-newsletter', p.token),
+                unsubscribeLinks(this.o.publicUrl, signMailToken(this.o.keys, 'newsletter', p.token), this.o.unsubscribeMailto),
+              );
+        await this.sendMail(job.eventId, p.target, { to: p.email, ...mail, messageId }, signal);
+        if (signal.aborted) return;
+      }
+    }
+    await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { emailDone: true, finishedAt: new Date() });
+    await mailRepo.scrubJobPayload(db, job.eventId);
   }
 }

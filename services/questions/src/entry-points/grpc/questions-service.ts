@@ -1,5 +1,7 @@
 import type { Server } from '@grpc/grpc-js';
 import {
+  audited,
+  auditEventWriter,
   enqueueEvent,
   forbidden,
   invalid,
@@ -7,6 +9,7 @@ import {
   notFound,
   sastDayBounds,
   unaryService,
+  type AuditDeps,
   type CallContext,
   type Clock,
   type ServiceContext,
@@ -65,12 +68,29 @@ function checkId(id: string): string {
   return id;
 }
 
+/** How questions' admin actions reach the audit log: an event in the action's own transaction (kit/audit.ts). */
+export const questionsAudit = (ctx: Ctx, clock: Clock): AuditDeps => ({
+  transaction: (fn) => ctx.transaction(fn),
+  logger: ctx.logger,
+  write: auditEventWriter('questions'),
+  clock,
+});
+
 export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock) {
-  /** Locks the question, checks the transition, applies it and writes its event, all in one transaction. */
-  async function transition(id: string, apply: (row: QuestionRow, tx: Parameters<Parameters<Ctx['transaction']>[0]>[0]) => Promise<QuestionRow>) {
-    return ctx.transaction(async (tx) => {
+  const audit = questionsAudit(ctx, clock);
+  /**
+   * Locks the question, checks the transition, applies it and writes its event and its audit record, all in one
+   * transaction; a refused transition is audited as a failure.
+   */
+  async function transition(
+    id: string,
+    who: { actorId: string; action: string },
+    apply: (row: QuestionRow, tx: Parameters<Parameters<Ctx['transaction']>[0]>[0]) => Promise<QuestionRow>,
+  ) {
+    return audited(audit, { ...who, target: { targetType: 'question', targetId: id } }, async (tx, target) => {
       const row = await repo.findForUpdate(tx, checkId(id));
       if (!row) throw notFound(NOT_FOUND);
+      target.targetLabel = row.text;
       return apply(row, tx);
     });
   }
@@ -81,15 +101,24 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
       QuestionsServiceService,
       {
         async createQuestion(req, call) {
-          requireAdmin(call);
-          const q = validateNewQuestion(req);
-          const row = await repo.insertQuestion(ctx.db, { ...q, createdAt: clock() });
+          const actor = requireAdmin(call);
+          const row = await audited(
+            audit,
+            { actorId: actor.id, action: 'question.create', target: { targetType: 'question', targetId: '', targetLabel: req.text } },
+            async (tx, target) => {
+              const q = validateNewQuestion(req);
+              const created = await repo.insertQuestion(tx, { ...q, createdAt: clock() });
+              target.targetId = created.id;
+              target.targetLabel = created.text;
+              return created;
+            },
+          );
           return { question: toQuestion(row) };
         },
 
         async publishQuestion(req, call) {
-          requireAdmin(call);
-          const row = await transition(req.id, async (q, tx) => {
+          const actor = requireAdmin(call);
+          const row = await transition(req.id, { actorId: actor.id, action: 'question.publish' }, async (q, tx) => {
             assertCanPublish(q);
             const updated = await repo.updateQuestion(tx, q.id, { isPublished: true, isActive: true, publishedAt: clock() });
             await enqueueEvent(tx, 'questions.question.published', { question: toSnapshot(updated) }, { occurredAt: updated.publishedAt! });
@@ -99,8 +128,8 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         },
 
         async resolveQuestion(req, call) {
-          requireAdmin(call);
-          const row = await transition(req.id, async (q, tx) => {
+          const actor = requireAdmin(call);
+          const row = await transition(req.id, { actorId: actor.id, action: 'question.resolve' }, async (q, tx) => {
             assertCanResolve(q, req.correctOptionId);
             const resolvedAt = clock();
             const updated = await repo.updateQuestion(tx, q.id, { isResolved: true, correctOptionId: req.correctOptionId, resolvedAt });
@@ -111,8 +140,8 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         },
 
         async archiveQuestion(req, call) {
-          requireAdmin(call);
-          const row = await transition(req.id, async (q, tx) => {
+          const actor = requireAdmin(call);
+          const row = await transition(req.id, { actorId: actor.id, action: 'question.archive' }, async (q, tx) => {
             assertCanArchive(q);
             const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock() });
             await enqueueEvent(tx, 'questions.question.archived', { questionId: q.id });
@@ -122,8 +151,8 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         },
 
         async deleteQuestion(req, call) {
-          requireAdmin(call);
-          await transition(req.id, async (q, tx) => {
+          const actor = requireAdmin(call);
+          await transition(req.id, { actorId: actor.id, action: 'question.delete' }, async (q, tx) => {
             await repo.deleteQuestion(tx, q.id);
             await enqueueEvent(tx, 'questions.question.deleted', { questionId: q.id });
             return q;

@@ -1,4 +1,5 @@
 import {
+  audited,
   forbidden,
   isUuid,
   notFound,
@@ -11,7 +12,7 @@ import type { MediaPrediction, Official, QuestionsServiceServer } from '@mzansi/
 import * as repo from '../../data-access/research-repo.js';
 import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
 import { lookupTag, RESEARCH_MESSAGES as M, tagLabel, validateMediaPrediction, validateOfficial } from '../../domain/research.js';
-import { toQuestion } from './questions-service.js';
+import { questionsAudit, toQuestion } from './questions-service.js';
 
 type Ctx = ServiceContext<any>;
 /** The promise handlers of QuestionsService, as `unaryService` takes them. */
@@ -65,6 +66,10 @@ export function researchHandlers(
   | 'updateMediaPrediction'
   | 'deleteMediaPrediction'
 > {
+  const audit = questionsAudit(ctx, clock);
+  /** An admin change to the research pages, audited (kit/audit.ts) with its outcome. */
+  const change = <T>(actorId: string, action: string, targetType: string, targetId: string, label: string, fn: (tx: any, target: { targetId: string; targetLabel?: string }) => Promise<T>) =>
+    audited(audit, { actorId, action, target: { targetType, targetId, targetLabel: label } }, fn);
   return {
     async listTags() {
       const tags = await repo.tagCounts(ctx.db);
@@ -83,22 +88,30 @@ export function researchHandlers(
     },
 
     async createOfficial(req, call) {
-      requireAdmin(call);
-      const row = await repo.insertOfficial(ctx.db, { ...validateOfficial(req), createdAt: clock() });
+      const actor = requireAdmin(call);
+      const row = await change(actor.id, 'official.create', 'official', '', req.name, async (tx, target) => {
+        const created = await repo.insertOfficial(tx, { ...validateOfficial(req), createdAt: clock() });
+        target.targetId = created.id;
+        return created;
+      });
       return { official: toOfficial(row) };
     },
 
     async updateOfficial(req, call) {
-      requireAdmin(call);
-      const id = existingId(req.id, M.officialNotFound);
-      const row = await repo.updateOfficial(ctx.db, id, validateOfficial(req));
-      if (!row) throw notFound(M.officialNotFound);
+      const actor = requireAdmin(call);
+      const row = await change(actor.id, 'official.update', 'official', req.id, req.name, async (tx) => {
+        const updated = await repo.updateOfficial(tx, existingId(req.id, M.officialNotFound), validateOfficial(req));
+        if (!updated) throw notFound(M.officialNotFound);
+        return updated;
+      });
       return { official: toOfficial(row) };
     },
 
     async deleteOfficial(req, call) {
-      requireAdmin(call);
-      if (!(await repo.deleteOfficial(ctx.db, existingId(req.id, M.officialNotFound)))) throw notFound(M.officialNotFound);
+      const actor = requireAdmin(call);
+      await change(actor.id, 'official.delete', 'official', req.id, '', async (tx) => {
+        if (!(await repo.deleteOfficial(tx, existingId(req.id, M.officialNotFound)))) throw notFound(M.officialNotFound);
+      });
       return {};
     },
 
@@ -109,22 +122,30 @@ export function researchHandlers(
     },
 
     async createMediaPrediction(req, call) {
-      requireAdmin(call);
-      const row = await repo.insertMediaPrediction(ctx.db, { ...validateMediaPrediction(req), createdAt: clock() });
+      const actor = requireAdmin(call);
+      const row = await change(actor.id, 'prediction.create', 'prediction', '', req.statement, async (tx, target) => {
+        const created = await repo.insertMediaPrediction(tx, { ...validateMediaPrediction(req), createdAt: clock() });
+        target.targetId = created.id;
+        return created;
+      });
       return { prediction: toMediaPrediction(row) };
     },
 
     async updateMediaPrediction(req, call) {
-      requireAdmin(call);
-      const id = existingId(req.id, M.predictionNotFound);
-      const row = await repo.updateMediaPrediction(ctx.db, id, validateMediaPrediction(req));
-      if (!row) throw notFound(M.predictionNotFound);
+      const actor = requireAdmin(call);
+      const row = await change(actor.id, 'prediction.update', 'prediction', req.id, req.statement, async (tx) => {
+        const updated = await repo.updateMediaPrediction(tx, existingId(req.id, M.predictionNotFound), validateMediaPrediction(req));
+        if (!updated) throw notFound(M.predictionNotFound);
+        return updated;
+      });
       return { prediction: toMediaPrediction(row) };
     },
 
     async deleteMediaPrediction(req, call) {
-      requireAdmin(call);
-      if (!(await repo.deleteMediaPrediction(ctx.db, existingId(req.id, M.predictionNotFound)))) throw notFound(M.predictionNotFound);
+      const actor = requireAdmin(call);
+      await change(actor.id, 'prediction.delete', 'prediction', req.id, '', async (tx) => {
+        if (!(await repo.deleteMediaPrediction(tx, existingId(req.id, M.predictionNotFound)))) throw notFound(M.predictionNotFound);
+      });
       return {};
     },
   };

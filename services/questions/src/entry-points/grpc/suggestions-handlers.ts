@@ -1,9 +1,11 @@
-import { forbidden, isUuid, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { audited, forbidden, isUuid, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
 import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import type { SuggestionRow } from '../../data-access/schema.js';
+import { suggestionsForExport } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/suggestions-repo.js';
 import { assertCanDelete, SUGGESTION_MESSAGES as M, validateReview, validateSuggestion, type SuggestionStatus as Status } from '../../domain/suggestions.js';
 import type { QuestionsHandlers } from './research-handlers.js';
+import { questionsAudit } from './questions-service.js';
 
 type Ctx = ServiceContext<any>;
 
@@ -43,7 +45,8 @@ function requireAdmin(call: CallContext) {
 export function suggestionHandlers(
   ctx: Ctx,
   clock: Clock,
-): Pick<QuestionsHandlers, 'createSuggestion' | 'listSuggestions' | 'reviewSuggestion' | 'deleteSuggestion' | 'getQuestionStats'> {
+): Pick<QuestionsHandlers, 'createSuggestion' | 'listSuggestions' | 'reviewSuggestion' | 'deleteSuggestion' | 'getQuestionStats' | 'exportUserData'> {
+  const audit = questionsAudit(ctx, clock);
   return {
     async createSuggestion(req, call) {
       const actor = call.requireActor();
@@ -62,10 +65,12 @@ export function suggestionHandlers(
     },
 
     async reviewSuggestion(req, call) {
-      requireAdmin(call);
-      const { status, adminNotes } = validateReview({ status: fromProto(req.status), adminNotes: req.adminNotes });
-      if (!isUuid(req.id)) throw notFound(M.notFound);
-      const row = await ctx.transaction(async (tx) => {
+      const actor = requireAdmin(call);
+      // Audited with the new status as its label (not the title: that is the author's text, kept out of the log).
+      const target = { targetType: 'suggestion', targetId: req.id, targetLabel: fromProto(req.status) ?? '' };
+      const row = await audited(audit, { actorId: actor.id, action: 'suggestion.review', target }, async (tx) => {
+        const { status, adminNotes } = validateReview({ status: fromProto(req.status), adminNotes: req.adminNotes });
+        if (!isUuid(req.id)) throw notFound(M.notFound);
         const existing = await repo.findSuggestionForUpdate(tx, req.id);
         if (!existing) throw notFound(M.notFound);
         return repo.updateSuggestion(tx, existing.id, { status, adminNotes, updatedAt: clock() });
@@ -75,14 +80,21 @@ export function suggestionHandlers(
 
     async deleteSuggestion(req, call) {
       // Before any lookup: non-admins learn nothing about which ids exist.
-      assertCanDelete(call.requireActor());
-      if (!isUuid(req.id)) throw notFound(M.notFound);
-      await ctx.transaction(async (tx) => {
+      const actor = call.requireActor();
+      assertCanDelete(actor);
+      await audited(audit, { actorId: actor.id, action: 'suggestion.delete', target: { targetType: 'suggestion', targetId: req.id } }, async (tx) => {
+        if (!isUuid(req.id)) throw notFound(M.notFound);
         const existing = await repo.findSuggestionForUpdate(tx, req.id);
         if (!existing) throw notFound(M.notFound);
         await repo.deleteSuggestion(tx, existing.id);
       });
       return {};
+    },
+
+    async exportUserData(_req, call) {
+      // Download my data: the acting user's own suggestions, whatever their status.
+      const actor = call.requireActor();
+      return { suggestions: (await suggestionsForExport(ctx.db, actor.id)).map(toSuggestion) };
     },
 
     async getQuestionStats(_req, call) {

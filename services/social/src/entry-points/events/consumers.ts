@@ -1,15 +1,24 @@
 import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import { eraseUser } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/social-repo.js';
 
-type UserEvent = 'identity.user.registered' | 'identity.user.updated';
+type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identity.user.deleted';
 
-/** Keeps the people directory (search, names) from identity events. */
+/**
+ * Keeps the people directory (search, names) from identity events, and erases a deleted user. One durable consumer
+ * for the three, so they apply in stream order: a deletion can never be followed by its own registration.
+ */
 export function userEventsConsumer(): ConsumerOptions<UserEvent> {
   return {
     name: 'social-on-user-events',
-    types: ['identity.user.registered', 'identity.user.updated'],
+    types: ['identity.user.registered', 'identity.user.updated', 'identity.user.deleted'],
     async handle(event: EventEnvelope<UserEvent>, tx) {
-      const u = event.data.user;
+      if (event.type === 'identity.user.deleted') {
+        const { userId } = (event as EventEnvelope<'identity.user.deleted'>).data;
+        if (userId) await eraseUser(tx, userId.toLowerCase());
+        return;
+      }
+      const u = (event as EventEnvelope<'identity.user.registered' | 'identity.user.updated'>).data.user;
       if (!u) return;
       await repo.upsertPerson(tx, { id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin });
     },

@@ -1,6 +1,8 @@
 import type { Server } from '@grpc/grpc-js';
 import {
   alreadyExists,
+  audited,
+  auditEventWriter,
   conflict,
   enqueueEvent,
   forbidden,
@@ -9,10 +11,12 @@ import {
   notFound,
   unaryService,
   type Actor,
+  type AuditTarget,
   type ServiceContext,
 } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
+import { exportHandlers } from './export-handlers.js';
 import { parseImageDataUrl, validateComment } from '../../domain/comments.js';
 import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
 import { etagOf, hashesIn, reencodeImage } from '../../domain/images.js';
@@ -214,14 +218,25 @@ export function registerSocialService(ctx: Ctx, server: Server) {
 
         async deleteComment(req, call) {
           const me = call.requireActor();
-          const questionId = await ctx.transaction(async (tx) => {
+          const remove = async (tx: Parameters<Parameters<Ctx['transaction']>[0]>[0], target?: AuditTarget) => {
             const c = isUuid(req.id) ? await repo.commentById(tx, req.id) : undefined;
             if (!c) throw notFound(MESSAGES.commentNotFound);
             if (c.userId !== me.id && !me.isAdmin) throw forbidden(MESSAGES.notYourComment);
+            // The label says where the comment was, never what it said (that was the author's, and is gone).
+            if (target) target.targetLabel = `on question ${c.questionId}`;
             await repo.deleteComment(tx, c.id);
             await enqueueEvent(tx, 'social.comment.deleted', { commentId: c.id, questionId: c.questionId });
             return c.questionId;
-          });
+          };
+          // An admin deleting someone else's comment (or one that is not there) is an admin action: audited
+          // (kit/audit.ts), failures included. Anyone deleting their own comment, admins too, is just a user.
+          const own = !me.isAdmin || (isUuid(req.id) && (await repo.commentById(ctx.db, req.id))?.userId === me.id);
+          if (own) return { questionId: await ctx.transaction((tx) => remove(tx)) };
+          const questionId = await audited(
+            { transaction: (fn) => ctx.transaction(fn), logger: ctx.logger, write: auditEventWriter('social') },
+            { actorId: me.id, action: 'comment.delete', target: { targetType: 'comment', targetId: req.id } },
+            (tx, target) => remove(tx, target),
+          );
           return { questionId };
         },
 
@@ -236,6 +251,9 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           if (!img.data) return { mimeType: img.mime, data: Buffer.alloc(0), etag, notModified: true };
           return { mimeType: img.mime, data: img.data, etag, notModified: false };
         },
+
+        // Download my data (export-handlers.ts).
+        ...exportHandlers(ctx),
       },
       ctx.serverDeps,
     ),

@@ -19,7 +19,10 @@ import {
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
+import { mayViewAnswer, mayViewStanding } from '../../domain/privacy.js';
 import { accuracy, competitionRanks, isOpen, monthKey, streak } from '../../domain/scoring.js';
+import { exportHandlers } from './export-handlers.js';
+import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 
 type Ctx = ServiceContext<any>;
 
@@ -47,6 +50,37 @@ function requireSelfOrAdmin(call: CallContext, userId: string) {
 function ids(list: string[]): string[] {
   if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
   return [...new Set(list.filter(isUuid))];
+}
+
+type Score = { userId: string; answered: number; resolved: number; correct: number };
+const byScore = (a: Score, b: Score) => b.correct - a.correct || b.resolved - a.resolved || a.userId.localeCompare(b.userId);
+
+/**
+ * Exactly these users (you and your friends), ranked among themselves; those who keep their answers from everyone
+ * are left out before ranking, so a rank says nothing about them. Users with no answers this month appear with zeros.
+ */
+async function scopedBoard(ctx: Ctx, viewerId: string, month: string, userIds: string[]): Promise<(Score & { rank: number })[]> {
+  const [rows, privacy] = await Promise.all([repo.scoresOf(ctx.db, month, userIds), privacyMap(ctx, userIds)]);
+  const present = new Set(rows.map((r) => r.userId));
+  // Zeros at the bottom, in the order asked.
+  const zeros = userIds.filter((id) => !present.has(id)).map((userId) => ({ userId, answered: 0, resolved: 0, correct: 0 }));
+  const sorted = [...[...rows].sort(byScore), ...zeros].filter((r) => mayViewStanding(viewerId, r.userId, privacy(r.userId)));
+  const ranks = competitionRanks(sorted.map((r) => r.correct));
+  return sorted.map((r, i) => ({ ...r, rank: ranks[i]! }));
+}
+
+/**
+ * The national top `limit` that the viewer may see. Ranks are national (everyone counts, as in GetUserStats), so a
+ * hidden player leaves a gap rather than moving anyone up; the prefix read grows until `limit` visible players fill it.
+ */
+async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: number): Promise<(Score & { rank: number })[]> {
+  for (let read = limit; ; read *= 4) {
+    const prefix = await repo.topScores(ctx.db, month, read);
+    const ranks = competitionRanks(prefix.map((r) => r.correct));
+    const privacy = await privacyMap(ctx, prefix.map((r) => r.userId));
+    const visible = prefix.map((r, i) => ({ ...r, rank: ranks[i]! })).filter((r) => mayViewStanding(viewerId, r.userId, privacy(r.userId)));
+    if (visible.length >= limit || prefix.length < read || read >= 10_000) return visible.slice(0, limit);
+  }
 }
 
 export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, shards: number) {
@@ -120,8 +154,11 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         },
 
         async getAnswersByUsers(req, call) {
-          call.requireActor();
-          return { answers: (await repo.answersByUsers(ctx.db, ids(req.questionIds), ids(req.userIds))).map(toAnswer) };
+          const viewer = call.requireActor();
+          const rows = await repo.answersByUsers(ctx.db, ids(req.questionIds), ids(req.userIds));
+          // Filtered here, at the source: no caller can show an answer its owner keeps from friends.
+          const privacy = await privacyMap(ctx, rows.map((r) => r.userId));
+          return { answers: rows.filter((r) => mayViewAnswer(viewer.id, r, privacy(r.userId))).map(toAnswer) };
         },
 
         async getUserStats(req, call) {
@@ -162,30 +199,23 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         },
 
         async getLeaderboard(req, call) {
-          call.requireActor();
+          const viewer = call.requireActor();
           const now = clock();
           const month = monthKey(now);
           const bounds = sastMonthBounds(now);
           const limit = Math.min(Math.max(req.limit || 50, 1), 100);
           const scoped = req.userIds.length > 0;
-          const [rows, players, questionsResolved] = await Promise.all([
-            scoped ? repo.scoresOf(ctx.db, month, ids(req.userIds)) : repo.topScores(ctx.db, month, limit),
+          const [board, players, questionsResolved] = await Promise.all([
+            scoped ? scopedBoard(ctx, viewer.id, month, ids(req.userIds)) : nationalBoard(ctx, viewer.id, month, limit),
             repo.playersThisMonth(ctx.db, month),
             repo.resolvedBetween(ctx.db, bounds.start, bounds.end),
           ]);
-          const sorted = [...rows].sort((a, b) => b.correct - a.correct || b.resolved - a.resolved || a.userId.localeCompare(b.userId));
-          // Users in scope with no answers this month still appear, with zeros, at the bottom.
-          if (scoped) {
-            const present = new Set(sorted.map((r) => r.userId));
-            for (const id of ids(req.userIds)) if (!present.has(id)) sorted.push({ month, userId: id, answered: 0, resolved: 0, correct: 0 });
-          }
-          const ranks = competitionRanks(sorted.map((r) => r.correct));
           const today = sastDate(now);
-          const days = await repo.answerDays(ctx.db, sorted.map((r) => r.userId), today);
+          const days = await repo.answerDays(ctx.db, board.map((r) => r.userId), today);
           return {
-            entries: sorted.map((r, i) => ({
+            entries: board.map((r) => ({
               userId: r.userId,
-              rank: ranks[i]!,
+              rank: r.rank,
               correct: r.correct,
               resolved: r.resolved,
               answered: r.answered,
@@ -197,6 +227,10 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             monthStart: bounds.start,
           };
         },
+
+        ...privacyHandlers(ctx, clock),
+        // Download my data (export-handlers.ts).
+        ...exportHandlers(ctx, clock),
 
         async countAnswers(req, call) {
           if (!call.requireActor().isAdmin) throw forbidden('Admin access required');

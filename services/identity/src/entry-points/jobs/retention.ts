@@ -1,0 +1,44 @@
+import type { Clock, Db, Logger } from '@mzansi/kit';
+import * as audit from '../../data-access/audit-repo.js';
+import * as verifications from '../../data-access/verification-repo.js';
+import { auditCutoff } from '../../domain/audit.js';
+
+export interface IdentityRetentionResult {
+  auditEntries: number;
+  verificationLinks: number;
+}
+
+/**
+ * One retention pass at `now` (the injected clock): audit entries older than a year and verification links past
+ * their expiry are deleted. Safe to run on every replica at once (the deletes simply find nothing the second time).
+ */
+export async function runIdentityRetention(db: Db<any>, now: Date): Promise<IdentityRetentionResult> {
+  const auditEntries = await db.transaction((tx) => audit.purgeAuditBefore(tx, auditCutoff(now)));
+  const verificationLinks = await verifications.deleteExpired(db, now);
+  return { auditEntries, verificationLinks };
+}
+
+/** Runs the retention pass now and then every `intervalMs`; `stop()` waits for a pass in progress. */
+export function startIdentityRetention(opts: { db: Db<any>; logger: Logger; clock: Clock; intervalMs: number }) {
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    if (running) return; // the previous pass is still at work
+    running = runIdentityRetention(opts.db, opts.clock())
+      .then((r) => {
+        if (r.auditEntries || r.verificationLinks) opts.logger.info(r, 'retention: expired records deleted');
+      })
+      .catch((err: Error) => opts.logger.warn({ err: err.message }, 'retention pass failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, opts.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

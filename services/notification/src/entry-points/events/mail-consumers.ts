@@ -1,0 +1,33 @@
+import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import * as mailRepo from '../../data-access/mail-repo.js';
+
+type Handled = 'identity.email_verification.requested' | 'identity.user.deleted';
+
+/**
+ * A verification mail for a new address becomes a one-mail job (the delivery worker sends it). The same durable
+ * consumer sees the user's deletion in stream order, and drops a verification mail that has not gone out yet.
+ */
+export function verificationRequestsConsumer(onJob: () => void): ConsumerOptions<Handled> {
+  return {
+    name: 'notification-on-email-verification',
+    types: ['identity.email_verification.requested', 'identity.user.deleted'],
+    async handle(event: EventEnvelope<Handled>, tx) {
+      if (event.type === 'identity.user.deleted') {
+        const { userId } = (event as EventEnvelope<'identity.user.deleted'>).data;
+        if (userId) await mailRepo.forgetMailJobsOf(tx, userId.toLowerCase());
+        return;
+      }
+      const d = (event as EventEnvelope<'identity.email_verification.requested'>).data;
+      if (!d.userId || !d.email.trim() || !d.token) return;
+      const created = await mailRepo.insertMailJob(tx, event.id, 'email-verification', {
+        target: d.userId,
+        userId: d.userId,
+        email: d.email.trim(),
+        name: d.name,
+        token: d.token,
+        expiresAt: (d.expiresAt ?? new Date()).toISOString(),
+      });
+      if (created) onJob();
+    },
+  };
+}

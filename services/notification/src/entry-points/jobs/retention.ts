@@ -1,0 +1,62 @@
+import { readdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock, Db, Logger } from '@mzansi/kit';
+import * as mailRepo from '../../data-access/mail-repo.js';
+import { daysBefore, DELIVERY_LOG_DAYS, UNCONFIRMED_NEWSLETTER_DAYS } from '../../domain/retention.js';
+
+export interface NotificationRetentionResult {
+  deliveries: number;
+  jobs: number;
+  unconfirmedNewsletter: number;
+  mailFiles: number;
+}
+
+/**
+ * One retention pass at `now` (the injected clock): the delivery log (who was sent what, when, and why it failed)
+ * and finished jobs older than 30 days, newsletter signups unconfirmed for 30 days, and, when mail goes to files
+ * (development), .eml files older than 30 days. Safe on every replica at once.
+ */
+export async function runNotificationRetention(db: Db<any>, now: Date, mailDir?: string): Promise<NotificationRetentionResult> {
+  const cutoff = daysBefore(now, DELIVERY_LOG_DAYS);
+  const deliveries = await mailRepo.pruneDeliveries(db, cutoff);
+  const jobs = await mailRepo.pruneFinishedJobsBefore(db, cutoff);
+  const unconfirmedNewsletter = await mailRepo.pruneUnconfirmedNewsletter(db, daysBefore(now, UNCONFIRMED_NEWSLETTER_DAYS));
+  return { deliveries, jobs, unconfirmedNewsletter, mailFiles: mailDir ? await pruneMailFiles(mailDir, cutoff) : 0 };
+}
+
+async function pruneMailFiles(dir: string, cutoff: Date): Promise<number> {
+  let removed = 0;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtime < cutoff && (await unlink(file).then(() => true, () => false))) removed++;
+  }
+  return removed;
+}
+
+/** Runs a pass now and then every `intervalMs` (never two at once); `stop()` waits for a pass in progress. */
+export function startNotificationRetention(opts: { db: Db<any>; logger: Logger; clock: Clock; intervalMs: number; mailDir?: string }) {
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    if (running) return;
+    running = runNotificationRetention(opts.db, opts.clock(), opts.mailDir)
+      .then((r) => {
+        if (r.deliveries || r.jobs || r.unconfirmedNewsletter || r.mailFiles) opts.logger.info(r, 'retention: expired records deleted');
+      })
+      .catch((err: Error) => opts.logger.warn({ err: err.message }, 'retention pass failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  pass();
+  const timer = setInterval(pass, opts.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

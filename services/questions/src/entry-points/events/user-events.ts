@@ -1,0 +1,14 @@
+import type { ConsumerOptions } from '@mzansi/kit';
+import { eraseUser } from '../../data-access/account-repo.js';
+
+/** A deleted account's suggestions go (data-access/account-repo.ts). The inbox makes a redelivery a no-op. */
+export function userDeletedConsumer(): ConsumerOptions<'identity.user.deleted'> {
+  return {
+    name: 'questions-on-user-deleted',
+    types: ['identity.user.deleted'],
+    async handle(event, tx) {
+      const { userId } = event.data;
+      if (userId) await eraseUser(tx, userId.toLowerCase());
+    },
+  };
+}

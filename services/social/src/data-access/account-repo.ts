@@ -1,0 +1,65 @@
+import { asc, desc, eq, or } from 'drizzle-orm';
+import { enqueueEvent, forgetEventsAbout, type Queryable } from '@mzansi/kit';
+import { comments, friendRequests, friendships, people } from './schema.js';
+
+type Q = Queryable<any>;
+
+/**
+ * Erases a deleted user from social: their comments (the images are columns of the comment row, so they go with
+ * it and the image URLs are 404 at once), friendships both ways, friend requests both ways whatever their status,
+ * the directory entry, and social's outbox rows that name them (comment posted, friendship created). Each removed
+ * comment is announced as `social.comment.deleted` (ids only), as when its author deletes it. Idempotent: a second
+ * run finds nothing and announces nothing.
+ */
+export async function eraseUser(db: Q, userId: string): Promise<{ comments: number; friendships: number; requests: number }> {
+  const gone = await db.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id, questionId: comments.questionId });
+  const friends = await db
+    .delete(friendships)
+    .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)))
+    .returning({ u: friendships.userId });
+  const requests = await db
+    .delete(friendRequests)
+    .where(or(eq(friendRequests.requesterId, userId), eq(friendRequests.receiverId, userId)))
+    .returning({ id: friendRequests.id });
+  await db.delete(people).where(eq(people.id, userId));
+  // Before the new events are written, so that only the rows that name the user go.
+  await forgetEventsAbout(db, userId);
+  for (const c of gone) await enqueueEvent(db, 'social.comment.deleted', { commentId: c.id, questionId: c.questionId });
+  return { comments: gone.length, friendships: friends.length / 2, requests: requests.length };
+}
+
+/** Every comment of a user, oldest first, without the image bytes (the export links to them). */
+export async function commentsForExport(db: Q, userId: string) {
+  return db
+    .select({
+      id: comments.id,
+      questionId: comments.questionId,
+      content: comments.content,
+      imageWidth: comments.imageWidth,
+      imageHeight: comments.imageHeight,
+      thumbWidth: comments.thumbWidth,
+      thumbHeight: comments.thumbHeight,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(eq(comments.userId, userId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+/** A user's friendships with their start. */
+export async function friendshipsForExport(db: Q, userId: string) {
+  return db
+    .select({ friendId: friendships.friendId, since: friendships.createdAt })
+    .from(friendships)
+    .where(eq(friendships.userId, userId))
+    .orderBy(asc(friendships.createdAt));
+}
+
+/** Every friend request a user sent or received, whatever its status, latest first. */
+export async function requestsForExport(db: Q, userId: string) {
+  return db
+    .select()
+    .from(friendRequests)
+    .where(or(eq(friendRequests.requesterId, userId), eq(friendRequests.receiverId, userId)))
+    .orderBy(desc(friendRequests.createdAt), desc(friendRequests.id));
+}

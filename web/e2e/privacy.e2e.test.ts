@@ -1,0 +1,172 @@
+// Issue #18 in the browser: the consent checkbox at signup, the /privacy notice (signed out and in) and the
+// profile's "Who sees my answers" settings, at 360 × 800 (the narrowest phone we design for), checked with axe-core.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startStack } from '../../scripts/stack.ts';
+import { expectVisible, launchBrowser, randomUsername, screenshot } from './browser';
+
+const OFFICER = { PRIVACY_OFFICER_EMAIL: 'popia@mzansipredicts.example', PRIVACY_OFFICER_NAME: 'Nomsa Khumalo' };
+const NARROW = { width: 360, height: 800 } as const;
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ mode: 'test', env: OFFICER });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: NARROW,
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-ZA',
+    timezoneId: 'Africa/Johannesburg',
+    baseURL: stack.baseUrl,
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Nothing is wider than the screen: no sideways scrolling at 360 px. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'page is wider than the viewport').toBeLessThanOrEqual(innerWidth);
+}
+
+/** axe-core's default rules (WCAG 2.x A/AA and best practices; not its experimental ones): no serious or critical violations. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'serious/critical axe violations',
+  ).toEqual([]);
+}
+
+test('signed out: the landing footer leads to /privacy, which names the configured information officer', async () => {
+  const { context, page } = await narrowPage();
+  try {
+    await page.goto('/');
+    await expectVisible(page.getByRole('button', { name: 'Start Predicting' }));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+    await page.waitForURL('**/privacy');
+    await expectVisible(page.getByRole('heading', { name: 'Privacy notice', level: 1 }));
+    const mail = page.getByRole('link', { name: OFFICER.PRIVACY_OFFICER_EMAIL });
+    await expectVisible(mail);
+    expect(await mail.getAttribute('href')).toBe(`mailto:${OFFICER.PRIVACY_OFFICER_EMAIL}`);
+    await expectVisible(page.getByText(`${OFFICER.PRIVACY_OFFICER_NAME}:`));
+    await expectVisible(page.getByText('Version 1.0'));
+    for (const h of ['What we collect', 'Why we use it', 'Who sees what', 'How long we keep it', 'Your rights']) {
+      await expectVisible(page.getByRole('heading', { name: h, level: 2 }));
+    }
+    expect(await page.title()).toBe('Privacy notice · Mzansi Predicts');
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, '/privacy signed out');
+    await screenshot(page, 'privacy-notice-360');
+    // Opened directly too (no sign-in needed), and back to the landing page.
+    await page.goto('/privacy');
+    await expectVisible(page.getByRole('heading', { name: 'Privacy notice', level: 1 }));
+    await page.getByRole('link', { name: 'Back to Mzansi Predicts' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Start Predicting' }));
+  } finally {
+    await context.close();
+  }
+});
+
+test('signup needs the unticked consent box; the profile shows the consent and saves who sees my answers', async () => {
+  const { context, page } = await narrowPage();
+  const signups: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/signup')) signups.push(r.postData() ?? '');
+  });
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    const consent = dialog.getByRole('checkbox', { name: /I agree that Mzansi Predicts may keep my predictions/ });
+    await expectVisible(consent);
+    expect(await consent.isChecked()).toBe(false);
+    const notice = dialog.getByRole('link', { name: /Read the privacy notice/ });
+    expect(await notice.getAttribute('href')).toBe('/privacy');
+
+    const username = randomUsername('e2epv_');
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Password').fill('correct-horse-battery');
+    await dialog.getByLabel('Full Name').fill('Palesa Private');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await expectVisible(dialog.getByRole('alert').filter({ hasText: 'Please accept the privacy notice to continue' }));
+    expect(await consent.getAttribute('aria-invalid')).toBe('true');
+    expect(signups).toEqual([]);
+    await consent.scrollIntoViewIfNeeded();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, 'signup dialog');
+    await screenshot(page, 'signup-consent-360');
+
+    // The notice opens in a new tab, keeping the form.
+    const [tab] = await Promise.all([context.waitForEvent('page'), notice.click()]);
+    await expectVisible(tab.getByRole('heading', { name: 'Privacy notice', level: 1 }));
+    await tab.close();
+    expect(await dialog.getByLabel('Full Name').inputValue()).toBe('Palesa Private');
+
+    await consent.check();
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+    expect(signups).toHaveLength(1);
+    expect(JSON.parse(signups[0]!)).toMatchObject({ username, consent: true });
+
+    // Profile → Privacy: the consent on record, then the settings.
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    const consentLine = page.getByText(/^You accepted the privacy notice v1\.0 on \d{1,2} \w+ \d{4}\.$/);
+    await expectVisible(consentLine);
+    const friends = page.getByRole('radio', { name: /Friends/ });
+    const nobody = page.getByRole('radio', { name: /Nobody/ });
+    const afterResolved = page.getByRole('switch', { name: 'Only after the question is resolved' });
+    await expectVisible(friends);
+    expect(await friends.isChecked()).toBe(true);
+    expect(await afterResolved.getAttribute('aria-checked')).toBe('false');
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, 'profile privacy tab');
+    await screenshot(page, 'profile-privacy-360');
+    await consentLine.scrollIntoViewIfNeeded();
+    await screenshot(page, 'profile-privacy-consent-360');
+
+    await nobody.check();
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Privacy settings saved' }));
+    expect(await afterResolved.isDisabled()).toBe(true);
+    await screenshot(page, 'profile-privacy-nobody-360');
+    const me = (await (await context.request.get('/api/auth/me')).json()) as { id: string };
+    expect(await (await context.request.get(`/api/users/${me.id}/privacy`)).json()).toMatchObject({ answerVisibility: 'nobody', hideUntilResolved: false });
+
+    // Survives a reload; back to friends, then only after resolution.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await expectVisible(nobody);
+    expect(await nobody.isChecked()).toBe(true);
+    await friends.check();
+    await page.waitForFunction(() => !document.querySelector('fieldset.choice-group[disabled]'));
+    await afterResolved.click();
+    await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'true');
+    await page.waitForFunction(() => !document.querySelector('[role="switch"][disabled]'));
+    expect(await (await context.request.get(`/api/users/${me.id}/privacy`)).json()).toMatchObject({ answerVisibility: 'friends', hideUntilResolved: true });
+
+    // The notice from the profile, inside the signed-in app.
+    await page.getByRole('link', { name: 'Read the privacy notice' }).click();
+    await page.waitForURL('**/privacy');
+    await expectVisible(page.getByRole('heading', { name: 'Privacy notice', level: 1 }));
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }));
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, '/privacy signed in');
+  } finally {
+    await context.close();
+  }
+});
