@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { Actor, Clock } from '@mzansi/kit';
 import { isHttps, type Config } from './config.js';
@@ -59,22 +59,39 @@ export function skipSessionForPublicReads(session: RequestHandler): RequestHandl
   return (req, res, next) => (req.method === 'GET' && PUBLIC_GET.test(req.path) ? next() : session(req, res, next));
 }
 
+/** How long `lastSeenAt` may lag before a request refreshes it (which saves the session: one Redis write a minute). */
+export const LAST_SEEN_REFRESH_MS = 60_000;
+
+/**
+ * The session rules, for the full path (sessionExpiry) and the vote path's lean read (session-read.ts) alike:
+ * `none` without a user; `expired` past the idle or absolute lifetime; `refresh` when lastSeenAt is due to be
+ * moved (the session must be saved); `fresh` otherwise.
+ */
+export function sessionState(
+  s: Partial<Pick<SessionData, 'userId' | 'createdAt' | 'lastSeenAt'>> | undefined,
+  now: number,
+  config: Pick<Config, 'SESSION_ABSOLUTE_TTL_S' | 'SESSION_IDLE_TTL_S'>,
+): 'none' | 'expired' | 'refresh' | 'fresh' {
+  if (!s?.userId) return 'none';
+  if (now - (s.createdAt ?? 0) > config.SESSION_ABSOLUTE_TTL_S * 1000 || now - (s.lastSeenAt ?? 0) > config.SESSION_IDLE_TTL_S * 1000) return 'expired';
+  return now - (s.lastSeenAt ?? 0) > LAST_SEEN_REFRESH_MS ? 'refresh' : 'fresh';
+}
+
 /** Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. */
 export function sessionExpiry(config: Config, clock: Clock): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const s = req.session as typeof req.session | undefined;
-    if (!s?.userId) return next();
     const now = clock().getTime();
-    const expired =
-      now - (s.createdAt ?? 0) > config.SESSION_ABSOLUTE_TTL_S * 1000 || now - (s.lastSeenAt ?? 0) > config.SESSION_IDLE_TTL_S * 1000;
-    if (expired) {
+    const state = sessionState(s, now, config);
+    if (state === 'none' || !s?.userId) return next();
+    if (state === 'expired') {
       s.destroy(() => {
         res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
         next();
       });
       return;
     }
-    if (now - (s.lastSeenAt ?? 0) > 60_000) s.lastSeenAt = now;
+    if (state === 'refresh') s.lastSeenAt = now;
     res.locals.actor = { id: s.userId, isAdmin: !!s.isAdmin } satisfies Actor;
     next();
   };

@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './grpc.js';
 export * from './internal-auth.js';
+export * from './live.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './nats.js';
