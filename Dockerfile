@@ -5,7 +5,7 @@
 # SERVICE is the workspace name (@mzansi/<SERVICE>); SERVICE_DIR its folder (services/<SERVICE>, or gateway).
 # The runtime image holds node, the component's dist/, its migrations (services/<name>/drizzle), the built SPA
 # (gateway only) and production dependencies - no npm, no compilers, no dev dependencies - and runs as uid 1000.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: every dependency (buf + ts-proto generate the gRPC code), then compile this component ----
 FROM ${NODE_IMAGE} AS build

@@ -3,6 +3,17 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM_FLAGS := --no-audit --no-fund --loglevel=error
 
+# Node 24 LTS runs every target (Node 20 is end of life): scripts/install-node24.sh puts the pinned binary in
+# .tools/ once and prints its bin dir. First on PATH, it runs npm, npx, tsx and vitest (shebang `env node`) and,
+# through process.execPath, every process they spawn: the stack, the bench's baselines, vitest's workers.
+# nodedir: node-gyp builds against Node 24's headers (the machine's npmrc points at /usr, Node 20's).
+NODE24_BIN := $(shell bash scripts/install-node24.sh)
+ifeq ($(NODE24_BIN),)
+$(error scripts/install-node24.sh failed: Node 24 is required)
+endif
+export PATH := $(NODE24_BIN):$(PATH)
+export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
+
 .PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security
 
 help:

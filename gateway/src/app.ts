@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import { contextFrom, inSpan, requestContext, SpanKind, systemClock, tracingOn, type Clock, type Logger } from '@mzansi/kit';
 import type { Clients } from './clients.js';
@@ -25,6 +24,9 @@ import { csrfGuard, securityHeaders } from './security.js';
 import { trustProxy } from './client-address.js';
 import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './input.js';
 import { sessionExpiry, skipSessionForPublicReads } from './session.js';
+import { leanSessionRead } from './session-read.js';
+import { requestIdOf } from './request-id.js';
+import { cachedPublicReads } from './public-reads.js';
 import { webRouter } from './web.js';
 
 export interface AppDeps {
@@ -57,7 +59,11 @@ const refuseNul: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
+/** API responses are personal or a write's answer: never stored by a browser or proxy. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
 
 export function createApp(deps: AppDeps): Express {
   const { config, logger, metrics } = deps;
@@ -66,8 +72,11 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config));
   app.set('query parser', 'simple');
+  const cache = new PublicCache(config.PUBLIC_CACHE_MS);
   // Security headers on every response, probes included.
   app.use(securityHeaders(config));
+  // Cache hits of the polled public reads, answered before anything else is walked (public-reads.ts).
+  app.use(cachedPublicReads(cache, metrics));
   // Malformed paths and compressed bodies are refused before anything reads them; OPTIONS answers 204 + Allow.
   app.use(refuseMalformedUrl, refuseContentEncoding, optionsNoContent);
 
@@ -82,8 +91,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use((req, res, next) => {
-    const given = req.get('x-request-id');
-    const requestId = given && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    const requestId = requestIdOf(req.get('x-request-id'));
     res.set('X-Request-Id', requestId);
     if (!tracingOn()) return requestContext.run({ requestId }, next);
     // A server span per request when tracing is on; it ends when the response is finished.
@@ -103,7 +111,21 @@ export function createApp(deps: AppDeps): Express {
   app.use(metrics.httpMiddleware);
 
   const composer = deps.composer;
-  const cache = new PublicCache(config.PUBLIC_CACHE_MS);
+  const votingDeps = { clients: deps.clients, composer, cache };
+  const userSessions = deps.userSessions ?? createUserSessions(config, deps.redis);
+  const parseJson = express.json({ limit: '100kb', strict: true });
+  // The burst's one write ahead of every other route: a vote runs the API's layers below, in the same order, but
+  // walks none of the other routers, and reads its session without express-session (session-read.ts). Only POST
+  // is taken here; anything else on /api/answers (OPTIONS, a wrong method) goes through /api as before.
+  const votes = answersRouter(votingDeps, [
+    csrfGuard(config),
+    parseJson,
+    refuseNul,
+    leanSessionRead(config, deps.redis, clock, deps.session),
+    sessionExpiry(config, clock, userSessions),
+    noStore,
+  ]);
+  app.use('/api/answers', (req, res, next) => (req.method === 'POST' ? votes(req, res, next) : next()));
   // The hot public reads first: they need none of the layers below (no body, no session, GET so no CSRF check).
   app.use('/api/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
 
@@ -114,19 +136,14 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   api.use(csrfGuard(config));
   api.post('/questions/:id/comments', commentBodyParser());
-  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(parseJson);
   api.use(refuseNul);
   api.use(skipSessionForPublicReads(deps.session));
-  const userSessions = deps.userSessions ?? createUserSessions(config, deps.redis);
   api.use(sessionExpiry(config, clock, userSessions));
-  api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
-  const votingDeps = { clients: deps.clients, composer, cache };
+  api.use(noStore);
   const socialDeps = { ...votingDeps, rateLimits: deps.rateLimits };
   const comments = commentsRoutes(socialDeps);
-  // Votes first: the burst's write path should not walk every other router on the way.
+  // Non-POST requests to /api/answers (POST is answered above): OPTIONS lists POST, other methods are a 404.
   api.use('/answers', answersRouter(votingDeps));
   api.use('/privacy-notice', privacyNoticeRouter({ config }));
   api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock, userSessions }));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Response } from 'express';
 
 /**
@@ -47,20 +48,18 @@ export class MicroCache<T> {
 }
 
 /**
- * A JSON body serialised once per cache fill, with its length and ETag: every poller gets the same text, no
- * per-request work. Text, not a Buffer: Node writes a string body in the same write as the headers (one syscall),
- * a Buffer in a second one (writev).
+ * A JSON body serialised once per cache fill: its bytes, their length and an ETag. Every poller gets the same
+ * Buffer, so a hit costs no JSON.stringify, no hashing and no UTF-8 encoding of the body (Node writes the headers
+ * and a Buffer body in one writev).
  */
 export interface JsonBody {
-  text: string;
-  length: number;
+  bytes: Buffer;
   etag: string;
 }
 
 export function jsonBody(value: unknown): JsonBody {
-  const text = JSON.stringify(value);
-  const length = Buffer.byteLength(text);
-  return { text, length, etag: `W/"${length.toString(16)}-${createHash('sha1').update(text).digest('base64url').slice(0, 27)}"` };
+  const bytes = Buffer.from(JSON.stringify(value));
+  return { bytes, etag: `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"` };
 }
 
 /** The public reads' cache: values are stored serialised, so a hit costs no JSON.stringify and no hashing. */
@@ -77,19 +76,42 @@ export class PublicCache extends MicroCache<JsonBody> {
   }
 }
 
+const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
+const SPACES = /^ +| +$/g;
+
+/**
+ * Whether a request's If-None-Match matches `etag`, so a 304 answers it: express's `req.fresh` (the `fresh`
+ * package) for a response that has an ETag and no Last-Modified, without going through express. `*` matches;
+ * otherwise any entry of the comma-separated list, weak or strong (W/ ignored); never when the request says
+ * `Cache-Control: no-cache` (an end-to-end reload).
+ */
+export function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (!noneMatch) return false;
+  const cacheControl = headers['cache-control'];
+  if (cacheControl && NO_CACHE.test(cacheControl)) return false;
+  if (noneMatch === '*') return true;
+  for (const raw of noneMatch.split(',')) {
+    const match = raw.replace(SPACES, ''); // spaces only, as `fresh` trims them
+    if (match === etag || `W/${match}` === etag || match === `W/${etag}`) return true;
+  }
+  return false;
+}
+
 /**
  * Sends a cached public body. `no-cache` with an ETag: browsers and proxies may keep it but must revalidate, so
  * nothing is ever shown staler than the gateway's own ≤ 1 s cache, and an unchanged body costs a bodiless 304.
  */
-export function sendJson(res: Response, body: JsonBody): void {
+export function sendJson(res: ServerResponse, body: JsonBody): void {
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('ETag', body.etag);
-  if (res.req.headers['if-none-match'] !== undefined && res.req.fresh) {
+  const req = (res as ServerResponse & { req: IncomingMessage }).req;
+  if (notModified(req.headers, body.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
-  res.end(res.req.method === 'HEAD' ? undefined : body.text);
+  res.setHeader('Content-Length', body.bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : body.bytes);
 }

@@ -60,6 +60,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     SERVE_WEB: bool.default(true),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Live channel: at most one results-updated per question per this many ms, whatever the voting replicas send. */
+    LIVE_RESULTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     /** Live-channel sockets per client address (an IPv6 /64 counts as one) and per gateway process. */
     WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
     WS_MAX_TOTAL: z.coerce.number().int().min(1).default(20_000),

@@ -50,7 +50,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const live = await startLive(server, { config, logger, metrics, nc, clients, composer, redis, session });
+  const live = await startLive(server, { config, logger, metrics, nc, redis, session });
   // The dependency map is for operators: on the metrics port, not the public one.
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });
   const port = (server.address() as AddressInfo).port;

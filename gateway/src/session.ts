@@ -98,6 +98,24 @@ export function skipSessionForPublicReads(session: RequestHandler): RequestHandl
   return (req, res, next) => (req.method === 'GET' && PUBLIC_GET.test(req.path) ? next() : session(req, res, next));
 }
 
+/** How long `lastSeenAt` may lag before a request refreshes it (which saves the session: one Redis write a minute). */
+export const LAST_SEEN_REFRESH_MS = 60_000;
+
+/**
+ * The session rules, for the full path (sessionExpiry) and the vote path's lean read (session-read.ts) alike:
+ * `none` without a user; `expired` past the idle or absolute lifetime; `refresh` when lastSeenAt is due to be
+ * moved (the session must be saved); `fresh` otherwise.
+ */
+export function sessionState(
+  s: Partial<Pick<SessionData, 'userId' | 'createdAt' | 'lastSeenAt'>> | undefined,
+  now: number,
+  config: Pick<Config, 'SESSION_ABSOLUTE_TTL_S' | 'SESSION_IDLE_TTL_S'>,
+): 'none' | 'expired' | 'refresh' | 'fresh' {
+  if (!s?.userId) return 'none';
+  if (now - (s.createdAt ?? 0) > config.SESSION_ABSOLUTE_TTL_S * 1000 || now - (s.lastSeenAt ?? 0) > config.SESSION_IDLE_TTL_S * 1000) return 'expired';
+  return now - (s.lastSeenAt ?? 0) > LAST_SEEN_REFRESH_MS ? 'refresh' : 'fresh';
+}
+
 /**
  * Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. A
  * session from before the per-user index is indexed on its first request (one Redis round trip, once), and ended
@@ -111,14 +129,13 @@ export function sessionExpiry(config: Config, clock: Clock, userSessions?: UserS
     });
   return (req: Request, res: Response, next: NextFunction) => {
     const s = req.session as typeof req.session | undefined;
-    const userId = s?.userId;
-    if (!s || !userId) return next();
     const now = clock().getTime();
-    const expired =
-      now - (s.createdAt ?? 0) > config.SESSION_ABSOLUTE_TTL_S * 1000 || now - (s.lastSeenAt ?? 0) > config.SESSION_IDLE_TTL_S * 1000;
-    if (expired) return end(s, res, next);
+    const state = sessionState(s, now, config);
+    if (state === 'none' || !s?.userId) return next();
+    if (state === 'expired') return end(s, res, next);
+    const userId = s.userId;
     const signedIn = () => {
-      if (now - (s.lastSeenAt ?? 0) > 60_000) s.lastSeenAt = now;
+      if (state === 'refresh') s.lastSeenAt = now;
       res.locals.actor = { id: userId, isAdmin: !!s.isAdmin } satisfies Actor;
       next();
     };

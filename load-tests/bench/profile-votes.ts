@@ -6,12 +6,13 @@
  * Profiles (open in Chrome DevTools → Performance, or speedscope) land in test-results/profiles/<time>/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { databaseUrl, ROOT, startStack } from '../../scripts/stack.ts';
 import { closedLoop, send, type Req } from './load.ts';
+import { attribute, parts } from './profile-attribution.ts';
 import { cpuByGroup, processCpu, votePathProcesses } from './procs.ts';
 import { seed } from './seed.ts';
 import { fmtNum, sleep } from './stats.ts';
@@ -159,7 +160,17 @@ async function main() {
     for (const f of sum.packages.slice(0, 15)) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`);
     console.log('  by function:');
     for (const f of sum.functions) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}`);
+    // Per middleware and per call: µs per vote by the package or function of ours that asked for the work, and inclusive.
+    const att = attribute(path.join(d, file), windowUs[0]!, windowUs[1]!, ROOT);
+    const us = (x: number) => `${(x / votes).toFixed(1).padStart(6)} µs`;
+    console.log('  by part of the vote path (µs per vote):');
+    for (const [part, x] of parts(att, name) ?? []) console.log(`  ${us(x)}  ${part}`);
+    console.log('  by caller (µs per vote; Node internals charged to the package or function that called them):');
+    for (const [k, x] of att.byCaller.slice(0, 30)) console.log(`  ${us(x)}  ${k}`);
+    console.log('  inclusive (µs per vote with the function on the stack):');
+    for (const [k, x] of att.inclusive.slice(0, 60)) console.log(`  ${us(x)}  ${k}`);
   }
+  writeFileSync(path.join(dir, 'window.json'), JSON.stringify({ fromUs: windowUs[0], toUs: windowUs[1], votes }));
 }
 
 await main();

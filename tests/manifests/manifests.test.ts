@@ -430,7 +430,7 @@ describe('observability', () => {
         if (type === 'Summary') for (const s of ['_sum', '_count']) names.add(name! + s);
       }
     }
-    // prom-client collectDefaultMetrics() (Node 20, Linux).
+    // prom-client collectDefaultMetrics() (Node 24, Linux).
     const defaults = [
       'process_cpu_user_seconds_total', 'process_cpu_system_seconds_total', 'process_cpu_seconds_total', 'process_start_time_seconds',
       'process_resident_memory_bytes', 'process_virtual_memory_bytes', 'process_heap_bytes', 'process_open_fds', 'process_max_fds',
@@ -499,7 +499,7 @@ describe('the Dockerfile', () => {
     expect(df).toMatch(/RUN npm ci --no-audit/);
     expect(df).toMatch(/npm ci --omit=dev .*--workspace "@mzansi\/\$\{SERVICE\}"/);
     expect(df).toMatch(/^FROM \$\{NODE_IMAGE\} AS runtime$/m);
-    expect(df).toMatch(/ARG NODE_IMAGE=node:20-bookworm-slim/);
+    expect(df).toMatch(/ARG NODE_IMAGE=node:24-bookworm-slim/);
     expect(df).toMatch(/^USER 1000:1000$/m);
     expect(df).toMatch(/^CMD \["node", "dist\/main.js"\]$/m);
     expect(df).toMatch(/COPY --from=build \/src\/\$\{SERVICE_DIR\}\/drizzle/);

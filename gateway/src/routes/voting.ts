@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { grpc, isGrpcError } from '@mzansi/kit';
 import type { voting } from '@mzansi/proto';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
+import { writeJson } from '../respond.js';
 import { resultsOf } from '../questions.js';
 import { idParams, ownUserId, ownUserIdQuery, uuidAnyCase, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
@@ -33,17 +34,17 @@ export async function questionOf(clients: Clients, id: string) {
   return question!;
 }
 
-/** POST /api/answers. */
-export function answersRouter({ clients }: VotingDeps): Router {
+/** POST /api/answers, after `layers` (the API's body, session and CSRF layers when mounted ahead of /api). */
+export function answersRouter({ clients }: VotingDeps, layers: RequestHandler[] = []): Router {
   const r = Router();
-  r.post('/', async (req, res) => {
+  r.post('/', ...layers, async (req, res) => {
     requireActor(res);
     const body = parse(answerBody, req.body, 'Please choose an option');
     const actor = requireSelf(res, body.userId);
     const { answer, alreadyAnswered } = await clients.voting.submitAnswer({ questionId: body.questionId, optionId: body.optionId }, { actor });
     // No cache.clear(): public results are at most PUBLIC_CACHE_MS (≤ 1 s) old by construction, and clearing on
     // every vote would turn every poll during a burst into a miss.
-    res.status(alreadyAnswered ? 200 : 201).json(answerJson(answer!));
+    writeJson(res, alreadyAnswered ? 200 : 201, answerJson(answer!));
   });
   return r;
 }

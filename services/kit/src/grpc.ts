@@ -24,7 +24,7 @@ export function actorMetadata(token: string | undefined, requestId?: string): gr
 }
 
 /** The verified acting user of a call (service side). No token, or one that fails verification → null. */
-export function readActor(verifier: ActorTokenVerifier, md: grpc.Metadata): Actor | null | Promise<Actor | null> {
+export function readActor(verifier: ActorTokenVerifier, md: grpc.Metadata): Actor | null {
   const token = md.get(ACTOR_TOKEN_HEADER)[0];
   return verifier.verify(typeof token === 'string' ? token : undefined);
 }
@@ -130,11 +130,7 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
       });
     };
     out[key] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      const started = process.hrtime.bigint();
-      const actor = readActor(deps.actors, call.metadata);
-      // A token verified before is answered from the cache synchronously; a new one takes a WebCrypto round.
-      if (actor instanceof Promise) void actor.then((a) => serve(call, callback, started, a));
-      else serve(call, callback, started, actor);
+      serve(call, callback, process.hrtime.bigint(), readActor(deps.actors, call.metadata));
     };
   }
   return out as S;
@@ -254,16 +250,12 @@ export function createPromiseClient<C extends grpc.Client>(
         const started = opts.onCall ? process.hrtime.bigint() : 0n;
         const deadline = Date.now() + (callOpts.deadlineMs ?? defaultDeadline);
         const requestId = callOpts.requestId ?? requestContext.getStore()?.requestId;
-        const send = (token: string | undefined) =>
-          fn(req, actorMetadata(token, requestId), { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
-            opts.onCall?.(path, err ? err.code : grpc.status.OK, Number(process.hrtime.bigint() - started) / 1e9);
-            if (err) reject(err);
-            else resolve(res);
-          });
-        // A cached token goes out synchronously; only a new actor (or one whose token is about to expire) waits for signing.
         const token = callOpts.actor ? signer.token(callOpts.actor) : undefined;
-        if (token instanceof Promise) token.then(send, reject);
-        else send(token);
+        fn(req, actorMetadata(token, requestId), { deadline }, (err: grpc.ServiceError | null, res: unknown) => {
+          opts.onCall?.(path, err ? err.code : grpc.status.OK, Number(process.hrtime.bigint() - started) / 1e9);
+          if (err) reject(err);
+          else resolve(res);
+        });
       });
   }
   return out as PromiseClient<C>;

@@ -7,6 +7,7 @@ export * from './erasure.js';
 export * from './events.js';
 export * from './grpc.js';
 export * from './internal-auth.js';
+export * from './live.js';
 export * from './logger.js';
 export * from './metrics.js';
 export * from './nats.js';

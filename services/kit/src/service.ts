@@ -42,6 +42,8 @@ export interface ServiceOptions<TSchema extends Record<string, unknown>, TConfig
   consumers?: (ctx: ServiceContext<TSchema, TConfig>) => ConsumerOptions<EventType>[];
   /** Runs after migrations, before the server accepts calls (e.g. bootstrap accounts). */
   beforeServe?: (ctx: ServiceContext<TSchema, TConfig>) => Promise<void>;
+  /** Runs on stop once in-flight calls have drained, before the relay, NATS and the pool close (e.g. a last flush). */
+  afterServing?: (ctx: ServiceContext<TSchema, TConfig>) => Promise<void>;
   logger?: Logger;
 }
 
@@ -120,6 +122,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
         grpcServer.health.setStatus('', 'NOT_SERVING');
         await Promise.allSettled(consumers.map((c) => c.stop()));
         await grpcServer.shutdown(config.SHUTDOWN_TIMEOUT_MS);
+        if (opts.afterServing) await opts.afterServing(ctx).catch((err: unknown) => logger.warn({ err }, 'afterServing failed'));
         await relay.stop();
         await nc.drain().catch(() => undefined);
         await pool.end().catch(() => undefined);

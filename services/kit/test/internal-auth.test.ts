@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { createHmac, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ACTOR_TOKEN_REFRESH_BEFORE_S,
@@ -34,6 +34,12 @@ function craft(key: InternalKey, claims: Record<string, unknown>, header: Record
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'mzansi-actor+jwt', kid: key.kid, ...header })
     .sign(new TextEncoder().encode(key.secret));
+}
+
+/** A token signed by hand (for headers jose refuses to produce). */
+function handMade(key: InternalKey, header: Record<string, unknown>, claims: Record<string, unknown>) {
+  const input = [header, claims].map((x) => Buffer.from(JSON.stringify(x)).toString('base64url')).join('.');
+  return `${input}.${createHmac('sha256', key.secret).update(input).digest('base64url')}`;
 }
 
 describe('actor tokens', () => {
@@ -106,6 +112,41 @@ describe('actor tokens', () => {
     expect(await verifier.verify(await craft(NEW, { sub: a.id, isAdmin: false, aud: 'voting', iat: now, exp: now + 60 }))).toEqual(a);
   });
 
+  it('the tokens are standard HS256 JWTs: jose verifies ours with the same rules, and ours refuses what jose would', async () => {
+    const a = { id: randomUUID(), isAdmin: true };
+    const token = new ActorTokenSigner([NEW], 'voting').token(a);
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(NEW.secret), {
+      algorithms: ['HS256'],
+      typ: 'mzansi-actor+jwt',
+      audience: 'voting',
+      requiredClaims: ['sub', 'iat', 'exp'],
+    });
+    expect(protectedHeader.kid).toBe('k2');
+    expect(payload).toMatchObject({ sub: a.id, isAdmin: true, aud: 'voting' });
+
+    const verifier = new ActorTokenVerifier([NEW], 'voting');
+    const now = Math.floor(Date.now() / 1000);
+    const good = { sub: a.id, isAdmin: true, aud: 'voting', iat: now, exp: now + 60 };
+    const [header, body, sig] = token.split('.') as [string, string, string];
+    const refused: Record<string, string> = {
+      'not yet valid (nbf in the future)': await craft(NEW, { ...good, nbf: now + 30 }),
+      'a crit header': handMade(NEW, { alg: 'HS256', typ: 'mzansi-actor+jwt', kid: NEW.kid, crit: ['exp'] }, good),
+      'HS512 instead of HS256': await new SignJWT(good)
+        .setProtectedHeader({ alg: 'HS512', typ: 'mzansi-actor+jwt', kid: NEW.kid })
+        .sign(new TextEncoder().encode(NEW.secret)),
+      'empty subject': await craft(NEW, { ...good, sub: '' }),
+      'iat not a number': await craft(NEW, { ...good, iat: String(now) }),
+      'exp not a number': await craft(NEW, { ...good, exp: String(now + 60) }),
+      'a fourth part': `${token}.x`,
+      'signature with padding': `${header}.${body}.${sig}=`,
+      'signature one character short': `${header}.${body}.${sig.slice(0, -1)}`,
+      'a payload that is not an object': `${header}.${Buffer.from('[1]').toString('base64url')}.${sig}`,
+    };
+    for (const [name, forged] of Object.entries(refused)) expect(verifier.verify(forged), name).toBeNull();
+    // nbf in the past is fine, as for jose.
+    expect(verifier.verify(await craft(NEW, { ...good, nbf: now - 5 }))).toEqual(a);
+  });
+
   it('rotation: [new, old] accepts tokens signed with either, then [new] alone refuses the old', async () => {
     const a = actor();
     const byOld = await new ActorTokenSigner([OLD], 'voting').token(a);
@@ -127,10 +168,9 @@ describe('actor tokens', () => {
     const clock = manualClock();
     const signer = new ActorTokenSigner([NEW], 'voting', clock);
     const a = actor();
-    const first = signer.token(a);
-    expect(first).toBeInstanceOf(Promise);
-    const token = await first;
-    expect(signer.token(a)).toBe(token); // a string: no signing, no await
+    const token = signer.token(a);
+    expect(typeof token).toBe('string'); // signed synchronously: no promise on the call path
+    expect(signer.token(a)).toBe(token); // the same token: not signed again
     expect(await signer.token({ ...a, isAdmin: true })).not.toBe(token);
     expect(await signer.token(actor())).not.toBe(token);
 

@@ -5,6 +5,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
   return baseServiceEnv('voting', { grpcPort: 50053, metricsPort: 9463 }, env).extend({
     /** Counter rows per option: spreads the write hot-spot of a burst on one question. */
     COUNTER_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
+    /** Live results: at most one "results changed" message per question per this many ms (core NATS, to gateways). */
+    LIVE_RESULTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   });
 }
 

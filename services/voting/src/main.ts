@@ -5,6 +5,7 @@ import * as schema from './data-access/schema.js';
 import { questionEventsConsumer } from './entry-points/events/question-events.js';
 import { userDeletedConsumer } from './entry-points/events/user-events.js';
 import { registerVotingService } from './entry-points/grpc/voting-service.js';
+import { startResultsPublisher, type ResultsPublisher } from './entry-points/live/results-publisher.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -12,12 +13,18 @@ const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock } = {}) {
   const config: Config = loadConfig(env);
   const clock = opts.clock ?? systemClock;
+  let live: ResultsPublisher | undefined;
   return runService({
     name: 'voting',
     config,
     schema,
     migrationsFolder,
-    grpc: (ctx, server) => registerVotingService(ctx, server, clock, config.COUNTER_SHARDS),
+    beforeServe: async (ctx) => {
+      live = startResultsPublisher(ctx, { intervalMs: config.LIVE_RESULTS_INTERVAL_MS });
+    },
+    grpc: (ctx, server) => registerVotingService(ctx, server, clock, config.COUNTER_SHARDS, (ids) => live?.changed(ids)),
+    // After the last answers are written (in-flight calls drained), their totals go out before NATS closes.
+    afterServing: async () => live?.stop(),
     consumers: () => [questionEventsConsumer() as never, userDeletedConsumer() as never],
     logger: createLogger('voting', config.LOG_LEVEL),
   });

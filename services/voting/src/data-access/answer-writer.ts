@@ -24,6 +24,11 @@ export interface AnswerWriterOptions {
   shards: number;
   /** Told the size of every statement sent (e.g. a histogram for operators). */
   onBatch?: (size: number) => void;
+  /**
+   * Told, once per statement and after it committed, which questions it inserted answers for (before those
+   * answers' callers learn it): the live results publisher's "dirty" questions.
+   */
+  onWritten?: (questionIds: Set<string>) => void;
 }
 
 /**
@@ -78,14 +83,27 @@ export class AnswerWriter {
       this.inFlight++;
       void this.write(batch.map((b) => b.a))
         .then(
-          ({ inserted, failed }) =>
-            batch.forEach((b) => (failed.has(b.a.id) ? b.reject(failed.get(b.a.id)) : b.resolve(inserted.has(b.a.id)))),
+          ({ inserted, failed }) => {
+            if (inserted.size > 0) this.written(batch, inserted);
+            batch.forEach((b) => (failed.has(b.a.id) ? b.reject(failed.get(b.a.id)) : b.resolve(inserted.has(b.a.id))));
+          },
           (err) => batch.forEach((b) => b.reject(err)),
         )
         .finally(() => {
           this.inFlight--;
           this.pump();
         });
+    }
+  }
+
+  private written(batch: { a: AnswerToRecord }[], inserted: Set<string>) {
+    if (!this.opts.onWritten) return;
+    const questions = new Set<string>();
+    for (const b of batch) if (inserted.has(b.a.id)) questions.add(b.a.questionId);
+    try {
+      this.opts.onWritten(questions);
+    } catch {
+      // A listener's failure must never leave the batch's callers without an answer: the answers are written.
     }
   }
 

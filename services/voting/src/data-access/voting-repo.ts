@@ -24,6 +24,29 @@ export async function countsFor(db: Q, questionIds: string[]): Promise<{ questio
     .groupBy(optionCounts.questionId, optionCounts.optionId);
 }
 
+/**
+ * Options (from the projection) and exact counts (from the counter shards) of many questions in ONE statement:
+ * a row per (question, counted option), or one row with a null option for a question without votes. Questions
+ * voting does not know (deleted meanwhile) are absent.
+ */
+export async function optionsAndCounts(
+  db: Q,
+  questionIds: string[],
+): Promise<{ questionId: string; options: { id: string; text: string }[]; optionId: string | null; count: number }[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      questionId: questionState.questionId,
+      options: questionState.options,
+      optionId: optionCounts.optionId,
+      count: sql<number>`coalesce(sum(${optionCounts.count}), 0)::bigint`.mapWith(Number),
+    })
+    .from(questionState)
+    .leftJoin(optionCounts, eq(optionCounts.questionId, questionState.questionId))
+    .where(inArray(questionState.questionId, questionIds))
+    .groupBy(questionState.questionId, optionCounts.optionId);
+}
+
 /** The answers of these users to these questions, each with whether its question is resolved (privacy rules). */
 export async function answersByUsers(db: Q, questionIds: string[], userIds: string[]): Promise<(AnswerRow & { questionResolved: boolean })[]> {
   if (userIds.length === 0 || questionIds.length === 0) return [];

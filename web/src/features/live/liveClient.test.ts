@@ -1,9 +1,24 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
-import { type Notify, LIVE_RECONNECT_MS, LIVE_REFUSED_RECONNECT_MS, NEW_QUESTION_TITLE, RESOLVED_TITLE, answerLabel, liveUrl, parseLiveMessage, startLiveClient } from './liveClient';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import {
+  type Notify,
+  FRIEND_ANSWERS_REFRESH_MS,
+  LIVE_RECONNECT_MS,
+  LIVE_REFUSED_RECONNECT_MS,
+  NEW_QUESTION_TITLE,
+  RECONNECT_JITTER,
+  RESOLVED_TITLE,
+  RESYNC_WINDOW_MS,
+  answerLabel,
+  liveUrl,
+  parseLiveMessage,
+  startLiveClient,
+} from './liveClient';
+import { createLiveStatus, type LiveStatus } from './liveStatus';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
+  onopen: (() => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event?: { code: number; reason: string }) => void) | null = null;
   onerror: (() => void) | null = null;
@@ -13,6 +28,9 @@ class FakeSocket {
   }
   close() {
     this.closed = true;
+  }
+  open() {
+    this.onopen?.();
   }
   emit(data: unknown) {
     this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) } as MessageEvent);
@@ -27,6 +45,9 @@ let invalidate: { mock: { calls: unknown[][] } };
 const called = () => invalidate.mock.calls.length;
 let notify: ReturnType<typeof vi.fn<Notify>>;
 let logger: { warn: ReturnType<typeof vi.fn<(...args: unknown[]) => void>> };
+let status: LiveStatus;
+/** The jitter's draw: 0 gives the shortest waits (the base delays). */
+let draw: number;
 
 const start = () =>
   startLiveClient({
@@ -34,6 +55,8 @@ const start = () =>
     url: 'ws://app.test/ws',
     notify,
     logger,
+    status,
+    random: () => draw,
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
   });
 
@@ -47,6 +70,8 @@ beforeEach(() => {
   invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   notify = vi.fn<Notify>();
   logger = { warn: vi.fn<(...args: unknown[]) => void>() };
+  status = createLiveStatus();
+  draw = 0;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -119,29 +144,6 @@ test('question-resolved: "Question Resolved!" with Yes / No; refreshes public qu
   expect(notify.mock.calls[0]![1].body).toContain('Yes');
 });
 
-test('results-updated: debounced invalidation of the results, public results and public questions', () => {
-  start();
-  const socket = FakeSocket.instances[0]!;
-  socket.emit({ type: 'results-updated', questionId: 'q1', totalVotes: 3, results: [] });
-  socket.emit({ type: 'results-updated', questionId: 'q2', totalVotes: 1, results: [] });
-  socket.emit({ type: 'results-updated', questionId: 'q1', totalVotes: 4, results: [] });
-  expect(called()).toBe(0);
-  vi.advanceTimersByTime(300);
-  const keys = invalidatedKeys();
-  expect(keys).toEqual(
-    expect.arrayContaining([
-      ['/api/questions', 'q1', 'public-results'],
-      ['/api/questions', 'q1', 'results'],
-      ['/api/questions', 'q2', 'public-results'],
-      ['/api/questions', 'q2', 'results'],
-      ['/api/questions/public'],
-    ]),
-  );
-  expect(keys.filter((k) => k[1] === 'q1')).toHaveLength(2);
-  expect(keys.filter((k) => k[0] === '/api/questions/public')).toHaveLength(1);
-  expect(notify).not.toHaveBeenCalled();
-});
-
 test('unparseable or unknown messages are only logged', () => {
   start();
   const socket = FakeSocket.instances[0]!;
@@ -166,4 +168,155 @@ test('message parsing and answer labels', () => {
   expect(answerLabel('option1')).toBe('Yes');
   expect(answerLabel('option2')).toBe('No');
   expect(answerLabel('x', [{ id: 'x', text: 'Maybe' }])).toBe('Maybe');
+});
+
+test('reconnects are spread over up to half the delay again', () => {
+  draw = 0.999;
+  start();
+  FakeSocket.instances[0]!.drop();
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS * (1 + RECONNECT_JITTER) - 10);
+  expect(FakeSocket.instances).toHaveLength(1);
+  vi.advanceTimersByTime(10);
+  expect(FakeSocket.instances).toHaveLength(2);
+});
+
+test('the live status follows the socket: open → connected; closed, refused or stopped → not', () => {
+  const client = start();
+  expect(status.connected()).toBe(false);
+  FakeSocket.instances[0]!.open();
+  expect(status.connected()).toBe(true);
+  FakeSocket.instances[0]!.drop();
+  expect(status.connected()).toBe(false);
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS);
+  FakeSocket.instances[1]!.open();
+  expect(status.connected()).toBe(true);
+  // Accepted, then refused (too many sockets from this address): polling resumes for the minute's wait.
+  FakeSocket.instances[1]!.drop(1008, 'Too many connections from your address');
+  expect(status.connected()).toBe(false);
+  vi.advanceTimersByTime(LIVE_REFUSED_RECONNECT_MS);
+  FakeSocket.instances[2]!.open();
+  expect(status.connected()).toBe(true);
+  client.stop();
+  expect(status.connected()).toBe(false);
+});
+
+test('results-updated is written into the cache: no invalidation, no refetch', () => {
+  queryClient.setQueryData(['/api/questions', 'q1', 'public-results'], {
+    results: [
+      { optionId: 'yes', percentage: 100, votes: 1 },
+      { optionId: 'no', percentage: 0, votes: 0 },
+    ],
+    totalVotes: 1,
+  });
+  start();
+  FakeSocket.instances[0]!.open();
+  FakeSocket.instances[0]!.emit({
+    type: 'results-updated',
+    questionId: 'q1',
+    totalVotes: 4,
+    results: [
+      { optionId: 'yes', votes: 1, percentage: 25 },
+      { optionId: 'no', votes: 3, percentage: 75 },
+    ],
+  });
+  expect(queryClient.getQueryData(['/api/questions', 'q1', 'public-results'])).toEqual({
+    results: [
+      { optionId: 'yes', percentage: 25, votes: 1 },
+      { optionId: 'no', percentage: 75, votes: 3 },
+    ],
+    totalVotes: 4,
+  });
+  vi.advanceTimersByTime(60_000);
+  expect(called()).toBe(0);
+});
+
+test('after a reconnect (messages were lost) the public figures are fetched once, at a random moment', () => {
+  start();
+  FakeSocket.instances[0]!.open();
+  // The first open follows the page's own fetches: nothing to catch up.
+  vi.advanceTimersByTime(RESYNC_WINDOW_MS);
+  expect(called()).toBe(0);
+
+  draw = 0.5;
+  FakeSocket.instances[0]!.drop();
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS * (1 + RECONNECT_JITTER * draw));
+  FakeSocket.instances[1]!.open();
+  vi.advanceTimersByTime(RESYNC_WINDOW_MS * draw - 1);
+  expect(called()).toBe(0);
+  vi.advanceTimersByTime(1);
+  const keys = invalidatedKeys();
+  expect(keys).toEqual(expect.arrayContaining([['/api/questions/today'], ['/api/questions/public']]));
+  const predicate = (invalidate.mock.calls.find(([f]) => (f as { predicate?: unknown }).predicate)![0] as {
+    predicate: (q: { queryKey: unknown[] }) => boolean;
+  }).predicate;
+  expect(predicate({ queryKey: ['/api/questions', 'q1', 'public-results'] })).toBe(true);
+  expect(predicate({ queryKey: ['/api/questions', 'q1', 'results'] })).toBe(false);
+
+  // Dropped again before the resync ran: polling covers the gap, the pending resync is dropped with the socket.
+  invalidate.mock.calls.length = 0;
+  FakeSocket.instances[1]!.drop();
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS * 2);
+  FakeSocket.instances[2]!.open();
+  FakeSocket.instances[2]!.drop();
+  vi.advanceTimersByTime(RESYNC_WINDOW_MS);
+  expect(called()).toBe(0);
+});
+
+test("friends' answers: refetched once after the question's counts change, within the window; idle, never", async () => {
+  const friendKey = ['/api/questions/q1/friend-answers?userId=u1'];
+  const queryFn = vi.fn(async () => ({ friendAnswers: [] }));
+  queryClient.setQueryData(friendKey, { friendAnswers: [] });
+  const observer = new QueryObserver(queryClient, { queryKey: friendKey, queryFn, staleTime: Infinity });
+  const unsubscribe = observer.subscribe(() => undefined);
+  try {
+    start();
+    FakeSocket.instances[0]!.open();
+    vi.advanceTimersByTime(10 * FRIEND_ANSWERS_REFRESH_MS);
+    expect(queryFn).not.toHaveBeenCalled();
+
+    draw = 0.5;
+    const update = (total: number) =>
+      FakeSocket.instances[0]!.emit({ type: 'results-updated', questionId: 'q1', totalVotes: total, results: [{ optionId: 'yes', votes: total, percentage: 100 }] });
+    update(1);
+    update(2);
+    // Another question's votes do not touch q1's friends.
+    FakeSocket.instances[0]!.emit({ type: 'results-updated', questionId: 'q2', totalVotes: 1, results: [{ optionId: 'yes', votes: 1, percentage: 100 }] });
+    vi.advanceTimersByTime(FRIEND_ANSWERS_REFRESH_MS * draw - 1);
+    expect(queryFn).not.toHaveBeenCalled();
+    update(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(10 * FRIEND_ANSWERS_REFRESH_MS);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  } finally {
+    unsubscribe();
+  }
+});
+
+test("friends' answers not on screen: nothing is scheduled", () => {
+  queryClient.setQueryData(['/api/questions/q1/friend-answers?userId=u1'], { friendAnswers: [] });
+  start();
+  FakeSocket.instances[0]!.emit({ type: 'results-updated', questionId: 'q1', totalVotes: 1, results: [{ optionId: 'yes', votes: 1, percentage: 100 }] });
+  vi.advanceTimersByTime(FRIEND_ANSWERS_REFRESH_MS);
+  expect(called()).toBe(0);
+});
+
+test('results-updated parsing: rows checked, optionText only when sent, total from the rows when missing', () => {
+  expect(
+    parseLiveMessage(
+      JSON.stringify({
+        type: 'results-updated',
+        questionId: 'q',
+        results: [{ optionId: 'yes', votes: 2, percentage: 66.7, optionText: 'Yes' }, { optionId: 'no', votes: 1, percentage: 33.3 }, { votes: 4 }, { optionId: 'x' }],
+      }),
+    ),
+  ).toEqual({
+    type: 'results-updated',
+    questionId: 'q',
+    totalVotes: 3,
+    results: [
+      { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 66.7 },
+      { optionId: 'no', votes: 1, percentage: 33.3 },
+    ],
+  });
 });

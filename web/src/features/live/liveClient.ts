@@ -1,8 +1,12 @@
 // The live channel (spec §4 "Live channel"; PRODUCT.md "Live results"): one websocket to /ws for every visitor,
-// signed in or not, reconnecting 3 s after it closes. Messages refresh the affected queries and, for new and
-// resolved questions, show a browser notification when permission is granted.
+// signed in or not, reconnecting 3–4.5 s after it closes. `results-updated` is written into the query cache as it is
+// (no refetch); new and resolved questions refresh the lists and show a browser notification when permission is
+// granted. While the socket is open the figures it carries are not polled (liveStatus.ts).
 import type { QueryClient } from '@tanstack/react-query';
 import { showBrowserNotification, type ShowOptions } from '../notifications/browserNotifications';
+import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
+import { applyLiveResults, type LiveResultRow } from './liveResults';
+import { liveStatus, type LiveStatus } from './liveStatus';
 
 export const LIVE_RECONNECT_MS = 3000;
 /**
@@ -12,14 +16,28 @@ export const LIVE_RECONNECT_MS = 3000;
  */
 export const LIVE_REFUSED_RECONNECT_MS = 60_000;
 const REFUSED_CODES = new Set([1008, 1013]);
-/** results-updated arrive at most once per question per second; coalesce bursts across questions a little. */
-export const RESULTS_DEBOUNCE_MS = 250;
+/**
+ * Reconnects wait up to half as long again, at random: a gateway that restarts drops all its sockets at once, and
+ * without the spread they would all come back in the same instant.
+ */
+export const RECONNECT_JITTER = 0.5;
+/**
+ * After a reconnect, what the socket carries is fetched once (messages sent while it was down are lost), each page
+ * at a random moment within this window so that a gateway's thousands of returning pages do not ask at once.
+ */
+export const RESYNC_WINDOW_MS = 10_000;
+/**
+ * Friends' answers are not in the socket's messages. While the socket is open they are refetched only after the
+ * question's counts change (someone voted), at a random moment within this window, so at most once per window
+ * per question: an idle page asks nothing, and a burst's thousands of open pages spread their requests out.
+ */
+export const FRIEND_ANSWERS_REFRESH_MS = 30_000;
 
 export const NEW_QUESTION_TITLE = 'Mzansi Predicts Question!';
 export const RESOLVED_TITLE = 'Question Resolved!';
 
-const TODAY_KEY = ['/api/questions/today'] as const;
-const PUBLIC_KEY = ['/api/questions/public'] as const;
+const TODAY_KEY = TODAY_QUESTIONS_KEY;
+const PUBLIC_KEY = PUBLIC_QUESTIONS_KEY;
 
 export interface LiveQuestion {
   id: string;
@@ -30,12 +48,7 @@ export interface LiveQuestion {
 export type LiveMessage =
   | { type: 'new-question'; question: LiveQuestion }
   | { type: 'question-resolved'; questionId: string; correctOptionId: string }
-  | {
-      type: 'results-updated';
-      questionId: string;
-      totalVotes: number;
-      results: { optionId: string; percentage: number; votes: number }[];
-    };
+  | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[] };
 
 /** The live channel's URL on this origin (wss on https). */
 export function liveUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -64,18 +77,37 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
       return typeof m.questionId === 'string' && typeof m.correctOptionId === 'string'
         ? { type: 'question-resolved', questionId: m.questionId, correctOptionId: m.correctOptionId }
         : null;
-    case 'results-updated':
-      return typeof m.questionId === 'string'
-        ? {
-            type: 'results-updated',
-            questionId: m.questionId,
-            totalVotes: typeof m.totalVotes === 'number' ? m.totalVotes : 0,
-            results: Array.isArray(m.results) ? (m.results as never) : [],
-          }
-        : null;
+    case 'results-updated': {
+      if (typeof m.questionId !== 'string') return null;
+      const results = Array.isArray(m.results) ? m.results.flatMap(toResultRow) : [];
+      const sum = results.reduce((n, r) => n + r.votes, 0);
+      return {
+        type: 'results-updated',
+        questionId: m.questionId,
+        totalVotes: isCount(m.totalVotes) ? m.totalVotes : sum,
+        results,
+      };
+    }
     default:
       return null;
   }
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** One option's figures; rows without an id or a count are dropped. `optionText` only when the gateway sends it. */
+function toResultRow(value: unknown): LiveResultRow[] {
+  if (!value || typeof value !== 'object') return [];
+  const r = value as Record<string, unknown>;
+  if (typeof r.optionId !== 'string' || !isCount(r.votes)) return [];
+  return [
+    {
+      optionId: r.optionId,
+      ...(typeof r.optionText === 'string' && { optionText: r.optionText }),
+      votes: r.votes,
+      percentage: isCount(r.percentage) ? r.percentage : 0,
+    },
+  ];
 }
 
 /** Question text as shown to people: with its question mark. */
@@ -101,7 +133,12 @@ export interface LiveClientOptions {
   WebSocketImpl?: typeof WebSocket;
   reconnectMs?: number;
   refusedReconnectMs?: number;
-  resultsDebounceMs?: number;
+  resyncWindowMs?: number;
+  friendAnswersRefreshMs?: number;
+  /** Where the open / closed state goes (the queries' polling reads it). */
+  status?: LiveStatus;
+  /** 0 ≤ x < 1; the jitter of reconnects, resyncs and friend-answer refreshes. */
+  random?: () => number;
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -122,6 +159,10 @@ function cachedQuestion(queryClient: QueryClient, questionId: string): LiveQuest
   return undefined;
 }
 
+/** Friends' answers to one question (`friendAnswersKey`: the question id is inside the first key segment). */
+const isFriendAnswersOf = (questionId: string) => (key: readonly unknown[]) =>
+  typeof key[0] === 'string' && key[0].startsWith(`/api/questions/${questionId}/friend-answers`);
+
 /** Opens the live channel and keeps it open until stop(). */
 export function startLiveClient(options: LiveClientOptions): LiveClient {
   const {
@@ -131,25 +172,42 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     WebSocketImpl = WebSocket,
     reconnectMs = LIVE_RECONNECT_MS,
     refusedReconnectMs = LIVE_REFUSED_RECONNECT_MS,
-    resultsDebounceMs = RESULTS_DEBOUNCE_MS,
+    resyncWindowMs = RESYNC_WINDOW_MS,
+    friendAnswersRefreshMs = FRIEND_ANSWERS_REFRESH_MS,
+    status = liveStatus,
+    random = Math.random,
     logger = console,
   } = options;
 
   let socket: WebSocket | null = null;
   let stopped = false;
+  /** Set once a socket has closed: the next open has missed messages and resyncs. */
+  let lost = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  let resultsTimer: ReturnType<typeof setTimeout> | null = null;
-  const pendingResults = new Set<string>();
+  let resyncTimer: ReturnType<typeof setTimeout> | null = null;
+  const friendTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
-  const flushResults = () => {
-    resultsTimer = null;
-    const ids = [...pendingResults];
-    pendingResults.clear();
-    for (const id of ids) {
-      void queryClient.invalidateQueries({ queryKey: ['/api/questions', id, 'public-results'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/questions', id, 'results'] });
-    }
-    if (ids.length) void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
+  /** Refetches (if shown) what the socket carries; the cached public reads, not the per-user ones. */
+  const resync = () => {
+    resyncTimer = null;
+    void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
+    void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
+    void queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === '/api/questions' && queryKey[2] === 'public-results',
+    });
+  };
+
+  /** After a change to the question's counts: its friends' answers, once, at a random moment in the window. */
+  const refreshFriendAnswersLater = (questionId: string) => {
+    if (friendTimers.has(questionId)) return;
+    const matches = isFriendAnswersOf(questionId);
+    const shown = queryClient.getQueryCache().findAll({ predicate: (q) => matches(q.queryKey) && q.getObserversCount() > 0 });
+    if (shown.length === 0) return;
+    const timer = setTimeout(() => {
+      friendTimers.delete(questionId);
+      void queryClient.invalidateQueries({ predicate: (q) => matches(q.queryKey) });
+    }, random() * friendAnswersRefreshMs);
+    friendTimers.set(questionId, timer);
   };
 
   const handle = (data: unknown) => {
@@ -184,8 +242,8 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
         break;
       }
       case 'results-updated': {
-        pendingResults.add(message.questionId);
-        if (!resultsTimer) resultsTimer = setTimeout(flushResults, resultsDebounceMs);
+        applyLiveResults(queryClient, message);
+        refreshFriendAnswersLater(message.questionId);
         break;
       }
     }
@@ -203,9 +261,19 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
       return;
     }
     socket = ws;
+    ws.onopen = () => {
+      if (socket !== ws) return;
+      status.set(true);
+      if (lost && !resyncTimer) resyncTimer = setTimeout(resync, random() * resyncWindowMs);
+    };
     ws.onmessage = (event: MessageEvent) => handle(event.data);
     ws.onclose = (event?: CloseEvent) => {
       if (socket === ws) socket = null;
+      lost = true;
+      // Polling takes over at once (liveStatus); a pending resync is then not needed.
+      status.set(false);
+      if (resyncTimer) clearTimeout(resyncTimer);
+      resyncTimer = null;
       if (event && REFUSED_CODES.has(event.code)) {
         logger.warn(`Live channel refused: ${event.reason || event.code}; retrying in ${refusedReconnectMs / 1000} s`);
         scheduleReconnect(refusedReconnectMs);
@@ -217,7 +285,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
 
   function scheduleReconnect(delayMs = reconnectMs) {
     if (stopped || reconnectTimer) return;
-    reconnectTimer = setTimeout(connect, delayMs);
+    reconnectTimer = setTimeout(connect, delayMs * (1 + RECONNECT_JITTER * random()));
   }
 
   connect();
@@ -226,12 +294,14 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     handle,
     stop() {
       stopped = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      if (resultsTimer) clearTimeout(resultsTimer);
-      reconnectTimer = resultsTimer = null;
+      status.set(false);
+      for (const timer of [reconnectTimer, resyncTimer, ...friendTimers.values()]) if (timer) clearTimeout(timer);
+      reconnectTimer = resyncTimer = null;
+      friendTimers.clear();
       const ws = socket;
       socket = null;
       if (ws) {
+        ws.onopen = null;
         ws.onclose = null;
         ws.onmessage = null;
         ws.close();

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 import { renderWithApp } from '../vote/testing';
+import { liveStatus } from '../live/liveStatus';
 import { ResultsPanel } from './ResultsPanel';
 
 const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
@@ -82,13 +83,25 @@ test('day, question, national results with bars and total, friends with initials
   ).toBeTruthy();
 });
 
-test('friend answers are polled every 5 s, public results too', async () => {
+test('friend answers and public results are polled every 5 s (± 25 %) while the live channel is down, not while open', async () => {
   const { client } = renderWithApp(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
   await screen.findByRole('list', { name: "Friends' answers" });
   const cache = client.getQueryCache();
-  expect(cache.find({ queryKey: ['/api/questions/q1/friend-answers?userId=u1'] })!.observers[0]!.options.refetchInterval).toBe(5_000);
-  expect(cache.find({ queryKey: ['/api/questions', 'q1', 'public-results'] })!.observers[0]!.options.refetchInterval).toBe(5_000);
+  const interval = (key: unknown[]) => cache.find({ queryKey: key })!.observers[0]!.options.refetchInterval;
+  const friends = ['/api/questions/q1/friend-answers?userId=u1'];
+  const live = ['/api/questions', 'q1', 'public-results'];
+  for (const key of [friends, live]) {
+    expect(interval(key)).toBeGreaterThanOrEqual(3_750);
+    expect(interval(key)).toBeLessThanOrEqual(6_250);
+  }
   expect(cache.find({ queryKey: ['/api/questions', 'q1', 'results'] })).toBeTruthy();
+  try {
+    act(() => liveStatus.set(true));
+    expect(interval(friends)).toBe(false);
+    expect(interval(live)).toBe(false);
+  } finally {
+    act(() => liveStatus.set(false));
+  }
 });
 
 test('newer public results (live) replace the first figures; ❌ when my side is smaller', async () => {

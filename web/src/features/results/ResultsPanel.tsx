@@ -30,7 +30,7 @@ interface NationalRow {
 
 /**
  * National rows in the question's option order. The signed-in results call gives the first figures;
- * the public results (polled every 5 s and refreshed by the live channel) take over when they are newer.
+ * the public results (written by the live channel, polled while it is down) take over when they are newer.
  */
 function nationalRows(
   question: Question,

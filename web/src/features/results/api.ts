@@ -1,7 +1,9 @@
-// Results of one question: the public figures (polled, pushed live), the signed-in view with the user's answer,
-// and the friends' answers. The live client invalidates `publicResultsKey(id)` on `results-updated`.
+// Results of one question: the public figures (pushed live, polled while the live channel is down), the signed-in
+// view with the user's answer, and the friends' answers. The live client writes `results-updated` into
+// `publicResultsKey(id)`, `resultsKey(id)` and the cached question lists (live/liveResults.ts).
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
+import { useLivePollInterval } from '../live/liveStatus';
 
 /** GET /api/questions/{id}/public-results (default loader). */
 export const publicResultsKey = (questionId: string) => ['/api/questions', questionId, 'public-results'] as const;
@@ -96,12 +98,12 @@ export function toFriendAnswers(data: unknown): FriendAnswer[] {
   });
 }
 
-/** Spec §9: public results are polled every 5 s (and pushed live). */
+/** Spec §9: public results are pushed live; polled every 5 s (jittered) only while the live channel is down. */
 export function usePublicResults(questionId: string, enabled = true) {
   return useQuery({
     queryKey: publicResultsKey(questionId),
     select: toPublicResults,
-    refetchInterval: 5_000,
+    refetchInterval: useLivePollInterval(5_000),
     enabled,
   });
 }
@@ -126,13 +128,16 @@ export function useQuestionResults(questionId: string, userId: string) {
   });
 }
 
-/** Spec §9: friend answers are polled every 5 s. */
+/**
+ * Spec §9: friend answers are polled every 5 s while the live channel is down. While it is open the live client
+ * refetches them after the question's counts change (they are not in its messages), so an idle page asks nothing.
+ */
 export function useFriendAnswers(questionId: string, userId: string) {
   return useQuery({
     queryKey: friendAnswersKey(questionId, userId),
     queryFn: getQueryFn<unknown>({ on401: 'throw' }),
     select: toFriendAnswers,
-    refetchInterval: 5_000,
+    refetchInterval: useLivePollInterval(5_000),
     enabled: !!userId,
   });
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { liveStatus } from '../live/liveStatus';
 import { VotePage } from './VotePage';
 import { renderWithApp } from './testing';
 
@@ -43,6 +44,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  liveStatus.set(false);
 });
 
 test('heading with the count, subtitle, a ticking countdown; unanswered → form, answered → results', async () => {
@@ -59,12 +61,28 @@ test('heading with the count, subtitle, a ticking countdown; unanswered → form
   expect(fetch.calls('/api/users/u1/answers/q2')).toHaveLength(1);
 });
 
-test("today's questions: refetched every 60 s, stale after 30 s", async () => {
+test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the live channel is down", async () => {
   const { client } = renderWithApp(<VotePage />);
   await screen.findByRole('heading', { name: "Today's Questions (2)" });
-  const options = client.getQueryCache().find({ queryKey: ['/api/questions/today'] })!.observers[0]!.options;
-  expect(options.refetchInterval).toBe(60_000);
-  expect(options.staleTime).toBe(30_000);
+  await screen.findByText('Day 631 Results');
+  const options = (key: unknown[]) => client.getQueryCache().find({ queryKey: key })!.observers[0]!.options;
+  const today = () => options(['/api/questions/today']).refetchInterval;
+  const live = () => options(['/api/questions', 'q2', 'public-results']).refetchInterval;
+  expect(today()).toBeGreaterThanOrEqual(45_000);
+  expect(today()).toBeLessThanOrEqual(75_000);
+  expect(live()).toBeGreaterThanOrEqual(3_750);
+  expect(live()).toBeLessThanOrEqual(6_250);
+  expect(options(['/api/questions/today']).staleTime).toBe(30_000);
+
+  act(() => liveStatus.set(true));
+  expect(today()).toBe(false);
+  expect(live()).toBe(false);
+  const friends = client.getQueryCache().findAll({ predicate: (q) => String(q.queryKey[0]).includes('/friend-answers') });
+  expect(friends.map((q) => q.observers[0]!.options.refetchInterval)).toEqual([false]);
+
+  act(() => liveStatus.set(false));
+  expect(today()).toBeGreaterThanOrEqual(45_000);
+  expect(live()).toBeGreaterThanOrEqual(3_750);
 });
 
 test('empty state', async () => {
@@ -75,25 +93,21 @@ test('empty state', async () => {
   expect(screen.getByRole('heading', { name: "Today's Questions (0)" })).toBeTruthy();
 });
 
-test('answering: Vote Recorded! stays 3 s, the queries are refreshed, then the results panel', async () => {
+test('answering: Vote Recorded! stays 3 s, only what the vote changed is refreshed, then the results panel', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const { client } = renderWithApp(<VotePage />);
   fireEvent.click(await screen.findByRole('button', { name: /^YES/ }));
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   expect(await screen.findByRole('heading', { name: 'Vote Recorded!' })).toBeTruthy();
-  const keys = invalidate.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
-  expect(keys).toEqual(
-    expect.arrayContaining([
-      '["/api/questions/public"]',
-      '["/api/questions","q1","results"]',
-      '["/api/questions","q1","public-results"]',
-      '["/api/questions/today"]',
-      '["/api/users","u1","answers","q1"]',
-    ]),
-  );
-  // The answer refresh lands during the confirmation: it stays on screen.
-  await waitFor(() => expect(fetch.calls('/api/users/u1/answers/q1').length).toBeGreaterThan(1));
+  const refetched = invalidate.mock.calls.filter((c) => c[0]?.refetchType !== 'none').map((c) => JSON.stringify(c[0]?.queryKey));
+  expect(refetched.sort()).toEqual(['["/api/questions","q1","public-results"]', '["/api/questions","q1","results"]', '["/api/users","u1","stats"]']);
+  const markedStale = invalidate.mock.calls.filter((c) => c[0]?.refetchType === 'none').map((c) => JSON.stringify(c[0]?.queryKey));
+  expect(markedStale.sort()).toEqual(['["/api/leaderboard"]', '["/api/users","u1","history"]']);
+  // The answer is the POST's response: in the cache at once, not fetched again; the confirmation stays on screen.
+  expect(client.getQueryData(['/api/users', 'u1', 'answers', 'q1'])).toMatchObject({ questionId: 'q1', optionId: 'yes' });
+  expect(fetch.calls('/api/users/u1/answers/q1')).toHaveLength(1);
+  expect(fetch.calls('/api/questions/today')).toHaveLength(1);
   await act(async () => {
     await vi.advanceTimersByTimeAsync(2500);
   });

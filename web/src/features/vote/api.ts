@@ -1,7 +1,6 @@
 // Answering today's questions: the per-question answered check and the submit call.
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
-import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/api';
 import { publicResultsKey, resultsKey } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
 
@@ -46,8 +45,10 @@ export interface SubmitAnswerInput {
 }
 
 /**
- * POST /api/answers. On success refreshes the public questions, the question's results and public results,
- * today's questions and the user's answer (spec §7), plus the user's stats, history and the leaderboards.
+ * POST /api/answers. On success refreshes only what the vote changed (issue #16): the user's answer is the
+ * response itself; the question's results and public results and the user's stats are refetched. Other screens'
+ * figures that include the vote (history, leaderboards) are marked stale and refetch when next shown; the
+ * question lists' counts arrive through the live channel (or their own polling while it is down).
  */
 export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: SubmitAnswerInput) => void } = {}) {
   const queryClient = useQueryClient();
@@ -57,18 +58,14 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       // First the caller (e.g. keep the confirmation on screen), then the refreshes.
       options.onSuccess?.(answer, input);
       const { userId, questionId } = input;
-      const keys: ReadonlyArray<readonly unknown[]> = [
-        PUBLIC_QUESTIONS_KEY,
-        resultsKey(questionId),
-        publicResultsKey(questionId),
-        TODAY_QUESTIONS_KEY,
-        answerKey(userId, questionId),
-        statsKey(userId),
-        historyKey(userId),
-        ['/api/leaderboard'],
-      ];
-      // Not awaited: the confirmation shows at once while the lists refresh.
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      queryClient.setQueryData<Answer | null>(answerKey(userId, questionId), answer);
+      // Not awaited: the confirmation shows at once while these refresh.
+      for (const queryKey of [resultsKey(questionId), publicResultsKey(questionId), statsKey(userId)]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      for (const queryKey of [historyKey(userId), ['/api/leaderboard']]) {
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+      }
     },
   });
 }

@@ -83,14 +83,15 @@ async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: n
   }
 }
 
-export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, shards: number) {
+/** `onAnswered` learns, after each write commits, which questions got answers (the live results publisher). */
+export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, shards: number, onAnswered?: (questionIds: Set<string>) => void) {
   const batchSize = new prom.Histogram({
     name: 'voting_answer_batch_size',
     help: 'Answers written per statement (concurrent submits share one)',
     buckets: [1, 2, 5, 10, 20, 50, 100, 200],
     registers: [ctx.metrics.registry],
   });
-  const writer = new AnswerWriter(ctx.pool, { shards, onBatch: (n) => batchSize.observe(n) });
+  const writer = new AnswerWriter(ctx.pool, { shards, onBatch: (n) => batchSize.observe(n), onWritten: onAnswered });
   server.addService(
     VotingServiceService,
     unaryService<VotingServiceServer>(

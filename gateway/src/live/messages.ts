@@ -1,0 +1,45 @@
+import type { EventEnvelope, ResultsChanged } from '@mzansi/kit';
+import { questionJson } from '../questions.js';
+import type { LiveMessage } from './fanout.js';
+
+/**
+ * Event → live message. `questions.question.published` → `new-question` (the question as the API shows it, no votes
+ * yet), `questions.question.resolved` → `question-resolved`; other question events say nothing to the sockets.
+ */
+export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined {
+  if (e.type === 'questions.question.published') {
+    const q = (e as EventEnvelope<'questions.question.published'>).data.question;
+    if (!q) return undefined;
+    const question = questionJson({
+      ...q,
+      context: q.context,
+      correctOptionId: '',
+      isActive: true,
+      isResolved: false,
+      isArchived: false,
+      isPublished: true,
+      createdAt: undefined,
+      isSample: false,
+    });
+    return { type: 'new-question', question };
+  }
+  if (e.type === 'questions.question.resolved') {
+    const d = (e as EventEnvelope<'questions.question.resolved'>).data;
+    return { type: 'question-resolved', questionId: d.questionId, correctOptionId: d.correctOptionId };
+  }
+  return undefined;
+}
+
+/**
+ * Voting's results → `results-updated`, the shape the web applies to its cache as is:
+ * `{type, questionId, totalVotes, results: [{optionId, optionText, votes, percentage}]}` (percentage to one decimal,
+ * as /api/questions/{id}/public-results gives it).
+ */
+export function resultsUpdatedMessage(m: ResultsChanged): LiveMessage {
+  return {
+    type: 'results-updated',
+    questionId: m.questionId,
+    totalVotes: m.totalVotes,
+    results: m.results.map((r) => ({ optionId: r.optionId, optionText: r.optionText, votes: r.votes, percentage: r.percentage })),
+  };
+}
