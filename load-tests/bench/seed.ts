@@ -6,7 +6,12 @@
  *  - sessions are minted directly in Redis in the connect-redis format the gateway reads
  *    (`${REDIS_PREFIX}sess:<id>` → JSON {cookie:{…}, userId, isAdmin, createdAt, lastSeenAt}, TTL = idle TTL),
  *    and the cookie is signed exactly like express-session does: `s:` + id + '.' + base64 HMAC-SHA256(id,
- *    SESSION_SECRET) without trailing '=' (cookie-signature), URL-encoded.
+ *    SESSION_SECRET) without trailing '=' (cookie-signature), URL-encoded. Each session is also in its user's
+ *    index (`${REDIS_PREFIX}user-sess:<userId>`, a set) and marked `tracked`, as a sign-in leaves it;
+ *  - users carry the privacy consent a real signup records (`consent: true`: notice version + time), so the seeded
+ *    accounts are what the signup route creates.
+ * `touch()` sets lastSeenAt to now, as the voter's page load does just before a vote (the gateway refreshes it at
+ * most once a minute; a fresh, tracked session is what the vote path's lean session read serves).
  * Never use this outside the bench: it bypasses authentication on purpose.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -46,7 +51,7 @@ export function signedCookie(name: string, sid: string, secret: string): string 
   return `${name}=${encodeURIComponent('s:' + signature.sign(sid, secret))}`;
 }
 
-export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin: SeededUser; cleanup(): Promise<void> }> {
+export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin: SeededUser; touch(users: SeededUser[]): Promise<void>; cleanup(): Promise<void> }> {
   const hash = await oneHash();
   const all: { id: string; username: string; isAdmin: boolean }[] = [
     { id: randomUUID(), username: `bench_${o.runId}_admin`, isAdmin: true },
@@ -76,6 +81,7 @@ export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin
   const keys: string[] = [];
   const now = Date.now();
   const seeded: SeededUser[] = [];
+  const sessions = new Map<string, { key: string; sess: { lastSeenAt: number } & Record<string, unknown> }>();
   try {
     for (let i = 0; i < all.length; i += 2_000) {
       await Promise.all(
@@ -94,11 +100,19 @@ export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin
             },
             userId: u.id,
             isAdmin: u.isAdmin,
+            tracked: true,
             createdAt: now,
             lastSeenAt: now,
           };
+          const index = `${o.redisPrefix}user-sess:${u.id}`;
+          keys.push(index);
+          sessions.set(u.id, { key, sess });
           seeded.push({ id: u.id, username: u.username, cookie: signedCookie(o.cookieName, sid, o.sessionSecret) });
-          return redis.sendCommand(['SET', key, JSON.stringify(sess), 'EX', String(o.idleTtlS)]);
+          return Promise.all([
+            redis.sendCommand(['SET', key, JSON.stringify(sess), 'EX', String(o.idleTtlS)]),
+            redis.sendCommand(['SADD', index, sid]),
+            redis.sendCommand(['EXPIRE', index, String(30 * 24 * 3600)]),
+          ]);
         }),
       );
     }
@@ -109,6 +123,25 @@ export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin
   return {
     admin: admin!,
     users,
+    async touch(who: SeededUser[]) {
+      const r = createClient({ url: o.redisUrl, RESP: 2 });
+      await r.connect();
+      try {
+        const at = Date.now();
+        for (let i = 0; i < who.length; i += 2_000) {
+          await Promise.all(
+            who.slice(i, i + 2_000).map((u) => {
+              const s = sessions.get(u.id);
+              if (!s) return undefined;
+              s.sess.lastSeenAt = at;
+              return r.sendCommand(['SET', s.key, JSON.stringify(s.sess), 'KEEPTTL']);
+            }),
+          );
+        }
+      } finally {
+        await r.quit();
+      }
+    },
     async cleanup() {
       const r = createClient({ url: o.redisUrl, RESP: 2 });
       await r.connect();

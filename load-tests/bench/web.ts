@@ -1,7 +1,9 @@
 /**
  * Web checks: initial JS+CSS of the landing page (gzip, from web/dist/index.html), and in headless Chromium
  * (playwright-core + /usr/bin/chromium) the bytes a repeat visit fetches over the network once the service worker
- * controls the page, and LCP under emulated Fast 3G + 4× CPU slowdown (CDP), cold cache, ≥ 3 repetitions.
+ * controls the page, and LCP under emulated Fast 3G + 4× CPU slowdown (CDP), cold cache, ≥ 3 repetitions; and the
+ * HTTP requests an idle signed-in /vote makes in a minute with its live socket open (issue #16: ≤ 2), the way
+ * web/e2e/live-requests.e2e.test.ts measures it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,12 +19,22 @@ export interface WebResult {
   files: number;
   repeatKb?: number;
   lcpMs?: Figure;
+  /** Idle signed-in /vote with the socket open: HTTP requests in `idle.windowMs` (page and service worker). */
+  idle?: { requests: string[]; windowMs: number; elapsedMs: number; socketOpen: boolean };
   notes: string[];
+}
+
+export interface IdleVoteOptions {
+  /** The public origin (PUBLIC_URL): the page, its cookie and its socket's Origin. */
+  origin: string;
+  /** A signed-in session's Cookie header (`sid=…`). */
+  cookie: string;
+  windowMs: number;
 }
 
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024) / 8 * 0.9, uploadThroughput: (750 * 1024) / 8 * 0.9 };
 
-export async function webChecks(origin: string, reps = 3): Promise<WebResult> {
+export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOptions): Promise<WebResult> {
   const notes: string[] = [];
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
   const urls = new Set<string>();
@@ -84,8 +96,54 @@ export async function webChecks(origin: string, reps = 3): Promise<WebResult> {
     }
     out.lcpMs = figure(lcps);
     notes.push('LCP measured through the gateway as served (static assets gzip-compressed by the gateway; no CDN)');
+    if (idleVote) {
+      out.idle = await idleVoteRequests(browser, idleVote).catch((e: Error) => {
+        notes.push(`idle /vote measurement failed: ${e.message}`);
+        return undefined;
+      });
+    }
   } finally {
     await browser.close();
   }
   return out;
+}
+
+/**
+ * An idle signed-in /vote (mobile viewport, as the e2e test): open it with the session cookie, wait for the live
+ * socket's handshake (CDP) and for the network to settle, then record every HTTP request of the context (page and
+ * service worker) for `windowMs`. The socket's heartbeat is websocket frames, not requests.
+ */
+async function idleVoteRequests(browser: import('playwright-core').Browser, o: IdleVoteOptions): Promise<NonNullable<WebResult['idle']>> {
+  const eq = o.cookie.indexOf('=');
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'en-ZA', timezoneId: 'Africa/Johannesburg' });
+  try {
+    await context.addCookies([{ name: o.cookie.slice(0, eq), value: o.cookie.slice(eq + 1), url: o.origin, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let closed = false;
+    page.on('websocket', (ws) => ws.on('close', () => (closed = true)));
+    const opened = new Promise<void>((resolve) => {
+      cdp.on('Network.webSocketHandshakeResponseReceived', (e: { response: { status: number } }) => {
+        if (e.response.status === 101) resolve();
+      });
+    });
+    const urls: string[] = [];
+    let recording = false;
+    context.on('request', (req) => {
+      if (!recording) return;
+      const u = new URL(req.url());
+      urls.push(`${req.method()} ${u.pathname}${u.search}`);
+    });
+    await page.goto(o.origin + '/vote', { waitUntil: 'load', timeout: 60_000 });
+    await Promise.race([opened, new Promise((_, reject) => setTimeout(() => reject(new Error('/vote: the live socket did not open within 30 s')), 30_000))]);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    recording = true;
+    const started = Date.now();
+    await page.waitForTimeout(o.windowMs);
+    recording = false;
+    return { requests: [...urls], windowMs: o.windowMs, elapsedMs: Date.now() - started, socketOpen: !closed };
+  } finally {
+    await context.close();
+  }
 }
