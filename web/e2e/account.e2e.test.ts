@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot, closeToasts, signUpInBrowser } from './browser';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -22,26 +22,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
-}
-
-async function signUp(page: Page, username: string, name: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('Full Name').fill(name);
-  // The POPIA consent box (issue 18).
-  const consent = dialog.getByRole('checkbox');
-  if (await consent.count()) await consent.check();
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-  await closeToasts(page);
-}
+const signUp = (page: Page, username: string, name: string) => signUpInBrowser(page, username, name, PASSWORD);
 
 test('a user downloads their data, then deletes the account and is signed out', async () => {
   const username = randomUsername('e2ed_');

@@ -83,3 +83,24 @@ export async function createQuestion(api: APIRequestContext, text: string, conte
   if (created.status() !== 201) throw new Error(`create question: ${created.status()} ${await created.text()}`);
   return ((await created.json()) as { id: string }).id;
 }
+
+/** Closes every open toast (they can cover controls at the foot of a 360 px screen). */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
+  while (await close.count()) await close.first().click();
+}
+
+/** Signs a new user up through the landing page's dialog (privacy consent ticked) and waits for the signed-in app. */
+export async function signUpInBrowser(page: Page, username: string, name: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByRole('checkbox', { name: /I agree/ }).check();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+  await closeToasts(page);
+}

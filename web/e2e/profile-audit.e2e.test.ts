@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot, closeToasts, signUpInBrowser } from './browser';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -24,25 +24,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  while (await close.count()) await close.first().click();
-}
-
-async function signUp(page: Page, username: string, name: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('Full Name').fill(name);
-  const consent = dialog.getByRole('checkbox');
-  if (await consent.count()) await consent.check();
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-  await closeToasts(page);
-}
+const signUp = (page: Page, username: string, name: string) => signUpInBrowser(page, username, name, PASSWORD);
 
 /** The newest .eml to `to` in the notification service's mail folder, once it is there (headers unfolded). */
 async function mailTo(to: string, count = 1): Promise<string> {
