@@ -1,5 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
-import { contextFrom, inSpan, requestContext, SpanKind, systemClock, tracingOn, type Clock, type Logger } from '@mzansi/kit';
+import { contextFrom, inSpan, requestContext, SpanKind, systemClock, tracingOn, type Clock, type Logger } from '@mzansi/kit/base';
 import type { Clients } from './clients.js';
 import type { Config } from './config.js';
 import { errorHandler, HttpError, notFound } from './errors.js';

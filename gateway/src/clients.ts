@@ -1,4 +1,4 @@
-import { createPromiseClient, grpc, type PromiseClient } from '@mzansi/kit';
+import { createPromiseClient, grpc, type PromiseClient } from '@mzansi/kit/base';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { NotificationServiceClient } from '@mzansi/proto/notification/v1/notification';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';

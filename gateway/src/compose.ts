@@ -1,4 +1,4 @@
-import type { Actor } from '@mzansi/kit';
+import type { Actor } from '@mzansi/kit/base';
 import type { questions } from '@mzansi/proto';
 import type { Clients } from './clients.js';
 import { questionJson, type Counts, type QuestionJson } from './questions.js';

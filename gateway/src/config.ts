@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { bindHost, devSecret, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit';
+import { bindHost, devSecret, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit/base';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');

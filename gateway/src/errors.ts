@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { grpc, isGrpcError, type Logger } from '@mzansi/kit';
+import { grpc, isGrpcError, type Logger } from '@mzansi/kit/base';
 import { z } from 'zod';
 
 /** An error with an HTTP status and a message users may see. */

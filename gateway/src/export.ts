@@ -1,4 +1,4 @@
-import { sastDate, type Actor } from '@mzansi/kit';
+import { sastDate, type Actor } from '@mzansi/kit/base';
 import type { identity, notification, questions, social, voting } from '@mzansi/proto';
 import { SuggestionStatus } from '@mzansi/proto/questions/v1/questions';
 import type { Clients } from './clients.js';

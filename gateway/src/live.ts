@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
 import { DeliverPolicy, type NatsConnection } from 'nats';
 import { WebSocketServer } from 'ws';
-import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Logger } from '@mzansi/kit';
+import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Logger } from '@mzansi/kit/base';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RedisClient } from './redis.js';

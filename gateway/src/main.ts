@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { connectNats, createLogger, isMain, startMetricsServer, startTracing, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
+import { connectNats, createLogger, isMain, startMetricsServer, startTracing, stopOnSignals, systemClock, type Clock } from '@mzansi/kit/base';
 import { createApp } from './app.js';
 import { createComposer } from './compose.js';
 import { startLive } from './live.js';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createMetrics, prom } from '@mzansi/kit';
+import { createMetrics, prom } from '@mzansi/kit/base';
 
 export function createGatewayMetrics() {
   const base = createMetrics('gateway');

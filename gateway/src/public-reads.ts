@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { tracingOn } from '@mzansi/kit';
+import { tracingOn } from '@mzansi/kit/base';
 import { sendJson, type PublicCache } from './cache.js';
 import type { GatewayMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';

@@ -1,4 +1,4 @@
-import { grpc } from '@mzansi/kit';
+import { grpc } from '@mzansi/kit/base';
 import { service as healthService } from 'grpc-health-check';
 
 type HealthStub = grpc.Client & {

@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import type { Logger } from '@mzansi/kit';
+import type { Logger } from '@mzansi/kit/base';
 
 function makeClient(url: string) {
   return createClient({

@@ -1,6 +1,6 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Actor, Clock } from '@mzansi/kit';
+import type { Actor, Clock } from '@mzansi/kit/base';
 import type { Config } from './config.js';
 import type { RedisClient } from './redis.js';
 import { cookieName, sessionState } from './session.js';

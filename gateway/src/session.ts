@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
-import type { Actor, Clock } from '@mzansi/kit';
+import type { Actor, Clock } from '@mzansi/kit/base';
 import { isHttps, type Config } from './config.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { RedisClient } from './redis.js';

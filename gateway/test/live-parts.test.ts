@@ -62,7 +62,7 @@ describe('fan-out', () => {
       droppedSlow: () => slowDrops++,
     });
     const message = { type: 'question-resolved', questionId: 'q1', correctOptionId: 'no' };
-    expect(broadcast(message)).toBe(3);
+    broadcast(message);
 
     // One buffer, shared: framed once, not once per socket.
     const [first] = fast[0]!.frames;
@@ -78,6 +78,24 @@ describe('fan-out', () => {
     expect(slow.terminated).toBe(true);
     expect(slowDrops).toBe(1);
     expect(counted).toEqual([['question-resolved', 3]]);
+  });
+
+  it('writes a slice of sockets per event-loop turn, lets other work in between, and keeps messages in order', async () => {
+    const all = Array.from({ length: 10 }, () => fakeSocket());
+    const counted: [string, number][] = [];
+    const broadcast = createFanout(() => all as unknown as WebSocket[], { sent: (type, n) => counted.push([type, n]), droppedSlow: () => undefined }, 4);
+    const written = () => all.filter((s) => s.frames.length > 0).length;
+
+    broadcast({ type: 'results-updated', n: 1 });
+    broadcast({ type: 'results-updated', n: 2 });
+    expect(written()).toBe(4); // the first slice at once, the rest later
+    let between = -1;
+    setImmediate(() => (between = written())); // a request's callback gets its turn between slices
+    await vi.waitFor(() => expect(counted.length).toBe(2));
+    expect(between).toBeGreaterThan(4);
+    expect(between).toBeLessThan(10);
+    expect(counted).toEqual([['results-updated', 10], ['results-updated', 10]]);
+    for (const s of all) expect(s.frames.map((f) => JSON.parse(f.subarray(2).toString()).n)).toEqual([1, 2]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { EventEnvelope, ResultsChanged } from '@mzansi/kit';
+import type { EventEnvelope, ResultsChanged } from '@mzansi/kit/base';
 import { questionJson } from '../questions.js';
 import type { LiveMessage } from './fanout.js';
 

@@ -1,5 +1,5 @@
 import type { WebSocketServer } from 'ws';
-import { prom } from '@mzansi/kit';
+import { prom } from '@mzansi/kit/base';
 import type { GatewayMetrics } from '../metrics.js';
 
 /** The live channel's metrics, on the gateway's registry (names unchanged from before the split). */

@@ -1,4 +1,4 @@
-import type { ResultsChanged } from '@mzansi/kit';
+import type { ResultsChanged } from '@mzansi/kit/base';
 
 /** The window's time: `now()` in ms and timers (tests drive both by hand). */
 export interface WindowClock {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Clock } from '@mzansi/kit';
+import type { Clock } from '@mzansi/kit/base';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';

@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler } from 'express';
-import { grpc, isGrpcError, type Clock } from '@mzansi/kit';
+import { grpc, isGrpcError, type Clock } from '@mzansi/kit/base';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';

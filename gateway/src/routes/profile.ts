@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { grpc, isGrpcError, type Actor } from '@mzansi/kit';
+import { grpc, isGrpcError, type Actor } from '@mzansi/kit/base';
 import { UnsubscribeKind } from '@mzansi/proto/notification/v1/notification';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';

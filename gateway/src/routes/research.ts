@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sastDayBounds, type Actor, type Clock } from '@mzansi/kit';
+import { sastDayBounds, type Actor, type Clock } from '@mzansi/kit/base';
 import { SuggestionStatus, type MediaPrediction, type Official, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import { z } from 'zod';
 import { sendJson, type PublicCache } from '../cache.js';

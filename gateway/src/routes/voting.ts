@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { grpc, isGrpcError } from '@mzansi/kit';
+import { grpc, isGrpcError } from '@mzansi/kit/base';
 import type { voting } from '@mzansi/proto';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from './db.js';
 import { AppError } from './errors.js';
-import { enqueueEvent } from './events.js';
+import { enqueueEvent } from './outbox.js';
 import type { Logger } from './logger.js';
 import { systemClock, type Clock } from './time.js';
 

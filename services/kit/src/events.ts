@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { events } from '@mzansi/proto';
 import { z } from 'zod';
-import type { Queryable } from './db.js';
-import { outbox } from './tables.js';
 import { currentTraceHeaders } from './tracing.js';
 
 /** Every domain event: its subject (= type) and the generated message type of its `data`. */
@@ -90,20 +88,4 @@ export function decodeEnvelope(bytes: Uint8Array | string): EventEnvelope {
   const type = raw.type as EventType;
   const codec = EVENT_TYPES[type] as unknown as { fromJSON(o: unknown): EventData<EventType> };
   return { id: raw.id, type, occurredAt: raw.occurredAt, data: codec.fromJSON(raw.data), ...(raw.trace ? { trace: raw.trace } : {}) };
-}
-
-/**
- * Writes an event to the outbox inside the caller's transaction: it is published if and only if the
- * transaction commits. Returns the event id.
- */
-export async function enqueueEvent<T extends EventType>(
-  tx: Queryable<any>,
-  type: T,
-  data: EventData<T>,
-  opts: { id?: string; occurredAt?: Date } = {},
-): Promise<string> {
-  const occurredAt = opts.occurredAt ?? new Date();
-  const envelope = encodeEnvelope(type, data, opts.id ?? randomUUID(), occurredAt);
-  await tx.insert(outbox).values({ id: envelope.id, subject: type, payload: envelope, occurredAt });
-  return envelope.id;
 }

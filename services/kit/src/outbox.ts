@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { JetStreamClient } from 'nats';
 import type pg from 'pg';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { FORGET_ON_PUBLISH } from './erasure.js';
-import { EventNames } from './events.js';
+import type { Queryable } from './db.js';
+import { encodeEnvelope, EventNames, type EventData, type EventType } from './events.js';
+import { outbox } from './tables.js';
 
 export interface OutboxRelayOptions {
   pool: pg.Pool;
@@ -181,4 +184,20 @@ export class OutboxRelay {
       ]);
     }
   }
+}
+
+/**
+ * Writes an event to the outbox inside the caller's transaction: it is published if and only if the
+ * transaction commits. Returns the event id.
+ */
+export async function enqueueEvent<T extends EventType>(
+  tx: Queryable<any>,
+  type: T,
+  data: EventData<T>,
+  opts: { id?: string; occurredAt?: Date } = {},
+): Promise<string> {
+  const occurredAt = opts.occurredAt ?? new Date();
+  const envelope = encodeEnvelope(type, data, opts.id ?? randomUUID(), occurredAt);
+  await tx.insert(outbox).values({ id: envelope.id, subject: type, payload: envelope, occurredAt });
+  return envelope.id;
 }
