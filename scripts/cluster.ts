@@ -145,6 +145,7 @@ export class PgServer {
 
   static async primary(root: string, port: number): Promise<PgServer> {
     const server = new PgServer('pg-primary', path.join(root, 'pg-primary'), port);
+    chownSync(root, ...postgresIds());
     mkdirSync(server.dir, { recursive: true });
     chownSync(server.dir, ...postgresIds());
     await asPostgres('initdb', ['-D', server.data, '-A', 'trust', '-U', 'postgres', '--no-sync'], 'initdb');
@@ -303,8 +304,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     let redisUrl = 'redis://127.0.0.1:6379';
     let redis: Daemon | undefined;
     if (mode === 'test') {
+      // Private (scenario 5 stops it), with an append-only file so sessions survive its restart as in production.
       const redisPort = await freePort();
-      redis = new Daemon('redis', REDIS_BIN, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], path.join(dir, 'redis.log'));
+      redis = new Daemon('redis', REDIS_BIN, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir], path.join(dir, 'redis.log'));
       daemons.push(redis);
       redis.start();
       await waitForPort(redisPort, redis);
