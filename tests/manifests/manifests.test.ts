@@ -201,7 +201,17 @@ describe('every rendering', () => {
   });
 });
 
-describe('gRPC balancing (issue 17)', () => {
+describe('gRPC balancing and rolling updates (issue 17)', () => {
+  it('every rendering: each component container pauses in preStop before SIGTERM, within the grace period', () => {
+    for (const [name, objs] of Object.entries(renders)) {
+      for (const d of byKind(objs, 'Deployment')) {
+        const c = d.spec.template.spec.containers[0];
+        expect(c.lifecycle?.preStop?.exec?.command, `${name}: ${d.metadata.name}`).toEqual(['sleep', '5']);
+        expect(d.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(5 + 10);
+      }
+    }
+  });
+
   it('every rendering: gRPC services are headless and the gateway reaches each through dns:/// (one address per pod, round-robin)', () => {
     for (const [name, objs] of Object.entries(renders)) {
       for (const s of SERVICES) {
