@@ -62,9 +62,9 @@ async function counts(c: pg.ClientBase): Promise<Pick<DatabaseManifest, 'rows' |
   for (const t of tables) rows[t] = Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]!.n);
   if (!tables.includes('public.answers') || !tables.includes('public.option_counts')) return { rows };
   const answers: Record<string, number> = {};
-  for (const r of (await c.query<{ k: string; n: string }>(`SELECT question_id || '/' || option_id AS k, count(*) AS n FROM answers GROUP BY 1`)).rows) answers[r.k] = Number(r.n);
+  for (const r of (await c.query<{ k: string; n: string }>(`SELECT question_id || '/' || option_id AS k, count(*) AS n FROM answers GROUP BY 1 ORDER BY 1`)).rows) answers[r.k] = Number(r.n);
   const counters: Record<string, number> = {};
-  for (const r of (await c.query<{ k: string; n: string }>(`SELECT question_id || '/' || option_id AS k, sum(count) AS n FROM option_counts GROUP BY 1`)).rows)
+  for (const r of (await c.query<{ k: string; n: string }>(`SELECT question_id || '/' || option_id AS k, sum(count) AS n FROM option_counts GROUP BY 1 ORDER BY 1`)).rows)
     if (Number(r.n) !== 0) counters[r.k] = Number(r.n);
   return { rows, votes: { answers, counters } };
 }

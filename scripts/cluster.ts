@@ -378,9 +378,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
           REDIS_URL: redisUrl,
           REDIS_PREFIX: mode === 'test' ? `cl${suffix}:` : 'mpc:',
           TRUST_PROXY: '1',
-          // /readyz answers 503 for 1.5 s before the listener closes: HAProxy (every 500 ms, 2 failures) takes the
-          // gateway out of rotation first.
-          SHUTDOWN_READY_DELAY_MS: '1500',
+          // /readyz answers 503 for 2.5 s before the listener closes: HAProxy (500 ms apart once failing, 3 failures)
+          // takes the gateway out of rotation first.
+          SHUTDOWN_READY_DELAY_MS: '2500',
           ...(mode === 'test' ? { RATE_SIGNUP_PER_IP: '100000', WS_MAX_PER_IP: '100000' } : {}),
         };
         await startNode(`gateway-${i}`, path.join(ROOT, 'gateway', 'dist', 'main.js'), env, `http://127.0.0.1:${gwPort}/readyz`, metricsPort);
