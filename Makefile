@@ -93,8 +93,9 @@ IMAGE_TAG ?= $(shell awk '/^appVersion:/ {gsub(/"/, "", $$2); print $$2}' charts
 
 images:
 	@if ! docker info >/dev/null 2>&1; then \
-	  echo "make images: no Docker engine is reachable here (docker info failed); nothing built."; \
-	  echo "  On a machine with Docker: make images [IMAGE_PREFIX=registry/prefix] [IMAGE_TAG=x.y.z]"; \
+	  echo "make images: no Docker engine is reachable here (docker info failed); nothing built." >&2; \
+	  echo "  On a machine with Docker: make images [IMAGE_PREFIX=registry/prefix] [IMAGE_TAG=x.y.z]" >&2; \
+	  exit 1; \
 	else \
 	  set -e; for c in $(COMPONENTS); do \
 	    dir=services/$$c; [ $$c = gateway ] && dir=gateway; \
