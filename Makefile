@@ -14,13 +14,15 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security
+.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security up-cluster test-cluster
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
 	@echo "make test  - type check, lint, unit + integration tests (real PostgreSQL/Redis/NATS), browser tests, manifests"
 	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
 	@echo "make test-faults - fault injection: kill -9, NATS/PostgreSQL outages, slow services, poison events (~10 min)"
+	@echo "make up-cluster - the same on a cluster: HAProxy, 2 gateways, 2 replicas of each service, 3 NATS, PostgreSQL + replica"
+	@echo "make test-cluster - cluster scenarios: cross-replica truth, kill -9 gateway / voting + NATS node, Redis/PostgreSQL down, backup + restore"
 	@echo "make images - docker build one image per component (needs a Docker engine)"
 
 node_modules/.package-lock.json: package-lock.json
@@ -37,6 +39,11 @@ infra:
 
 up: build infra
 	npx tsx scripts/up.ts
+
+# The cluster topology (issue 17) from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
+# 3-node NATS JetStream cluster, PostgreSQL primary + streaming replica, Redis; Ctrl-C stops it all.
+up-cluster: build infra
+	npx tsx scripts/up-cluster.ts
 
 typecheck: install
 	npm run gen
@@ -57,6 +64,10 @@ test-unit: build infra
 # servers, the whole system as real processes; about 10 minutes. Not part of `make test`.
 test-faults: build infra
 	npx vitest run --config tests/faults/vitest.config.ts
+
+# Cluster scenarios (issue 17): replicas, kill -9, rolling restarts, Redis / PostgreSQL outages, backup + restore.
+test-cluster: build infra
+	npx vitest run --config tests/cluster/vitest.config.ts
 
 # Security tests (issue 10): IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
 test-security: build infra chromium
@@ -82,8 +93,9 @@ IMAGE_TAG ?= $(shell awk '/^appVersion:/ {gsub(/"/, "", $$2); print $$2}' charts
 
 images:
 	@if ! docker info >/dev/null 2>&1; then \
-	  echo "make images: no Docker engine is reachable here (docker info failed); nothing built."; \
-	  echo "  On a machine with Docker: make images [IMAGE_PREFIX=registry/prefix] [IMAGE_TAG=x.y.z]"; \
+	  echo "make images: no Docker engine is reachable here (docker info failed); nothing built." >&2; \
+	  echo "  On a machine with Docker: make images [IMAGE_PREFIX=registry/prefix] [IMAGE_TAG=x.y.z]" >&2; \
+	  exit 1; \
 	else \
 	  set -e; for c in $(COMPONENTS); do \
 	    dir=services/$$c; [ $$c = gateway ] && dir=gateway; \

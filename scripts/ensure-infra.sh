@@ -53,4 +53,7 @@ if ! up 4222; then
   wait_for 4222 NATS
 fi
 
+# HAProxy (Debian package haproxy): the load balancer of `make up-cluster` / `make test-cluster` (started by scripts/cluster.ts, not here).
+command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || { echo ">> installing HAProxy"; apt_install haproxy; }
+
 echo ">> PostgreSQL, Redis and NATS are up"

@@ -107,7 +107,7 @@ function logTail(file: string | undefined, lines = 25): string {
   }
 }
 
-async function waitForHttp(name: string, url: string, timeoutMs: number, proc: ChildProcess): Promise<void> {
+export async function waitForHttp(name: string, url: string, timeoutMs: number, proc: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
@@ -129,8 +129,8 @@ async function waitForHttp(name: string, url: string, timeoutMs: number, proc: C
 /** Each child's log file, when logs go to files (tests). */
 const logFiles = new WeakMap<ChildProcess, string>();
 
-function launch(name: ProcessName, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
-  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name] ?? [])];
+export function launch(name: ProcessName | string, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
+  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name as ProcessName] ?? [])];
   const child = spawn(process.execPath, [...flags, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -162,7 +162,7 @@ function launch(name: ProcessName, script: string, env: NodeJS.ProcessEnv, logs:
   return child;
 }
 
-function stopChild(child: ChildProcess, timeoutMs = 8_000): Promise<void> {
+export function stopChild(child: ChildProcess, timeoutMs = 8_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

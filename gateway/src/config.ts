@@ -1,8 +1,25 @@
 import { fileURLToPath } from 'node:url';
-import { bindHost, devSecret, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit/base';
+import { bindHost, devSecret, grpcTarget, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit/base';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/**
+ * A service's gRPC address: `host:port`, `dns:///voting-headless:50053` (one address per pod, balanced round-robin)
+ * or a comma list of IPv4 `ip:port` (local replicas).
+ */
+const grpcAddress = (fallback: string) =>
+  z
+    .string()
+    .min(1)
+    .default(fallback)
+    .refine((v) => {
+      try {
+        grpcTarget(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'a list of addresses must be IPv4 ip:port entries separated by commas');
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 export function configSchema(env: NodeJS.ProcessEnv = process.env) {
@@ -27,11 +44,11 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     SESSION_SECRET: devSecret('dev-session-secret-not-for-production', env),
     SESSION_IDLE_TTL_S: seconds(14 * 24 * 3600),
     SESSION_ABSOLUTE_TTL_S: seconds(90 * 24 * 3600),
-    IDENTITY_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50051'),
-    QUESTIONS_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50052'),
-    VOTING_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50053'),
-    SOCIAL_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50054'),
-    NOTIFICATION_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50055'),
+    IDENTITY_GRPC_ADDR: grpcAddress('127.0.0.1:50051'),
+    QUESTIONS_GRPC_ADDR: grpcAddress('127.0.0.1:50052'),
+    VOTING_GRPC_ADDR: grpcAddress('127.0.0.1:50053'),
+    SOCIAL_GRPC_ADDR: grpcAddress('127.0.0.1:50054'),
+    NOTIFICATION_GRPC_ADDR: grpcAddress('127.0.0.1:50055'),
     RATE_COMMENTS_PER_MIN: z.coerce.number().int().min(1).default(10),
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
@@ -59,6 +76,11 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
     SERVE_WEB: bool.default(true),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
+    /**
+     * On SIGTERM /readyz answers 503 for this long before the listener closes, so load balancers that probe it
+     * (HAProxy, a Service's endpoints) stop sending new requests first. 0 in Kubernetes, where preStop does it.
+     */
+    SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
     /** Live channel: at most one results-updated per question per this many ms, whatever the voting replicas send. */
     LIVE_RESULTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),

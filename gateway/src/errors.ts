@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import { grpc, isGrpcError, type Logger } from '@mzansi/kit/base';
 import { z } from 'zod';
+import { isRedisUnavailable } from './redis.js';
 
 /** An error with an HTTP status and a message users may see. */
 export class HttpError extends Error {
@@ -63,6 +64,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (isGrpcError(err)) http = fromGrpc(err);
     else if (isBodyParserError(err)) http = bodyParserError(err);
     else if (err instanceof URIError) http = new HttpError(400, 'Malformed URL');
+    else if (isRedisUnavailable(err)) http = new HttpError(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '5' });
     else http = fromClientError(err) ?? new HttpError(500, 'Something went wrong. Please try again.');
 
     if (http.status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');

@@ -100,7 +100,8 @@ export async function startLive(server: Server, deps: LiveDeps) {
       results.unsubscribe();
       window.stop();
       await questionEvents.close().catch(() => undefined);
-      for (const c of wss.clients) c.close(1001, 'Server shutting down');
+      // 1012 Service Restart: the web reconnects at once (jittered), and the load balancer sends it to another replica.
+      for (const c of wss.clients) c.close(1012, 'Server restarting');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

@@ -66,6 +66,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
       stopping ??= (async () => {
         shuttingDown = true;
         logger.info('shutting down');
+        // Readiness is false first; new connections still answer until the load balancer has seen it.
+        if (config.SHUTDOWN_READY_DELAY_MS) await new Promise((r) => setTimeout(r, config.SHUTDOWN_READY_DELAY_MS));
         await live.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

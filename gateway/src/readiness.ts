@@ -1,4 +1,4 @@
-import { grpc } from '@mzansi/kit/base';
+import { grpc, grpcTarget, ROUND_ROBIN_CHANNEL_OPTIONS } from '@mzansi/kit/base';
 import { service as healthService } from 'grpc-health-check';
 
 type HealthStub = grpc.Client & {
@@ -11,7 +11,7 @@ const stubs = new Map<string, HealthStub>();
 function stub(address: string): HealthStub {
   let s = stubs.get(address);
   if (!s) {
-    s = new HealthClient(address, grpc.credentials.createInsecure()) as unknown as HealthStub;
+    s = new HealthClient(grpcTarget(address), grpc.credentials.createInsecure(), ROUND_ROBIN_CHANNEL_OPTIONS) as unknown as HealthStub;
     stubs.set(address, s);
   }
   return s;
@@ -34,7 +34,7 @@ export async function checkServices(addresses: Record<string, string>, deadlineM
 }
 
 export interface ReadinessSources {
-  /** Redis answers a PING (sessions, rate limits). */
+  /** Redis answers a PING (sessions, rate limits): reported, not deciding (see below). */
   redis: { ping(): Promise<unknown> };
   /** The NATS connection is open (the live channel follows events). */
   natsClosed: () => boolean;
@@ -45,29 +45,33 @@ export interface ReadinessSources {
 
 /**
  * Readiness. Only what every request needs decides it: one service being down must not take every gateway pod
- * out of rotation (its routes answer 503 on their own, the rest of the app keeps working). `ready()` is the
+ * out of rotation (its routes answer 503 on their own, the rest of the app keeps working). Redis is shared by every
+ * replica, so its outage would take them all out at once, although the SPA and the public reads do not need it:
+ * it is reported (the gateway is "degraded"), and what needs it (sessions, limits, writes) answers 503 by itself. `ready()` is the
  * public probe's answer (no service calls, so probing it costs nothing); `details()` names each dependency's state
  * for operators and adds the services, a down one making the gateway "degraded" (still ready).
  */
 export function readiness(src: ReadinessSources) {
-  const core = async (): Promise<Record<string, string>> => {
+  const core = (): Record<string, string> => {
     const checks: Record<string, string> = {};
     if (src.shuttingDown()) checks.gateway = 'shutting down';
-    checks.redis = await src.redis
-      .ping()
-      .then(() => 'ok')
-      .catch((e: Error) => `down: ${e.message}`);
     checks.nats = src.natsClosed() ? 'down: closed' : 'ok';
     return checks;
   };
+  const redisCheck = () =>
+    Promise.race([
+      src.redis.ping().then(() => 'ok'),
+      new Promise<string>((resolve) => setTimeout(() => resolve('down: no answer within 1 s'), 1_000).unref()),
+    ]).catch((e: Error) => `down: ${e.message}`);
   const allOk = (checks: Record<string, string>) => Object.values(checks).every((v) => v === 'ok');
   return {
-    ready: async () => allOk(await core()),
+    ready: async () => allOk(core()),
     async details() {
-      const [checks, services] = await Promise.all([core(), checkServices(src.services)]);
+      const checks = core();
+      const [redis, services] = await Promise.all([redisCheck(), checkServices(src.services)]);
       const ready = allOk(checks);
-      const status = !ready ? 'not ready' : allOk(services) ? 'ready' : 'degraded';
-      return { status: ready ? 200 : 503, body: { status, checks: { ...checks, ...services } } };
+      const status = !ready ? 'not ready' : allOk({ redis, ...services }) ? 'ready' : 'degraded';
+      return { status: ready ? 200 : 503, body: { status, checks: { ...checks, redis, ...services } } };
     },
   };
 }

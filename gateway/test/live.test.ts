@@ -241,7 +241,7 @@ describe('gateway restart', () => {
     // Stop (not clean up: the new gateway keeps the Redis prefix, so the admin's session survives).
     await g1.gateway.stop();
     const goingAway = await client.closed(3_000);
-    expect(goingAway.code).toBe(1001);
+    expect(goingAway.code).toBe(1012);
     const port = g1.gateway.port;
     const g2 = await startGatewayForTest(system.identityAddress, { ...gatewayEnv(), PORT: String(port), REDIS_PREFIX: g1.prefix });
     try {

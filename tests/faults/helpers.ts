@@ -157,6 +157,13 @@ export class Client {
     }
   }
 
+  /** The same cookies (session) against another base URL, e.g. another gateway replica. */
+  withBase(base: string): Client {
+    const other = new Client(base);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   get = (path: string, timeoutMs?: number) => this.req('GET', path, undefined, timeoutMs);
   post = (path: string, json: unknown = {}, timeoutMs?: number) => this.req('POST', path, json, timeoutMs);
 }

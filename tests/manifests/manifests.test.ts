@@ -201,6 +201,31 @@ describe('every rendering', () => {
   });
 });
 
+describe('gRPC balancing and rolling updates (issue 17)', () => {
+  it('every rendering: each component container pauses in preStop before SIGTERM, within the grace period', () => {
+    for (const [name, objs] of Object.entries(renders)) {
+      for (const d of byKind(objs, 'Deployment')) {
+        const c = d.spec.template.spec.containers[0];
+        expect(c.lifecycle?.preStop?.exec?.command, `${name}: ${d.metadata.name}`).toEqual(['sleep', '5']);
+        expect(d.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(5 + 10);
+      }
+    }
+  });
+
+  it('every rendering: gRPC services are headless and the gateway reaches each through dns:/// (one address per pod, round-robin)', () => {
+    for (const [name, objs] of Object.entries(renders)) {
+      for (const s of SERVICES) {
+        const svc = find(objs, 'Service', s);
+        if (!svc) continue;
+        expect(svc.spec.clusterIP, `${name}: ${s}`).toBe('None');
+        const gw = find(objs, 'ConfigMap', 'gateway-config') ?? objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('gateway'));
+        const addr = gw?.data?.[`${s.toUpperCase()}_GRPC_ADDR`];
+        if (addr !== undefined) expect(addr, `${name}: ${s}`).toBe(`dns:///${s}:${GRPC_PORTS[s]}`);
+      }
+    }
+  });
+});
+
 describe('kustomize overlays', () => {
   it('the namespace enforces the restricted Pod Security Standard', () => {
     for (const o of OVERLAYS) {
@@ -413,7 +438,7 @@ describe('the chart and k8s/ describe the same system', () => {
       expect(find(renders[r]!, 'ConfigMap', 'mzansi-predicts-common')!.data.BIND_HOST, r).toBe('0.0.0.0');
     }
     const gw = find(objs, 'ConfigMap', 'gateway-config')!.data;
-    for (const s of SERVICES) expect(gw[`${s.toUpperCase()}_GRPC_ADDR`]).toBe(`${s}:${GRPC_PORTS[s]}`);
+    for (const s of SERVICES) expect(gw[`${s.toUpperCase()}_GRPC_ADDR`]).toBe(`dns:///${s}:${GRPC_PORTS[s]}`);
   });
 });
 

@@ -114,6 +114,9 @@ export function baseServiceEnv(service: string, defaults: { grpcPort: number; me
       .default(''),
     INTERNAL_AUTH_KEYS: internalAuthKeys(env),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Connections from clients are recycled after this long (0 = never), so new replicas are found; see grpc.ts. */
+    GRPC_MAX_CONNECTION_AGE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    GRPC_MAX_CONNECTION_AGE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** Apply the migrations and exit (the Kubernetes migration Job / Helm hook). */
     MIGRATE_ONLY: z
       .enum(['true', 'false'])

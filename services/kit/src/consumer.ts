@@ -4,7 +4,7 @@ import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Db, Tx } from './db.js';
 import { decodeEnvelope, EventNames, producerOf, type EventEnvelope, type EventType } from './events.js';
-import { ensureStream } from './nats.js';
+import { ensureStream, JS_ADMIN_TIMEOUT_MS } from './nats.js';
 import { inbox } from './tables.js';
 import { contextFrom, inSpan, SpanKind } from './tracing.js';
 
@@ -54,7 +54,7 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
   const backoff = opts.backoffMs ?? ((n: number) => Math.min(30_000, 200 * 2 ** Math.min(n, 8)));
   const log = logger.child({ consumer: opts.name });
 
-  const jsm = await nc.jetstreamManager();
+  const jsm = await nc.jetstreamManager({ timeout: JS_ADMIN_TIMEOUT_MS });
   const stream = await ensureStream(jsm, names, producer, deps.streamReplicas);
   await ensureStream(jsm, names, 'deadletter', deps.streamReplicas);
   // `filter_subjects` (several filters) needs NATS >= 2.10. One type uses `filter_subject`, which every server has;
@@ -92,7 +92,7 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
     await jsm.consumers.add(stream, config);
   }
 
-  const js = nc.jetstream();
+  const js = nc.jetstream({ timeout: JS_ADMIN_TIMEOUT_MS });
   const consumer = await js.consumers.get(stream, opts.name);
   const messages = await consumer.consume({ max_messages: Math.max(16, concurrency * 4) });
   const inFlight = new Set<Promise<void>>();

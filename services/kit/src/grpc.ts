@@ -144,17 +144,31 @@ export interface GrpcServerHandle {
   shutdown(timeoutMs?: number): Promise<void>;
 }
 
+export interface GrpcServerOptions {
+  /**
+   * GRPC_MAX_CONNECTION_AGE_MS: a client's connection is closed (GOAWAY) after this long, so clients re-resolve and
+   * replicas the autoscaler adds get their share (grpc-js balances per connection). 0 = never.
+   */
+  maxConnectionAgeMs?: number;
+  /** GRPC_MAX_CONNECTION_AGE_GRACE_MS: how long calls in flight on an aged connection may still take. */
+  maxConnectionAgeGraceMs?: number;
+}
+
 export async function startGrpcServer(
   register: (server: grpc.Server) => void,
   port: number,
   /** Loopback unless told otherwise: only the images and manifests open it to the network (BIND_HOST). */
   host = '127.0.0.1',
+  opts: GrpcServerOptions = {},
 ): Promise<GrpcServerHandle> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 8 * 1024 * 1024,
     'grpc.keepalive_permit_without_calls': 1,
     // No channelz service is exposed, so its per-call bookkeeping is pure cost.
     'grpc.enable_channelz': 0,
+    ...(opts.maxConnectionAgeMs
+      ? { 'grpc.max_connection_age_ms': opts.maxConnectionAgeMs, 'grpc.max_connection_age_grace_ms': opts.maxConnectionAgeGraceMs ?? 30_000 }
+      : {}),
   });
   const health = new HealthImplementation({ '': 'SERVING' });
   health.addToServer(server);
@@ -224,14 +238,34 @@ export interface ClientFactoryOptions {
   onCall?: (method: string, code: grpc.status, seconds: number) => void;
 }
 
+/**
+ * The grpc-js target for an address setting: `dns:///voting-headless:50053` (a headless Service: one address per
+ * pod) and `host:port` pass through; a comma list of IPv4 `ip:port` (local replicas on different ports) becomes
+ * `ipv4:ip1:p1,ip2:p2`. Either way the channel balances calls round-robin over every address it resolves.
+ */
+export function grpcTarget(address: string): string {
+  const parts = address.split(',').map((p) => p.trim());
+  if (parts.length === 1) return address;
+  if (parts.some((p) => !/^\d{1,3}(\.\d{1,3}){3}:\d{1,5}$/.test(p))) throw new Error(`a list of gRPC addresses must be IPv4 ip:port entries: ${address}`);
+  return `ipv4:${parts.join(',')}`;
+}
+
+/** Client channel options: round-robin over every resolved address (the default, pick_first, uses one). */
+export const ROUND_ROBIN_CHANNEL_OPTIONS = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+} as const;
+
 export function createPromiseClient<C extends grpc.Client>(
   Ctor: { new (address: string, credentials: grpc.ChannelCredentials, options?: Partial<grpc.ClientOptions>): C; service: grpc.ServiceDefinition },
   address: string,
   opts: ClientFactoryOptions,
 ): PromiseClient<C> {
-  const client = new Ctor(address, grpc.credentials.createInsecure(), {
+  const client = new Ctor(grpcTarget(address), grpc.credentials.createInsecure(), {
+    ...ROUND_ROBIN_CHANNEL_OPTIONS,
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_timeout_ms': 10_000,
+    // A replica that is down (restarting, not started yet) is tried again within 5 s, not grpc-js's 2 minutes.
+    'grpc.max_reconnect_backoff_ms': 5_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
     'grpc.max_send_message_length': 8 * 1024 * 1024,
     'grpc.enable_channelz': 0,

@@ -25,6 +25,12 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
   return nc;
 }
 
+/**
+ * Stream and consumer administration: creating an R3 stream or consumer on a JetStream cluster elects a Raft group
+ * first, which takes seconds on a loaded machine (the default 5 s timeout failed starts of a 3-node cluster).
+ */
+export const JS_ADMIN_TIMEOUT_MS = 30_000;
+
 /** Creates (or updates) the stream of a producing service. Idempotent; producers and consumers both call it. */
 export async function ensureStream(jsm: JetStreamManager, names: EventNames, producer: Producer | 'deadletter', replicas = 1) {
   const name = names.stream(producer);
@@ -38,8 +44,15 @@ export async function ensureStream(jsm: JetStreamManager, names: EventNames, pro
     duplicate_window: 2 * 60 * 1_000_000_000, // Nats-Msg-Id de-duplication window: 2 minutes
   };
   try {
-    await jsm.streams.info(name);
-    await jsm.streams.update(name, config);
+    const current = (await jsm.streams.info(name)).config;
+    // Only a change is proposed: on a JetStream cluster every update is a Raft round, and every replica of every
+    // service calls this at start.
+    const same =
+      current.num_replicas === config.num_replicas &&
+      current.max_age === config.max_age &&
+      current.duplicate_window === config.duplicate_window &&
+      JSON.stringify([...(current.subjects ?? [])].sort()) === JSON.stringify([...config.subjects].sort());
+    if (!same) await jsm.streams.update(name, config);
   } catch (err) {
     if ((err as { code?: string }).code === '404' || /stream not found/i.test(String((err as Error).message))) {
       try {

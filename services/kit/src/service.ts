@@ -9,7 +9,7 @@ import { startGrpcServer, type GrpcServerHandle, type ServerDeps } from './grpc.
 import { ActorTokenVerifier } from './internal-auth.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
-import { connectNats, ensureStream } from './nats.js';
+import { connectNats, ensureStream, JS_ADMIN_TIMEOUT_MS } from './nats.js';
 import { OutboxRelay } from './outbox.js';
 import { startTracing } from './tracing.js';
 import type * as grpc from '@grpc/grpc-js';
@@ -78,7 +78,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
 
   const nc = await connectNats(config.NATS_URL, name, logger);
   const names = new EventNames(config.EVENTS_NAMESPACE);
-  const jsm = await nc.jetstreamManager();
+  const jsm = await nc.jetstreamManager({ timeout: JS_ADMIN_TIMEOUT_MS });
   await ensureStream(jsm, names, name, config.NATS_STREAM_REPLICAS);
   const relay = new OutboxRelay({ pool, js: nc.jetstream(), names, logger, metrics });
 
@@ -106,7 +106,10 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   for (const c of opts.consumers?.(ctx) ?? []) {
     consumers.push(await startConsumer({ nc, db, names, logger, metrics, streamReplicas: config.NATS_STREAM_REPLICAS }, c));
   }
-  const grpcServer: GrpcServerHandle = await startGrpcServer((server) => opts.grpc(ctx, server), config.GRPC_PORT, config.BIND_HOST);
+  const grpcServer: GrpcServerHandle = await startGrpcServer((server) => opts.grpc(ctx, server), config.GRPC_PORT, config.BIND_HOST, {
+    maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
+    maxConnectionAgeGraceMs: config.GRPC_MAX_CONNECTION_AGE_GRACE_MS,
+  });
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST);
   logger.info({ grpcPort: grpcServer.port, metricsPort: metricsServer.port }, `${name} service started`);
 

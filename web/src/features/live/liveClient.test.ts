@@ -4,6 +4,7 @@ import {
   type Notify,
   FRIEND_ANSWERS_REFRESH_MS,
   LIVE_RECONNECT_MS,
+  LIVE_RECONNECT_MAX_MS,
   LIVE_REFUSED_RECONNECT_MS,
   NEW_QUESTION_TITLE,
   RECONNECT_JITTER,
@@ -98,6 +99,26 @@ test('reconnects 3 s after the socket closes, and not after stop()', () => {
   expect(FakeSocket.instances).toHaveLength(2);
 });
 
+test('failed reconnects back off exponentially up to LIVE_RECONNECT_MAX_MS; an open socket starts again from LIVE_RECONNECT_MS', () => {
+  start();
+  const waits: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const before = FakeSocket.instances.length;
+    FakeSocket.instances[before - 1]!.drop(1006, '');
+    let waited = 0;
+    while (FakeSocket.instances.length === before) {
+      vi.advanceTimersByTime(100);
+      waited += 100;
+    }
+    waits.push(waited);
+  }
+  expect(waits).toEqual([1, 2, 4, 8, 16, 30, 30].map((s) => Math.min(s * 1000, LIVE_RECONNECT_MAX_MS)));
+  FakeSocket.instances.at(-1)!.open();
+  FakeSocket.instances.at(-1)!.drop(1012, 'Server restarting');
+  vi.advanceTimersByTime(LIVE_RECONNECT_MS);
+  expect(FakeSocket.instances).toHaveLength(9);
+});
+
 test('refused by the gateway (1008 too many from this address, 1013 busy): says why and waits a minute', () => {
   start();
   FakeSocket.instances[0]!.drop(1008, 'Too many connections from your address');
@@ -113,8 +134,9 @@ test('refused by the gateway (1008 too many from this address, 1013 busy): says 
   vi.advanceTimersByTime(LIVE_REFUSED_RECONNECT_MS - LIVE_RECONNECT_MS);
   expect(FakeSocket.instances).toHaveLength(3);
 
-  // Any other close (1006 network, 1001 server restart) retries after 3 s as before.
-  FakeSocket.instances[2]!.drop(1001, 'Server shutting down');
+  // Any other close (1006 network, 1012 server restart) of a socket that had opened retries after LIVE_RECONNECT_MS.
+  FakeSocket.instances[2]!.open();
+  FakeSocket.instances[2]!.drop(1012, 'Server restarting');
   vi.advanceTimersByTime(LIVE_RECONNECT_MS);
   expect(FakeSocket.instances).toHaveLength(4);
 });

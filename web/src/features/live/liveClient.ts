@@ -1,5 +1,5 @@
 // The live channel (spec §4 "Live channel"; PRODUCT.md "Live results"): one websocket to /ws for every visitor,
-// signed in or not, reconnecting 3–4.5 s after it closes. `results-updated` is written into the query cache as it is
+// signed in or not, reconnecting 1–1.5 s after it closes, then backing off exponentially (jittered) up to 30 s. `results-updated` is written into the query cache as it is
 // (no refetch); new and resolved questions refresh the lists and show a browser notification when permission is
 // granted. While the socket is open the figures it carries are not polled (liveStatus.ts).
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,10 +8,16 @@ import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
 import { applyLiveResults, type LiveResultRow } from './liveResults';
 import { liveStatus, type LiveStatus } from './liveStatus';
 
-export const LIVE_RECONNECT_MS = 3000;
+/**
+ * The first reconnect's delay; each further failed attempt doubles it, up to LIVE_RECONNECT_MAX_MS, and an open
+ * socket starts again from here. A gateway that is restarted closes its sockets with 1012 and the load balancer
+ * sends the reconnect to another replica, so the first try usually succeeds within a second or two.
+ */
+export const LIVE_RECONNECT_MS = 1000;
+export const LIVE_RECONNECT_MAX_MS = 30_000;
 /**
  * After the gateway refuses the channel (1008: too many sockets from this address, e.g. many tabs behind one
- * carrier NAT; 1013: the server is busy), the next try waits this long instead: retrying every 3 s would only add
+ * carrier NAT; 1013: the server is busy), the next try waits this long instead: retrying every second would only add
  * load. The app works without the live channel (queries refresh on their own).
  */
 export const LIVE_REFUSED_RECONNECT_MS = 60_000;
@@ -184,6 +190,8 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
   /** Set once a socket has closed: the next open has missed messages and resyncs. */
   let lost = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Closes since the last open: the exponent of the backoff. */
+  let failures = 0;
   let resyncTimer: ReturnType<typeof setTimeout> | null = null;
   const friendTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -263,6 +271,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     socket = ws;
     ws.onopen = () => {
       if (socket !== ws) return;
+      failures = 0;
       status.set(true);
       if (lost && !resyncTimer) resyncTimer = setTimeout(resync, random() * resyncWindowMs);
     };
@@ -277,7 +286,8 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
       if (event && REFUSED_CODES.has(event.code)) {
         logger.warn(`Live channel refused: ${event.reason || event.code}; retrying in ${refusedReconnectMs / 1000} s`);
         scheduleReconnect(refusedReconnectMs);
-      } else scheduleReconnect();
+      } else scheduleReconnect(Math.min(LIVE_RECONNECT_MAX_MS, reconnectMs * 2 ** failures));
+      failures++;
     };
     // An error is followed by close, which reconnects.
     ws.onerror = () => undefined;

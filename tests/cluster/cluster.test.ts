@@ -1,0 +1,376 @@
+/**
+ * Issue 17: the system as a cluster on one machine (scripts/cluster.ts: HAProxy → 2 gateways, 2 replicas of every
+ * service, a 3-node NATS JetStream cluster with R3 streams, PostgreSQL primary + streaming replica, a private
+ * Redis), and what it keeps when parts of it die. One cluster for the file; the scenarios run in order and each
+ * prints its figures (`[cluster] …`, the README's table). Sizes are scaled to a loaded 2-core machine: see the README.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { backup, restoreDrill } from '../../scripts/backup.ts';
+import { PgServer, startCluster, type Cluster } from '../../scripts/cluster.ts';
+import { freePort } from '../../scripts/stack.ts';
+import { adminClient, Client, count, pool, publishQuestions, query, sleep, tally, until, UNAVAILABLE_MESSAGE } from '../faults/helpers.ts';
+import { burst, diff, gatewayUrl, joinUser, servedByReplica, shares, Socket, wsUrl, type Vote } from './helpers.ts';
+
+const USERS = 1_000;
+
+let cluster: Cluster;
+let admin: Client;
+let users: { client: Client; id: string; username: string; gateway: number }[] = [];
+let votingDb: string;
+const sockets: Socket[] = [];
+
+function report(scenario: string, figures: Record<string, unknown>): void {
+  process.stdout.write(`[cluster] ${scenario}: ${JSON.stringify(figures)}\n`);
+}
+
+const pick = () => (Math.random() < 0.5 ? 'yes' : 'no');
+
+/** The users' votes on `questionId`, each through `via` (its own gateway, or the load balancer). */
+function votesOn(questionId: string, via: 'own' | 'lb'): Vote[] {
+  return users.map((u) => ({ client: via === 'lb' ? u.client.withBase(cluster.baseUrl) : u.client, userId: u.id, questionId, optionId: pick() }));
+}
+
+/** Answers stored for a question, by option, and the counters' totals. */
+async function stored(questionId: string) {
+  const rows = await query<{ id: string; user_id: string; option_id: string }>(votingDb, 'SELECT id, user_id, option_id FROM answers WHERE question_id = $1', [questionId]);
+  const counters = await count(votingDb, 'SELECT coalesce(sum(count), 0) AS count FROM option_counts WHERE question_id = $1', [questionId]);
+  return { rows, counters };
+}
+
+/** Acknowledged votes missing from PostgreSQL (or stored with another option). */
+function lostOf(acknowledged: { userId: string; optionId: string; answerId: string }[], rows: { id: string; user_id: string; option_id: string }[]) {
+  const byUser = new Map(rows.map((r) => [r.user_id, r]));
+  return acknowledged.filter((a) => {
+    const r = byUser.get(a.userId);
+    return !r || r.id !== a.answerId || r.option_id !== a.optionId;
+  }).length;
+}
+
+async function outboxDrained(timeoutMs = 60_000) {
+  await until('voting outbox drained', async () => (await count(votingDb, 'SELECT count(*) FROM outbox WHERE published_at IS NULL')) === 0, timeoutMs, 250);
+}
+
+async function publicTotal(questionId: string): Promise<number> {
+  const r = await new Client(cluster.baseUrl).get(`/api/questions/${questionId}/public-results`);
+  return r.status === 200 ? (r.json.totalVotes as number) : -1;
+}
+
+beforeAll(async () => {
+  const started = Date.now();
+  cluster = await startCluster({ mode: 'test', spare: ['voting'] });
+  const upMs = Date.now() - started;
+  votingDb = cluster.primary.url(cluster.databases.voting);
+  admin = await adminClient(cluster.baseUrl);
+  const gateways = cluster.gateways().map(gatewayUrl);
+  const t = Date.now();
+  await pool(USERS, 16, async (i) => {
+    const u = await joinUser(gateways[i % 2]!);
+    users.push({ ...u, gateway: i % 2 });
+  });
+  report('setup', { upMs, users: users.length, signupMs: Date.now() - t });
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await cluster?.stop();
+});
+
+it('1. cross-replica truth: 1,000 users on alternating gateways; live messages on every socket; exact totals; shared sessions and limits; even spread, and a third voting replica gets its share', async () => {
+  const gateways = cluster.gateways().map(gatewayUrl);
+  await pool(users.length, 50, async (i) => {
+    const s = new Socket(wsUrl(gateways[users[i]!.gateway]!));
+    await s.open();
+    sockets.push(s);
+  });
+  const [q1] = await publishQuestions(admin, votingDb, 1);
+  await until('every socket got new-question', () => sockets.every((s) => s.newQuestions.has(q1!)), 60_000, 250);
+
+  const before = await servedByReplica(cluster, 'voting');
+  const votes = votesOn(q1!, 'own');
+  const b = await burst(votes, 40);
+  const spread = diff(await servedByReplica(cluster, 'voting'), before);
+  const chose = { yes: 0, no: 0 };
+  for (const a of b.acknowledged) chose[a.optionId as 'yes' | 'no']++;
+  expect(b.acknowledged).toHaveLength(USERS);
+
+  await outboxDrained();
+  const { rows, counters } = await stored(q1!);
+  await until('every socket shows the exact totals', () => sockets.every((s) => s.totals.get(q1!)?.total === USERS), 60_000, 250);
+  for (const s of sockets) expect(s.totals.get(q1!)!.votes).toEqual(chose);
+  await until('public results exact', async () => (await publicTotal(q1!)) === USERS, 15_000, 300);
+
+  // A session made on gateway A works on B; a login limit spent on A holds on B.
+  const a = users.find((u) => u.gateway === 0)!;
+  const me = await a.client.withBase(gateways[1]!).get('/api/auth/me');
+  expect(me.status, me.text).toBe(200);
+  expect(me.json.id).toBe(a.id);
+  const victim = users[3]!.username;
+  const onA = new Client(gateways[0]!);
+  const failures: number[] = [];
+  for (let i = 0; i < 5; i++) failures.push((await onA.post('/api/auth/login', { username: victim, password: 'wrong-password-123' })).status);
+  const onB = await new Client(gateways[1]!).post('/api/auth/login', { username: victim, password: 'wrong-password-123' });
+  expect(failures.every((s) => s === 401)).toBe(true);
+  expect(onB.status, onB.text).toBe(429);
+
+  const share = shares(spread);
+  expect(rows).toHaveLength(USERS);
+  expect(counters).toBe(USERS);
+  for (const p of ['voting-0', 'voting-1']) {
+    expect(share[p]).toBeGreaterThanOrEqual(35);
+    expect(share[p]).toBeLessThanOrEqual(65);
+  }
+
+  // A third voting replica started mid-burst (its address was in the gateways' lists, as a new pod behind a
+  // headless Service's DNS name): how soon it serves, and its share once it does.
+  const [q2, q3] = await publishQuestions(admin, votingDb, 2);
+  const more = [...votesOn(q2!, 'own'), ...votesOn(q3!, 'own')];
+  let spareReadyAt = 0;
+  let firstServedMs = -1;
+  let atReady: Record<string, number> = {};
+  let readyShare: Record<string, number> = {};
+  const t0 = Date.now();
+  const spare = (async () => {
+    await sleep(2_000);
+    await cluster.startSpare('voting');
+    spareReadyAt = Date.now();
+    atReady = await servedByReplica(cluster, 'voting');
+    await until('the third replica serves', async () => ((await servedByReplica(cluster, 'voting'))['voting-2'] ?? 0) > 0, 60_000, 200);
+    firstServedMs = Date.now() - spareReadyAt;
+    await sleep(10_000);
+    readyShare = shares(diff(await servedByReplica(cluster, 'voting'), atReady));
+  })();
+  let spareDone = false;
+  void spare.finally(() => (spareDone = true));
+  const b2 = await burst(more, 12, undefined, () => spareDone);
+  await spare;
+  expect(spareReadyAt).toBeGreaterThan(0);
+  expect(firstServedMs).toBeGreaterThanOrEqual(0);
+  expect(firstServedMs).toBeLessThan(60_000);
+  expect(readyShare['voting-2']).toBeGreaterThanOrEqual(20);
+
+  report('1 cross-replica truth', {
+    users: USERS,
+    sockets: sockets.length,
+    votes: b.acknowledged.length,
+    voteMs: b.ms,
+    yes: chose.yes,
+    no: chose.no,
+    rows: rows.length,
+    counters,
+    votingShares: share,
+    sessionAcrossGateways: me.status,
+    limitOnOtherGateway: onB.status,
+    spareStartMs: spareReadyAt - t0,
+    spareFirstCallMs: firstServedMs,
+    sharesAfterSpare: readyShare,
+    secondBurstVotes: b2.acknowledged.length,
+  });
+  // Their work is done: 1,000 idle sockets would only load the machine for the scenarios after.
+  for (const s of sockets.splice(0)) s.close();
+});
+
+it('2. kill -9 one gateway during a burst: the load balancer drains it, its sockets reconnect to the other, only in-flight votes fail and their retry is idempotent; lost = 0', async () => {
+  const [q] = await publishQuestions(admin, votingDb, 1);
+  const lbSockets = await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      const s = new Socket(wsUrl(cluster.baseUrl));
+      await s.open();
+      return s;
+    }),
+  );
+  const concurrency = 30;
+  let killedAt = 0;
+  let killed: Promise<void> | undefined;
+  const burstStarted = Date.now();
+  const b = await burst(votesOn(q!, 'lb'), concurrency, (done) => {
+    if (done === 300 && !killed) {
+      killedAt = Date.now();
+      killed = cluster.kill('gateway-0', 'SIGKILL');
+    }
+  });
+  await killed;
+  const firstFailures = b.firstAttempt.filter((s) => s !== 200 && s !== 201).length;
+  await until('every socket open again', () => lbSockets.every((s) => s.ws?.readyState === 1), 60_000, 250);
+  const longestGapMs = Math.max(...lbSockets.map((s) => s.gapMs()));
+  await outboxDrained();
+  const { rows, counters } = await stored(q!);
+  const lost = lostOf(b.acknowledged, rows);
+  await until('live totals on every socket', () => lbSockets.every((s) => s.totals.get(q!)?.total === USERS), 60_000, 250);
+  for (const s of lbSockets) s.close();
+  const respawnStarted = Date.now();
+  await cluster.respawn('gateway-0');
+
+  expect(b.acknowledged).toHaveLength(USERS);
+  expect(lost).toBe(0);
+  expect(rows).toHaveLength(USERS);
+  expect(counters).toBe(USERS);
+  // Only what was in flight on the dead process failed (at most one per concurrent client).
+  expect(firstFailures).toBeLessThanOrEqual(concurrency);
+  report('2 kill -9 gateway', {
+    votes: USERS,
+    acknowledged: b.acknowledged.length,
+    rows: rows.length,
+    lost,
+    firstAttempt: tally(b.firstAttempt),
+    retried: tally(b.retried),
+    sockets: lbSockets.length,
+    reconnected: lbSockets.filter((s) => s.opens >= 2).length,
+    longestSocketGapMs: longestGapMs,
+    killAtMs: killedAt - burstStarted,
+    gatewayRespawnMs: Date.now() - respawnStarted,
+  });
+});
+
+it('3. kill -9 one voting replica and one NATS node during a burst: every acknowledged vote in PostgreSQL, the counters and the public results; the outbox drains', async () => {
+  const [q] = await publishQuestions(admin, votingDb, 1);
+  let kills: Promise<unknown> | undefined;
+  const b = await burst(votesOn(q!, 'lb'), 30, (done) => {
+    if (done === 300 && !kills) kills = Promise.all([cluster.kill('voting-1', 'SIGKILL'), cluster.nats[1]!.kill('SIGKILL')]);
+  });
+  await kills;
+  const t = Date.now();
+  await outboxDrained(90_000);
+  const drainMs = Date.now() - t;
+  const { rows, counters } = await stored(q!);
+  const lost = lostOf(b.acknowledged, rows);
+  await until('public results exact', async () => (await publicTotal(q!)) === b.acknowledged.length, 30_000, 500);
+  await cluster.nats[1]!.startReady();
+  await cluster.respawn('voting-1');
+
+  expect(b.acknowledged).toHaveLength(USERS);
+  expect(lost).toBe(0);
+  expect(rows).toHaveLength(USERS);
+  expect(counters).toBe(USERS);
+  report('3 kill -9 voting replica + NATS node', {
+    votes: USERS,
+    acknowledged: b.acknowledged.length,
+    rows: rows.length,
+    counters,
+    lost,
+    firstAttempt: tally(b.firstAttempt),
+    retried: tally(b.retried),
+    outboxDrainMs: drainMs,
+  });
+});
+
+it('5. Redis stopped for 30 s: public reads and the SPA keep working, writes answer 503 with the message, no 500; all recovers by itself', async () => {
+  const [q] = await publishQuestions(admin, votingDb, 1);
+  const u = users[10]!.client.withBase(cluster.baseUrl);
+  const anon = new Client(cluster.baseUrl);
+  await cluster.redis!.kill('SIGTERM');
+  const seen: Record<string, number[]> = { publicList: [], publicResults: [], spa: [], readyz: [], vote: [], login: [] };
+  const messages = new Set<string>();
+  const until30 = Date.now() + 30_000;
+  while (Date.now() < until30) {
+    seen.publicList!.push((await anon.get('/api/questions/public')).status);
+    seen.publicResults!.push((await anon.get(`/api/questions/${q}/public-results`)).status);
+    seen.spa!.push((await anon.get('/')).status);
+    seen.readyz!.push((await anon.get('/readyz')).status);
+    const v = await u.post('/api/answers', { userId: users[10]!.id, questionId: q, optionId: 'yes' });
+    seen.vote!.push(v.status);
+    if (v.status === 503) messages.add(v.json?.message);
+    const l = await new Client(cluster.baseUrl).post('/api/auth/login', { username: users[11]!.username, password: 'fault-password-123' });
+    seen.login!.push(l.status);
+    if (l.status === 503) messages.add(l.json?.message);
+    await sleep(1_000);
+  }
+  cluster.redis!.start();
+  const t = Date.now();
+  const after = await until(
+    'a vote goes through again',
+    async () => {
+      const r = await u.post('/api/answers', { userId: users[10]!.id, questionId: q, optionId: 'yes' });
+      return r.status === 201 || r.status === 200 ? r : undefined;
+    },
+    60_000,
+    500,
+  );
+  const recoveryMs = Date.now() - t;
+  const all = Object.values(seen).flat();
+  expect(all).not.toContain(500);
+  expect(new Set(seen.publicList)).toEqual(new Set([200]));
+  expect(new Set(seen.publicResults)).toEqual(new Set([200]));
+  expect(new Set(seen.spa)).toEqual(new Set([200]));
+  expect(new Set(seen.readyz)).toEqual(new Set([200]));
+  expect(new Set(seen.vote)).toEqual(new Set([503]));
+  expect(new Set(seen.login)).toEqual(new Set([503]));
+  expect([...messages]).toEqual([UNAVAILABLE_MESSAGE]);
+  expect(after.json.optionId).toBe('yes');
+  report('5 Redis stopped 30 s', Object.fromEntries([...Object.entries(seen).map(([k, v]) => [k, tally(v)]), ['recoveryMs', recoveryMs]]));
+});
+
+it('6. PostgreSQL primary stopped for 30 s: 503 with the message, no acknowledged vote lost, recovery by itself', async () => {
+  const [q] = await publishQuestions(admin, votingDb, 1);
+  const acked: { userId: string; optionId: string; answerId: string }[] = [];
+  const statuses: number[] = [];
+  const messages = new Set<string>();
+  const voter = (async () => {
+    for (let i = 100; i < 400; i++) {
+      const u = users[i]!;
+      const optionId = pick();
+      for (;;) {
+        const r = await u.client.withBase(cluster.baseUrl).post('/api/answers', { userId: u.id, questionId: q, optionId }, 15_000);
+        statuses.push(r.status);
+        if (r.status === 200 || r.status === 201) {
+          acked.push({ userId: u.id, optionId, answerId: r.json.id });
+          break;
+        }
+        if (r.status >= 500) messages.add(`${r.status} ${r.json?.message}`);
+        await sleep(300);
+      }
+    }
+  })();
+  await until('some votes before the outage', () => acked.length >= 50, 60_000, 100);
+  await cluster.primary.stop('immediate');
+  await sleep(30_000);
+  await cluster.primary.start();
+  const t = Date.now();
+  const before = acked.length;
+  await until('votes accepted again', () => acked.length > before, 60_000, 200);
+  const recoveryMs = Date.now() - t;
+  await voter;
+  await outboxDrained(90_000);
+  const { rows } = await stored(q!);
+  const lost = lostOf(acked, rows);
+  expect(lost).toBe(0);
+  expect(statuses).not.toContain(500);
+  for (const m of messages) expect(m).toMatch(new RegExp(`^(503 ${UNAVAILABLE_MESSAGE.replace(/\./g, '\\.')}|504 .+)$`));
+  report('6 PostgreSQL primary stopped 30 s', { acknowledged: acked.length, rows: rows.length, lost, statuses: tally(statuses), messages: [...messages], recoveryMs });
+});
+
+it('7. backup during a burst, restore into a fresh PostgreSQL: counts and totals equal the source at the backup point', async () => {
+  const [q] = await publishQuestions(admin, votingDb, 1);
+  const folder = mkdtempSync(path.join(tmpdir(), 'mzansi-backup-'));
+  let taken: Awaited<ReturnType<typeof backup>> | undefined;
+  let taking: Promise<void> | undefined;
+  const b = await burst(votesOn(q!, 'lb'), 20, (done) => {
+    if (done === 400 && !taking) taking = backup(cluster.primary.adminUrl, folder, Object.values(cluster.databases)).then((m) => void (taken = m));
+  });
+  await taking;
+  const fresh = await PgServer.primary(mkdtempSync(path.join(cluster.dir, 'restore-')), await freePort());
+  try {
+    const drill = await restoreDrill(folder, fresh.adminUrl);
+    const voting = taken!.databases.find((d) => d.database === cluster.databases.voting)!;
+    const inBackup = Object.entries(voting.votes!.answers)
+      .filter(([k]) => k.startsWith(`${q}/`))
+      .reduce((n, [, v]) => n + v, 0);
+    for (const r of drill.results) expect(r.mismatches, r.database).toEqual([]);
+    expect(voting.votes!.answers).toEqual(voting.votes!.counters);
+    report('7 backup during a burst + restore drill', {
+      burstVotes: b.acknowledged.length,
+      burstVotesInBackup: inBackup,
+      databases: drill.results.length,
+      tables: drill.results.reduce((n, r) => n + r.tables, 0),
+      rows: drill.results.reduce((n, r) => n + r.rows, 0),
+      mismatches: drill.results.flatMap((r) => r.mismatches).length,
+      backupMs: taken!.ms,
+      restoreMs: drill.ms,
+    });
+  } finally {
+    await fresh.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
