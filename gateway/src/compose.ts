@@ -38,9 +38,18 @@ export function createComposer(clients: Clients): Composer {
   };
 }
 
-export async function composeQuestions(composer: Composer, list: questions.Question[], actor?: Actor): Promise<QuestionJson[]> {
+/**
+ * Questions with their figures and comment counts. `revealed(id)` says which blind questions' figures the reader may
+ * see (they answered it; admins all); public, shared reads reveal none.
+ */
+export async function composeQuestions(
+  composer: Composer,
+  list: questions.Question[],
+  actor?: Actor,
+  revealed: (questionId: string) => boolean = () => false,
+): Promise<QuestionJson[]> {
   if (list.length === 0) return [];
   const ids = list.map((q) => q.id);
   const [counts, comments] = await Promise.all([composer.counts(ids), composer.commentCounts(ids, actor)]);
-  return list.map((q) => questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0));
+  return list.map((q) => questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0, revealed(q.id)));
 }

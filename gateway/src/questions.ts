@@ -22,6 +22,10 @@ export interface QuestionJson {
   createdAt: string | null;
   tags: string[];
   isSample: boolean;
+  /** Blind question (an admin's choice): per-option figures hidden from those who have not answered until it resolves. */
+  isBlind: boolean;
+  /** True when `results` is withheld (empty): an open blind question for this reader; only `totalVotes` is given. */
+  resultsHidden: boolean;
   results: ResultJson[];
   totalVotes: number;
   commentCount: number;
@@ -40,7 +44,27 @@ export function resultsOf(options: { id: string; text: string }[], counts: Count
   return { results, totalVotes };
 }
 
-export function questionJson(q: questions.Question, counts?: Counts, commentCount = 0): QuestionJson {
+/**
+ * Whether a question's per-option figures are withheld from a reader: an open (unresolved) blind question, unless
+ * the reader answered it (or is an admin). Public, shared reads pass `revealed = false`.
+ */
+export function resultsHiddenFor(q: Pick<questions.Question, 'isBlind' | 'isResolved'>, revealed: boolean): boolean {
+  return q.isBlind && !q.isResolved && !revealed;
+}
+
+/** The results of a question as a reader may see them: everything, or for a hidden blind question only the total. */
+export function visibleResults(
+  q: Pick<questions.Question, 'isBlind' | 'isResolved' | 'options'>,
+  counts: Counts | undefined,
+  revealed: boolean,
+): { results: ResultJson[]; totalVotes: number; resultsHidden: boolean } {
+  const all = resultsOf(q.options, counts);
+  if (resultsHiddenFor(q, revealed)) return { results: [], totalVotes: all.totalVotes, resultsHidden: true };
+  return { ...all, resultsHidden: false };
+}
+
+/** A question as the API shows it; `revealed`: the reader may see a blind question's figures (answered, admin). */
+export function questionJson(q: questions.Question, counts?: Counts, commentCount = 0, revealed = false): QuestionJson {
   return {
     id: q.id,
     text: q.text,
@@ -56,7 +80,8 @@ export function questionJson(q: questions.Question, counts?: Counts, commentCoun
     createdAt: q.createdAt?.toISOString() ?? null,
     tags: q.tags,
     isSample: q.isSample,
-    ...resultsOf(q.options, counts),
+    isBlind: q.isBlind,
+    ...visibleResults(q, counts, revealed),
     commentCount,
   };
 }

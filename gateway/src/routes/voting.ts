@@ -7,7 +7,7 @@ import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
 import { writeJson } from '../respond.js';
-import { resultsOf } from '../questions.js';
+import { visibleResults } from '../questions.js';
 import { idParams, ownUserId, ownUserIdQuery, uuidAnyCase, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 
@@ -70,10 +70,12 @@ export function resultsRouter({ clients, composer }: VotingDeps): Router {
       ),
       friendAnswersOf(clients, composer, actor, id),
     ]);
-    const { results, totalVotes } = resultsOf(question.options, counts.get(id));
+    // A blind question's figures only for those who answered it (and admins) until it resolves.
+    const { results, totalVotes, resultsHidden } = visibleResults(question, counts.get(id), !!userAnswer || actor.isAdmin);
     res.json({
       results: results.map((x) => ({ optionId: x.optionId, text: x.optionText, percentage: x.percentage, votes: x.count })),
       totalVotes,
+      ...(question.isBlind && { isBlind: true, resultsHidden }),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
       userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
     });

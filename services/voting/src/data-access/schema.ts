@@ -15,6 +15,8 @@ export const questionState = pgTable('question_state', {
   isArchived: boolean('is_archived').notNull().default(false),
   correctOptionId: text('correct_option_id'),
   resolvedAt: ts('resolved_at'),
+  /** Blind question: live results carry only the total until it resolves. */
+  isBlind: boolean('is_blind').notNull().default(false),
 });
 
 export const answers = pgTable(

@@ -32,12 +32,13 @@ export async function countsFor(db: Q, questionIds: string[]): Promise<{ questio
 export async function optionsAndCounts(
   db: Q,
   questionIds: string[],
-): Promise<{ questionId: string; options: { id: string; text: string }[]; optionId: string | null; count: number }[]> {
+): Promise<{ questionId: string; options: { id: string; text: string }[]; blind: boolean; optionId: string | null; count: number }[]> {
   if (questionIds.length === 0) return [];
   return db
     .select({
       questionId: questionState.questionId,
       options: questionState.options,
+      blind: sql<boolean>`(${questionState.isBlind} AND NOT ${questionState.isResolved})`,
       optionId: optionCounts.optionId,
       count: sql<number>`coalesce(sum(${optionCounts.count}), 0)::bigint`.mapWith(Number),
     })
@@ -172,7 +173,7 @@ export async function upsertQuestion(db: Q, values: typeof questionState.$inferI
   await db
     .insert(questionState)
     .values(values)
-    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt } });
+    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt, isBlind: values.isBlind ?? false } });
 }
 
 /**
