@@ -147,3 +147,16 @@ test('nothing is sent without a signed-in user', async () => {
   });
   expect(fetch.mock.mock.calls.some(([u]) => u === '/api/answers')).toBe(false);
 });
+
+test('a blind question before answering: the Blind badge and the number of predictions, no percentages or vote counts', async () => {
+  fetch.setHandler(
+    routes({ 'GET /api/questions/q1/public-results': () => json(200, { results: [], totalVotes: 3, isBlind: true, resultsHidden: true }) }),
+  );
+  renderWithApp(<DailyQuestion question={{ ...q, isBlind: true, resultsHidden: true, results: [] }} />);
+  expect(await screen.findByText('3 predictions so far')).toBeTruthy();
+  expect(screen.getByText('Results are hidden until you answer')).toBeTruthy();
+  expect(screen.getByText('Blind')).toBeTruthy();
+  expect(option('YES').textContent).toBe('YES');
+  expect(option('NO').textContent).toBe('NO');
+  expect(screen.queryByText(/%/)).toBeNull();
+});

@@ -5,6 +5,7 @@ import { formatDayLabel } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { pluralize, questionWithMark } from '../questions/results';
 import { SampleBadge } from '../questions/QuestionCards';
+import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
 import type { Question } from '../questions/types';
 import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
@@ -92,6 +93,8 @@ export function DailyQuestion({
   }
 
   const totalVotes = live.data?.totalVotes ?? 0;
+  // A blind question: the server sends only the number of predictions until you answer.
+  const hidden = live.data?.hidden ?? !!question.resultsHidden;
   const figures = new Map((live.data?.results ?? []).map((r) => [r.optionId, r]));
   const pending = submit.isPending;
 
@@ -102,6 +105,7 @@ export function DailyQuestion({
           <p className="vq__day">{formatDayLabel(question.publishedAt ?? question.date)}</p>
           <span className="vq__badges">
             {question.isSample && <SampleBadge />}
+            {question.isBlind && <BlindBadge />}
             {question.isResolved ? <Badge variant="gold">Resolved</Badge> : <Badge variant="live">LIVE</Badge>}
           </span>
         </div>
@@ -123,7 +127,7 @@ export function DailyQuestion({
                 onClick={() => setSelected(option.id)}
               >
                 <span className="vq-option__label">{option.text.toUpperCase()}</span>
-                {totalVotes > 0 && (
+                {totalVotes > 0 && !hidden && (
                   <span className="vq-option__live">
                     {Math.round(row?.percentage ?? 0)}% · {pluralize(row?.votes ?? 0, 'vote')}
                   </span>
@@ -133,6 +137,7 @@ export function DailyQuestion({
           })}
         </div>
         {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
+        {hidden && <p className="vq__hidden">{RESULTS_HIDDEN_TEXT}</p>}
         {selected && (
           <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
             {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}
