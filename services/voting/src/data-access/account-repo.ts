@@ -26,6 +26,7 @@ export async function answersForExport(db: Q, userId: string) {
       answerId: answers.id,
       questionId: answers.questionId,
       optionId: answers.optionId,
+      confidence: answers.confidence,
       submittedAt: answers.submittedAt,
       text: questionState.text,
       options: questionState.options,

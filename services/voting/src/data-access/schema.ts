@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
 
@@ -29,8 +29,11 @@ export const answers = pgTable(
     submittedAt: ts('submitted_at').notNull(),
     /** The SAST calendar day of submission (streaks). */
     sastDay: date('sast_day', { mode: 'string' }).notNull(),
+    /** How sure the user was, 50–99 (%); 75 when they did not say (domain/calibration.ts). */
+    confidence: smallint('confidence').notNull().default(75),
   },
   (t) => [
+    check('answers_confidence_check', sql`${t.confidence} BETWEEN 50 AND 99`),
     // One answer per user per question, enforced by the database.
     uniqueIndex('answers_user_question_key').on(t.userId, t.questionId),
     // History and streaks.
@@ -64,6 +67,8 @@ export const monthScores = pgTable(
     answered: integer('answered').notNull().default(0),
     resolved: integer('resolved').notNull().default(0),
     correct: integer('correct').notNull().default(0),
+    /** Σ Brier skill of the resolved answers (domain/calibration.ts): the Calibration board, read without a scan. */
+    skillSum: doublePrecision('skill_sum').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.userId] }), index('month_scores_rank_idx').on(t.month, t.correct.desc())],
 );
