@@ -11,6 +11,7 @@ import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
+import { ConfidenceSlider, DEFAULT_CONFIDENCE } from './ConfidenceSlider';
 import './vote.css';
 
 /** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
@@ -34,6 +35,7 @@ export function DailyQuestion({
   const user = useUser();
   const titleId = useId();
   const [selected, setSelected] = useState<string | null>(null);
+  const [confidence, setConfidence] = useState(DEFAULT_CONFIDENCE);
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
   const live = usePublicResults(question.id);
@@ -62,7 +64,7 @@ export function DailyQuestion({
     // Spec §5: nothing is sent without a chosen option and a signed-in user.
     if (!selected || !user || submit.isPending) return;
     submit.mutate(
-      { userId: user.id, questionId: question.id, optionId: selected },
+      { userId: user.id, questionId: question.id, optionId: selected, confidence },
       { onError: (error) => toastError(serverMessage(error, 'Failed to submit answer')) },
     );
   };
@@ -138,6 +140,7 @@ export function DailyQuestion({
         </div>
         {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
         {hidden && <p className="vq__hidden">{RESULTS_HIDDEN_TEXT}</p>}
+        {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={pending} />}
         {selected && (
           <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
             {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}
