@@ -7,7 +7,7 @@ import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
 import { writeJson } from '../respond.js';
-import { visibleResults } from '../questions.js';
+import { provinceBreakdown, visibleResults } from '../questions.js';
 import { idParams, ownUserId, ownUserIdQuery, uuidAnyCase, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 
@@ -73,9 +73,10 @@ export function resultsRouter({ clients, composer }: VotingDeps): Router {
     const id = parse(idParams, req.params).id;
     const { userId } = parse(ownUserIdQuery, req.query);
     const actor = requireSelf(res, userId);
-    const [question, counts, userAnswer, friendAnswers] = await Promise.all([
+    const [question, counts, provinces, userAnswer, friendAnswers] = await Promise.all([
       questionOf(clients, id),
       composer.counts([id]),
+      composer.provinceCounts([id]),
       clients.voting.getAnswer({ userId: actor.id, questionId: id }, { actor }).then(
         (x) => x.answer,
         (err) => {
@@ -91,6 +92,7 @@ export function resultsRouter({ clients, composer }: VotingDeps): Router {
       results: results.map((x) => ({ optionId: x.optionId, text: x.optionText, percentage: x.percentage, votes: x.count })),
       totalVotes,
       ...(question.isBlind && { isBlind: true, resultsHidden }),
+      provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id)),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
       userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
     });

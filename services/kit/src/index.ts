@@ -16,3 +16,4 @@ export * from './service.js';
 export * from './tables.js';
 export * from './time.js';
 export * from './tracing.js';
+export * from './provinces.js';

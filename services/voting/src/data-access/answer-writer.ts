@@ -179,6 +179,11 @@ WITH input AS (
   INSERT INTO month_scores (month, user_id, answered)
   SELECT i.month, ins.user_id, count(*)::int FROM ins JOIN input i ON i.id = ins.id GROUP BY i.month, ins.user_id ORDER BY i.month, ins.user_id
   ON CONFLICT (month, user_id) DO UPDATE SET answered = month_scores.answered + EXCLUDED.answered
+), pc AS (
+  INSERT INTO province_counts (question_id, province, option_id, count)
+  SELECT ins.question_id, up.province, ins.option_id, count(*) FROM ins JOIN user_province up ON up.user_id = ins.user_id
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (question_id, province, option_id) DO UPDATE SET count = province_counts.count + EXCLUDED.count
 ), ob AS (
   INSERT INTO outbox (id, subject, payload, occurred_at)
   SELECT i.event_id, 'voting.answer.recorded', i.payload, i.submitted_at FROM ins JOIN input i ON i.id = ins.id

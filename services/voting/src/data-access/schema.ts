@@ -85,3 +85,24 @@ export const answerPrivacy = pgTable('answer_privacy', {
   hideUntilResolved: boolean('hide_until_resolved').notNull().default(false),
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [check('answer_privacy_visibility_check', sql`${t.answerVisibility} IN ('friends', 'nobody')`)]);
+
+/** Each user's province (from identity.user.registered / updated), for counting answers by province. */
+export const userProvince = pgTable('user_province', {
+  userId: uuid('user_id').primaryKey(),
+  province: text('province').notNull(),
+});
+
+/**
+ * Answers per question, province and option, written in the answer's statement (the province the user had when
+ * answering): a question's province breakdown reads at most 9 × options rows, whatever the number of answers.
+ */
+export const provinceCounts = pgTable(
+  'province_counts',
+  {
+    questionId: uuid('question_id').notNull(),
+    province: text('province').notNull(),
+    optionId: text('option_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.province, t.optionId] })],
+);

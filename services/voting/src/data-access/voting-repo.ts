@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@mzansi/kit';
-import { answerPrivacy, answers, monthScores, optionCounts, questionState } from './schema.js';
+import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, userProvince } from './schema.js';
 
 type Q = Queryable<any>;
 export type AnswerRow = typeof answers.$inferSelect;
@@ -281,11 +281,13 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
     UPDATE month_scores m SET
       answered = m.answered - d.answered,
       resolved = m.resolved - d.resolved,
-      correct = m.correct - d.correct
+      correct = m.correct - d.correct,
+      skill_sum = m.skill_sum - d.skill
     FROM (
       SELECT date_trunc('month', a.sast_day)::date AS month, a.user_id, count(*)::int AS answered,
              ${q?.isResolved ? sql`count(*)::int` : sql`0`} AS resolved,
-             count(*) FILTER (WHERE a.option_id = ${q?.correctOptionId ?? ''} AND ${!!q?.isResolved})::int AS correct
+             count(*) FILTER (WHERE a.option_id = ${q?.correctOptionId ?? ''} AND ${!!q?.isResolved})::int AS correct,
+             ${q?.isResolved ? sql`sum(1 - 4 * power(a.confidence / 100.0 - CASE WHEN a.option_id = ${q?.correctOptionId ?? ''} THEN 1 ELSE 0 END, 2))` : sql`0`}::float8 AS skill
       FROM answers a WHERE a.question_id = ${questionId} GROUP BY 1, 2
     ) d
     WHERE m.month = d.month AND m.user_id = d.user_id`);
@@ -294,6 +296,7 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
     WHERE m.month = d.month AND m.user_id = d.user_id AND m.answered <= 0`);
   await db.delete(answers).where(eq(answers.questionId, questionId));
   await db.delete(optionCounts).where(eq(optionCounts.questionId, questionId));
+  await db.delete(provinceCounts).where(eq(provinceCounts.questionId, questionId));
   await db.delete(questionState).where(eq(questionState.questionId, questionId));
 }
 
@@ -301,4 +304,24 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
 export async function countAnswersSince(db: Q, since: Date): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(answers).where(sql`${answers.submittedAt} >= ${since}`);
   return rows[0]?.n ?? 0;
+}
+
+// ---- provinces ----
+
+/** Keeps a user's province (null: not given, forgotten). */
+export async function setUserProvince(db: Q, userId: string, province: string | null): Promise<void> {
+  if (!province) {
+    await db.delete(userProvince).where(eq(userProvince.userId, userId));
+    return;
+  }
+  await db.insert(userProvince).values({ userId, province }).onConflictDoUpdate({ target: userProvince.userId, set: { province } });
+}
+
+/** Per question, province and option: the answer counts (a few rows per question, whatever the answers). */
+export async function provinceCountsFor(db: Q, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({ questionId: provinceCounts.questionId, province: provinceCounts.province, optionId: provinceCounts.optionId, count: provinceCounts.count })
+    .from(provinceCounts)
+    .where(inArray(provinceCounts.questionId, questionIds));
 }

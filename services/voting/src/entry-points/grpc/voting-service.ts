@@ -157,6 +157,19 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           };
         },
 
+        async getProvinceResults(req) {
+          const rows = await repo.provinceCountsFor(ctx.db, ids(req.questionIds));
+          const by = new Map<string, { questionId: string; province: string; counts: { optionId: string; count: number }[]; total: number }>();
+          for (const r of rows) {
+            const k = `${r.questionId} ${r.province}`;
+            let e = by.get(k);
+            if (!e) by.set(k, (e = { questionId: r.questionId, province: r.province, counts: [], total: 0 }));
+            e.counts.push({ optionId: r.optionId, count: r.count });
+            e.total += r.count;
+          }
+          return { results: [...by.values()] };
+        },
+
         async getAnswersByUsers(req, call) {
           const viewer = call.requireActor();
           const rows = await repo.answersByUsers(ctx.db, ids(req.questionIds), ids(req.userIds));
