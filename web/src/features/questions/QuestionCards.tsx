@@ -17,6 +17,8 @@ import {
 } from './results';
 import type { Comment, Question } from './types';
 import { BlindBadge, RESULTS_HIDDEN_TEXT, useRevealedQuestion } from './blind';
+import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
+import { toProvinces } from '../provinces/provinces';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
 export const PUBLIC_COMMENT_LIMIT = 3;
@@ -105,6 +107,7 @@ export function ArchiveQuestionCard({
             ))}
           </ul>
           )}
+          {!question.resultsHidden && <ProvinceBreakdown provinces={toProvinces(question.provinces)} options={question.options} />}
         </div>
         {shown.length > 0 && (
           <div className="qcard__section">

@@ -35,6 +35,8 @@ export interface Question {
   results: QuestionResult[];
   totalVotes: number;
   commentCount: number;
+  /** By province (issue #20), in the public list; null while hidden. */
+  provinces?: unknown;
 }
 
 export interface CommentAuthor {

@@ -17,6 +17,7 @@ import {
   useQuestionResults,
   type PublicResultRow,
 } from './api';
+import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import './results.css';
 
 interface NationalRow {
@@ -150,6 +151,7 @@ export function ResultsPanel({
                 ))}
               </ul>
               <p className="results-card__total">{totalVotes.toLocaleString('en-ZA')} South Africans voted</p>
+              <ProvinceBreakdown provinces={results.data?.provinces} options={question.options} />
             </>
           )}
         </CardContent>

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
 import { useLivePollInterval } from '../live/liveStatus';
+import { toProvinces, type ProvinceResult } from '../provinces/provinces';
 
 /** GET /api/questions/{id}/public-results (default loader). */
 export const publicResultsKey = (questionId: string) => ['/api/questions', questionId, 'public-results'] as const;
@@ -40,6 +41,8 @@ export interface QuestionResults {
   results: ResultRow[];
   totalVotes: number;
   hidden: boolean;
+  /** By province (issue #20); null while hidden. */
+  provinces: ProvinceResult[] | null;
   friendAnswers: FriendAnswerSummary[];
   userAnswer: { optionId: string } | null;
 }
@@ -77,6 +80,7 @@ export function toQuestionResults(data: unknown): QuestionResults {
     results: results.map((r) => ({ ...r, text: String(texts.get(r.optionId) ?? r.optionId) })),
     totalVotes,
     hidden,
+    provinces: toProvinces(d.provinces),
     friendAnswers: list(d.friendAnswers).flatMap((x) => {
       const f = obj(x);
       return typeof f.friendName === 'string'
