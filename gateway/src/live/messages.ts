@@ -20,7 +20,7 @@ export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined 
       isPublished: true,
       createdAt: undefined,
       isSample: false,
-      isBlind: q.isBlind,
+      isBlind: q.isBlind ?? false,
     });
     return { type: 'new-question', question };
   }

@@ -10,7 +10,7 @@ export function userProvinceConsumer(): ConsumerOptions<'identity.user.registere
     async handle(event: EventEnvelope<'identity.user.registered' | 'identity.user.updated'>, tx) {
       const user = event.data.user;
       if (!user?.id) return;
-      await setUserProvince(tx, user.id.toLowerCase(), isProvince(user.province) ? user.province : null);
+      await setUserProvince(tx, user.id.toLowerCase(), isProvince(user.province ?? '') ? user.province! : null);
     },
   };
 }
