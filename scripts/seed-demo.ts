@@ -2,24 +2,44 @@
  * SAMPLE DATA for the development demo (`make up`): sample users (usernames `demo_*`) sign up, befriend each other,
  * answer the sample archive and today's sample question, and comment — all through the public API, like real
  * people — then the admin resolves the archive, so every result, score and ranking shown is computed for real.
+ * Issue #20's features are exercised: every sample user has a province and answers with a confidence in their own
+ * style (demo_sipho gives Thandi's answers at 99 %: the same number correct, a lower place on the Calibration board);
+ * a sample crowd (`demo_crowd_*`, Gauteng and KwaZulu-Natal) answers today's question and the latest archive ones so
+ * their province splits pass the 30-answer threshold; the open education-bill question is blind.
  * Runs once: it stops when the first sample user already exists.
  */
 const PASSWORD = 'demo-password-123';
 
+/** Username, name, province, confidence style. */
 const PEOPLE = [
-  ['demo_thandi', 'Thandi Nkosi'],
-  ['demo_sipho', 'Sipho Dlamini'],
-  ['demo_lerato', 'Lerato Mokoena'],
-  ['demo_pieter', 'Pieter van der Merwe'],
-  ['demo_ayesha', 'Ayesha Patel'],
-  ['demo_bongani', 'Bongani Khumalo'],
-  ['demo_zanele', 'Zanele Mthembu'],
-  ['demo_johan', 'Johan Botha'],
-  ['demo_nomvula', 'Nomvula Zulu'],
-  ['demo_kagiso', 'Kagiso Molefe'],
-  ['demo_fatima', 'Fatima Adams'],
-  ['demo_themba', 'Themba Ndlovu'],
+  ['demo_thandi', 'Thandi Nkosi', 'GP', 'calibrated'],
+  ['demo_sipho', 'Sipho Dlamini', 'KZN', 'overconfident'],
+  ['demo_lerato', 'Lerato Mokoena', 'FS', 'calibrated'],
+  ['demo_pieter', 'Pieter van der Merwe', 'WC', 'cautious'],
+  ['demo_ayesha', 'Ayesha Patel', 'KZN', 'calibrated'],
+  ['demo_bongani', 'Bongani Khumalo', 'MP', 'overconfident'],
+  ['demo_zanele', 'Zanele Mthembu', 'KZN', 'cautious'],
+  ['demo_johan', 'Johan Botha', 'NC', 'calibrated'],
+  ['demo_nomvula', 'Nomvula Zulu', 'EC', 'default'],
+  ['demo_kagiso', 'Kagiso Molefe', 'NW', 'calibrated'],
+  ['demo_fatima', 'Fatima Adams', 'WC', 'default'],
+  ['demo_themba', 'Themba Ndlovu', 'LP', 'overconfident'],
 ] as const;
+
+/** A crowd so that two provinces pass the 30-answer threshold on the latest questions. */
+const CROWD = [...Array.from({ length: 34 }, () => 'GP'), ...Array.from({ length: 31 }, () => 'KZN')];
+/** How many of the latest archive questions the crowd answers (besides today's). */
+const CROWD_ARCHIVE = 3;
+
+type Style = (typeof PEOPLE)[number][3];
+
+/** A confidence in a style: calibrated near the player's hit rate, overconfident 95–99, cautious 55–65. */
+function confidenceOf(style: Style, skill: number, random: () => number): number | undefined {
+  if (style === 'default') return undefined;
+  if (style === 'overconfident') return 95 + Math.floor(random() * 5);
+  if (style === 'cautious') return 55 + Math.floor(random() * 11);
+  return Math.max(50, Math.min(99, Math.round(skill * 100 + (random() - 0.5) * 10)));
+}
 
 /** How the sample archive turned out (by question text); absent = still open. */
 const OUTCOMES: Record<string, 'yes' | 'no'> = {
@@ -96,12 +116,18 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
     return;
   }
 
-  log(`signing up ${PEOPLE.length} sample users`);
-  const users: Session[] = [];
-  for (const [username, name] of PEOPLE) {
-    const r = await call('POST', '/api/auth/signup', null, { username, password: PASSWORD, name, consent: true });
+  log(`signing up ${PEOPLE.length} sample users and a crowd of ${CROWD.length}`);
+  const signUp = async (username: string, name: string, province: string) => {
+    const r = await call('POST', '/api/auth/signup', null, { username, password: PASSWORD, name, province, consent: true });
     if (r.status !== 201) throw new Error(`demo seed: signup ${username} failed (${r.status} ${JSON.stringify(r.json)})`);
-    users.push(sessionOf(r));
+    return sessionOf(r);
+  };
+  const users: Session[] = [];
+  for (const [username, name, province] of PEOPLE) users.push(await signUp(username, name, province));
+  const crowd: Session[] = [];
+  for (const [i, province] of CROWD.entries()) {
+    const k = String(i + 1).padStart(2, '0');
+    crowd.push(await signUp(`demo_crowd_${k}`, `Sample Voter ${k}`, province));
   }
 
   // Friendships need the people directory (filled from identity events): retry briefly.
@@ -125,17 +151,34 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
   log(`answering ${archive.length + todays.length} sample questions`);
   const random = rng(2024);
   const skill = users.map(() => 0.45 + random() * 0.4);
+  const answer = async (u: Session, questionId: string, optionId: string, confidence: number | undefined) => {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const r = await call('POST', '/api/answers', u, { userId: u.id, questionId, optionId, ...(confidence !== undefined && { confidence }) });
+      if (r.status !== 404) break; // 404 until voting has seen the question's event
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  };
+  // Voting counts an answer by the province it knows from identity's events: give it a moment to learn them.
+  await new Promise((res) => setTimeout(res, 2_000));
+  const latest = [...archive].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, CROWD_ARCHIVE);
   for (const q of [...archive, ...todays]) {
     const outcome = OUTCOMES[q.text];
+    const thandiSaid: string[] = [];
     for (let i = 0; i < n; i++) {
-      if (random() > 0.85) continue;
+      const style = PEOPLE[i]![3];
+      // Sipho mirrors Thandi's answers (so they score the same on the national board) at 95–99 %.
+      if (i === 1) {
+        if (thandiSaid[0]) await answer(users[i]!, q.id, thandiSaid[0], confidenceOf(style, skill[i]!, random));
+        continue;
+      }
+      if (i !== 0 && random() > 0.85) continue;
       const right = outcome ?? (random() < 0.5 ? 'yes' : 'no');
       const optionId = random() < skill[i]! ? right : right === 'yes' ? 'no' : 'yes';
-      for (let attempt = 0; attempt < 40; attempt++) {
-        const r = await call('POST', '/api/answers', users[i]!, { userId: users[i]!.id, questionId: q.id, optionId });
-        if (r.status !== 404) break; // 404 until voting has seen the question's event
-        await new Promise((res) => setTimeout(res, 100));
-      }
+      if (i === 0) thandiSaid.push(optionId);
+      await answer(users[i]!, q.id, optionId, confidenceOf(style, skill[i]!, random));
+    }
+    if (todays.includes(q) || latest.includes(q)) {
+      for (const u of crowd) await answer(u, q.id, random() < 0.6 ? 'yes' : 'no', 60 + Math.floor(random() * 30));
     }
     const howMany = 1 + Math.floor(random() * 4);
     for (let k = 0; k < howMany; k++) {
@@ -154,5 +197,5 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
     const outcome = OUTCOMES[q.text];
     if (outcome) await call('PUT', `/api/admin/questions/${q.id}/resolve`, admin, { correctOptionId: outcome });
   }
-  log(`sample data ready (users ${PEOPLE.map((p) => p[0]).join(', ')}; password "${PASSWORD}")`);
+  log(`sample data ready (users ${PEOPLE.map((p) => p[0]).join(', ')} and demo_crowd_01…${CROWD.length}; password "${PASSWORD}")`);
 }

@@ -2,7 +2,14 @@
 import { seedDemo } from './seed-demo.js';
 import { startStack } from './stack.js';
 
-const stack = await startStack({ mode: 'dev', logs: 'inherit', gatewayPort: Number(process.env.PORT ?? 8080) });
+// The demo seed signs up 77 sample users from this machine: more than the per-IP signup budget (20 a minute) allows
+// without a proof-of-work challenge, so development raises it (RATE_SIGNUP_PER_IP overrides).
+const stack = await startStack({
+  mode: 'dev',
+  logs: 'inherit',
+  gatewayPort: Number(process.env.PORT ?? 8080),
+  gatewayEnv: { RATE_SIGNUP_PER_IP: process.env.RATE_SIGNUP_PER_IP ?? '200' },
+});
 if (process.env.SEED_DEMO !== 'false') {
   await seedDemo(stack.baseUrl, process.env.ADMIN_PASSWORD ?? 'admin-dev-password', (m) => console.log(`demo     | ${m}`)).catch((err) =>
     console.error(`demo     | sample data not seeded: ${(err as Error).message}`),

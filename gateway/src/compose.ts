@@ -1,7 +1,7 @@
 import type { Actor } from '@mzansi/kit/base';
 import type { questions } from '@mzansi/proto';
 import type { Clients } from './clients.js';
-import { questionJson, type Counts, type QuestionJson } from './questions.js';
+import { questionJson, type Counts, type ProvinceCounts, type QuestionJson } from './questions.js';
 
 /**
  * Composes question lists for the web app: the questions, then — in parallel, one call per service for the whole
@@ -11,6 +11,8 @@ import { questionJson, type Counts, type QuestionJson } from './questions.js';
 export interface Composer {
   /** Vote counts per option for many questions at once. */
   counts(questionIds: string[]): Promise<Map<string, Counts>>;
+  /** Per-province counts for many questions at once (question → province → option → count). */
+  provinceCounts(questionIds: string[]): Promise<Map<string, ProvinceCounts>>;
   /** Comment counts for many questions at once. */
   commentCounts(questionIds: string[], actor?: Actor): Promise<Map<string, number>>;
   /** The ids of the actor's friends. */
@@ -26,6 +28,17 @@ export function createComposer(clients: Clients): Composer {
       for (const r of results) out.set(r.questionId, new Map(r.counts.map((c) => [c.optionId, c.count])));
       return out;
     },
+    async provinceCounts(questionIds) {
+      const out = new Map<string, ProvinceCounts>();
+      if (questionIds.length === 0) return out;
+      const { results } = await clients.voting.getProvinceResults({ questionIds });
+      for (const r of results) {
+        let byProvince = out.get(r.questionId);
+        if (!byProvince) out.set(r.questionId, (byProvince = new Map()));
+        byProvince.set(r.province, new Map(r.counts.map((c) => [c.optionId, c.count])));
+      }
+      return out;
+    },
     async commentCounts(questionIds) {
       if (questionIds.length === 0) return new Map();
       const { questions } = await clients.social.listLatestComments({ questionIds, perQuestion: 0 });
@@ -38,9 +51,18 @@ export function createComposer(clients: Clients): Composer {
   };
 }
 
-export async function composeQuestions(composer: Composer, list: questions.Question[], actor?: Actor): Promise<QuestionJson[]> {
+/**
+ * Questions with their figures and comment counts. `revealed(id)` says which blind questions' figures the reader may
+ * see (they answered it; admins all); public, shared reads reveal none.
+ */
+export async function composeQuestions(
+  composer: Composer,
+  list: questions.Question[],
+  actor?: Actor,
+  revealed: (questionId: string) => boolean = () => false,
+): Promise<QuestionJson[]> {
   if (list.length === 0) return [];
   const ids = list.map((q) => q.id);
-  const [counts, comments] = await Promise.all([composer.counts(ids), composer.commentCounts(ids, actor)]);
-  return list.map((q) => questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0));
+  const [counts, comments, provinces] = await Promise.all([composer.counts(ids), composer.commentCounts(ids, actor), composer.provinceCounts(ids)]);
+  return list.map((q) => questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0, revealed(q.id), provinces.get(q.id) ?? new Map()));
 }

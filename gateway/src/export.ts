@@ -80,6 +80,7 @@ export function exportDocument(parts: ExportParts, opts: { publicUrl: string; no
       answer: a.optionText,
       submittedAt: iso(a.submittedAt),
       outcome: a.outcome,
+      confidence: a.confidence,
       correctOptionId: a.correctOptionId || null,
       correctAnswer: a.correctOptionText || null,
       resolvedAt: iso(a.resolvedAt),

@@ -1,3 +1,4 @@
+import { percentageOf, PROVINCE_MIN_ANSWERS, PROVINCES } from '@mzansi/kit/base';
 import type { questions } from '@mzansi/proto';
 
 export interface ResultJson {
@@ -22,13 +23,50 @@ export interface QuestionJson {
   createdAt: string | null;
   tags: string[];
   isSample: boolean;
+  /** Blind question (an admin's choice): per-option figures hidden from those who have not answered until it resolves. */
+  isBlind: boolean;
+  /** True when `results` is withheld (empty): an open blind question for this reader; only `totalVotes` is given. */
+  resultsHidden: boolean;
   results: ResultJson[];
+  /** The province breakdown (when asked for; null while the results are hidden). */
+  provinces?: ProvinceJson[] | null;
   totalVotes: number;
   commentCount: number;
 }
 
 /** Per-option counts of a question (from the voting service once it exists). */
 export type Counts = Map<string, number>;
+/** Per-province per-option counts of a question: province code → counts. */
+export type ProvinceCounts = Map<string, Counts>;
+
+export interface ProvinceJson {
+  code: string;
+  name: string;
+  /** Answers from the province. */
+  totalVotes: number;
+  /** False below PROVINCE_MIN_ANSWERS answers: no split is given ("Not enough predictions yet"). */
+  shown: boolean;
+  results: { optionId: string; votes: number; percentage: number }[];
+}
+
+/**
+ * The nine provinces' splits of a question, each withheld (shown false, results empty) until it has at least
+ * PROVINCE_MIN_ANSWERS answers; null when the question's results are hidden from the reader (blind).
+ */
+export function provinceBreakdown(options: { id: string }[], byProvince: ProvinceCounts | undefined): ProvinceJson[] {
+  return PROVINCES.map(({ code, name }) => {
+    const counts = byProvince?.get(code);
+    const totalVotes = options.reduce((n, o) => n + (counts?.get(o.id) ?? 0), 0);
+    const shown = totalVotes >= PROVINCE_MIN_ANSWERS;
+    return {
+      code,
+      name,
+      totalVotes,
+      shown,
+      results: shown ? options.map((o) => ({ optionId: o.id, votes: counts?.get(o.id) ?? 0, percentage: percentageOf(counts?.get(o.id) ?? 0, totalVotes) })) : [],
+    };
+  });
+}
 
 /** Percentages to one decimal; they sum to 100 (±0.1 rounding) whenever there are votes. */
 export function resultsOf(options: { id: string; text: string }[], counts: Counts | undefined): { results: ResultJson[]; totalVotes: number } {
@@ -40,7 +78,34 @@ export function resultsOf(options: { id: string; text: string }[], counts: Count
   return { results, totalVotes };
 }
 
-export function questionJson(q: questions.Question, counts?: Counts, commentCount = 0): QuestionJson {
+/**
+ * Whether a question's per-option figures are withheld from a reader: an open (unresolved) blind question, unless
+ * the reader answered it (or is an admin). Public, shared reads pass `revealed = false`.
+ */
+export function resultsHiddenFor(q: Pick<questions.Question, 'isBlind' | 'isResolved'>, revealed: boolean): boolean {
+  return q.isBlind && !q.isResolved && !revealed;
+}
+
+/** The results of a question as a reader may see them: everything, or for a hidden blind question only the total. */
+export function visibleResults(
+  q: Pick<questions.Question, 'isBlind' | 'isResolved' | 'options'>,
+  counts: Counts | undefined,
+  revealed: boolean,
+): { results: ResultJson[]; totalVotes: number; resultsHidden: boolean } {
+  const all = resultsOf(q.options, counts);
+  if (resultsHiddenFor(q, revealed)) return { results: [], totalVotes: all.totalVotes, resultsHidden: true };
+  return { ...all, resultsHidden: false };
+}
+
+/** A question as the API shows it; `revealed`: the reader may see a blind question's figures (answered, admin). */
+export function questionJson(
+  q: questions.Question,
+  counts?: Counts,
+  commentCount = 0,
+  revealed = false,
+  provinces?: ProvinceCounts,
+): QuestionJson {
+  const visible = visibleResults(q, counts, revealed);
   return {
     id: q.id,
     text: q.text,
@@ -56,7 +121,9 @@ export function questionJson(q: questions.Question, counts?: Counts, commentCoun
     createdAt: q.createdAt?.toISOString() ?? null,
     tags: q.tags,
     isSample: q.isSample,
-    ...resultsOf(q.options, counts),
+    isBlind: q.isBlind,
+    ...visible,
+    ...(provinces && { provinces: visible.resultsHidden ? null : provinceBreakdown(q.options, provinces) }),
     commentCount,
   };
 }

@@ -16,6 +16,8 @@ export interface UserJson {
   emailVerified: boolean;
   /** The privacy notice accepted at signup (null for accounts from before consent was asked). */
   privacyConsent: { noticeVersion: string; acceptedAt: string | null } | null;
+  /** Province code (EC, FS, GP, KZN, LP, MP, NC, NW, WC), null when not given. */
+  province: string | null;
 }
 
 export function userJson(u: identity.User): UserJson {
@@ -32,6 +34,7 @@ export function userJson(u: identity.User): UserJson {
     whatsappNotifications: u.whatsappNotifications,
     emailVerified: u.emailVerified,
     privacyConsent: u.privacyNoticeVersion ? { noticeVersion: u.privacyNoticeVersion, acceptedAt: u.privacyConsentAt?.toISOString() ?? null } : null,
+    province: u.province || null,
   };
 }
 

@@ -154,6 +154,8 @@ describe('the admin question flow', () => {
       createdAt: NOW,
       tags: ['football'],
       isSample: false,
+      isBlind: false,
+      resultsHidden: false,
       results: [
         { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
         { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },

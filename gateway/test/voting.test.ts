@@ -82,7 +82,7 @@ describe('POST /api/answers', () => {
 
     const first = await aliceB.post('/api/answers', { questionId: qid, optionId: 'yes' });
     expect(first.status, first.text).toBe(201);
-    expect(first.json).toEqual({ id: expect.any(String), userId: alice.id, questionId: qid, optionId: 'yes', submittedAt: expect.any(String) });
+    expect(first.json).toEqual({ id: expect.any(String), userId: alice.id, questionId: qid, optionId: 'yes', confidence: 75, submittedAt: expect.any(String) });
 
     const again = await aliceB.post('/api/answers', { userId: alice.id, questionId: qid, optionId: 'yes' });
     expect(again.status, again.text).toBe(200);
@@ -235,9 +235,12 @@ describe('GET /api/questions/{id}/results', () => {
         { optionId: 'no', text: 'No', percentage: 0, votes: 0 },
       ],
       totalVotes: 1,
+      // Alice has no province: every province shows no answers.
+      provinces: expect.arrayContaining([{ code: 'GP', name: 'Gauteng', totalVotes: 0, shown: false, results: [] }]),
       friendAnswers: [],
       userAnswer: { optionId: 'yes' },
     });
+    expect(mine.json.provinces).toHaveLength(9);
     // Without userId: the signed-in user. Bob has not answered.
     expect((await aliceB.get(`/api/questions/${qid}/results`)).json.userAnswer).toEqual({ optionId: 'yes' });
     const bobs = await bobB.get(`/api/questions/${qid}/results?userId=${bob.id}`);

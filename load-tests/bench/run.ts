@@ -631,6 +631,14 @@ async function main() {
       '≤ 1.20×',
       readCost.big.median / readCost.small.median <= 1.2,
     );
+    row(
+      `Province breakdown read cost (voting GetProvinceResults p50, ms): ${fmtNum(readCost.bigN, 0)} vs ${fmtNum(readCost.smallN, 0)} answers`,
+      fmtFig(readCost.provinceBig),
+      `at ${fmtNum(readCost.smallN, 0)}: ${fmtFig(readCost.provinceSmall)}`,
+      readCost.provinceBig.median / readCost.provinceSmall.median,
+      '≤ 1.20×',
+      readCost.provinceBig.median / readCost.provinceSmall.median <= 1.2,
+    );
     if (web) {
       if (web.error) notes.push(`web checks failed: ${web.error}`);
       else {
@@ -704,8 +712,14 @@ async function measureReadCost(voting: pg.Pool, addr: string) {
          WHERE oc.question_id = $1 AND oc.option_id = x.option_id AND oc.shard = 0`,
         [q],
       );
+      // The province breakdown's counters (issue #20): the answers spread over the nine provinces.
+      await c.query(
+        `INSERT INTO province_counts (question_id, province, option_id, count)
+         SELECT $1, p, o, $2::int / 18 FROM unnest(ARRAY['EC','FS','GP','KZN','LP','MP','NC','NW','WC']) p, unnest(ARRAY['yes','no']) o`,
+        [q, n],
+      );
     }
-    await c.query('ANALYZE answers; ANALYZE option_counts');
+    await c.query('ANALYZE answers; ANALYZE option_counts; ANALYZE province_counts');
   } finally {
     c.release();
   }
@@ -721,15 +735,30 @@ async function measureReadCost(voting: pg.Pool, addr: string) {
         resolve(performance.now() - s);
       });
     });
+  const provinceCall = (qid: string) =>
+    new Promise<number>((resolve, reject) => {
+      const s = performance.now();
+      client.getProvinceResults({ questionIds: [qid] }, new grpc.Metadata(), { deadline: Date.now() + 3_000 }, (err, res) => {
+        if (err) return reject(err);
+        const total = res.results.reduce((n, r) => n + Number(r.total), 0);
+        const expected = 18 * Math.floor((qid === small ? smallN : bigN) / 18);
+        if (res.results.length !== 9 || total !== expected) return reject(new Error(`GetProvinceResults ${res.results.length} provinces, total ${total} for ${qid}`));
+        resolve(performance.now() - s);
+      });
+    });
   const smallReps: number[] = [];
   const bigReps: number[] = [];
+  const provinceSmall: number[] = [];
+  const provinceBig: number[] = [];
   for (let r = 0; r < CFG.reps; r++) {
-    for (const [q, out] of [
-      [small, smallReps],
-      [big, bigReps],
+    for (const [q, out, read] of [
+      [small, smallReps, call],
+      [big, bigReps, call],
+      [small, provinceSmall, provinceCall],
+      [big, provinceBig, provinceCall],
     ] as const) {
       const lat: number[] = [];
-      for (let i = 0; i < 200; i++) lat.push(await call(q));
+      for (let i = 0; i < 200; i++) lat.push(await read(q));
       out.push(median(lat));
     }
   }
@@ -737,8 +766,17 @@ async function measureReadCost(voting: pg.Pool, addr: string) {
   // leave the databases as we found them (test databases are dropped anyway)
   await voting.query('DELETE FROM answers WHERE question_id = ANY($1::uuid[])', [[small, big]]);
   await voting.query('DELETE FROM option_counts WHERE question_id = ANY($1::uuid[])', [[small, big]]);
+  await voting.query('DELETE FROM province_counts WHERE question_id = ANY($1::uuid[])', [[small, big]]);
   await voting.query('DELETE FROM question_state WHERE question_id = ANY($1::uuid[])', [[small, big]]);
-  return { small: figure(smallReps) as Figure, big: figure(bigReps) as Figure, smallN, bigN, insertMs };
+  return {
+    small: figure(smallReps) as Figure,
+    big: figure(bigReps) as Figure,
+    provinceSmall: figure(provinceSmall) as Figure,
+    provinceBig: figure(provinceBig) as Figure,
+    smallN,
+    bigN,
+    insertMs,
+  };
 }
 
 main().then(

@@ -2,6 +2,8 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -103,4 +105,23 @@ export async function signUpInBrowser(page: Page, username: string, name: string
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
   await closeToasts(page);
+}
+
+/** Nothing is wider than the screen: no sideways scrolling at 360 px. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  // A string: this module is also type-checked without the DOM library (tsconfig.test.json).
+  const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+  );
+  expect(scrollWidth, 'page is wider than the viewport').toBeLessThanOrEqual(innerWidth);
+}
+
+/** axe-core's default rules (WCAG 2.x A/AA and best practices; not its experimental ones): no serious or critical violations. */
+export async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    'serious/critical axe violations',
+  ).toEqual([]);
 }

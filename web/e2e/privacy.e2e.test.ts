@@ -1,10 +1,9 @@
 // Issue #18 in the browser: the consent checkbox at signup, the /privacy notice (signed out and in) and the
 // profile's "Who sees my answers" settings, at 360 × 800 (the narrowest phone we design for), checked with axe-core.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, randomUsername, screenshot } from './browser';
+import { expectAccessible, expectNoHorizontalOverflow, expectVisible, launchBrowser, randomUsername, screenshot } from './browser';
 
 const OFFICER = { PRIVACY_OFFICER_EMAIL: 'popia@mzansipredicts.example', PRIVACY_OFFICER_NAME: 'Nomsa Khumalo' };
 const NARROW = { width: 360, height: 800 } as const;
@@ -33,22 +32,6 @@ async function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
     baseURL: stack.baseUrl,
   });
   return { context, page: await context.newPage() };
-}
-
-/** Nothing is wider than the screen: no sideways scrolling at 360 px. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, 'page is wider than the viewport').toBeLessThanOrEqual(innerWidth);
-}
-
-/** axe-core's default rules (WCAG 2.x A/AA and best practices; not its experimental ones): no serious or critical violations. */
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    'serious/critical axe violations',
-  ).toEqual([]);
 }
 
 test('signed out: the landing footer leads to /privacy, which names the configured information officer', async () => {

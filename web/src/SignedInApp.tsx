@@ -21,6 +21,7 @@ const MySuggestionsPage = lazy(() =>
   import('./features/suggestions/MySuggestionsPage').then((m) => ({ default: m.MySuggestionsPage })),
 );
 const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const ScoringPage = lazy(() => import('./features/scoring/ScoringPage').then((m) => ({ default: m.ScoringPage })));
 const AdminPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const DashboardPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.DashboardPage })));
 
@@ -38,6 +39,7 @@ function SignedInRoutes({ user }: { user: User }) {
         <Route path="/notifications" element={<NotificationSettingsPage />} />
         <Route path="/my-suggestions" element={<MySuggestionsPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/scoring" element={<ScoringPage />} />
         <Route path="/admin" element={<AdminPage user={user} />} />
         <Route path="/admin/testing" element={<AdminPage user={user} />} />
         <Route path="/newadmin" element={<AdminPage user={user} />} />

@@ -20,6 +20,7 @@ export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined 
       isPublished: true,
       createdAt: undefined,
       isSample: false,
+      isBlind: q.isBlind ?? false,
     });
     return { type: 'new-question', question };
   }
@@ -33,9 +34,12 @@ export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined 
 /**
  * Voting's results → `results-updated`, the shape the web applies to its cache as is:
  * `{type, questionId, totalVotes, results: [{optionId, optionText, votes, percentage}]}` (percentage to one decimal,
- * as /api/questions/{id}/public-results gives it).
+ * as /api/questions/{id}/public-results gives it). For an open blind question only
+ * `{type, questionId, totalVotes, blind: true}`: clients that answered it read their figures through the API.
  */
 export function resultsUpdatedMessage(m: ResultsChanged): LiveMessage {
+  // A blind question still open: only the number of predictions goes to the (anonymous, shared) sockets.
+  if (m.blind) return { type: 'results-updated', questionId: m.questionId, totalVotes: m.totalVotes, blind: true };
   return {
     type: 'results-updated',
     questionId: m.questionId,

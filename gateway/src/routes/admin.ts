@@ -18,6 +18,8 @@ const createBody = z.object({
     .array(z.object({ id: z.string().min(1).max(20), text: z.string().trim().min(1).max(60) }))
     .length(2),
   tags: z.array(z.string().max(40)).max(10).optional(),
+  /** "Hide results until people answer". */
+  isBlind: z.boolean().optional(),
 });
 
 const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
@@ -34,23 +36,23 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
   r.get('/questions', async (_req, res) => {
     const actor = requireAdmin(res);
     const { questions } = await clients.questions.listAllQuestions({}, { actor });
-    res.json(await composeQuestions(composer, questions, actor));
+    res.json(await composeQuestions(composer, questions, actor, () => true));
   });
 
   r.get('/drafts', async (_req, res) => {
     const actor = requireAdmin(res);
     const { questions } = await clients.questions.listDraftQuestions({}, { actor });
-    res.json(questions.map((q) => questionJson(q)));
+    res.json(questions.map((q) => questionJson(q, undefined, 0, true)));
   });
 
   r.post('/questions', async (req, res) => {
     const actor = requireAdmin(res);
     const body = parse(createBody, req.body, REQUIRED);
     const { question } = await clients.questions.createQuestion(
-      { text: body.text, context: body.context ?? '', date: new Date(body.date), options: body.options, tags: body.tags ?? [] },
+      { text: body.text, context: body.context ?? '', date: new Date(body.date), options: body.options, tags: body.tags ?? [], isBlind: body.isBlind ?? false },
       { actor },
     );
-    res.status(201).json(questionJson(question!));
+    res.status(201).json(questionJson(question!, undefined, 0, true));
   });
 
   r.post('/questions/:id/publish', async (req, res) => {
@@ -58,7 +60,7 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
     const { id } = parse(idParam, req.params);
     const { question } = await clients.questions.publishQuestion({ id }, { actor });
     cache.clear();
-    res.json(questionJson(question!));
+    res.json(questionJson(question!, undefined, 0, true));
   });
 
   r.put('/questions/:id/resolve', async (req, res) => {
@@ -67,7 +69,7 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
     const { correctOptionId } = parse(resolveBody, req.body, 'Please choose the correct option');
     const { question } = await clients.questions.resolveQuestion({ id, correctOptionId }, { actor });
     cache.clear();
-    res.json(questionJson(question!));
+    res.json(questionJson(question!, undefined, 0, true));
   });
 
   r.put('/questions/:id/archive', async (req, res) => {
@@ -75,7 +77,7 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
     const { id } = parse(idParam, req.params);
     const { question } = await clients.questions.archiveQuestion({ id }, { actor });
     cache.clear();
-    res.json(questionJson(question!));
+    res.json(questionJson(question!, undefined, 0, true));
   });
 
   r.delete('/questions/:id', async (req, res) => {

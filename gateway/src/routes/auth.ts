@@ -22,6 +22,8 @@ const signupBody = z.object({
   name: text(100).trim().min(1),
   email: text(254).trim().nullish(),
   phoneNumber: text(30).trim().nullish(),
+  /** Optional province code (identity refuses anything but the nine). */
+  province: text(10).trim().nullish(),
   /** POPIA consent to the privacy notice: must be exactly `true` (checked after the required fields). */
   consent: z.unknown().optional(),
   altcha,
@@ -61,6 +63,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
       name: body.name,
       email: body.email ?? '',
       phoneNumber: body.phoneNumber ?? '',
+      province: body.province ?? '',
       consent: true,
       privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
     });

@@ -4,7 +4,7 @@ import type { PublicCache } from '../cache.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { parse } from '../errors.js';
 import { idParams } from '../params.js';
-import { resultsOf } from '../questions.js';
+import { visibleResults } from '../questions.js';
 import { questionOf } from './voting.js';
 
 export interface QuestionsDeps {
@@ -40,8 +40,13 @@ export function publicQuestionsRouter({ clients, composer, cache }: QuestionsDep
     const id = parse(idParams, req.params).id;
     return cache.serve(res, `results:${id}`, async () => {
       const [question, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
-      const { results, totalVotes } = resultsOf(question.options, counts.get(id));
-      return { results: results.map((x) => ({ optionId: x.optionId, percentage: x.percentage, votes: x.count })), totalVotes };
+      // Shared by every reader (cached, no session): an open blind question's figures are never in it.
+      const { results, totalVotes, resultsHidden } = visibleResults(question, counts.get(id), false);
+      return {
+        results: results.map((x) => ({ optionId: x.optionId, percentage: x.percentage, votes: x.count })),
+        totalVotes,
+        ...(question.isBlind && { isBlind: true, resultsHidden }),
+      };
     });
   });
 

@@ -5,7 +5,7 @@ import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { HttpError, badRequest, parse } from '../errors.js';
-import { resultsOf } from '../questions.js';
+import { visibleResults } from '../questions.js';
 import type { RateLimits } from '../rate-limit.js';
 import { idParams, ownUserId, uuidAnyCase } from '../params.js';
 import { actorOf, requireActor, requireSelf } from '../session.js';
@@ -251,16 +251,18 @@ export function friendsFeedRouter({ clients, composer }: SocialDeps): Router {
     const friendIds = friends.map((f) => f.id);
     const questionIds = questions.map((q) => q.id);
     const [{ answers }, { comments }, counts] = await Promise.all([
-      clients.voting.getAnswersByUsers({ questionIds, userIds: friendIds }, { actor }),
+      // The reader's own answers come too: a blind question's figures show only to those who answered it.
+      clients.voting.getAnswersByUsers({ questionIds, userIds: [...friendIds, actor.id] }, { actor }),
       clients.social.listCommentsByUsers({ userIds: friendIds, questionIds }, { actor }),
       composer.counts(questionIds),
     ]);
     const friendById = new Map(friends.map((f) => [f.id, f]));
+    const answeredByMe = new Set(answers.filter((a) => a.userId === actor.id).map((a) => a.questionId));
     const out = questions.flatMap((q) => {
-      const qAnswers = answers.filter((a) => a.questionId === q.id);
+      const qAnswers = answers.filter((a) => a.questionId === q.id && a.userId !== actor.id);
       const qComments = comments.filter((c) => c.questionId === q.id);
       if (qAnswers.length === 0 && qComments.length === 0) return [];
-      const { results, totalVotes } = resultsOf(q.options, counts.get(q.id));
+      const { results, totalVotes, resultsHidden } = visibleResults(q, counts.get(q.id), answeredByMe.has(q.id) || actor.isAdmin);
       return [
         {
           id: q.id,
@@ -272,6 +274,8 @@ export function friendsFeedRouter({ clients, composer }: SocialDeps): Router {
           correctOptionId: q.correctOptionId || null,
           options: q.options,
           isSample: q.isSample,
+          isBlind: q.isBlind,
+          resultsHidden,
           results,
           totalVotes,
           friendAnswers: qAnswers.flatMap((a) => {

@@ -22,6 +22,8 @@ const profileBody = z
     emailNotifications: z.boolean().optional(),
     browserNotifications: z.boolean().optional(),
     whatsappNotifications: z.boolean().optional(),
+    /** A province code, or null to clear it (identity checks it: "Please choose one of the nine provinces"). */
+    province: z.string().max(10).nullish(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
 
@@ -50,6 +52,7 @@ export function usersRouter({ clients }: { clients: Clients }): Router {
         emailNotifications: body.emailNotifications,
         browserNotifications: body.browserNotifications,
         whatsappNotifications: body.whatsappNotifications,
+        province: body.province === undefined ? undefined : (body.province ?? ''),
       },
       { actor },
     );

@@ -7,7 +7,7 @@ import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
 import { writeJson } from '../respond.js';
-import { resultsOf } from '../questions.js';
+import { provinceBreakdown, visibleResults } from '../questions.js';
 import { idParams, ownUserId, ownUserIdQuery, uuidAnyCase, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
 
@@ -15,9 +15,13 @@ const answerBody = z.object({
   userId: ownUserId,
   questionId: uuidAnyCase('Question not found'),
   optionId: z.string().min(1).max(20),
+  /** How sure, 50–99 (%); absent = 75. Fixed with the answer, like the option (checked below, own message). */
+  confidence: z.unknown().optional(),
 });
+const confidenceValue = z.number().int().min(50).max(99);
+export const CONFIDENCE_MESSAGE = 'Confidence must be a whole number from 50 to 99';
 const userQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });
-const leaderboardQuery = z.object({ scope: z.enum(['national', 'friends']).default('national') });
+const leaderboardQuery = z.object({ scope: z.enum(['national', 'friends', 'calibration']).default('national') });
 
 export interface VotingDeps {
   clients: Clients;
@@ -26,7 +30,14 @@ export interface VotingDeps {
 }
 
 function answerJson(a: voting.Answer) {
-  return { id: a.id, userId: a.userId, questionId: a.questionId, optionId: a.optionId, submittedAt: a.submittedAt?.toISOString() ?? null };
+  return {
+    id: a.id,
+    userId: a.userId,
+    questionId: a.questionId,
+    optionId: a.optionId,
+    confidence: a.confidence,
+    submittedAt: a.submittedAt?.toISOString() ?? null,
+  };
 }
 
 export async function questionOf(clients: Clients, id: string) {
@@ -40,8 +51,12 @@ export function answersRouter({ clients }: VotingDeps, layers: RequestHandler[] 
   r.post('/', ...layers, async (req, res) => {
     requireActor(res);
     const body = parse(answerBody, req.body, 'Please choose an option');
+    const confidence = body.confidence === undefined ? undefined : parse(confidenceValue, body.confidence, CONFIDENCE_MESSAGE);
     const actor = requireSelf(res, body.userId);
-    const { answer, alreadyAnswered } = await clients.voting.submitAnswer({ questionId: body.questionId, optionId: body.optionId }, { actor });
+    const { answer, alreadyAnswered } = await clients.voting.submitAnswer(
+      { questionId: body.questionId, optionId: body.optionId, confidence },
+      { actor },
+    );
     // No cache.clear(): public results are at most PUBLIC_CACHE_MS (≤ 1 s) old by construction, and clearing on
     // every vote would turn every poll during a burst into a miss.
     writeJson(res, alreadyAnswered ? 200 : 201, answerJson(answer!));
@@ -58,9 +73,10 @@ export function resultsRouter({ clients, composer }: VotingDeps): Router {
     const id = parse(idParams, req.params).id;
     const { userId } = parse(ownUserIdQuery, req.query);
     const actor = requireSelf(res, userId);
-    const [question, counts, userAnswer, friendAnswers] = await Promise.all([
+    const [question, counts, provinces, userAnswer, friendAnswers] = await Promise.all([
       questionOf(clients, id),
       composer.counts([id]),
+      composer.provinceCounts([id]),
       clients.voting.getAnswer({ userId: actor.id, questionId: id }, { actor }).then(
         (x) => x.answer,
         (err) => {
@@ -70,10 +86,13 @@ export function resultsRouter({ clients, composer }: VotingDeps): Router {
       ),
       friendAnswersOf(clients, composer, actor, id),
     ]);
-    const { results, totalVotes } = resultsOf(question.options, counts.get(id));
+    // A blind question's figures only for those who answered it (and admins) until it resolves.
+    const { results, totalVotes, resultsHidden } = visibleResults(question, counts.get(id), !!userAnswer || actor.isAdmin);
     res.json({
       results: results.map((x) => ({ optionId: x.optionId, text: x.optionText, percentage: x.percentage, votes: x.count })),
       totalVotes,
+      ...(question.isBlind && { isBlind: true, resultsHidden }),
+      provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id)),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
       userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
     });
@@ -140,6 +159,26 @@ export function userVotingRouter({ clients }: VotingDeps): Router {
     });
   });
 
+  r.get('/:id/calibration', async (req, res) => {
+    requireActor(res);
+    const { id } = parse(idParams, req.params);
+    const actor = requireSelf(res, id, { adminMayRead: true });
+    const c = await clients.voting.getCalibration({ userId: id }, { actor });
+    res.json({
+      resolved: c.resolved,
+      meanSkill: Math.round(c.meanSkill * 10_000) / 10_000,
+      buckets: c.buckets.map((b) => ({
+        from: b.from,
+        to: b.to,
+        count: b.count,
+        correct: b.correct,
+        // Mean confidence and share correct, both in % to one decimal (null for an empty bucket).
+        predicted: b.count ? Math.round(b.meanConfidence * 10) / 10 : null,
+        actual: b.count ? Math.round((b.correct / b.count) * 1000) / 10 : null,
+      })),
+    });
+  });
+
   r.get('/:id/history', async (req, res) => {
     requireActor(res);
     const { id } = parse(idParams, req.params);
@@ -167,6 +206,10 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
   r.get('/', async (req, res) => {
     const actor = requireActor(res);
     const { scope } = parse(leaderboardQuery, req.query);
+    if (scope === 'calibration') {
+      res.json(await calibrationBoardJson(clients, actor));
+      return;
+    }
     const friendIds = await composer.friendIds(actor);
     const [board, mine, friendsBoard] = await Promise.all([
       scope === 'national'
@@ -214,4 +257,35 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
     });
   });
   return r;
+}
+
+/**
+ * GET /api/leaderboard?scope=calibration: this SAST month's players with at least 3 resolved answers, by mean Brier
+ * skill shrunk toward the crowd (services/voting/src/domain/calibration.ts; the web's "How scoring works" page).
+ */
+async function calibrationBoardJson(clients: Clients, actor: { id: string; isAdmin: boolean }) {
+  const board = await clients.voting.getCalibrationLeaderboard({ limit: 50 }, { actor });
+  const { users } = await clients.identity.getUsers({ ids: board.entries.map((e) => e.userId) });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const round = (x: number) => Math.round(x * 10_000) / 10_000;
+  const entry = (e: voting.CalibrationEntry) => ({
+    rank: e.rank,
+    userId: e.userId,
+    resolved: e.resolved,
+    correct: e.correct,
+    meanSkill: round(e.meanSkill),
+    score: round(e.score),
+  });
+  return {
+    scope: 'calibration' as const,
+    monthStart: board.monthStart?.toISOString() ?? null,
+    crowdSkill: round(board.crowdSkill),
+    shrinkage: board.shrinkage,
+    minResolved: board.minResolved,
+    you: board.you ? entry(board.you) : null,
+    entries: board.entries.flatMap((e) => {
+      const u = byId.get(e.userId);
+      return u ? [{ ...entry(e), name: u.name, username: u.username, isAdmin: u.isAdmin }] : [];
+    }),
+  };
 }

@@ -15,3 +15,4 @@ export * from './nats.js';
 export * from './process.js';
 export * from './time.js';
 export * from './tracing.js';
+export * from './provinces.js';

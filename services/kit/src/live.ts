@@ -26,13 +26,21 @@ const resultsChangedShape = z.object({
       }),
     )
     .max(50),
+  /**
+   * A blind question not yet resolved: the message carries only totalVotes (results empty); clients that answered
+   * it read their own figures through the API.
+   */
+  blind: z.boolean().optional(),
 });
 
 /** A question's exact totals with its options' texts: everything a client needs to redraw its bars. */
 export type ResultsChanged = z.infer<typeof resultsChangedShape>;
 
 export function encodeResultsChanged(m: ResultsChanged): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ questionId: m.questionId, totalVotes: m.totalVotes, results: m.results }));
+  const body = m.blind
+    ? { questionId: m.questionId, totalVotes: m.totalVotes, results: [], blind: true }
+    : { questionId: m.questionId, totalVotes: m.totalVotes, results: m.results };
+  return new TextEncoder().encode(JSON.stringify(body));
 }
 
 /** Parses a results message from the wire. Throws on anything malformed. */

@@ -3,7 +3,7 @@ import { createLogger, isMain, runService, stopOnSignals, systemClock, type Cloc
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { questionEventsConsumer } from './entry-points/events/question-events.js';
-import { userDeletedConsumer } from './entry-points/events/user-events.js';
+import { userDeletedConsumer, userProvinceConsumer } from './entry-points/events/user-events.js';
 import { registerVotingService } from './entry-points/grpc/voting-service.js';
 import { startResultsPublisher, type ResultsPublisher } from './entry-points/live/results-publisher.js';
 
@@ -25,7 +25,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     grpc: (ctx, server) => registerVotingService(ctx, server, clock, config.COUNTER_SHARDS, (ids) => live?.changed(ids)),
     // After the last answers are written (in-flight calls drained), their totals go out before NATS closes.
     afterServing: async () => live?.stop(),
-    consumers: () => [questionEventsConsumer() as never, userDeletedConsumer() as never],
+    consumers: () => [questionEventsConsumer() as never, userDeletedConsumer() as never, userProvinceConsumer() as never],
     logger: createLogger('voting', config.LOG_LEVEL),
   });
 }

@@ -64,6 +64,7 @@ describe('one answer per user per question', () => {
       questionId: q.id,
       optionId: 'yes',
       submittedAt: clock.current,
+      confidence: 75,
     });
 
     // A different option afterwards is a conflict, and changes nothing.
@@ -218,7 +219,7 @@ describe('a burst is written in batches, each answer with its own outcome', () =
     const now = new Date('2026-03-10T10:00:00.000Z');
     const answer = (sastDay: string) => {
       const id = randomUUID();
-      return { id, userId: randomUUID(), questionId: q.id, optionId: 'yes', submittedAt: now, sastDay, month: '2026-03-01', eventId: randomUUID(), payload: { id } };
+      return { id, userId: randomUUID(), questionId: q.id, optionId: 'yes', confidence: 75, submittedAt: now, sastDay, month: '2026-03-01', eventId: randomUUID(), payload: { id } };
     };
     const good = Array.from({ length: 5 }, () => answer('2026-03-10'));
     const bad = answer('not-a-day');

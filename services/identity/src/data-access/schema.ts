@@ -15,6 +15,8 @@ export const users = pgTable(
     /** When the current address was confirmed through its link; null = unverified (no mail goes to it). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     phoneNumber: text('phone_number'),
+    /** Province code (kit PROVINCES), null when not given. */
+    province: text('province'),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     emailNotifications: boolean('email_notifications').notNull().default(true),

@@ -1,4 +1,4 @@
-import { invalid } from '@mzansi/kit';
+import { invalid, isProvince, PROVINCE_MESSAGE } from '@mzansi/kit';
 import { normaliseName } from '@mzansi/kit/text';
 
 /** Rules for accounts (PRODUCT.md). No transport or storage here. */
@@ -38,6 +38,8 @@ export interface SignUpInput {
   /** POPIA: political opinions are special personal information, so nobody signs up without explicit consent. */
   consent: boolean;
   privacyNoticeVersion: string;
+  /** Optional province code; empty = not given. */
+  province?: string;
 }
 
 export interface NewUser {
@@ -48,6 +50,15 @@ export interface NewUser {
   phoneNumber: string | null;
   /** The accepted notice's version; its time is the signup's (stored by the caller with its clock). */
   privacyNoticeVersion: string;
+  province: string | null;
+}
+
+/** A province code (kit PROVINCES) or null for empty; anything else is refused. */
+export function validateProvince(raw: string | undefined): string | null {
+  const code = (raw ?? '').trim().toUpperCase();
+  if (!code) return null;
+  if (!isProvince(code)) throw invalid(PROVINCE_MESSAGE);
+  return code;
 }
 
 export function validateEmail(raw: string): string | null {
@@ -84,7 +95,8 @@ export function validateSignUp(input: SignUpInput): NewUser {
   const phoneNumber = validatePhone(input.phoneNumber);
   // A consent without a recognisable notice version would not say what was agreed to.
   if (!input.consent || !NOTICE_VERSION_RE.test(input.privacyNoticeVersion)) throw invalid(MESSAGES.consent);
-  return { username, password: input.password, name, email, phoneNumber, privacyNoticeVersion: input.privacyNoticeVersion };
+  const province = validateProvince(input.province);
+  return { username, password: input.password, name, email, phoneNumber, privacyNoticeVersion: input.privacyNoticeVersion, province };
 }
 
 /** Normalises a search query; throws when it is too short to search. */

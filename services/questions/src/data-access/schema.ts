@@ -31,6 +31,8 @@ export const questions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     isSample: boolean('is_sample').notNull().default(false),
+    /** Blind: per-option counts hidden from those who have not answered until it resolves (PRODUCT.md). */
+    isBlind: boolean('is_blind').notNull().default(false),
   },
   (t) => [
     // Public list and today's list: published questions by publication time.

@@ -13,7 +13,7 @@ import * as research from './research-repo.js';
  * Research content (officials and media predictions, also `is_sample`) is seeded when both of its tables are empty,
  * so a development database made before research existed gets it too.
  */
-export const ARCHIVE: { text: string; context: string; tags: string[] }[] = [
+export const ARCHIVE: { text: string; context: string; tags: string[]; isBlind?: boolean }[] = [
   { text: 'Will Eskom announce load-shedding at any stage this week', context: 'Think about the grid’s recent performance, maintenance schedules and demand.', tags: ['energy', 'load-shedding'] },
   { text: 'Will the Reserve Bank cut the repo rate at its next Monetary Policy Committee meeting', context: 'The MPC weighs inflation against growth; markets have been split.', tags: ['economy'] },
   { text: 'Will the coalition partners in the Government of National Unity publicly agree on the budget framework this week', context: 'Budget negotiations between the GNU partners have been tense.', tags: ['coalition-government', 'economy'] },
@@ -27,7 +27,8 @@ export const ARCHIVE: { text: string; context: string; tags: string[] }[] = [
   { text: 'Will the IEC report more than 1 million new voter registrations after the registration weekend', context: 'Registration weekends usually draw young first-time voters.', tags: ['elections', 'local-government'] },
   { text: 'Will the national crime statistics show a drop in murders this quarter', context: 'SAPS releases crime statistics every quarter.', tags: ['crime-and-policing'] },
   { text: 'Will the rand close the week stronger than R18 to the US dollar', context: 'The currency reacts to global risk appetite and local politics.', tags: ['economy'] },
-  { text: 'Will the President sign the amended education bill into law this month', context: 'The bill has been debated for a long time, with strong views on language and admissions.', tags: ['education', 'parliament'] },
+  // Blind (issue #20): still open, so its results show only to those who answered it.
+  { text: 'Will the President sign the amended education bill into law this month', context: 'The bill has been debated for a long time, with strong views on language and admissions.', tags: ['education', 'parliament'], isBlind: true },
 ];
 
 const TODAY = {
@@ -58,6 +59,7 @@ export async function seedDemo(ctx: ServiceContext<any>, now: Date): Promise<voi
         date,
         options: yesNo,
         tags: q.tags,
+        isBlind: q.isBlind ?? false,
         isPublished: true,
         isActive: true,
         publishedAt,

@@ -21,6 +21,7 @@ export interface NewQuestion {
   date: Date;
   options: Option[];
   tags: string[];
+  isBlind: boolean;
 }
 
 export const TEXT_MAX = 300;
@@ -41,7 +42,7 @@ export const MESSAGES = {
 } as const;
 
 /** Checks and normalises an admin's new question: exactly the options yes and no, context null when empty. */
-export function validateNewQuestion(input: { text: string; context: string; date: Date | undefined; options: Option[]; tags: string[] }): NewQuestion {
+export function validateNewQuestion(input: { text: string; context: string; date: Date | undefined; options: Option[]; tags: string[]; isBlind?: boolean }): NewQuestion {
   // The question mark is added when shown, so a typed one is not doubled.
   const text = input.text.trim().replace(/\?+$/, '').trim();
   if (!text || !input.date || Number.isNaN(input.date.getTime())) throw invalid(MESSAGES.required);
@@ -56,7 +57,7 @@ export function validateNewQuestion(input: { text: string; context: string; date
   if (tags.length > 10 || tags.some((t) => !TAG_RE.test(t))) throw invalid('Tags are up to 10 lower-case words (letters, digits, dashes)');
   const year = input.date.getUTCFullYear();
   if (year < 2024 || year > 2100) throw invalid('The date must be between 2024 and 2100');
-  return { text, context, date: input.date, options, tags };
+  return { text, context, date: input.date, options, tags, isBlind: input.isBlind === true };
 }
 
 export function assertCanPublish(q: QuestionState): void {

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { forgetEventsAbout, type Queryable } from '@mzansi/kit';
-import { answerPrivacy, answers, monthScores, questionState } from './schema.js';
+import { answerPrivacy, answers, monthScores, questionState, userProvince } from './schema.js';
 
 type Q = Queryable<any>;
 
@@ -15,6 +15,7 @@ export async function eraseUser(db: Q, userId: string): Promise<{ answers: numbe
   const scores = await db.delete(monthScores).where(eq(monthScores.userId, userId)).returning({ m: monthScores.month });
   const gone = await db.delete(answers).where(eq(answers.userId, userId)).returning({ id: answers.id });
   await db.delete(answerPrivacy).where(eq(answerPrivacy.userId, userId));
+  await db.delete(userProvince).where(eq(userProvince.userId, userId));
   await forgetEventsAbout(db, userId);
   return { answers: gone.length, scores: scores.length };
 }
@@ -26,6 +27,7 @@ export async function answersForExport(db: Q, userId: string) {
       answerId: answers.id,
       questionId: answers.questionId,
       optionId: answers.optionId,
+      confidence: answers.confidence,
       submittedAt: answers.submittedAt,
       text: questionState.text,
       options: questionState.options,

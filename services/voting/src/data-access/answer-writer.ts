@@ -7,6 +7,8 @@ export interface AnswerToRecord {
   userId: string;
   questionId: string;
   optionId: string;
+  /** 50–99. */
+  confidence: number;
   submittedAt: Date;
   /** SAST calendar day (YYYY-MM-DD) and the first day of its SAST month. */
   sastDay: string;
@@ -145,6 +147,7 @@ export class AnswerWriter {
           batch.map((a) => a.eventId),
           batch.map((a) => JSON.stringify(a.payload)),
           randomInt(this.opts.shards),
+          batch.map((a) => a.confidence),
         ],
       });
       return new Set(res.rows.map((r) => r.id));
@@ -158,11 +161,11 @@ export class AnswerWriter {
 
 const RECORD_ANSWERS = `
 WITH input AS (
-  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::date[], $7::date[], $8::uuid[], $9::jsonb[])
-    AS t(id, user_id, question_id, option_id, submitted_at, sast_day, month, event_id, payload)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::date[], $7::date[], $8::uuid[], $9::jsonb[], $11::smallint[])
+    AS t(id, user_id, question_id, option_id, submitted_at, sast_day, month, event_id, payload, confidence)
 ), ins AS (
-  INSERT INTO answers (id, user_id, question_id, option_id, submitted_at, sast_day)
-  SELECT i.id, i.user_id, i.question_id, i.option_id, i.submitted_at, i.sast_day
+  INSERT INTO answers (id, user_id, question_id, option_id, submitted_at, sast_day, confidence)
+  SELECT i.id, i.user_id, i.question_id, i.option_id, i.submitted_at, i.sast_day, i.confidence
   FROM input i JOIN question_state q ON q.question_id = i.question_id
   WHERE q.published_at IS NOT NULL AND NOT q.is_resolved AND NOT q.is_archived
     AND q.options @> jsonb_build_array(jsonb_build_object('id', i.option_id))
@@ -176,6 +179,11 @@ WITH input AS (
   INSERT INTO month_scores (month, user_id, answered)
   SELECT i.month, ins.user_id, count(*)::int FROM ins JOIN input i ON i.id = ins.id GROUP BY i.month, ins.user_id ORDER BY i.month, ins.user_id
   ON CONFLICT (month, user_id) DO UPDATE SET answered = month_scores.answered + EXCLUDED.answered
+), pc AS (
+  INSERT INTO province_counts (question_id, province, option_id, count)
+  SELECT ins.question_id, up.province, ins.option_id, count(*) FROM ins JOIN user_province up ON up.user_id = ins.user_id
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (question_id, province, option_id) DO UPDATE SET count = province_counts.count + EXCLUDED.count
 ), ob AS (
   INSERT INTO outbox (id, subject, payload, occurred_at)
   SELECT i.event_id, 'voting.answer.recorded', i.payload, i.submitted_at FROM ins JOIN input i ON i.id = ins.id

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
 
@@ -15,6 +15,8 @@ export const questionState = pgTable('question_state', {
   isArchived: boolean('is_archived').notNull().default(false),
   correctOptionId: text('correct_option_id'),
   resolvedAt: ts('resolved_at'),
+  /** Blind question: live results carry only the total until it resolves. */
+  isBlind: boolean('is_blind').notNull().default(false),
 });
 
 export const answers = pgTable(
@@ -27,8 +29,11 @@ export const answers = pgTable(
     submittedAt: ts('submitted_at').notNull(),
     /** The SAST calendar day of submission (streaks). */
     sastDay: date('sast_day', { mode: 'string' }).notNull(),
+    /** How sure the user was, 50–99 (%); 75 when they did not say (domain/calibration.ts). */
+    confidence: smallint('confidence').notNull().default(75),
   },
   (t) => [
+    check('answers_confidence_check', sql`${t.confidence} BETWEEN 50 AND 99`),
     // One answer per user per question, enforced by the database.
     uniqueIndex('answers_user_question_key').on(t.userId, t.questionId),
     // History and streaks.
@@ -62,6 +67,8 @@ export const monthScores = pgTable(
     answered: integer('answered').notNull().default(0),
     resolved: integer('resolved').notNull().default(0),
     correct: integer('correct').notNull().default(0),
+    /** Σ Brier skill of the resolved answers (domain/calibration.ts): the Calibration board, read without a scan. */
+    skillSum: doublePrecision('skill_sum').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.userId] }), index('month_scores_rank_idx').on(t.month, t.correct.desc())],
 );
@@ -78,3 +85,24 @@ export const answerPrivacy = pgTable('answer_privacy', {
   hideUntilResolved: boolean('hide_until_resolved').notNull().default(false),
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [check('answer_privacy_visibility_check', sql`${t.answerVisibility} IN ('friends', 'nobody')`)]);
+
+/** Each user's province (from identity.user.registered / updated), for counting answers by province. */
+export const userProvince = pgTable('user_province', {
+  userId: uuid('user_id').primaryKey(),
+  province: text('province').notNull(),
+});
+
+/**
+ * Answers per question, province and option, written in the answer's statement (the province the user had when
+ * answering): a question's province breakdown reads at most 9 × options rows, whatever the number of answers.
+ */
+export const provinceCounts = pgTable(
+  'province_counts',
+  {
+    questionId: uuid('question_id').notNull(),
+    province: text('province').notNull(),
+    optionId: text('option_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.province, t.optionId] })],
+);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@mzansi/kit';
-import { answerPrivacy, answers, monthScores, optionCounts, questionState } from './schema.js';
+import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, userProvince } from './schema.js';
 
 type Q = Queryable<any>;
 export type AnswerRow = typeof answers.$inferSelect;
@@ -32,12 +32,13 @@ export async function countsFor(db: Q, questionIds: string[]): Promise<{ questio
 export async function optionsAndCounts(
   db: Q,
   questionIds: string[],
-): Promise<{ questionId: string; options: { id: string; text: string }[]; optionId: string | null; count: number }[]> {
+): Promise<{ questionId: string; options: { id: string; text: string }[]; blind: boolean; optionId: string | null; count: number }[]> {
   if (questionIds.length === 0) return [];
   return db
     .select({
       questionId: questionState.questionId,
       options: questionState.options,
+      blind: sql<boolean>`(${questionState.isBlind} AND NOT ${questionState.isResolved})`,
       optionId: optionCounts.optionId,
       count: sql<number>`coalesce(sum(${optionCounts.count}), 0)::bigint`.mapWith(Number),
     })
@@ -153,6 +154,76 @@ export async function scoresOf(db: Q, month: string, userIds: string[]) {
   return db.select().from(monthScores).where(and(eq(monthScores.month, month), inArray(monthScores.userId, userIds)));
 }
 
+export interface CalibrationRow {
+  userId: string;
+  resolved: number;
+  correct: number;
+  skillSum: number;
+  score: number;
+  rank: number;
+}
+
+/**
+ * The Calibration board of a month, best first (domain/calibration.ts): players with at least `minResolved` resolved
+ * answers, score = (Σ skill + K·C) ÷ (n + K) with C the month's crowd skill, rounded to 4 decimals; ties share a rank.
+ * Reads month_scores only (one row per player), never the answers. `userId` → only that player's row (rank still
+ * among everyone). Also returns C.
+ */
+export async function calibrationBoard(
+  db: Q,
+  month: string,
+  opts: { k: number; minResolved: number; limit: number; userId?: string },
+): Promise<{ crowd: number; rows: CalibrationRow[] }> {
+  const res = await db.execute(sql`
+    WITH crowd AS (
+      SELECT coalesce(sum(skill_sum) / nullif(sum(resolved), 0), 0)::float8 AS c FROM month_scores WHERE month = ${month}
+    ), scored AS (
+      SELECT m.user_id, m.resolved, m.correct, m.skill_sum,
+        round(((m.skill_sum + ${opts.k} * crowd.c) / (m.resolved + ${opts.k}))::numeric, 4)::float8 AS score
+      FROM month_scores m, crowd WHERE m.month = ${month} AND m.resolved >= ${opts.minResolved}
+    ), ranked AS (
+      SELECT *, rank() OVER (ORDER BY score DESC)::int AS rank FROM scored
+    )
+    SELECT (SELECT c FROM crowd) AS crowd, r.* FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT * FROM ranked WHERE ${opts.userId ?? null}::uuid IS NULL OR user_id = ${opts.userId ?? null}::uuid
+      ORDER BY score DESC, resolved DESC, user_id LIMIT ${opts.limit}
+    ) r ON true`);
+  const raw = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  return {
+    crowd: Number(raw[0]?.crowd ?? 0),
+    rows: raw
+      .filter((r) => r.user_id)
+      .map((r) => ({
+        userId: String(r.user_id),
+        resolved: Number(r.resolved),
+        correct: Number(r.correct),
+        skillSum: Number(r.skill_sum),
+        score: Number(r.score),
+        rank: Number(r.rank),
+      })),
+  };
+}
+
+/** A user's resolved answers by confidence bucket (50–59 … 90–99): count, correct, mean confidence; and Σ skill. */
+export async function calibrationOf(db: Q, userId: string) {
+  const res = await db.execute(sql`
+    SELECT (least(a.confidence, 99) / 10 * 10)::int AS bucket, count(*)::int AS n,
+      (count(*) FILTER (WHERE a.option_id = q.correct_option_id))::int AS correct,
+      avg(a.confidence)::float8 AS mean_confidence,
+      sum(1 - 4 * power(a.confidence / 100.0 - CASE WHEN a.option_id = q.correct_option_id THEN 1 ELSE 0 END, 2))::float8 AS skill
+    FROM answers a JOIN question_state q ON q.question_id = a.question_id
+    WHERE a.user_id = ${userId} AND q.is_resolved
+    GROUP BY 1 ORDER BY 1`);
+  return (res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    bucket: Number(r.bucket),
+    count: Number(r.n),
+    correct: Number(r.correct),
+    meanConfidence: Number(r.mean_confidence),
+    skill: Number(r.skill),
+  }));
+}
+
 export async function playersThisMonth(db: Q, month: string): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(monthScores).where(eq(monthScores.month, month));
   return rows[0]?.n ?? 0;
@@ -172,7 +243,7 @@ export async function upsertQuestion(db: Q, values: typeof questionState.$inferI
   await db
     .insert(questionState)
     .values(values)
-    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt } });
+    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt, isBlind: values.isBlind ?? false } });
 }
 
 /**
@@ -186,13 +257,16 @@ export async function resolveQuestion(db: Q, questionId: string, correctOptionId
     .where(and(eq(questionState.questionId, questionId), eq(questionState.isResolved, false)))
     .returning({ id: questionState.questionId });
   if (updated.length === 0) return false;
+  // skill_sum: Σ Brier skill 1 − 4(p − y)², p = confidence / 100 (domain/calibration.ts brierSkill).
   await db.execute(sql`
-    INSERT INTO month_scores (month, user_id, answered, resolved, correct)
-    SELECT date_trunc('month', a.sast_day)::date, a.user_id, 0, count(*), count(*) FILTER (WHERE a.option_id = ${correctOptionId})
+    INSERT INTO month_scores (month, user_id, answered, resolved, correct, skill_sum)
+    SELECT date_trunc('month', a.sast_day)::date, a.user_id, 0, count(*), count(*) FILTER (WHERE a.option_id = ${correctOptionId}),
+      sum(1 - 4 * power(a.confidence / 100.0 - CASE WHEN a.option_id = ${correctOptionId} THEN 1 ELSE 0 END, 2))
     FROM answers a WHERE a.question_id = ${questionId}
     GROUP BY 1, 2
     ON CONFLICT (month, user_id) DO UPDATE
-      SET resolved = month_scores.resolved + EXCLUDED.resolved, correct = month_scores.correct + EXCLUDED.correct`);
+      SET resolved = month_scores.resolved + EXCLUDED.resolved, correct = month_scores.correct + EXCLUDED.correct,
+        skill_sum = month_scores.skill_sum + EXCLUDED.skill_sum`);
   return true;
 }
 
@@ -207,11 +281,13 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
     UPDATE month_scores m SET
       answered = m.answered - d.answered,
       resolved = m.resolved - d.resolved,
-      correct = m.correct - d.correct
+      correct = m.correct - d.correct,
+      skill_sum = m.skill_sum - d.skill
     FROM (
       SELECT date_trunc('month', a.sast_day)::date AS month, a.user_id, count(*)::int AS answered,
              ${q?.isResolved ? sql`count(*)::int` : sql`0`} AS resolved,
-             count(*) FILTER (WHERE a.option_id = ${q?.correctOptionId ?? ''} AND ${!!q?.isResolved})::int AS correct
+             count(*) FILTER (WHERE a.option_id = ${q?.correctOptionId ?? ''} AND ${!!q?.isResolved})::int AS correct,
+             ${q?.isResolved ? sql`sum(1 - 4 * power(a.confidence / 100.0 - CASE WHEN a.option_id = ${q?.correctOptionId ?? ''} THEN 1 ELSE 0 END, 2))` : sql`0`}::float8 AS skill
       FROM answers a WHERE a.question_id = ${questionId} GROUP BY 1, 2
     ) d
     WHERE m.month = d.month AND m.user_id = d.user_id`);
@@ -220,6 +296,7 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
     WHERE m.month = d.month AND m.user_id = d.user_id AND m.answered <= 0`);
   await db.delete(answers).where(eq(answers.questionId, questionId));
   await db.delete(optionCounts).where(eq(optionCounts.questionId, questionId));
+  await db.delete(provinceCounts).where(eq(provinceCounts.questionId, questionId));
   await db.delete(questionState).where(eq(questionState.questionId, questionId));
 }
 
@@ -227,4 +304,24 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
 export async function countAnswersSince(db: Q, since: Date): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(answers).where(sql`${answers.submittedAt} >= ${since}`);
   return rows[0]?.n ?? 0;
+}
+
+// ---- provinces ----
+
+/** Keeps a user's province (null: not given, forgotten). */
+export async function setUserProvince(db: Q, userId: string, province: string | null): Promise<void> {
+  if (!province) {
+    await db.delete(userProvince).where(eq(userProvince.userId, userId));
+    return;
+  }
+  await db.insert(userProvince).values({ userId, province }).onConflictDoUpdate({ target: userProvince.userId, set: { province } });
+}
+
+/** Per question, province and option: the answer counts (a few rows per question, whatever the answers). */
+export async function provinceCountsFor(db: Q, questionIds: string[]) {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({ questionId: provinceCounts.questionId, province: provinceCounts.province, optionId: provinceCounts.optionId, count: provinceCounts.count })
+    .from(provinceCounts)
+    .where(inArray(provinceCounts.questionId, questionIds));
 }

@@ -6,6 +6,7 @@ import { useUser } from '../auth/useSession';
 import { useStoreUpdatedUser } from '../notifications/api';
 import { changePassword, profileChanges, resendVerification, updateProfile, type ProfileInput } from './api';
 import './account-settings.css';
+import { ProvinceSelect } from '../provinces/ProvinceSelect';
 
 /** The profile's Account tab: edit name, e-mail and phone; change the password. */
 export function AccountSettings() {
@@ -35,7 +36,12 @@ function EditProfileCard() {
   const id = useId();
   const user = useUser();
   const storeUser = useStoreUpdatedUser();
-  const [form, setForm] = useState<ProfileInput>({ name: user?.name ?? '', email: user?.email ?? '', phoneNumber: user?.phoneNumber ?? '' });
+  const [form, setForm] = useState<ProfileInput>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    province: user?.province ?? '',
+  });
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
@@ -43,7 +49,7 @@ function EditProfileCard() {
     onSuccess: (updated, changes) => {
       storeUser(updated);
       setError(null);
-      setForm({ name: updated.name, email: updated.email ?? '', phoneNumber: updated.phoneNumber ?? '' });
+      setForm({ name: updated.name, email: updated.email ?? '', phoneNumber: updated.phoneNumber ?? '', province: updated.province ?? '' });
       const newAddress = changes.email !== undefined && !!updated.email && !updated.emailVerified;
       toast({
         title: 'Profile saved',
@@ -103,6 +109,7 @@ function EditProfileCard() {
             maxLength={30}
             hint="With the country code, e.g. +27 82 555 0101"
           />
+          <ProvinceSelect value={form.province} onChange={(province) => setForm((f) => ({ ...f, province }))} />
           {error && (
             <p className="account-form__error" role="alert">
               {error}

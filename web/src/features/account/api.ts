@@ -8,19 +8,25 @@ export interface ProfileInput {
   name: string;
   email: string;
   phoneNumber: string;
+  /** Province code, '' for none (sent as null). */
+  province: string;
 }
 
 /** Only what changed goes to the server (an unchanged address keeps its verified state either way). */
-export function profileChanges(user: Pick<User, 'name' | 'email' | 'phoneNumber'>, form: ProfileInput): Partial<ProfileInput> {
+export function profileChanges(user: Pick<User, 'name' | 'email' | 'phoneNumber' | 'province'>, form: ProfileInput): Partial<ProfileInput> {
   const out: Partial<ProfileInput> = {};
   if (form.name.trim() !== user.name) out.name = form.name;
   if (form.email.trim() !== (user.email ?? '')) out.email = form.email.trim();
   if (form.phoneNumber.trim() !== (user.phoneNumber ?? '')) out.phoneNumber = form.phoneNumber.trim();
+  if (form.province !== (user.province ?? '')) out.province = form.province;
   return out;
 }
 
 export const updateProfile = (userId: string, changes: Partial<ProfileInput>) =>
-  apiJson<User>('PATCH', `/api/users/${encodeURIComponent(userId)}`, changes);
+  apiJson<User>('PATCH', `/api/users/${encodeURIComponent(userId)}`, {
+    ...changes,
+    ...(changes.province !== undefined && { province: changes.province || null }),
+  });
 
 export interface PasswordChangeResult {
   success: boolean;

@@ -79,6 +79,9 @@ test('create: defaults, validation message, then the payload', async () => {
   fireEvent.change(f.getByLabelText('Question'), { target: { value: 'Will Eskom keep the lights on' } });
   fireEvent.change(f.getByLabelText('Date (UTC)'), { target: { value: '2025-12-01' } });
   fireEvent.change(f.getByLabelText('Time (UTC)'), { target: { value: '08:30' } });
+  const blind = f.getByRole('checkbox', { name: /Hide results until people answer/ }) as HTMLInputElement;
+  expect(blind.checked).toBe(false);
+  fireEvent.click(blind);
   fireEvent.click(f.getByRole('button', { name: 'Create Draft' }));
   await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Question created as draft'));
   expect(body).toEqual({
@@ -89,8 +92,10 @@ test('create: defaults, validation message, then the payload', async () => {
       { id: 'yes', text: 'Yes' },
       { id: 'no', text: 'No' },
     ],
+    isBlind: true,
   });
   expect((f.getByLabelText('Question') as HTMLTextAreaElement).value).toBe('');
+  expect((f.getByRole('checkbox', { name: /Hide results until people answer/ }) as HTMLInputElement).checked).toBe(false);
 });
 
 test('create failure shows the server message', async () => {

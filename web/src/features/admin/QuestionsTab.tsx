@@ -3,6 +3,7 @@ import { Badge, Button, Card, CardContent, Dialog, Input, Label, Spinner, Textar
 import { formatLongDate } from '../../lib/time';
 import { pluralize, questionStatus, questionWithMark, type QuestionStatus } from '../questions/results';
 import { SampleBadge } from '../questions/QuestionCards';
+import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
 import { buildCreateQuestionPayload, emptyCreateQuestionForm, type CreateQuestionForm } from './createQuestion';
 import { useAdminAction, useAdminDrafts, useAdminQuestions, useCreateQuestion } from './api';
@@ -81,6 +82,19 @@ export function CreateQuestionCard() {
               <Input id={`${id}-time`} name="time" type="time" aria-required="true" value={form.time} onChange={set('time')} />
             </div>
           </div>
+          <label className="consent-field__box admin-blind" htmlFor={`${id}-blind`}>
+            <input
+              id={`${id}-blind`}
+              type="checkbox"
+              name="isBlind"
+              checked={form.isBlind}
+              onChange={(e) => setForm((f) => ({ ...f, isBlind: e.target.checked }))}
+            />
+            <span>
+              Hide results until people answer
+              <span className="field__hint"> Only the number of predictions shows until someone answers, or it resolves.</span>
+            </span>
+          </label>
           <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Draft'}
           </Button>
@@ -157,6 +171,7 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
       <div className="admin-q__head">
         <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
         {q.isSample && <SampleBadge />}
+        {q.isBlind && <BlindBadge />}
         <time className="admin-q__date" dateTime={q.date}>
           {formatLongDate(q.date)}
         </time>

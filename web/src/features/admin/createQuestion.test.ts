@@ -8,6 +8,7 @@ const filled = {
   option2: 'No',
   date: '2025-11-22',
   time: '13:00',
+  isBlind: false,
 };
 
 test('defaults: Yes / No, today (SAST), 13:00', () => {
@@ -19,6 +20,7 @@ test('defaults: Yes / No, today (SAST), 13:00', () => {
     option2: 'No',
     date: '2025-11-22',
     time: '13:00',
+    isBlind: false,
   });
 });
 
@@ -33,8 +35,14 @@ test('payload: trimmed text, context null when empty, date+time as UTC ISO, yes/
         { id: 'yes', text: 'Yes' },
         { id: 'no', text: 'No' },
       ],
+      isBlind: false,
     },
   });
+});
+
+test('blind: "Hide results until people answer" is sent as isBlind', () => {
+  const r = buildCreateQuestionPayload({ ...filled, isBlind: true });
+  expect(r.ok && r.payload.isBlind).toBe(true);
 });
 
 test('context kept when given', () => {

@@ -9,6 +9,8 @@ export interface CreateQuestionForm {
   date: string;
   /** HH:MM, treated as UTC. */
   time: string;
+  /** Blind: results hidden until people answer (until it resolves). */
+  isBlind: boolean;
 }
 
 export interface CreateQuestionPayload {
@@ -16,6 +18,7 @@ export interface CreateQuestionPayload {
   context: string | null;
   date: string;
   options: [{ id: 'yes'; text: string }, { id: 'no'; text: string }];
+  isBlind: boolean;
 }
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -24,7 +27,7 @@ export const DEFAULT_QUESTION_TIME = '13:00';
 
 /** A fresh form: options 'Yes' / 'No', today's date (the SAST calendar day), 13:00. */
 export function emptyCreateQuestionForm(now: Date = new Date()): CreateQuestionForm {
-  return { text: '', context: '', option1: 'Yes', option2: 'No', date: sastDateKey(now), time: DEFAULT_QUESTION_TIME };
+  return { text: '', context: '', option1: 'Yes', option2: 'No', date: sastDateKey(now), time: DEFAULT_QUESTION_TIME, isBlind: false };
 }
 
 /** Date + time as a UTC instant, or null when they are not a valid date and time. */
@@ -63,6 +66,7 @@ export function buildCreateQuestionPayload(
         { id: 'yes', text: option1 },
         { id: 'no', text: option2 },
       ],
+      isBlind: form.isBlind,
     },
   };
 }

@@ -9,6 +9,7 @@ import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
 import { useSignIn } from './useSession';
 import type { LoginInput, SignupInput } from './types';
+import { ProvinceSelect } from '../provinces/ProvinceSelect';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -35,7 +36,7 @@ function Field({ label, hint, optional, ...input }: FieldProps) {
   );
 }
 
-const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '', consent: false };
+const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '', province: '', consent: false };
 
 export const CONSENT_MESSAGE = 'Please accept the privacy notice to continue';
 
@@ -186,6 +187,7 @@ export function AuthDialog() {
       name,
       email: form.email.trim(),
       phoneNumber: form.phoneNumber.trim(),
+      ...(form.province && { province: form.province }),
       consent: true,
       ...altcha,
     });
@@ -254,6 +256,7 @@ export function AuthDialog() {
               onChange={update('phoneNumber')}
               hint="Include country code, e.g. +27..."
             />
+            <ProvinceSelect value={form.province ?? ''} onChange={(province) => setForm((f) => ({ ...f, province }))} />
             <ConsentField
               checked={form.consent}
               onChange={(consent) => {

@@ -5,6 +5,8 @@ export interface User {
   name: string;
   email?: string | null;
   phoneNumber?: string | null;
+  /** Province code (EC … WC), null when not given. */
+  province?: string | null;
   joinDate: string;
   isAdmin: boolean;
   emailNotifications?: boolean;
@@ -27,6 +29,8 @@ export interface SignupInput extends LoginInput {
   name: string;
   email: string;
   phoneNumber: string;
+  /** Optional province code; '' = not given. */
+  province?: string;
   /** POPIA consent: the unticked box on the form; the gateway refuses a signup without `true`. */
   consent: boolean;
 }

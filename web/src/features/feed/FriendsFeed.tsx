@@ -6,6 +6,7 @@ import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
 import { FRIENDS_FEED_KEY } from '../friends/api';
 import { SampleBadge } from '../questions/QuestionCards';
+import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
 import { barColor, formatPercentRounded, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
 import type { Comment, Question } from '../questions/types';
 import './friendsFeed.css';
@@ -23,7 +24,7 @@ export interface FriendFeedAnswer {
 
 export type FriendFeedQuestion = Pick<
   Question,
-  'id' | 'text' | 'context' | 'date' | 'publishedAt' | 'isResolved' | 'correctOptionId' | 'options' | 'isSample' | 'results' | 'totalVotes'
+  'id' | 'text' | 'context' | 'date' | 'publishedAt' | 'isResolved' | 'correctOptionId' | 'options' | 'isSample' | 'results' | 'totalVotes' | 'isBlind' | 'resultsHidden'
 > & {
   friendAnswers: FriendFeedAnswer[];
   friendComments: Comment[];
@@ -138,6 +139,7 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
           <span className="qcard__badge-group">
             <Badge variant="secondary">Friends</Badge>
             {question.isSample && <SampleBadge />}
+            {question.isBlind && <BlindBadge />}
             {question.isResolved && <Badge>Resolved</Badge>}
           </span>
         </div>
@@ -162,6 +164,9 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
         )}
         <div className="qcard__section">
           <h4 className="qcard__section-title">Overall results · {pluralize(totalPredictions(question), 'prediction')}</h4>
+          {question.resultsHidden ? (
+            <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+          ) : (
           <ul className="bar-list" aria-label="Results">
             {rows.map((r, i) => (
               <li key={r.optionId} className="bar-row">
@@ -178,6 +183,7 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
               </li>
             ))}
           </ul>
+          )}
         </div>
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">

@@ -1,6 +1,7 @@
 import { Badge, Button, Spinner } from '../../ui';
 import { formatDayLabel } from '../../lib/time';
 import { SampleBadge } from '../questions/QuestionCards';
+import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
 import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
 
@@ -36,6 +37,7 @@ export function TodayQuestion({
         {question && (
           <span className="hero__badges">
             {question.isSample && <SampleBadge />}
+            {question.isBlind && <BlindBadge />}
             {question.isResolved ? (
               <Badge variant="gold">{HERO_TEXT.resolved}</Badge>
             ) : (

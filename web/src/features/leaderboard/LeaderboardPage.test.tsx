@@ -37,6 +37,18 @@ const routes =
     if (extra[url]) return extra[url]();
     if (url === '/api/leaderboard?scope=national') return json(200, board('national', national));
     if (url === '/api/leaderboard?scope=friends') return json(200, board('friends', friends));
+    if (url === '/api/leaderboard?scope=calibration')
+      return json(200, {
+        scope: 'calibration',
+        crowdSkill: 0.2,
+        shrinkage: 5,
+        minResolved: 3,
+        you: { rank: 2, userId: 'u1', resolved: 4, correct: 3, meanSkill: 0.0196, score: 0.1198 },
+        entries: [
+          { rank: 1, userId: 'u2', name: 'Lerato Dlamini', username: 'lerato', isAdmin: false, resolved: 4, correct: 3, meanSkill: 0.25, score: 0.2222 },
+          { rank: 2, userId: 'u1', name: 'Thandi Mokoena', username: 'thandi_m', isAdmin: false, resolved: 4, correct: 3, meanSkill: 0.0196, score: 0.1198 },
+        ],
+      });
     return json(404, { message: 'Not found' });
   };
 
@@ -112,4 +124,19 @@ test('empty states: nobody answered this month; no friends', async () => {
   fireEvent.click(screen.getByRole('tab', { name: 'Friends (0)' }));
   expect(await screen.findByText('No friends yet')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Find Friends' }).getAttribute('href')).toBe('/friends');
+});
+
+test('the Calibration tab: ranked by shrunk Brier skill, with a link to How scoring works', async () => {
+  renderWithApp(<LeaderboardPage />);
+  fireEvent.click(await screen.findByRole('tab', { name: 'Calibration' }));
+  const list = await screen.findByRole('list', { name: 'Calibration standings' });
+  const rows = within(list).getAllByRole('listitem');
+  expect(rows.map((r) => r.textContent)).toEqual([
+    expect.stringContaining('Lerato Dlamini'),
+    expect.stringContaining('Thandi Mokoena'),
+  ]);
+  expect(rows[0]!.textContent).toContain('+0.22 score');
+  expect(rows[0]!.textContent).toContain('3/4 correct · skill +0.25');
+  expect(within(rows[1]!).getByText('You')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'How scoring works' }).getAttribute('href')).toBe('/scoring');
 });

@@ -6,6 +6,7 @@ import { useUser } from '../auth/useSession';
 import { useOpenAuthDialog } from '../auth/authDialogState';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useLeaderboard, type Leaderboard, type LeaderboardEntry, type LeaderboardScope } from './api';
+import { CalibrationStandings } from './Calibration';
 import './leaderboard.css';
 
 /** Styled medals for ranks 1–3 (ties share a rank, so two players can both hold gold). */
@@ -34,7 +35,7 @@ export function RankMark({ rank, scored = true }: { rank: number; scored?: boole
 export function LeaderboardPage() {
   const user = useUser();
   const openAuth = useOpenAuthDialog();
-  const [tab, setTab] = useState<LeaderboardScope>('national');
+  const [tab, setTab] = useState<LeaderboardScope | 'calibration'>('national');
   const national = useLeaderboard('national', !!user);
   const friends = useLeaderboard('friends', !!user && tab === 'friends');
 
@@ -80,7 +81,7 @@ export function LeaderboardPage() {
 
           {board && <YourRanking board={board} />}
 
-          <Tabs<LeaderboardScope>
+          <Tabs<LeaderboardScope | 'calibration'>
             label="Leaderboard"
             value={tab}
             onValueChange={setTab}
@@ -95,6 +96,11 @@ export function LeaderboardPage() {
                 value: 'friends',
                 label: `Friends (${friendCount})`,
                 content: tab === 'friends' ? <Standings query={friends} scope="friends" userId={user.id} /> : null,
+              },
+              {
+                value: 'calibration',
+                label: 'Calibration',
+                content: tab === 'calibration' ? <CalibrationStandings userId={user.id} /> : null,
               },
             ]}
           />

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { showBrowserNotification, type ShowOptions } from '../notifications/browserNotifications';
 import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
+import { publicResultsKey, resultsKey } from '../results/api';
 import { applyLiveResults, type LiveResultRow } from './liveResults';
 import { liveStatus, type LiveStatus } from './liveStatus';
 
@@ -54,7 +55,7 @@ export interface LiveQuestion {
 export type LiveMessage =
   | { type: 'new-question'; question: LiveQuestion }
   | { type: 'question-resolved'; questionId: string; correctOptionId: string }
-  | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[] };
+  | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[]; blind?: boolean };
 
 /** The live channel's URL on this origin (wss on https). */
 export function liveUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -92,6 +93,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
         questionId: m.questionId,
         totalVotes: isCount(m.totalVotes) ? m.totalVotes : sum,
         results,
+        ...(m.blind === true && { blind: true }),
       };
     }
     default:
@@ -247,6 +249,9 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
         });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
+        // A resolved blind question shows its figures to everyone now.
+        void queryClient.invalidateQueries({ queryKey: publicResultsKey(message.questionId) });
+        void queryClient.invalidateQueries({ queryKey: resultsKey(message.questionId) });
         break;
       }
       case 'results-updated': {

@@ -1,4 +1,4 @@
-import { beforeEach, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { makeQuestion } from '../../test/fixtures';
 import { ADMIN_QUESTIONS_KEY } from '../admin/api';
@@ -42,6 +42,7 @@ test('public results: the rows and the total are replaced', () => {
       { optionId: 'no', percentage: 50, votes: 2 },
     ],
     totalVotes: 4,
+    hidden: false,
   });
 });
 
@@ -62,6 +63,7 @@ test("the signed-in results: figures replaced, option texts, friends and the use
       { optionId: 'no', text: 'Cha', percentage: 50, votes: 2 },
     ],
     totalVotes: 4,
+    hidden: false,
     friendAnswers: [{ friendId: 'f1', friendName: 'Thandi', optionText: 'Yebo' }],
     userAnswer: { optionId: 'yes' },
   });
@@ -164,4 +166,32 @@ test('observers see one notification per message, and no fetch starts', async ()
   } finally {
     unsubscribe();
   }
+});
+
+describe('a blind question (only the total arrives)', () => {
+  const blind: LiveResults = { questionId: 'q1', totalVotes: 5, results: [], blind: true };
+
+  test('the hidden public figures and the lists get the new total and still no per-option figures', () => {
+    client.setQueryData(publicResultsKey('q1'), { results: [], totalVotes: 3, isBlind: true, resultsHidden: true });
+    client.setQueryData(PUBLIC_QUESTIONS_KEY, [{ ...q1, isBlind: true, resultsHidden: true, results: [], totalVotes: 3 }, q2]);
+    applyLiveResults(client, blind);
+    expect(client.getQueryData(publicResultsKey('q1'))).toEqual({ results: [], totalVotes: 5, isBlind: true, resultsHidden: true });
+    const [listed, other] = client.getQueryData(PUBLIC_QUESTIONS_KEY) as (typeof q1)[];
+    expect(listed).toMatchObject({ results: [], totalVotes: 5, resultsHidden: true });
+    expect(other).toEqual(q2);
+  });
+
+  test('a reader who answered (revealed results) reads them again through the API; one who did not only gets the total', async () => {
+    const refetch = vi.fn(async () => ({ results: [], totalVotes: 5, resultsHidden: false }));
+    client.setQueryData(resultsKey('q1'), { results: [{ optionId: 'yes', votes: 3 }], totalVotes: 3, resultsHidden: false });
+    const observer = new QueryObserver(client, { queryKey: resultsKey('q1'), queryFn: refetch });
+    const unsubscribe = observer.subscribe(() => undefined);
+    applyLiveResults(client, blind);
+    await vi.waitFor(() => expect(refetch).toHaveBeenCalledTimes(1));
+    unsubscribe();
+
+    client.setQueryData(resultsKey('q2'), { results: [], totalVotes: 1, resultsHidden: true, userAnswer: null });
+    applyLiveResults(client, { ...blind, questionId: 'q2' });
+    expect(client.getQueryData(resultsKey('q2'))).toMatchObject({ results: [], totalVotes: 5, resultsHidden: true });
+  });
 });

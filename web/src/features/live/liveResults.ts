@@ -15,6 +15,8 @@ export interface LiveResults {
   questionId: string;
   totalVotes: number;
   results: LiveResultRow[];
+  /** An open blind question: the message carries only the total (PRODUCT.md: blind questions). */
+  blind?: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -98,8 +100,51 @@ export function patchQuestionList(data: unknown, update: LiveResults): unknown {
   return undefined;
 }
 
+/** A blind question's total, written where the figures stay hidden (no per-option figures arrive). */
+function patchTotalOnly(data: unknown, update: LiveResults): unknown {
+  if (!isObj(data) || isOlder(data, update)) return undefined;
+  return { ...data, totalVotes: update.totalVotes };
+}
+
+function patchListTotal(data: unknown, update: LiveResults): unknown {
+  const patchArray = (list: unknown[]) => {
+    const i = list.findIndex((q) => isListedQuestion(q, update.questionId));
+    if (i < 0) return undefined;
+    const patched = patchTotalOnly(list[i], update);
+    if (patched === undefined) return undefined;
+    const next = [...list];
+    next[i] = patched;
+    return next;
+  };
+  if (Array.isArray(data)) return patchArray(data);
+  if (isObj(data) && Array.isArray(data.questions)) {
+    const questions = patchArray(data.questions);
+    return questions && { ...data, questions };
+  }
+  return undefined;
+}
+
+/**
+ * An open blind question's message carries only the total: it is written into the (hidden) public figures and the
+ * lists; a reader who answered it holds revealed results of their own, which are read again through the API.
+ */
+function applyBlindTotal(queryClient: QueryClient, update: LiveResults): void {
+  notifyManager.batch(() => {
+    queryClient.setQueryData(publicResultsKey(update.questionId), (data: unknown) => patchTotalOnly(data, update));
+    const own = queryClient.getQueryData(resultsKey(update.questionId));
+    if (isObj(own) && own.resultsHidden === false) void queryClient.invalidateQueries({ queryKey: resultsKey(update.questionId) });
+    else queryClient.setQueryData(resultsKey(update.questionId), (data: unknown) => patchTotalOnly(data, update));
+    for (const query of queryClient.getQueryCache().getAll()) {
+      if (query.state.data === undefined) continue;
+      const next = patchListTotal(query.state.data, update);
+      if (next !== undefined) queryClient.setQueryData(query.queryKey, next);
+    }
+  });
+}
+
 /** Writes the new figures into every cache entry that shows them; entries not cached yet are not created. */
 export function applyLiveResults(queryClient: QueryClient, update: LiveResults): void {
+  if (update.blind) return applyBlindTotal(queryClient, update);
   if (update.results.length === 0) return;
   notifyManager.batch(() => {
     queryClient.setQueryData(publicResultsKey(update.questionId), (data: unknown) => patchPublicResults(data, update));

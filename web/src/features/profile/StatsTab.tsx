@@ -3,6 +3,7 @@ import type { BadgeVariant } from '../../ui/Badge';
 import { formatLongDate } from '../../lib/time';
 import { questionWithMark } from '../questions/results';
 import { useUserHistory, useUserStats, type HistoryStatus } from './api';
+import { CalibrationChart } from './CalibrationChart';
 
 /** Profile history: the latest 5 predictions (spec §9). */
 export const HISTORY_LIMIT = 5;
@@ -82,6 +83,8 @@ export function StatsTab({ userId }: { userId: string }) {
           )}
         </CardContent>
       </Card>
+
+      <CalibrationChart userId={userId} />
     </div>
   );
 }

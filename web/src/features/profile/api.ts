@@ -72,3 +72,40 @@ export function useUserStats(userId: string) {
 export function useUserHistory(userId: string) {
   return useQuery({ queryKey: historyKey(userId), select: toHistory, staleTime: STALE_MS, enabled: !!userId });
 }
+
+/** GET /api/users/{id}/calibration: resolved answers by confidence bucket (issue #20). */
+export const calibrationKey = (userId: string) => ['/api/users', userId, 'calibration'] as const;
+
+export interface CalibrationBucket {
+  from: number;
+  to: number;
+  count: number;
+  correct: number;
+  /** Mean confidence and share correct in %, null for an empty bucket. */
+  predicted: number | null;
+  actual: number | null;
+}
+
+export interface Calibration {
+  resolved: number;
+  meanSkill: number;
+  buckets: CalibrationBucket[];
+}
+
+const pct = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+export function toCalibration(data: unknown): Calibration {
+  const d = obj(data);
+  return {
+    resolved: num(d.resolved),
+    meanSkill: num(d.meanSkill),
+    buckets: (Array.isArray(d.buckets) ? d.buckets : []).map((x) => {
+      const b = obj(x);
+      return { from: num(b.from), to: num(b.to), count: num(b.count), correct: num(b.correct), predicted: pct(b.predicted), actual: pct(b.actual) };
+    }),
+  };
+}
+
+export function useCalibration(userId: string) {
+  return useQuery({ queryKey: calibrationKey(userId), select: toCalibration, staleTime: STALE_MS, enabled: !!userId });
+}

@@ -16,6 +16,9 @@ import {
   yesNoPercentages,
 } from './results';
 import type { Comment, Question } from './types';
+import { BlindBadge, RESULTS_HIDDEN_TEXT, useRevealedQuestion } from './blind';
+import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
+import { toProvinces } from '../provinces/provinces';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
 export const PUBLIC_COMMENT_LIMIT = 3;
@@ -40,6 +43,7 @@ function QuestionSummary({ question, commentCount, extraBadges }: { question: Qu
         <span className="qcard__badge-group">
           {extraBadges}
           {question.isSample && <SampleBadge />}
+          {question.isBlind && <BlindBadge />}
           {question.isResolved && <Badge variant="default">Resolved</Badge>}
         </span>
       </div>
@@ -62,7 +66,7 @@ function commentsFor(question: Question, comments: Comment[] | undefined) {
 
 /** Landing page public archive: national results with counts and one-decimal percentages, correct badge. */
 export function ArchiveQuestionCard({
-  question,
+  question: listed,
   comments,
   now,
   onJoin,
@@ -72,6 +76,7 @@ export function ArchiveQuestionCard({
   now: Date;
   onJoin: () => void;
 }) {
+  const question = useRevealedQuestion(listed);
   const { shown, count } = commentsFor(question, comments);
   const rows = optionResults(question);
   return (
@@ -80,6 +85,9 @@ export function ArchiveQuestionCard({
         <QuestionSummary question={question} commentCount={count} />
         <div className="qcard__section">
           <h4 className="qcard__section-title">National results</h4>
+          {question.resultsHidden ? (
+            <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+          ) : (
           <ul className="result-list">
             {rows.map((r) => (
               <li key={r.optionId} className={r.isCorrect ? 'result-row result-row--correct' : 'result-row'}>
@@ -98,6 +106,8 @@ export function ArchiveQuestionCard({
               </li>
             ))}
           </ul>
+          )}
+          {!question.resultsHidden && <ProvinceBreakdown provinces={toProvinces(question.provinces)} options={question.options} />}
         </div>
         {shown.length > 0 && (
           <div className="qcard__section">
@@ -115,7 +125,8 @@ export function ArchiveQuestionCard({
 }
 
 /** Feed card: results bars with rounded percentages (red, blue, green), comments and a share button. */
-export function FeedQuestionCard({ question, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
+export function FeedQuestionCard({ question: listed, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
+  const question = useRevealedQuestion(listed);
   const { shown, count } = commentsFor(question, comments);
   const rows = optionResults(question);
   const { yes, no } = yesNoPercentages(question);
@@ -124,6 +135,9 @@ export function FeedQuestionCard({ question, comments, now }: { question: Questi
     <Card className="qcard" data-question-id={question.id}>
       <CardContent>
         <QuestionSummary question={question} commentCount={count} />
+        {question.resultsHidden ? (
+          <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+        ) : (
         <ul className="bar-list" aria-label="Results">
           {rows.map((r, i) => (
             <li key={r.optionId} className="bar-row">
@@ -140,15 +154,18 @@ export function FeedQuestionCard({ question, comments, now }: { question: Questi
             </li>
           ))}
         </ul>
+        )}
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">
             <CommentList comments={shown} now={now} />
             {more > 0 && <p className="qcard__more-count">+{more} more comments</p>}
           </div>
         )}
-        <div className="qcard__actions">
-          <ShareButton title="Share Your Result" text={neutralResultShareText(question.text, yes, no)} />
-        </div>
+        {!question.resultsHidden && (
+          <div className="qcard__actions">
+            <ShareButton title="Share Your Result" text={neutralResultShareText(question.text, yes, no)} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -28,9 +28,15 @@ export interface Question {
   tags: string[];
   /** Demo content: must be marked as sample data wherever it is shown. */
   isSample: boolean;
+  /** Blind question: per-option results stay hidden from those who have not answered until it resolves. */
+  isBlind?: boolean;
+  /** The server withheld `results` (empty) for this reader: only `totalVotes` is known. */
+  resultsHidden?: boolean;
   results: QuestionResult[];
   totalVotes: number;
   commentCount: number;
+  /** By province (issue #20), in the public list; null while hidden. */
+  provinces?: unknown;
 }
 
 export interface CommentAuthor {

@@ -17,6 +17,7 @@ import {
   useQuestionResults,
   type PublicResultRow,
 } from './api';
+import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import './results.css';
 
 interface NationalRow {
@@ -74,7 +75,8 @@ export function ResultsPanel({
   const stats = useUserStats(userId);
   const friendsBoard = useLeaderboard('friends', !!userId);
 
-  const useLive = !!live.data && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
+  // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
+  const useLive = !!live.data && !live.data.hidden && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
   const source = useLive ? live.data : results.data;
   const myOptionId = results.data?.userAnswer?.optionId ?? answerOptionId ?? null;
   const rows = source ? nationalRows(question, source.results, myOptionId) : [];
@@ -149,6 +151,7 @@ export function ResultsPanel({
                 ))}
               </ul>
               <p className="results-card__total">{totalVotes.toLocaleString('en-ZA')} South Africans voted</p>
+              <ProvinceBreakdown provinces={results.data?.provinces} options={question.options} />
             </>
           )}
         </CardContent>

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
 import { useLivePollInterval } from '../live/liveStatus';
+import { toProvinces, type ProvinceResult } from '../provinces/provinces';
 
 /** GET /api/questions/{id}/public-results (default loader). */
 export const publicResultsKey = (questionId: string) => ['/api/questions', questionId, 'public-results'] as const;
@@ -22,6 +23,8 @@ export interface PublicResultRow {
 export interface PublicResults {
   results: PublicResultRow[];
   totalVotes: number;
+  /** An open blind question the reader has not answered: the server sent only the total (results empty). */
+  hidden: boolean;
 }
 
 export interface ResultRow extends PublicResultRow {
@@ -37,6 +40,9 @@ export interface FriendAnswerSummary {
 export interface QuestionResults {
   results: ResultRow[];
   totalVotes: number;
+  hidden: boolean;
+  /** By province (issue #20); null while hidden. */
+  provinces: ProvinceResult[] | null;
   friendAnswers: FriendAnswerSummary[];
   userAnswer: { optionId: string } | null;
 }
@@ -62,17 +68,19 @@ export function toPublicResults(data: unknown): PublicResults {
   const d = obj(data);
   const results = list(d.results).flatMap((x) => toRow(x) ?? []);
   const totalVotes = num(d.totalVotes) || results.reduce((sum, r) => sum + r.votes, 0);
-  return { results, totalVotes };
+  return { results, totalVotes, hidden: d.resultsHidden === true };
 }
 
 export function toQuestionResults(data: unknown): QuestionResults {
   const d = obj(data);
-  const { results, totalVotes } = toPublicResults(data);
+  const { results, totalVotes, hidden } = toPublicResults(data);
   const texts = new Map(list(d.results).map((x) => [obj(x).optionId, obj(x).text]));
   const user = obj(d.userAnswer);
   return {
     results: results.map((r) => ({ ...r, text: String(texts.get(r.optionId) ?? r.optionId) })),
     totalVotes,
+    hidden,
+    provinces: toProvinces(d.provinces),
     friendAnswers: list(d.friendAnswers).flatMap((x) => {
       const f = obj(x);
       return typeof f.friendName === 'string'
@@ -119,12 +127,12 @@ export async function fetchQuestionResults(questionId: string, userId: string, s
 }
 
 /** The signed-in view of a question's results (national figures, friends, the user's answer). */
-export function useQuestionResults(questionId: string, userId: string) {
+export function useQuestionResults(questionId: string, userId: string, enabled = true) {
   return useQuery({
     queryKey: resultsKey(questionId),
     queryFn: ({ signal }) => fetchQuestionResults(questionId, userId, signal),
     select: toQuestionResults,
-    enabled: !!userId,
+    enabled: !!userId && enabled,
   });
 }
 

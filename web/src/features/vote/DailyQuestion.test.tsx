@@ -72,7 +72,7 @@ test('choose, change, submit: SUBMITTING..., Vote Recorded!, share, then the cal
   expect((option('YES') as HTMLButtonElement).disabled).toBe(true);
   const calls = fetch.mock.mock.calls.filter(([u, init]) => u === '/api/answers' && init?.method === 'POST');
   expect(calls).toHaveLength(1);
-  expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no' });
+  expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no', confidence: 75 });
 
   await act(async () => post.resolve(json(201, answer)));
   expect(await screen.findByRole('heading', { name: 'Vote Recorded!' })).toBeTruthy();
@@ -146,4 +146,33 @@ test('nothing is sent without a signed-in user', async () => {
     await Promise.resolve();
   });
   expect(fetch.mock.mock.calls.some(([u]) => u === '/api/answers')).toBe(false);
+});
+
+test('a blind question before answering: the Blind badge and the number of predictions, no percentages or vote counts', async () => {
+  fetch.setHandler(
+    routes({ 'GET /api/questions/q1/public-results': () => json(200, { results: [], totalVotes: 3, isBlind: true, resultsHidden: true }) }),
+  );
+  renderWithApp(<DailyQuestion question={{ ...q, isBlind: true, resultsHidden: true, results: [] }} />);
+  expect(await screen.findByText('3 predictions so far')).toBeTruthy();
+  expect(screen.getByText('Results are hidden until you answer')).toBeTruthy();
+  expect(screen.getByText('Blind')).toBeTruthy();
+  expect(option('YES').textContent).toBe('YES');
+  expect(option('NO').textContent).toBe('NO');
+  expect(screen.queryByText(/%/)).toBeNull();
+});
+
+test('confidence: a slider (50–99, default 75) once an option is chosen, moved with the keyboard, sent with the answer', async () => {
+  renderWithApp(<DailyQuestion question={q} />);
+  expect(screen.queryByRole('slider')).toBeNull();
+  fireEvent.click(option('YES'));
+  const slider = screen.getByRole('slider', { name: /How sure are you\?/ }) as HTMLInputElement;
+  expect([slider.min, slider.max, slider.value]).toEqual(['50', '99', '75']);
+  expect(slider.getAttribute('aria-valuetext')).toBe('75%');
+  // A native range input: the browser moves it on arrow keys and fires change (here, as the browser would).
+  fireEvent.change(slider, { target: { value: '88' } });
+  expect(slider.getAttribute('aria-valuetext')).toBe('88%');
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  await screen.findByRole('heading', { name: 'Vote Recorded!' });
+  const calls = fetch.mock.mock.calls.filter(([u, init]) => u === '/api/answers' && init?.method === 'POST');
+  expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'yes', confidence: 88 });
 });

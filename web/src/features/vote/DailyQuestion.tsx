@@ -5,11 +5,13 @@ import { formatDayLabel } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { pluralize, questionWithMark } from '../questions/results';
 import { SampleBadge } from '../questions/QuestionCards';
+import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
 import type { Question } from '../questions/types';
 import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
+import { ConfidenceSlider, DEFAULT_CONFIDENCE } from './ConfidenceSlider';
 import './vote.css';
 
 /** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
@@ -33,6 +35,7 @@ export function DailyQuestion({
   const user = useUser();
   const titleId = useId();
   const [selected, setSelected] = useState<string | null>(null);
+  const [confidence, setConfidence] = useState(DEFAULT_CONFIDENCE);
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
   const live = usePublicResults(question.id);
@@ -61,7 +64,7 @@ export function DailyQuestion({
     // Spec §5: nothing is sent without a chosen option and a signed-in user.
     if (!selected || !user || submit.isPending) return;
     submit.mutate(
-      { userId: user.id, questionId: question.id, optionId: selected },
+      { userId: user.id, questionId: question.id, optionId: selected, confidence },
       { onError: (error) => toastError(serverMessage(error, 'Failed to submit answer')) },
     );
   };
@@ -92,6 +95,8 @@ export function DailyQuestion({
   }
 
   const totalVotes = live.data?.totalVotes ?? 0;
+  // A blind question: the server sends only the number of predictions until you answer.
+  const hidden = live.data?.hidden ?? !!question.resultsHidden;
   const figures = new Map((live.data?.results ?? []).map((r) => [r.optionId, r]));
   const pending = submit.isPending;
 
@@ -102,6 +107,7 @@ export function DailyQuestion({
           <p className="vq__day">{formatDayLabel(question.publishedAt ?? question.date)}</p>
           <span className="vq__badges">
             {question.isSample && <SampleBadge />}
+            {question.isBlind && <BlindBadge />}
             {question.isResolved ? <Badge variant="gold">Resolved</Badge> : <Badge variant="live">LIVE</Badge>}
           </span>
         </div>
@@ -123,7 +129,7 @@ export function DailyQuestion({
                 onClick={() => setSelected(option.id)}
               >
                 <span className="vq-option__label">{option.text.toUpperCase()}</span>
-                {totalVotes > 0 && (
+                {totalVotes > 0 && !hidden && (
                   <span className="vq-option__live">
                     {Math.round(row?.percentage ?? 0)}% · {pluralize(row?.votes ?? 0, 'vote')}
                   </span>
@@ -133,6 +139,8 @@ export function DailyQuestion({
           })}
         </div>
         {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
+        {hidden && <p className="vq__hidden">{RESULTS_HIDDEN_TEXT}</p>}
+        {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={pending} />}
         {selected && (
           <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
             {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}

@@ -12,6 +12,8 @@ export interface Answer {
   userId: string;
   questionId: string;
   optionId: string;
+  /** 50–99 (%); 75 when not given. */
+  confidence?: number;
   submittedAt: string | null;
 }
 
@@ -42,6 +44,8 @@ export interface SubmitAnswerInput {
   userId: string;
   questionId: string;
   optionId: string;
+  /** 50–99 (%), fixed with the answer. */
+  confidence?: number;
 }
 
 /**

@@ -42,13 +42,14 @@ export function toUser(row: UserRow): User {
     privacyNoticeVersion: row.privacyNoticeVersion ?? '',
     privacyConsentAt: row.privacyConsentAt ?? undefined,
     emailVerified: !!row.email && !!row.emailVerifiedAt,
+    province: row.province ?? '',
   };
 }
 
 export function toSnapshot(row: UserRow): events.UserSnapshot {
-  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified } =
+  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province } =
     toUser(row);
-  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified };
+  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province };
 }
 
 /** Creates a user and its `identity.user.registered` event in one transaction. */
@@ -60,6 +61,7 @@ export async function createUser(
     name: string;
     email: string | null;
     phoneNumber: string | null;
+    province?: string | null;
     isAdmin?: boolean;
     /** Absent only for the configured admin, who is created by the operator rather than signing up. */
     privacyNoticeVersion?: string;
@@ -73,6 +75,7 @@ export async function createUser(
       name: input.name,
       email: input.email,
       phoneNumber: input.phoneNumber,
+      province: input.province ?? null,
       passwordHash,
       isAdmin: input.isAdmin ?? false,
       // The database's now(), as for join_date: the consent is as old as the account, to the microsecond.

@@ -40,6 +40,7 @@ export function toQuestion(row: QuestionRow): Question {
     createdAt: row.createdAt,
     tags: row.tags,
     isSample: row.isSample,
+    isBlind: row.isBlind,
   };
 }
 
@@ -52,6 +53,7 @@ export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
     options: row.options,
     publishedAt: row.publishedAt ?? undefined,
     tags: row.tags,
+    isBlind: row.isBlind,
   };
 }
 

@@ -22,6 +22,7 @@ export function questionEventsConsumer(): ConsumerOptions<QuestionEvent> {
             text: q.text,
             options: q.options.map((o) => ({ id: o.id, text: o.text })),
             publishedAt: q.publishedAt ?? new Date(event.occurredAt),
+            isBlind: q.isBlind ?? false,
           });
           return;
         }

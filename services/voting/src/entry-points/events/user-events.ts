@@ -1,5 +1,19 @@
-import type { ConsumerOptions } from '@mzansi/kit';
+import { isProvince, type ConsumerOptions, type EventEnvelope } from '@mzansi/kit';
 import { eraseUser } from '../../data-access/account-repo.js';
+import { setUserProvince } from '../../data-access/voting-repo.js';
+
+/** Each user's province (registered, updated), so answers are counted by province as they are written. */
+export function userProvinceConsumer(): ConsumerOptions<'identity.user.registered' | 'identity.user.updated'> {
+  return {
+    name: 'voting-on-user-province',
+    types: ['identity.user.registered', 'identity.user.updated'],
+    async handle(event: EventEnvelope<'identity.user.registered' | 'identity.user.updated'>, tx) {
+      const user = event.data.user;
+      if (!user?.id) return;
+      await setUserProvince(tx, user.id.toLowerCase(), isProvince(user.province ?? '') ? user.province! : null);
+    },
+  };
+}
 
 /**
  * A deleted account's answers and scores go; the national counts stay (data-access/account-repo.ts). The inbox

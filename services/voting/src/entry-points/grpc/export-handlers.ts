@@ -35,6 +35,7 @@ export function exportHandlers(
             correctOptionId: a.isResolved ? (a.correctOptionId ?? '') : '',
             correctOptionText: a.isResolved ? textOf(a.correctOptionId) : '',
             resolvedAt: a.isResolved ? (a.resolvedAt ?? undefined) : undefined,
+            confidence: a.confidence,
           };
         }),
         monthScores: scores,

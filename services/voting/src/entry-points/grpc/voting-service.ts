@@ -21,6 +21,7 @@ import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
 import { mayViewAnswer, mayViewStanding } from '../../domain/privacy.js';
 import { accuracy, competitionRanks, isOpen, monthKey, streak } from '../../domain/scoring.js';
+import { BUCKETS, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 
@@ -36,8 +37,8 @@ export const MESSAGES = {
   notAnswered: 'Not answered',
 } as const;
 
-function toAnswer(row: repo.AnswerRow): Answer {
-  return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt };
+function toAnswer(row: Pick<repo.AnswerRow, 'id' | 'userId' | 'questionId' | 'optionId' | 'submittedAt' | 'confidence'>): Answer {
+  return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt, confidence: row.confidence };
 }
 
 /** A user's own data: the acting user, or an admin. */
@@ -106,12 +107,13 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             if (!(await repo.findQuestion(ctx.db, req.questionId))) throw notFound(MESSAGES.questionNotFound);
             throw invalid(MESSAGES.unknownOption);
           }
+          const confidence = confidenceOf(req.confidence);
           const now = clock();
           const answerId = randomUUID();
-          const data = { answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now };
+          const data = { answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, confidence };
           const envelope = encodeEnvelope('voting.answer.recorded', data, randomUUID(), now);
           // Answer + counter shard + month score + outbox event, atomically, batched with concurrent submits.
-          const row = { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, sastDay: sastDate(now) };
+          const row = { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, confidence, submittedAt: now, sastDay: sastDate(now) };
           // Nothing written means: answered before, or the question/option refused it — say which, in the order
           // users expect. One more case: the question became visible (voting just learned of the publish) after the
           // statement's snapshot; it is open now, so write again rather than call an open question closed.
@@ -122,8 +124,9 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             }
             const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
             if (existing) {
-              // Answered before (perhaps a moment ago, concurrently): the same option is idempotent.
-              if (existing.optionId === req.optionId) return { answer: toAnswer(existing), alreadyAnswered: true };
+              // Answered before (perhaps a moment ago, concurrently): the same option and confidence is idempotent;
+              // the confidence is fixed with the answer, like the option.
+              if (existing.optionId === req.optionId && existing.confidence === confidence) return { answer: toAnswer(existing), alreadyAnswered: true };
               throw alreadyExists(MESSAGES.different);
             }
             const q = await repo.findQuestion(ctx.db, req.questionId);
@@ -152,6 +155,19 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           return {
             results: [...byQuestion].map(([questionId, counts]) => ({ questionId, counts, total: counts.reduce((n, c) => n + c.count, 0) })),
           };
+        },
+
+        async getProvinceResults(req) {
+          const rows = await repo.provinceCountsFor(ctx.db, ids(req.questionIds));
+          const by = new Map<string, { questionId: string; province: string; counts: { optionId: string; count: number }[]; total: number }>();
+          for (const r of rows) {
+            const k = `${r.questionId} ${r.province}`;
+            let e = by.get(k);
+            if (!e) by.set(k, (e = { questionId: r.questionId, province: r.province, counts: [], total: 0 }));
+            e.counts.push({ optionId: r.optionId, count: r.count });
+            e.total += r.count;
+          }
+          return { results: [...by.values()] };
         },
 
         async getAnswersByUsers(req, call) {
@@ -226,6 +242,52 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             players,
             questionsResolved,
             monthStart: bounds.start,
+          };
+        },
+
+        async getCalibrationLeaderboard(req, call) {
+          const viewer = call.requireActor();
+          const now = clock();
+          const month = monthKey(now);
+          const limit = Math.min(Math.max(req.limit || 50, 1), 100);
+          const opts = { k: SHRINKAGE, minResolved: MIN_RESOLVED };
+          // Ranks count everyone; players who keep their answers from everyone are left out of others' view (a gap).
+          const [board, mine] = await Promise.all([
+            repo.calibrationBoard(ctx.db, month, { ...opts, limit: limit * 4 }),
+            repo.calibrationBoard(ctx.db, month, { ...opts, limit: 1, userId: viewer.id }),
+          ]);
+          const privacy = await privacyMap(ctx, board.rows.map((r) => r.userId));
+          const entry = (r: repo.CalibrationRow) => ({
+            userId: r.userId,
+            rank: r.rank,
+            resolved: r.resolved,
+            correct: r.correct,
+            meanSkill: r.skillSum / r.resolved,
+            score: r.score,
+          });
+          const you = mine.rows[0];
+          return {
+            entries: board.rows.filter((r) => mayViewStanding(viewer.id, r.userId, privacy(r.userId))).slice(0, limit).map(entry),
+            crowdSkill: board.crowd,
+            shrinkage: SHRINKAGE,
+            minResolved: MIN_RESOLVED,
+            monthStart: sastMonthBounds(now).start,
+            you: you ? entry(you) : undefined,
+          };
+        },
+
+        async getCalibration(req, call) {
+          requireSelfOrAdmin(call, req.userId);
+          const rows = isUuid(req.userId) ? await repo.calibrationOf(ctx.db, req.userId) : [];
+          const byBucket = new Map(rows.map((r) => [r.bucket, r]));
+          const resolved = rows.reduce((n, r) => n + r.count, 0);
+          return {
+            buckets: BUCKETS.map(({ from, to }) => {
+              const r = byBucket.get(from);
+              return { from, to, count: r?.count ?? 0, correct: r?.correct ?? 0, meanConfidence: r?.meanConfidence ?? 0 };
+            }),
+            resolved,
+            meanSkill: resolved ? rows.reduce((n, r) => n + r.skill, 0) / resolved : 0,
           };
         },
 

@@ -43,15 +43,15 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
       ctx.logger.warn({ err: (err as Error).message, questions: questionIds.length }, 'live results: read failed, retrying next interval');
       throw err;
     }
-    const byQuestion = new Map<string, { options: { id: string; text: string }[]; counts: Map<string, number> }>();
+    const byQuestion = new Map<string, { options: { id: string; text: string }[]; blind: boolean; counts: Map<string, number> }>();
     for (const r of rows) {
       let q = byQuestion.get(r.questionId);
-      if (!q) byQuestion.set(r.questionId, (q = { options: r.options, counts: new Map() }));
+      if (!q) byQuestion.set(r.questionId, (q = { options: r.options, blind: r.blind, counts: new Map() }));
       if (r.optionId !== null) q.counts.set(r.optionId, r.count);
     }
     const now = clock.now();
     for (const [id, q] of byQuestion) {
-      ctx.nc.publish(subject, encodeResultsChanged(resultsOfQuestion(id, q.options, q.counts)));
+      ctx.nc.publish(subject, encodeResultsChanged(resultsOfQuestion(id, q.options, q.counts, q.blind)));
       recent.delete(id);
       recent.set(id, now);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "question_state" ADD COLUMN "is_blind" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,136 @@
+// The Calibration tab (issue #20): this month's players ranked by mean Brier skill, shrunk toward the crowd.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Badge, Button, cx } from '../../ui';
+import { getQueryFn } from '../../lib/api';
+import { RankMark } from './LeaderboardPage';
+
+export interface CalibrationEntry {
+  rank: number;
+  userId: string;
+  name: string;
+  username: string;
+  isAdmin: boolean;
+  resolved: number;
+  correct: number;
+  meanSkill: number;
+  score: number;
+}
+
+export interface CalibrationBoard {
+  crowdSkill: number;
+  shrinkage: number;
+  minResolved: number;
+  you: Omit<CalibrationEntry, 'name' | 'username' | 'isAdmin'> | null;
+  entries: CalibrationEntry[];
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+
+export function toCalibrationBoard(data: unknown): CalibrationBoard {
+  const d = obj(data);
+  const you = d.you ? obj(d.you) : null;
+  const figures = (e: Record<string, unknown>) => ({
+    rank: num(e.rank),
+    userId: String(e.userId ?? ''),
+    resolved: num(e.resolved),
+    correct: num(e.correct),
+    meanSkill: num(e.meanSkill),
+    score: num(e.score),
+  });
+  return {
+    crowdSkill: num(d.crowdSkill),
+    shrinkage: num(d.shrinkage),
+    minResolved: num(d.minResolved) || 3,
+    you: you ? figures(you) : null,
+    entries: (Array.isArray(d.entries) ? d.entries : []).flatMap((x) => {
+      const e = obj(x);
+      if (typeof e.userId !== 'string' || typeof e.name !== 'string') return [];
+      return [{ ...figures(e), name: e.name, username: String(e.username ?? ''), isAdmin: e.isAdmin === true }];
+    }),
+  };
+}
+
+const load = getQueryFn<unknown>({ on401: 'throw' });
+
+export function useCalibrationBoard(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/leaderboard', 'calibration'] as const,
+    queryFn: ({ signal }) => load({ queryKey: ['/api/leaderboard?scope=calibration'], signal }),
+    select: toCalibrationBoard,
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/** Skill as a signed number with two decimals, e.g. "+0.25", "−0.12". */
+export function formatSkill(x: number): string {
+  const v = Math.round(x * 100) / 100;
+  return `${v < 0 ? '−' : '+'}${Math.abs(v).toFixed(2)}`;
+}
+
+export function CalibrationStandings({ userId }: { userId: string }) {
+  const query = useCalibrationBoard(true);
+  if (query.isPending) {
+    return (
+      <div className="loading-note" aria-live="polite">
+        <span className="spinner__ring" aria-hidden="true" />
+        <span>Loading leaderboard...</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="empty-note">
+        <p>The leaderboard could not be loaded.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { entries, minResolved } = query.data;
+  return (
+    <div className="lb-calib">
+      <p className="lb-calib__intro">
+        Ranked by how well your confidence matched what happened (Brier skill), from at least {minResolved} resolved predictions this
+        month. <Link to="/scoring">How scoring works</Link>
+      </p>
+      {entries.length === 0 ? (
+        <div className="empty-note lb-empty">
+          <p className="lb-empty__title">Nobody is ranked yet</p>
+          <p>Players appear once {minResolved} of their predictions this month have resolved.</p>
+        </div>
+      ) : (
+        <ol className="lb-list" aria-label="Calibration standings">
+          {entries.map((e) => {
+            const isYou = e.userId === userId;
+            return (
+              <li key={e.userId} className={cx('lb-entry', isYou && 'lb-entry--you', e.rank <= 3 && `lb-entry--top${e.rank}`)}>
+                <RankMark rank={e.rank} />
+                <div className="lb-entry__who">
+                  <p className="lb-entry__name">
+                    <span className="lb-entry__name-text">{e.name}</span>
+                  </p>
+                  <p className="lb-entry__username">
+                    <span className="lb-entry__name-text">@{e.username}</span>
+                    {isYou && <Badge variant="gold">You</Badge>}
+                  </p>
+                </div>
+                <div className="lb-entry__figures">
+                  <p className="lb-entry__correct">
+                    <strong>{formatSkill(e.score)}</strong> score
+                  </p>
+                  <p className="lb-entry__meta">
+                    {e.correct}/{e.resolved} correct · skill {formatSkill(e.meanSkill)}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { NOT_ENOUGH_TEXT, type ProvinceResult } from './provinces';
+import './provinces.css';
+
+/**
+ * Results by province (issue #20): one row per province with a bar for the first option's share; a province with
+ * fewer than 30 answers shows "Not enough predictions yet" instead of a split.
+ */
+export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceResult[] | null | undefined; options: { id: string; text: string }[] }) {
+  const headingId = useId();
+  if (!provinces || provinces.length === 0 || options.length === 0) return null;
+  const first = options[0]!;
+  const second = options[1];
+  return (
+    <section className="prov" aria-labelledby={headingId}>
+      <h4 className="prov__title" id={headingId}>
+        By province
+      </h4>
+      <ul className="prov__list">
+        {provinces.map((p) => {
+          const share = p.results.find((r) => r.optionId === first.id)?.percentage ?? 0;
+          return (
+            <li key={p.code} className="prov__row">
+              <span className="prov__name">{p.name}</span>
+              {p.shown ? (
+                <>
+                  <span className="prov__figures">
+                    {first.text} {Math.round(share)}%{second ? ` · ${second.text} ${Math.round(100 - share)}%` : ''} · {p.totalVotes.toLocaleString('en-ZA')}
+                  </span>
+                  <span
+                    className="prov__bar"
+                    role="img"
+                    aria-label={`${p.name}: ${first.text} ${Math.round(share)}%`}
+                  >
+                    <span className="prov__fill" style={{ width: `${share}%` }} />
+                  </span>
+                </>
+              ) : (
+                <span className="prov__none">{NOT_ENOUGH_TEXT}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

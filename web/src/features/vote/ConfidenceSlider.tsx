@@ -1,0 +1,36 @@
+import { useId } from 'react';
+
+export const DEFAULT_CONFIDENCE = 75;
+
+/**
+ * How sure the user is of the option they chose, 50–99 % (issue #20). A native range input: arrow keys move it by
+ * 1, Page Up / Page Down by 10, Home / End to the ends; the value is announced as a percentage.
+ */
+export function ConfidenceSlider({ value, onChange, disabled }: { value: number; onChange: (value: number) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="confidence">
+      <label className="confidence__label" htmlFor={id}>
+        <span>How sure are you?</span>
+        <span className="confidence__value" aria-hidden="true">
+          {value}%
+        </span>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={50}
+        max={99}
+        step={1}
+        value={value}
+        disabled={disabled}
+        aria-valuetext={`${value}%`}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+      <p className="confidence__hint" id={`${id}-hint`}>
+        50% is a coin toss. Honest confidence scores best on the Calibration board.
+      </p>
+    </div>
+  );
+}
