@@ -4,10 +4,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, randomUsername, screenshot } from './browser';
+import { NARROW_VIEWPORT, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
 
 const OFFICER = { PRIVACY_OFFICER_EMAIL: 'popia@mzansipredicts.example', PRIVACY_OFFICER_NAME: 'Nomsa Khumalo' };
-const NARROW = { width: 360, height: 800 } as const;
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -22,17 +21,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: NARROW,
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-ZA',
-    timezoneId: 'Africa/Johannesburg',
-    baseURL: stack.baseUrl,
-  });
-  return { context, page: await context.newPage() };
+function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
+  return newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
 }
 
 /** Nothing is wider than the screen: no sideways scrolling at 360 px. */

@@ -135,7 +135,7 @@ export function FeedQuestionCard({ question, comments, now }: { question: Questi
                 <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
               </div>
               <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
               </div>
             </li>
           ))}
@@ -143,7 +143,7 @@ export function FeedQuestionCard({ question, comments, now }: { question: Questi
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">
             <CommentList comments={shown} now={now} />
-            {more > 0 && <p className="qcard__more-count">+{more} more comments</p>}
+            {more > 0 && <p className="qcard__more-count">+{pluralize(more, 'more comment', 'more comments')}</p>}
           </div>
         )}
         <div className="qcard__actions">

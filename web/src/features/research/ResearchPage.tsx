@@ -297,7 +297,7 @@ export function ResearchQuestionCard({ question }: { question: Question }) {
                 <strong className="bar-row__pct">{Math.round(r.percentage)}%</strong>
               </div>
               <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
               </div>
             </li>
           ))}

@@ -10,6 +10,7 @@ import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
+import { clearIntent, intentFor } from '../landing/intent';
 import './vote.css';
 
 /** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
@@ -32,7 +33,12 @@ export function DailyQuestion({
 }) {
   const user = useUser();
   const titleId = useId();
-  const [selected, setSelected] = useState<string | null>(null);
+  // A choice tapped on the landing page before signing up comes preselected: one tap confirms it (issue 19).
+  const [fromLanding] = useState(() => {
+    const optionId = intentFor(question.id);
+    return optionId && question.options.some((o) => o.id === optionId) ? optionId : null;
+  });
+  const [selected, setSelected] = useState<string | null>(fromLanding);
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
   const live = usePublicResults(question.id);
@@ -44,6 +50,7 @@ export function DailyQuestion({
 
   const submit = useSubmitAnswer({
     onSuccess: (answer) => {
+      if (intentFor(answer.questionId)) clearIntent();
       setSubmitted(answer);
       toast({ title: 'Answer Submitted', description: 'Your prediction has been recorded!' });
       onSubmittedRef.current?.(answer);
@@ -133,6 +140,11 @@ export function DailyQuestion({
           })}
         </div>
         {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
+        {fromLanding && selected === fromLanding && (
+          <p className="vq__intent" role="note">
+            Your pick from before you signed up. Tap submit to confirm it.
+          </p>
+        )}
         {selected && (
           <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
             {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}

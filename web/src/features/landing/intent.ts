@@ -1,0 +1,56 @@
+// The answer a visitor tapped on the landing page before signing up (issue 19): remembered on the device through
+// signup or login, then shown preselected on that question for one tap to confirm. Nothing is sent until then.
+
+export const INTENT_STORAGE_KEY = 'mzansi.intent';
+/** A choice older than this is forgotten: the day's question will have moved on. */
+export const INTENT_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface AnswerIntent {
+  questionId: string;
+  optionId: string;
+  at: number;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveIntent(questionId: string, optionId: string, now = Date.now(), store = storage()): void {
+  try {
+    store?.setItem(INTENT_STORAGE_KEY, JSON.stringify({ questionId, optionId, at: now } satisfies AnswerIntent));
+  } catch {
+    // storage full or disabled: the visitor simply chooses again after signing up
+  }
+}
+
+/** The remembered choice, or null (none, unreadable or expired). */
+export function readIntent(now = Date.now(), store = storage()): AnswerIntent | null {
+  try {
+    const raw = store?.getItem(INTENT_STORAGE_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<AnswerIntent>;
+    if (typeof value.questionId !== 'string' || typeof value.optionId !== 'string' || typeof value.at !== 'number') return null;
+    if (now - value.at > INTENT_TTL_MS || value.at > now + 60_000) return null;
+    return { questionId: value.questionId, optionId: value.optionId, at: value.at };
+  } catch {
+    return null;
+  }
+}
+
+/** The remembered option for this question, if any. */
+export function intentFor(questionId: string, now = Date.now(), store = storage()): string | null {
+  const intent = readIntent(now, store);
+  return intent && intent.questionId === questionId ? intent.optionId : null;
+}
+
+export function clearIntent(store = storage()): void {
+  try {
+    store?.removeItem(INTENT_STORAGE_KEY);
+  } catch {
+    // nothing to do
+  }
+}
