@@ -82,6 +82,8 @@ test('the Settings tab shows the settings', async () => {
   fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
   expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
   expect(screen.queryByText('Recent Predictions')).toBeNull();
+  // /notifications (e-mail address, WhatsApp) is reachable from here.
+  expect(screen.getByRole('link', { name: 'Email and WhatsApp alert settings' }).getAttribute('href')).toBe('/notifications');
 });
 
 test('a spinner without a signed-in user', () => {
