@@ -157,12 +157,20 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/');
       await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
       problems.push(...(await tabs(page, 'feed', ['Public', 'Friends'])));
-      await page.goto('/vote');
+      // The public feed's card opens its discussion.
+      await page.getByRole('tab', { name: 'Public' }).click();
+      await page.getByRole('button', { name: /View Discussion/ }).first().click();
       await page.getByText('Abantu bazovota').first().waitFor({ timeout: 15_000 });
+      problems.push(...(await audit(page, 'feed-discussion')));
+      await page.goto('/vote');
+      await page.getByRole('button', { name: 'YES' }).first().waitFor({ timeout: 15_000 });
       problems.push(...(await audit(page, 'vote')));
       await page.getByRole('button', { name: 'YES' }).first().click();
       await page.getByRole('button', { name: /SUBMIT PREDICTION/ }).first().click();
+      // The results, with the friend's answer (long name, @username, badge), once the confirmation is over.
       await page.getByText(LONG_FRIEND).first().waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: /View Discussion/ }).first().click();
+      await page.getByText('Abantu bazovota').first().waitFor({ timeout: 15_000 });
       problems.push(...(await audit(page, 'vote-answered')));
       await page.goto('/leaderboard');
       await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { Badge, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
@@ -117,6 +118,7 @@ export function ArchiveQuestionCard({
 /** Feed card: results bars with rounded percentages (red, blue, green), comments and a share button. */
 export function FeedQuestionCard({ question, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
   const { shown, count } = commentsFor(question, comments);
+  const [discussing, setDiscussing] = useState(false);
   const rows = optionResults(question);
   const { yes, no } = yesNoPercentages(question);
   const more = count - shown.length;
@@ -143,12 +145,17 @@ export function FeedQuestionCard({ question, comments, now }: { question: Questi
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">
             <CommentList comments={shown} now={now} />
-            {more > 0 && <p className="qcard__more-count">+{pluralize(more, 'more comment', 'more comments')}</p>}
+            {more > 0 && (
+              <button type="button" className="link-button qcard__more-count" onClick={() => setDiscussing(true)}>
+                +{pluralize(more, 'more comment', 'more comments')}
+              </button>
+            )}
           </div>
         )}
         <div className="qcard__actions">
           <ShareButton title="Share Your Result" text={neutralResultShareText(question.text, yes, no)} />
         </div>
+        <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />
       </CardContent>
     </Card>
   );

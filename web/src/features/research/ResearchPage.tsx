@@ -6,6 +6,7 @@ import { formatLongDate } from '../../lib/time';
 import { initials } from '../friends/api';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { SampleBadge } from '../questions/QuestionCards';
+import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { barColor, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
 import type { Question } from '../questions/types';
 import {
@@ -303,6 +304,7 @@ export function ResearchQuestionCard({ question }: { question: Question }) {
           ))}
         </ul>
         <p className="qcard__stats">{pluralize(total, 'prediction')}</p>
+        <DiscussionPanel questionId={question.id} commentCount={question.commentCount ?? 0} />
       </CardContent>
     </Card>
   );
