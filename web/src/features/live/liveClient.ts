@@ -7,6 +7,7 @@ import { showBrowserNotification, type ShowOptions } from '../notifications/brow
 import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
 import { applyLiveResults, type LiveResultRow } from './liveResults';
 import { liveStatus, type LiveStatus } from './liveStatus';
+import { liveNews, type LiveNewsStore } from './liveBanner';
 
 export const LIVE_RECONNECT_MS = 3000;
 /**
@@ -137,6 +138,8 @@ export interface LiveClientOptions {
   friendAnswersRefreshMs?: number;
   /** Where the open / closed state goes (the queries' polling reads it). */
   status?: LiveStatus;
+  /** Where a new question or a resolution goes for the in-app banner. */
+  news?: LiveNewsStore;
   /** 0 ≤ x < 1; the jitter of reconnects, resyncs and friend-answer refreshes. */
   random?: () => number;
   logger?: Pick<Console, 'warn'>;
@@ -175,6 +178,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     resyncWindowMs = RESYNC_WINDOW_MS,
     friendAnswersRefreshMs = FRIEND_ANSWERS_REFRESH_MS,
     status = liveStatus,
+    news = liveNews,
     random = Math.random,
     logger = console,
   } = options;
@@ -225,6 +229,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           url: '/vote',
           persistent: true,
         });
+        news.set({ kind: 'new-question', questionId: question.id });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         break;
@@ -237,6 +242,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           tag: `resolved-${message.questionId}`,
           url: '/',
         });
+        news.set({ kind: 'resolved', questionId: message.questionId });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         break;
