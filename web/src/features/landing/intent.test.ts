@@ -1,19 +1,7 @@
+import { memoryStorage } from '../../lib/storage';
 import { expect, test } from 'vitest';
 import { INTENT_TTL_MS, clearIntent, intentFor, readIntent, saveIntent } from './intent';
 
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 test('a YES tapped on the landing page is remembered for that question only, then cleared', () => {
   const store = memoryStorage();

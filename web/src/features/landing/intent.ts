@@ -1,5 +1,6 @@
 // The answer a visitor tapped on the landing page before signing up (issue 19): remembered on the device through
 // signup or login, then shown preselected on that question for one tap to confirm. Nothing is sent until then.
+import { localStore } from '../../lib/storage';
 
 export const INTENT_STORAGE_KEY = 'mzansi.intent';
 /** A choice older than this is forgotten: the day's question will have moved on. */
@@ -11,15 +12,8 @@ export interface AnswerIntent {
   at: number;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
-export function saveIntent(questionId: string, optionId: string, now = Date.now(), store = storage()): void {
+export function saveIntent(questionId: string, optionId: string, now = Date.now(), store = localStore()): void {
   try {
     store?.setItem(INTENT_STORAGE_KEY, JSON.stringify({ questionId, optionId, at: now } satisfies AnswerIntent));
   } catch {
@@ -28,7 +22,7 @@ export function saveIntent(questionId: string, optionId: string, now = Date.now(
 }
 
 /** The remembered choice, or null (none, unreadable or expired). */
-export function readIntent(now = Date.now(), store = storage()): AnswerIntent | null {
+export function readIntent(now = Date.now(), store = localStore()): AnswerIntent | null {
   try {
     const raw = store?.getItem(INTENT_STORAGE_KEY);
     if (!raw) return null;
@@ -42,12 +36,12 @@ export function readIntent(now = Date.now(), store = storage()): AnswerIntent | 
 }
 
 /** The remembered option for this question, if any. */
-export function intentFor(questionId: string, now = Date.now(), store = storage()): string | null {
+export function intentFor(questionId: string, now = Date.now(), store = localStore()): string | null {
   const intent = readIntent(now, store);
   return intent && intent.questionId === questionId ? intent.optionId : null;
 }
 
-export function clearIntent(store = storage()): void {
+export function clearIntent(store = localStore()): void {
   try {
     store?.removeItem(INTENT_STORAGE_KEY);
   } catch {

@@ -10,6 +10,7 @@ import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
+import { isOffline, voteOutbox } from './outbox';
 import { clearIntent, intentFor } from '../landing/intent';
 import './vote.css';
 
@@ -67,10 +68,14 @@ export function DailyQuestion({
   const onSubmit = () => {
     // Spec §5: nothing is sent without a chosen option and a signed-in user.
     if (!selected || !user || submit.isPending) return;
-    submit.mutate(
-      { userId: user.id, questionId: question.id, optionId: selected },
-      { onError: (error) => toastError(serverMessage(error, 'Failed to submit answer')) },
-    );
+    const input = { userId: user.id, questionId: question.id, optionId: selected };
+    submit.mutate(input, {
+      onError: (error) => {
+        // No connection: the vote waits on the phone and goes out when the connection returns (issue 19).
+        if (isOffline(error)) voteOutbox.add(input);
+        else toastError(serverMessage(error, 'Failed to submit answer'));
+      },
+    });
   };
 
   const text = questionWithMark(question.text);
