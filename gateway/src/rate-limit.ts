@@ -99,12 +99,19 @@ export function createRateLimits(config: Config, redis: RedisClient) {
       const user = loginKey(username);
       await Promise.all([loginPerUsername.delete(user), loginPerUsernameIp.delete(`${user}|${ip || 'unknown'}`)]);
     },
-    /** A solved challenge, or one signup from this address's budget; otherwise ChallengeRequired. */
-    async admitSignup(ip: string, altcha?: string) {
+    /**
+     * A solved challenge (→ 'challenge'), or one signup from this address's budget (→ 'budget'); otherwise
+     * ChallengeRequired.
+     */
+    async admitSignup(ip: string, altcha?: string): Promise<'challenge' | 'budget'> {
       const outcome = altcha ? await challenges.redeem(altcha) : undefined;
-      if (outcome === 'passed') return;
-      if (await take(signups, ip || 'unknown')) return;
+      if (outcome === 'passed') return 'challenge';
+      if (await take(signups, ip || 'unknown')) return 'budget';
       throw new ChallengeRequired(outcome ? CHALLENGE_MESSAGES[outcome] : 'Many sign-ups from your network. Please complete the check to continue.');
+    },
+    /** Gives back the point of a signup identity refused (a taken username, a short password): only accounts count. */
+    async refundSignup(ip: string) {
+      await signups.reward(ip || 'unknown', 1);
     },
   };
 }

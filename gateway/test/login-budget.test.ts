@@ -196,4 +196,21 @@ describe('signup under per-address pressure (RATE_SIGNUP_PER_IP=2)', () => {
     // Validation still comes first: a bad body is a 400, not a challenge.
     expectCleanError(await b.post('/api/auth/signup', { username: uname('Nat'), password: PASSWORD }), 400, 'Please fill in all required fields');
   });
+
+  it('refused signups (a short password, a taken or too long username) do not spend the address budget', async () => {
+    const limited = await startGatewayForTest(identity.address, { RATE_SIGNUP_PER_IP: '2' });
+    extraGateways.push(limited);
+    const b = limited.browser();
+    const body = (username: string, password = PASSWORD) => ({ username, password, name: 'Carrier NAT', consent: true });
+    const taken = uname('Ref');
+    expect((await b.post('/api/auth/signup', body(taken))).status).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      expectCleanError(await b.post('/api/auth/signup', body(uname('Ref'), 'short')), 400, 'Password must be at least 8 characters');
+      expectCleanError(await b.post('/api/auth/signup', body(taken)), 409, 'Username already taken');
+      expectCleanError(await b.post('/api/auth/signup', body('a'.repeat(31))), 400, 'Username must be 3–30 letters, digits or underscores');
+    }
+    // The second account still fits in the budget of two; the third asks for the check.
+    expect((await b.post('/api/auth/signup', body(uname('Ref')))).status).toBe(201);
+    expectChallenge(await b.post('/api/auth/signup', body(uname('Ref'))), 'Many sign-ups from your network. Please complete the check to continue.');
+  });
 });

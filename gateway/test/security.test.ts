@@ -61,7 +61,7 @@ describe('CSRF', () => {
     expect((await user.get('/api/auth/me')).json.emailNotifications).toBe(true);
     const ok = await user.put(
       `/api/users/${userId}/notifications`,
-      { whatsappNotifications: true },
+      { emailNotifications: false },
       { headers: { 'sec-fetch-site': 'same-origin', origin: PUBLIC_URL } },
     );
     expect(ok.status, ok.text).toBe(200);

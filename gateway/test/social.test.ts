@@ -160,6 +160,21 @@ describe('friend requests', () => {
     expect(await friendshipEvents(system.ns, a.id, b.id)).toHaveLength(1);
   });
 
+  it('DELETE /api/friend-requests/{id}: the sender cancels a pending request; nobody else', async () => {
+    const [a, b] = await Promise.all([user('fc_a'), user('fc_b')]);
+    const { json: req } = await a.b.post('/api/friendships', { userId: a.id, friendId: b.id });
+    const cancel = (who: typeof a.b, id: string) => who.req('DELETE', `/api/friend-requests/${id}`, { json: {} });
+    expectCleanError(await cancel(anonB, req.id), 401);
+    expectCleanError(await cancel(b.b, req.id), 403, 'Only the person who sent this request can cancel it');
+    expectCleanError(await cancel(a.b, 'nope'), 400);
+    const ok = await cancel(a.b, req.id);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json).toEqual({ success: true });
+    expect((await a.b.get(`/api/users/${a.id}/sent-requests`)).json).toEqual([]);
+    expect((await b.b.get(`/api/users/${b.id}/friend-requests`)).json).toEqual([]);
+    expectCleanError(await cancel(a.b, req.id), 404, 'Friend request not found');
+  });
+
   it('accepting refreshes both friends lists; only the receiver may answer; an answered request is 409', async () => {
     const [a, b, c] = await Promise.all([user('fa_a'), user('fa_b'), user('fa_c')]);
     const { json: req } = await a.b.post('/api/friendships', { userId: a.id, friendId: b.id });

@@ -57,6 +57,11 @@ describe("another user's id in a path", () => {
   });
 
   it('own id → 200 and /api/auth/me shows the change', async () => {
+    // WhatsApp alerts need a phone number (issue 19): without one they are refused.
+    const noPhone = await alice.put(`/api/users/${aliceUser.id}/notifications`, { whatsappNotifications: true });
+    expect(noPhone.status, noPhone.text).toBe(400);
+    expect(noPhone.json.message).toBe('Add your phone number to get WhatsApp alerts');
+    expect((await alice.patch(`/api/users/${aliceUser.id}`, { phoneNumber: '+27 82 000 1111' })).status).toBe(200);
     const put = await alice.put(`/api/users/${aliceUser.id}/notifications`, { emailNotifications: false, whatsappNotifications: true });
     expect(put.status, put.text).toBe(200);
     expect(put.json).toMatchObject({ id: aliceUser.id, emailNotifications: false, whatsappNotifications: true, browserNotifications: false });

@@ -30,13 +30,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A fresh context (own cookies and storage) at the mobile viewport, with a page. */
+/** The narrowest phone we design for. */
+export const NARROW_VIEWPORT = { width: 360, height: 800 } as const;
+
+/** A fresh context (own cookies and storage) at the mobile viewport (or the one given), with a page. */
 export async function newMobilePage(
   browser: Browser,
-  options: { baseURL?: string } = {},
+  options: { baseURL?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    viewport: VIEWPORT,
+    viewport: options.viewport ?? VIEWPORT,
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,

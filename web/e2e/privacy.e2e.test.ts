@@ -3,10 +3,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectAccessible, expectNoHorizontalOverflow, expectVisible, launchBrowser, randomUsername, screenshot } from './browser';
+import { NARROW_VIEWPORT, expectAccessible, expectNoHorizontalOverflow, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
 
 const OFFICER = { PRIVACY_OFFICER_EMAIL: 'popia@mzansipredicts.example', PRIVACY_OFFICER_NAME: 'Nomsa Khumalo' };
-const NARROW = { width: 360, height: 800 } as const;
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -21,17 +20,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: NARROW,
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-ZA',
-    timezoneId: 'Africa/Johannesburg',
-    baseURL: stack.baseUrl,
-  });
-  return { context, page: await context.newPage() };
+function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
+  return newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
 }
 
 test('signed out: the landing footer leads to /privacy, which names the configured information officer', async () => {

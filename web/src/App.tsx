@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useLocation } from 'react-router';
@@ -7,10 +7,12 @@ import { Spinner, Toaster } from './ui';
 import { AuthDialog } from './features/auth/AuthDialog';
 import { useSessionSync, useUser } from './features/auth/useSession';
 import { LandingPage } from './features/landing/LandingPage';
+import { lazyScreen } from './features/offline/lazyScreen';
+import { OfflineBoundary } from './features/offline/OfflineBoundary';
 
-const SignedInApp = lazy(() => import('./SignedInApp').then((m) => ({ default: m.SignedInApp })));
-const PublicPrivacyPage = lazy(() => import('./features/privacy/PrivacyPage').then((m) => ({ default: m.PublicPrivacyPage })));
-const MailLinkPage = lazy(() => import('./features/account/MailLinkPage').then((m) => ({ default: m.MailLinkPage })));
+const SignedInApp = lazyScreen(() => import('./SignedInApp').then((m) => m.SignedInApp));
+const PublicPrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PublicPrivacyPage));
+const MailLinkPage = lazyScreen(() => import('./features/account/MailLinkPage').then((m) => m.MailLinkPage));
 
 /** The pages our mails link to (verify an address, unsubscribe, confirm the newsletter): the same signed in or out. */
 const MAIL_LINK_PAGES: Record<string, 'verify-email' | 'unsubscribe' | 'newsletter-confirm'> = {
@@ -52,7 +54,9 @@ export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryC
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
         <BrowserRouter>
-          <Screens />
+          <OfflineBoundary>
+            <Screens />
+          </OfflineBoundary>
           <AuthDialog />
           <Toaster />
         </BrowserRouter>

@@ -1,52 +1,57 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { Spinner } from './ui';
 import type { User } from './features/auth/types';
 import { AppShell } from './features/shell/AppShell';
 import { FeedPage } from './features/feed/FeedPage';
 import { VotePage } from './features/vote/VotePage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
+import { lazyScreen } from './features/offline/lazyScreen';
+import { OfflineBoundary } from './features/offline/OfflineBoundary';
 
 // The feed and vote screens come with this chunk; the rest load when first visited.
-const LeaderboardPage = lazy(() =>
-  import('./features/leaderboard/LeaderboardPage').then((m) => ({ default: m.LeaderboardPage })),
+const LeaderboardPage = lazyScreen(
+  () => import('./features/leaderboard/LeaderboardPage').then((m) => m.LeaderboardPage),
 );
-const ResearchPage = lazy(() => import('./features/research/ResearchPage').then((m) => ({ default: m.ResearchPage })));
-const FriendsPage = lazy(() => import('./features/friends/FriendsPage').then((m) => ({ default: m.FriendsPage })));
-const ProfilePage = lazy(() => import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const NotificationSettingsPage = lazy(() =>
-  import('./features/notifications/NotificationSettingsPage').then((m) => ({ default: m.NotificationSettingsPage })),
+const ResearchPage = lazyScreen(() => import('./features/research/ResearchPage').then((m) => m.ResearchPage));
+const FriendsPage = lazyScreen(() => import('./features/friends/FriendsPage').then((m) => m.FriendsPage));
+const ProfilePage = lazyScreen(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
+const NotificationSettingsPage = lazyScreen(
+  () => import('./features/notifications/NotificationSettingsPage').then((m) => m.NotificationSettingsPage),
 );
-const MySuggestionsPage = lazy(() =>
-  import('./features/suggestions/MySuggestionsPage').then((m) => ({ default: m.MySuggestionsPage })),
+const MySuggestionsPage = lazyScreen(
+  () => import('./features/suggestions/MySuggestionsPage').then((m) => m.MySuggestionsPage),
 );
-const PrivacyPage = lazy(() => import('./features/privacy/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
-const ScoringPage = lazy(() => import('./features/scoring/ScoringPage').then((m) => ({ default: m.ScoringPage })));
-const AdminPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
-const DashboardPage = lazy(() => import('./features/admin/AdminPage').then((m) => ({ default: m.DashboardPage })));
+const PrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
+const ScoringPage = lazyScreen(() => import('./features/scoring/ScoringPage').then((m) => m.ScoringPage));
+const AdminPage = lazyScreen(() => import('./features/admin/AdminPage').then((m) => m.AdminPage));
+const DashboardPage = lazyScreen(() => import('./features/admin/AdminPage').then((m) => m.DashboardPage));
 
 /** Route table (spec §2). */
 function SignedInRoutes({ user }: { user: User }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Spinner label="Loading" />}>
-      <Routes>
-        <Route path="/" element={<FeedPage />} />
-        <Route path="/vote" element={<VotePage />} />
-        <Route path="/leaderboard" element={<LeaderboardPage />} />
-        <Route path="/research" element={<ResearchPage />} />
-        <Route path="/friends" element={<FriendsPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/notifications" element={<NotificationSettingsPage />} />
-        <Route path="/my-suggestions" element={<MySuggestionsPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/scoring" element={<ScoringPage />} />
-        <Route path="/admin" element={<AdminPage user={user} />} />
-        <Route path="/admin/testing" element={<AdminPage user={user} />} />
-        <Route path="/newadmin" element={<AdminPage user={user} />} />
-        <Route path="/dashboard" element={<DashboardPage user={user} />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    // A screen that failed to load shows the offline state; moving to another screen starts afresh.
+    <OfflineBoundary key={pathname}>
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <Routes>
+          <Route path="/" element={<FeedPage />} />
+          <Route path="/vote" element={<VotePage />} />
+          <Route path="/leaderboard" element={<LeaderboardPage />} />
+          <Route path="/research" element={<ResearchPage />} />
+          <Route path="/friends" element={<FriendsPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/notifications" element={<NotificationSettingsPage />} />
+          <Route path="/my-suggestions" element={<MySuggestionsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/admin" element={<AdminPage user={user} />} />
+          <Route path="/admin/testing" element={<AdminPage user={user} />} />
+          <Route path="/newadmin" element={<AdminPage user={user} />} />
+          <Route path="/dashboard" element={<DashboardPage user={user} />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </OfflineBoundary>
   );
 }
 

@@ -7,6 +7,7 @@ import { queryClient } from './lib/queryClient';
 import { startLiveClient } from './features/live/liveClient';
 import { TODAY_QUESTIONS_KEY } from './features/questions/list';
 import { takeFetchedToday } from './features/landing/staticLanding';
+import { startVoteOutbox } from './features/vote/outbox';
 
 // Today's questions fetched for the first paint are as fresh as any query result: start from them.
 const today = takeFetchedToday();
@@ -18,6 +19,9 @@ createRoot(document.getElementById('root')!).render(
     <App queryClient={queryClient} />
   </StrictMode>,
 );
+
+// Votes made without a connection go out when it returns.
+startVoteOutbox(queryClient);
 
 // The live channel (spec §4): one websocket for every visitor, signed in or not, refreshing the app's queries.
 if ('WebSocket' in window) startLiveClient({ queryClient });

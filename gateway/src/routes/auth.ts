@@ -12,14 +12,17 @@ import type { UserSessions } from '../user-sessions.js';
 import { userJson } from '../users.js';
 
 const INVALID_LOGIN = 'Invalid username or password';
+/** Identity's answers to a signup it refused (nothing created). */
+const REFUSED: ReadonlySet<grpc.status> = new Set([grpc.status.INVALID_ARGUMENT, grpc.status.ALREADY_EXISTS]);
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 /** A solved ALTCHA challenge (base64 JSON from the widget), sent when the last answer asked for one. */
 const altcha = z.string().max(MAX_PAYLOAD_LENGTH).optional();
 
+// Generous bounds here: identity says precisely what is wrong with a long username, password or name.
 const signupBody = z.object({
-  username: text(30).trim().min(1),
-  password: text(256).min(1),
-  name: text(100).trim().min(1),
+  username: text(200).trim().min(1),
+  password: text(1024).min(1),
+  name: text(1000).trim().min(1),
   email: text(254).trim().nullish(),
   phoneNumber: text(30).trim().nullish(),
   /** Optional province code (identity refuses anything but the nine). */
@@ -56,17 +59,23 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
     const body = parse(signupBody, req.body, 'Please fill in all required fields');
     // Before the signup budget: a form sent without the box ticked costs no challenge. Identity checks it again.
     if (body.consent !== true) throw badRequest(CONSENT_REQUIRED);
-    await rateLimits.admitSignup(req.ip ?? '', body.altcha);
-    const { user } = await clients.identity.signUp({
-      username: body.username,
-      password: body.password,
-      name: body.name,
-      email: body.email ?? '',
-      phoneNumber: body.phoneNumber ?? '',
-      province: body.province ?? '',
-      consent: true,
-      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-    });
+    const admitted = await rateLimits.admitSignup(req.ip ?? '', body.altcha);
+    const { user } = await clients.identity
+      .signUp({
+        username: body.username,
+        password: body.password,
+        name: body.name,
+        email: body.email ?? '',
+        phoneNumber: body.phoneNumber ?? '',
+        province: body.province ?? '',
+        consent: true,
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+      })
+      .catch(async (err: unknown) => {
+        // A refused signup (bad input, a taken username) creates nothing: it does not spend the address's budget.
+        if (admitted === 'budget' && isGrpcError(err) && REFUSED.has(err.code)) await rateLimits.refundSignup(req.ip ?? '');
+        throw err;
+      });
     await signIn(req, user!, clock, userSessions);
     res.status(201).json(userJson(user!));
   });

@@ -142,6 +142,14 @@ export function friendshipsRouter({ clients }: SocialDeps): Router {
       res.json(requestJson(request!));
     });
   }
+
+  // The sender takes back a pending request (social checks it is theirs and still pending).
+  r.delete('/friend-requests/:id', async (req, res) => {
+    const actor = requireActor(res);
+    const { id } = parse(idParams, req.params);
+    await clients.social.cancelFriendRequest({ id }, { actor });
+    res.json({ success: true });
+  });
   return r;
 }
 

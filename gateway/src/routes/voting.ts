@@ -155,6 +155,8 @@ export function userVotingRouter({ clients }: VotingDeps): Router {
       accuracy: s.accuracy,
       nationalRank: s.nationalRank,
       streak: s.streak,
+      // Accuracy and rank mean something only once an answer this month has resolved (a newcomer's are blank).
+      resolvedThisMonth: s.resolvedThisMonth,
       stats: { nationalRank: s.nationalRank, accuracy: s.accuracy },
     });
   });

@@ -8,6 +8,7 @@ import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import { IdentityServiceClient, type User } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
 import { VERIFICATION_MESSAGES } from '../src/domain/email-verification.js';
+import { MESSAGES } from '../src/domain/users.js';
 import { PROFILE_MESSAGES } from '../src/entry-points/grpc/profile-handlers.js';
 import { expectGrpcError, signUpReq } from './helpers.js';
 
@@ -68,6 +69,17 @@ describe('profile editing', () => {
     expect((await client.updateUser({ phoneNumber: '+27 82 555 0199' }, actor)).user!.phoneNumber).toBe('+27 82 555 0199');
     await expectGrpcError(client.updateUser({ phoneNumber: 'call me' }, actor), grpc.status.INVALID_ARGUMENT);
     expect((await client.updateUser({ phoneNumber: '' }, actor)).user!.phoneNumber).toBe('');
+  });
+
+  it('needs the country code (+27…) and a phone number before WhatsApp alerts can be on', async () => {
+    const { actor } = await newUser();
+    await expectGrpcError(client.updateUser({ phoneNumber: '0821234567' }, actor), grpc.status.INVALID_ARGUMENT, MESSAGES.phone);
+    await expectGrpcError(client.updateUser({ whatsappNotifications: true }, actor), grpc.status.INVALID_ARGUMENT, MESSAGES.whatsappPhone);
+    const { user } = await client.updateUser({ phoneNumber: '+27821234567', whatsappNotifications: true }, actor);
+    expect(user!.whatsappNotifications).toBe(true);
+    // Clearing the number while WhatsApp alerts are on is refused too; nothing changes.
+    await expectGrpcError(client.updateUser({ phoneNumber: '' }, actor), grpc.status.INVALID_ARGUMENT, MESSAGES.whatsappPhone);
+    expect((await client.updateUser({ phoneNumber: '', whatsappNotifications: false }, actor)).user!.phoneNumber).toBe('');
   });
 
   it('the password changes only with the right current password, and the new one signs in', async () => {

@@ -44,3 +44,10 @@ describe('validateSignUp: POPIA consent', () => {
     expect(() => validateSignUp({ ...input('Thandi'), ...patch })).toThrowError(MESSAGES.consent);
   });
 });
+
+describe('validateSignUp: the phone number', () => {
+  it('needs the country code', () => {
+    expect(validateSignUp({ ...input('Thandi'), phoneNumber: ' +27 82 123 4567 ' }).phoneNumber).toBe('+27 82 123 4567');
+    expect(() => validateSignUp({ ...input('Thandi'), phoneNumber: '0821234567' })).toThrowError(MESSAGES.phone);
+  });
+});

@@ -107,6 +107,25 @@ describe('answering', () => {
     expect(await friendshipEvents(a, b)).toHaveLength(1);
   });
 
+  it('the sender may cancel a pending request (and ask again); nobody else, and not once answered', async () => {
+    const [a, b, c] = await Promise.all([newUser('a'), newUser('b'), newUser('c')]);
+    const { request } = await send(a, { friendId: b.id });
+    const id = request!.id;
+    const onlySender = 'Only the person who sent this request can cancel it';
+    await expectGrpcError(h.client.cancelFriendRequest({ id }, { actor: b.actor }), grpc.status.PERMISSION_DENIED, onlySender);
+    await expectGrpcError(h.client.cancelFriendRequest({ id }, { actor: c.actor }), grpc.status.PERMISSION_DENIED, onlySender);
+    await expectGrpcError(h.client.cancelFriendRequest({ id: 'not-a-uuid' }, { actor: a.actor }), grpc.status.NOT_FOUND);
+    await h.client.cancelFriendRequest({ id }, { actor: a.actor });
+    expect(await sent(a)).toEqual([]);
+    expect(await incoming(b)).toEqual([]);
+    await expectGrpcError(h.client.cancelFriendRequest({ id }, { actor: a.actor }), grpc.status.NOT_FOUND, 'Friend request not found');
+    // Asking again works; once accepted it can no longer be cancelled.
+    const again = (await send(a, { friendId: b.id })).request!.id;
+    await h.client.acceptFriendRequest({ id: again }, { actor: b.actor });
+    await expectGrpcError(h.client.cancelFriendRequest({ id: again }, { actor: a.actor }), grpc.status.FAILED_PRECONDITION);
+    expect(await friendsOf(a)).toEqual([b.id]);
+  });
+
   it('only the receiver may answer; an answered request cannot be answered again', async () => {
     const [a, b, c] = await Promise.all([newUser('a'), newUser('b'), newUser('c')]);
     const { request } = await send(a, { friendId: b.id });

@@ -17,6 +17,7 @@ export const MESSAGES = {
   nameLong: 'Name must be at most 100 characters',
   email: 'Please enter a valid email address',
   phone: 'Please enter a valid phone number, including the country code',
+  whatsappPhone: 'Add your phone number to get WhatsApp alerts',
   taken: 'Username already taken',
   badLogin: 'Invalid username or password',
   searchShort: 'Type at least 2 characters to search',
@@ -27,7 +28,8 @@ export const MESSAGES = {
 const NOTICE_VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.-]{0,31}$/;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_RE = /^\+?[0-9][0-9 ()-]{5,19}$/;
+/** International form: a leading + and the country code (a national number like 082… is ambiguous). */
+const PHONE_RE = /^\+[0-9][0-9 ()-]{5,19}$/;
 
 export interface SignUpInput {
   username: string;
@@ -73,6 +75,11 @@ export function validatePhone(raw: string): string | null {
   if (!phone) return null;
   if (!PHONE_RE.test(phone)) throw invalid(MESSAGES.phone);
   return phone;
+}
+
+/** WhatsApp alerts go to a phone number: they cannot be on without one. */
+export function checkWhatsappPhone(whatsappNotifications: boolean, phoneNumber: string | null): void {
+  if (whatsappNotifications && !phoneNumber) throw invalid(MESSAGES.whatsappPhone);
 }
 
 export function validatePassword(password: string): void {

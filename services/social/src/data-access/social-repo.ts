@@ -94,6 +94,11 @@ export async function setRequestStatus(db: Q, id: string, status: 'accepted' | '
 }
 
 /** Both directions; returns false when they were friends already. */
+/** Removes a request (a pending one its sender cancelled). */
+export async function deleteRequest(db: Q, id: string): Promise<void> {
+  await db.delete(friendRequests).where(eq(friendRequests.id, id));
+}
+
 export async function insertFriendship(db: Q, a: string, b: string): Promise<boolean> {
   const rows = await db
     .insert(friendships)

@@ -32,11 +32,11 @@ export function AdminPage({ user }: { user: User }) {
     return <Content />;
   };
   return (
-    <div>
+    <div className="admin-page">
       <ScreenHeader title="Admin Dashboard" subtitle={`Signed in as @${user.username}`} />
       <Tabs<AdminTab>
         label="Admin sections"
-        className="tabs--scroll"
+        className="tabs--grid"
         value={tab}
         onValueChange={setTab}
         items={[

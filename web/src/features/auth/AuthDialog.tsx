@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { Button, Dialog, Input, Label, Spinner, Tabs, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
 import type { AltchaState } from './AltchaField';
@@ -8,6 +9,8 @@ import { login, signup } from './api';
 import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
 import { useSignIn } from './useSession';
+import { readIntent } from '../landing/intent';
+import { PASSWORD_MIN, signupProblem } from './signupRules';
 import type { LoginInput, SignupInput } from './types';
 import { ProvinceSelect } from '../provinces/ProvinceSelect';
 
@@ -130,11 +133,18 @@ export function AuthDialog() {
   const update = (key: Exclude<keyof SignupInput, 'consent'>) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
+  const navigate = useNavigate();
+  // A YES / NO tapped on the landing page before signing up: that question, with the choice preselected, is next.
+  const toIntendedQuestion = () => {
+    if (readIntent()) void navigate('/vote');
+  };
+
   const loginMutation = useMutation({
     mutationFn: (input: LoginInput) => login(input),
     onSuccess: (user) => {
       void signIn(user);
       close();
+      toIntendedQuestion();
       toast({ title: 'Welcome back!', description: `Signed in as @${user.username}` });
     },
     onError: (error) => {
@@ -147,6 +157,7 @@ export function AuthDialog() {
     onSuccess: (user) => {
       void signIn(user);
       close();
+      toIntendedQuestion();
       toast({ title: 'Account created', description: `Welcome to Mzansi Predicts, ${user.name}!` });
     },
     onError: (error) => {
@@ -174,6 +185,11 @@ export function AuthDialog() {
     const name = form.name.trim();
     if (!username || !form.password || !name) {
       toastError('Please fill in all required fields', 'Missing Information');
+      return;
+    }
+    const problem = signupProblem(form);
+    if (problem) {
+      toastError(problem, 'Signup Failed');
       return;
     }
     if (!form.consent) {
@@ -230,6 +246,7 @@ export function AuthDialog() {
           autoComplete={isLogin ? 'current-password' : 'new-password'}
           value={form.password}
           onChange={update('password')}
+          minLength={isLogin ? undefined : PASSWORD_MIN}
           hint={isLogin ? undefined : 'At least 8 characters'}
         />
         {!isLogin && (

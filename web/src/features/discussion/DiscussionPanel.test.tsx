@@ -4,7 +4,7 @@ import { resetToasts } from '../../ui/toast';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
 import type { Comment } from '../questions/types';
 import { currentToast, renderSignedIn } from '../friends/testUtils';
-import { DiscussionPanel } from './DiscussionPanel';
+import { DiscussionPanel, NOT_AN_IMAGE } from './DiscussionPanel';
 
 const mine: Comment = {
   id: 'c1',
@@ -100,7 +100,15 @@ test('image: only image types, too large toast, preview and remove', async () =>
   expect(currentToast()?.variant).toBe('destructive');
   expect(screen.queryByAltText('Selected image preview')).toBeNull();
 
-  const exact = new File([new Uint8Array([137, 80, 78, 71])], 'ok.png', { type: 'image/png' });
+  // An SVG renamed .png: the browser says image/png, the bytes say otherwise. No preview, Post stays disabled.
+  resetToasts();
+  const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'cat.png', { type: 'image/png' });
+  fireEvent.change(input, { target: { files: [svg] } });
+  await waitFor(() => expect(currentToast()).toEqual({ title: 'Unsupported file', description: NOT_AN_IMAGE, variant: 'destructive' }));
+  expect(screen.queryByAltText('Selected image preview')).toBeNull();
+  expect((screen.getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(true);
+
+  const exact = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'ok.png', { type: 'image/png' });
   Object.defineProperty(exact, 'size', { value: 5 * 1024 * 1024 });
   fireEvent.change(input, { target: { files: [exact] } });
   const preview = (await screen.findByAltText('Selected image preview')) as HTMLImageElement;
@@ -124,7 +132,7 @@ test('posting: Posting..., toast, text and image cleared, list refreshed', async
   await open('Start Discussion');
   await screen.findByText('No comments yet. Start the discussion!');
   const input = screen.getByLabelText('Image file') as HTMLInputElement;
-  fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'a.gif', { type: 'image/gif' })] } });
+  fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])], 'a.gif', { type: 'image/gif' })] } });
   await screen.findByAltText('Selected image preview');
   fireEvent.change(screen.getByPlaceholderText('Share your thoughts on this prediction...'), { target: { value: '  Hello Mzansi  ' } });
   fireEvent.click(screen.getByRole('button', { name: 'Post' }));
@@ -182,19 +190,20 @@ test('list: name, @username, relative age, text as text, image; delete only on o
   await open('View Discussion (2 comments)');
   expect(screen.getByRole('heading', { name: 'Discussion (2)' })).toBeTruthy();
   const list = screen.getByRole('region', { name: 'Comments' });
+  // Newest first (the server sends oldest first): the latest comment sits right under the composer.
   const items = within(list).getAllByRole('listitem');
-  expect(within(items[0]!).getByText('Thandi Mokoena')).toBeTruthy();
-  expect(within(items[0]!).getByText('@thandi_m')).toBeTruthy();
-  expect(within(items[0]!).getByText('5m ago')).toBeTruthy();
-  expect(within(items[0]!).getByText('I think yes <b>not bold</b>')).toBeTruthy();
-  expect(items[0]!.querySelector('b')).toBeNull();
-  expect(within(items[1]!).getByText('just now')).toBeTruthy();
-  expect((within(items[1]!).getByRole('img') as HTMLImageElement).src).toBe(theirs.imageUrl);
-  expect(within(items[0]!).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
-  expect(within(items[1]!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
+  expect(within(items[1]!).getByText('Thandi Mokoena')).toBeTruthy();
+  expect(within(items[1]!).getByText('@thandi_m')).toBeTruthy();
+  expect(within(items[1]!).getByText('5m ago')).toBeTruthy();
+  expect(within(items[1]!).getByText('I think yes <b>not bold</b>')).toBeTruthy();
+  expect(items[1]!.querySelector('b')).toBeNull();
+  expect(within(items[0]!).getByText('just now')).toBeTruthy();
+  expect((within(items[0]!).getByRole('img') as HTMLImageElement).src).toBe(theirs.imageUrl);
+  expect(within(items[1]!).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
+  expect(within(items[0]!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
 
   comments = [theirs];
-  fireEvent.click(within(items[0]!).getByRole('button', { name: 'Delete comment' }));
+  fireEvent.click(within(items[1]!).getByRole('button', { name: 'Delete comment' }));
   await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Comment deleted', description: 'Your comment has been removed' }));
   expect(api.mock.mock.calls.some(([u, init]) => u === '/api/comments/c1' && init?.method === 'DELETE')).toBe(true);
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Discussion (1)' })).toBeTruthy());

@@ -9,7 +9,9 @@ import type { Comment } from '../questions/types';
 import {
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,
+  headBytes,
   readAsDataUrl,
+  sniffImageType,
   useDeleteComment,
   usePostComment,
   useQuestionComments,
@@ -18,12 +20,29 @@ import './discussion.css';
 
 /**
  * Discussion panel for one question (spec §2): collapsed 'Start Discussion' / 'View Discussion (n comments)';
- * expanded: composer (text + optional image) and the scrollable comment list.
+ * expanded: composer (text + optional image) and the comment list, newest first right under the composer (so
+ * one's own new comment shows where one is looking). On a list of cards, pass `commentCount` (known from the
+ * question): the comments load only when the panel opens. `expanded` / `onExpandedChange` let a card open it.
  */
-export function DiscussionPanel({ questionId }: { questionId: string }) {
-  const [expanded, setExpanded] = useState(false);
-  const comments = useQuestionComments(questionId);
-  const count = comments.data?.length ?? 0;
+export function DiscussionPanel({
+  questionId,
+  commentCount,
+  expanded: expandedProp,
+  onExpandedChange,
+}: {
+  questionId: string;
+  commentCount?: number;
+  expanded?: boolean;
+  onExpandedChange?: (expanded: boolean) => void;
+}) {
+  const [expandedState, setExpandedState] = useState(false);
+  const expanded = expandedProp ?? expandedState;
+  const setExpanded = (next: boolean) => {
+    setExpandedState(next);
+    onExpandedChange?.(next);
+  };
+  const comments = useQuestionComments(questionId, expanded || commentCount === undefined);
+  const count = comments.data?.length ?? commentCount ?? 0;
   const panelId = useId();
 
   if (!expanded) {
@@ -62,6 +81,8 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
   );
 }
 
+export const NOT_AN_IMAGE = 'This file is not a PNG, JPEG, GIF or WebP image. Please choose another.';
+
 function Composer({ questionId }: { questionId: string }) {
   const user = useUser();
   const [text, setText] = useState('');
@@ -84,6 +105,10 @@ function Composer({ questionId }: { questionId: string }) {
       return;
     }
     try {
+      if (!sniffImageType(await headBytes(file))) {
+        toastError(NOT_AN_IMAGE, 'Unsupported file');
+        return;
+      }
       setImage(await readAsDataUrl(file));
     } catch {
       toastError('Please try another image', 'Could not read the image');
@@ -120,7 +145,15 @@ function Composer({ questionId }: { questionId: string }) {
       />
       {image && (
         <div className="discussion__preview">
-          <img src={image} alt="Selected image preview" />
+          <img
+            src={image}
+            alt="Selected image preview"
+            onError={() => {
+              // The bytes looked right but do not decode: no broken preview, nothing to post.
+              setImage(null);
+              toastError(NOT_AN_IMAGE, 'Unsupported file');
+            }}
+          />
           <button type="button" className="discussion__remove" aria-label="Remove image" onClick={() => setImage(null)}>
             <span aria-hidden="true">×</span>
           </button>
@@ -173,7 +206,7 @@ function Comments({ questionId, loading, comments }: { questionId: string; loadi
   return (
     <div className="discussion__list" tabIndex={0} role="region" aria-label="Comments">
       <CommentList
-        comments={comments}
+        comments={[...comments].reverse()}
         now={now}
         currentUserId={user?.id}
         onDelete={onDelete}

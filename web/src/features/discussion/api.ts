@@ -22,8 +22,8 @@ export function toComments(data: unknown): Comment[] {
 }
 
 /** GET /api/questions/{id}/comments (oldest first). */
-export function useQuestionComments(questionId: string) {
-  return useQuery({ queryKey: questionCommentsKey(questionId), select: toComments, staleTime: 10_000 });
+export function useQuestionComments(questionId: string, enabled = true) {
+  return useQuery({ queryKey: questionCommentsKey(questionId), select: toComments, staleTime: 10_000, enabled });
 }
 
 function useRefreshComments(questionId: string) {
@@ -54,6 +54,24 @@ export function useDeleteComment(questionId: string) {
 }
 
 /** Reads a file as a data URL. */
+/**
+ * The image type its first bytes say (PNG, JPEG, GIF or WebP), or null. A file's name and its browser-given type
+ * can lie (an SVG renamed .png): the server refuses such a file, so the composer does before any preview.
+ */
+export function sniffImageType(bytes: Uint8Array): (typeof ACCEPTED_IMAGE_TYPES)[number] | null {
+  const at = (offset: number, ...expected: number[]) => expected.every((b, i) => bytes[offset + i] === b);
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (at(0, 0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp';
+  return null;
+}
+
+/** The first bytes of a file (enough for `sniffImageType`). */
+export async function headBytes(file: Blob, n = 16): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(0, n).arrayBuffer());
+}
+
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

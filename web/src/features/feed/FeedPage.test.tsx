@@ -46,7 +46,7 @@ test('public tab: loading, then cards with rounded percentages, coloured bars, 3
   expect(card.getByText('3 predictions')).toBeTruthy();
   expect(card.getByText('5 comments')).toBeTruthy();
   const fills = (title.closest('.qcard') as HTMLElement).querySelectorAll<HTMLElement>('.bar__fill');
-  expect([...fills].map((f) => f.className)).toEqual(['bar__fill bar__fill--red', 'bar__fill bar__fill--blue']);
+  expect([...fills].map((f) => f.className)).toEqual(['bar__fill bar__fill--green', 'bar__fill bar__fill--blue']);
   expect(fills[0]!.style.width).toMatch(/^66\.66/);
   expect(card.getByText('Person 3')).toBeTruthy();
   expect(card.queryByText('Person 4')).toBeNull();

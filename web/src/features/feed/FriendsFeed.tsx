@@ -178,7 +178,7 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
                   <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
                 </div>
                 <div className="bar" aria-hidden="true">
-                  <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                  <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
                 </div>
               </li>
             ))}

@@ -257,6 +257,25 @@ test('sent tab: receivers with Pending, and the empty states', async () => {
   expect(await screen.findByText('No pending requests')).toBeTruthy();
 });
 
+test('a sent request can be cancelled: DELETE, then the sent list refreshes', async () => {
+  sent = [{ id: 'r5', createdAt: '2025-11-21T10:00:00.000Z', status: 'pending', requester: me, receiver: sipho }];
+  api.setHandler(
+    routes((url, init) => {
+      if (url === '/api/friend-requests/r5' && init?.method === 'DELETE') {
+        sent = [];
+        return json(200, { success: true });
+      }
+      return undefined as unknown as Response;
+    }),
+  );
+  renderSignedIn(<FriendsPage />);
+  fireEvent.click(await screen.findByRole('tab', { name: 'Sent (1)' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel friend request to Sipho Khumalo' }));
+  expect(await screen.findByText('No sent requests')).toBeTruthy();
+  expect(screen.getByRole('tab', { name: 'Sent (0)' })).toBeTruthy();
+  expect(currentToast()?.title).toBe('Request cancelled');
+});
+
 test('friends list shows each friend with an Admin badge when applicable', async () => {
   friends = [sipho, admin];
   renderSignedIn(<FriendsPage />);

@@ -13,6 +13,7 @@ import {
   useFriends,
   useRejectRequest,
   useSentRequests,
+  useCancelRequest,
   type FriendRequest,
   type Person,
 } from './api';
@@ -78,7 +79,7 @@ function FriendsTabs({ userId }: { userId: string }) {
         {
           value: 'sent',
           label: `Sent (${sent.requests.length})`,
-          content: tab === 'sent' ? <SentPanel requests={sent.requests} loading={sent.isPending} /> : null,
+          content: tab === 'sent' ? <SentPanel userId={userId} requests={sent.requests} loading={sent.isPending} /> : null,
         },
       ]}
     />
@@ -272,7 +273,13 @@ function RequestsPanel({ userId, requests, loading }: { userId: string; requests
   );
 }
 
-function SentPanel({ requests, loading }: { requests: FriendRequest[]; loading: boolean }) {
+function SentPanel({ userId, requests, loading }: { userId: string; requests: FriendRequest[]; loading: boolean }) {
+  const cancel = useCancelRequest(userId);
+  const onCancel = (request: FriendRequest) =>
+    cancel.mutate(request.id, {
+      onSuccess: () => toast({ title: 'Request cancelled', description: `Your request to ${request.receiver.name} was taken back.` }),
+      onError: (error) => toastError(serverMessage(error, 'Failed to cancel the request')),
+    });
   return (
     <Card>
       <CardHeader>
@@ -289,9 +296,21 @@ function SentPanel({ requests, loading }: { requests: FriendRequest[]; loading: 
             {requests.map((r) => (
               <li key={r.id} className="person-row">
                 <PersonLine person={r.receiver} />
-                <Badge variant="outline" className="person-row__pending">
-                  Pending
-                </Badge>
+                <div className="person-row__actions">
+                  <Badge variant="outline" className="person-row__pending">
+                    Pending
+                  </Badge>
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn--reject"
+                    aria-label={`Cancel friend request to ${r.receiver.name}`}
+                    title="Cancel request"
+                    disabled={cancel.isPending && cancel.variables === r.id}
+                    onClick={() => onCancel(r)}
+                  >
+                    <CrossIcon />
+                  </button>
+                </div>
               </li>
             ))}
           </ul>

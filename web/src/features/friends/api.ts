@@ -151,6 +151,15 @@ export function useRejectRequest(userId: string) {
   });
 }
 
+/** DELETE /api/friend-requests/{id}: the sender takes back a pending request; refreshes the sent list. */
+export function useCancelRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: string) => apiJson<{ success: boolean }>('DELETE', `/api/friend-requests/${encodeURIComponent(requestId)}`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sentRequestsQueryKey(userId) }),
+  });
+}
+
 /** Two-letter initials for an avatar. */
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

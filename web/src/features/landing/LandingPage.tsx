@@ -6,6 +6,7 @@ import { BrandMark, FlagStripe, PRODUCT_NAME, TAGLINE } from '../shell/Brand';
 import { usePublicComments, usePublicQuestions, useTodayQuestions } from '../questions/api';
 import { ArchiveQuestionCard } from '../questions/QuestionCards';
 import { TodayQuestion } from './TodayQuestion';
+import { saveIntent } from './intent';
 import { NewsletterCard } from './NewsletterCard';
 import { NotificationsCard } from './NotificationsCard';
 
@@ -16,6 +17,10 @@ import { NotificationsCard } from './NotificationsCard';
 export function LandingPage({ staticShell = false }: { staticShell?: boolean }) {
   const openAuth = useOpenAuthDialog();
   const join = () => openAuth('signup');
+  const choose = (questionId: string, optionId: string) => {
+    saveIntent(questionId, optionId);
+    openAuth('signup');
+  };
   const now = useNow(60_000);
   const today = useTodayQuestions();
   const archive = usePublicQuestions();
@@ -47,6 +52,7 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
           failed={today.isError}
           now={staticShell ? null : now}
           onJoin={join}
+          onChoose={staticShell ? undefined : choose}
           onLogin={() => openAuth('login')}
         />
 

@@ -15,6 +15,7 @@ export function TodayQuestion({
   failed,
   now,
   onJoin,
+  onChoose,
   onLogin,
 }: {
   question: Question | undefined;
@@ -22,6 +23,8 @@ export function TodayQuestion({
   failed: boolean;
   now: Date | null;
   onJoin: () => void;
+  /** YES / NO tapped: remembered through signup (issue 19). Without it, the buttons just open signup. */
+  onChoose?: (questionId: string, optionId: string) => void;
   onLogin: () => void;
 }) {
   return (
@@ -65,7 +68,7 @@ export function TodayQuestion({
                 key={option.id}
                 type="button"
                 className={`vote-btn ${i === 0 ? 'vote-btn--yes' : 'vote-btn--no'}`}
-                onClick={onJoin}
+                onClick={onChoose ? () => onChoose(question.id, option.id) : onJoin}
               >
                 {option.label}
               </button>

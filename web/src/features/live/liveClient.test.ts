@@ -1,3 +1,4 @@
+import { createLiveNews } from './liveBanner';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import {
@@ -164,6 +165,19 @@ test('question-resolved: "Question Resolved!" with Yes / No; refreshes public qu
   notify.mockClear();
   FakeSocket.instances[0]!.emit({ type: 'question-resolved', questionId: 'unknown', correctOptionId: 'yes' });
   expect(notify.mock.calls[0]![1].body).toContain('Yes');
+});
+
+test('a new question and a resolution also reach the in-app banner store', () => {
+  const news = createLiveNews();
+  startLiveClient({ queryClient, url: 'ws://app.test/ws', notify, logger, status, news, random: () => draw, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+  const socket = FakeSocket.instances[0]!;
+  expect(news.current()).toBeNull();
+  socket.emit({ type: 'new-question', question: { id: 'q9', text: 'Will it rain', options: [] } });
+  expect(news.current()).toEqual({ kind: 'new-question', questionId: 'q9' });
+  socket.emit({ type: 'question-resolved', questionId: 'q1', correctOptionId: 'no' });
+  expect(news.current()).toEqual({ kind: 'resolved', questionId: 'q1' });
+  socket.emit({ type: 'results-updated', questionId: 'q1', totalVotes: 1, results: [] });
+  expect(news.current()).toEqual({ kind: 'resolved', questionId: 'q1' });
 });
 
 test('unparseable or unknown messages are only logged', () => {

@@ -8,6 +8,7 @@ import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
 import { publicResultsKey, resultsKey } from '../results/api';
 import { applyLiveResults, type LiveResultRow } from './liveResults';
 import { liveStatus, type LiveStatus } from './liveStatus';
+import { liveNews, type LiveNewsStore } from './liveBanner';
 
 /**
  * The first reconnect's delay; each further failed attempt doubles it, up to LIVE_RECONNECT_MAX_MS, and an open
@@ -145,6 +146,8 @@ export interface LiveClientOptions {
   friendAnswersRefreshMs?: number;
   /** Where the open / closed state goes (the queries' polling reads it). */
   status?: LiveStatus;
+  /** Where a new question or a resolution goes for the in-app banner. */
+  news?: LiveNewsStore;
   /** 0 ≤ x < 1; the jitter of reconnects, resyncs and friend-answer refreshes. */
   random?: () => number;
   logger?: Pick<Console, 'warn'>;
@@ -183,6 +186,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     resyncWindowMs = RESYNC_WINDOW_MS,
     friendAnswersRefreshMs = FRIEND_ANSWERS_REFRESH_MS,
     status = liveStatus,
+    news = liveNews,
     random = Math.random,
     logger = console,
   } = options;
@@ -235,6 +239,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           url: '/vote',
           persistent: true,
         });
+        news.set({ kind: 'new-question', questionId: question.id });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         break;
@@ -247,6 +252,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           tag: `resolved-${message.questionId}`,
           url: '/',
         });
+        news.set({ kind: 'resolved', questionId: message.questionId });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         // A resolved blind question shows its figures to everyone now.

@@ -5,6 +5,7 @@ import { errorStatus, serverMessage } from '../../lib/api';
 import { ClockIcon } from '../../ui/icons';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useUser } from '../auth/useSession';
+import { phoneProblem } from '../auth/signupRules';
 import type { User } from '../auth/types';
 import { sendTestAlert, updateProfileSettings, useStoreUpdatedUser, type ProfileSettingsInput } from './api';
 import { SettingRow, Switch } from './Switch';
@@ -42,7 +43,11 @@ function SettingsForm({ user }: { user: User }) {
 
   const test = useMutation({
     mutationFn: sendTestAlert,
-    onSuccess: (res) => toast({ title: 'Test Alert Sent', description: res?.message || 'Check your notifications.' }),
+    // The server says whether anything was sent (no push subscription: nothing was).
+    onSuccess: (res) =>
+      res?.success === false
+        ? toastError(res.message || 'No test alert was sent.', 'Test Alert Not Sent')
+        : toast({ title: 'Test Alert Sent', description: res?.message || 'Check your notifications.' }),
     onError: (error) => {
       const fallback = 'Failed to send a test alert. Please try again later.';
       toastError(errorStatus(error) === 404 ? fallback : serverMessage(error, fallback));
@@ -52,7 +57,13 @@ function SettingsForm({ user }: { user: User }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
-    save.mutate({ ...form, email: form.email.trim(), phoneNumber: form.phoneNumber.trim() });
+    const phoneNumber = form.phoneNumber.trim();
+    const problem = phoneProblem(phoneNumber, form.whatsappNotifications);
+    if (problem) {
+      toastError(problem);
+      return;
+    }
+    save.mutate({ ...form, email: form.email.trim(), phoneNumber });
   };
 
   return (

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast, toastError } from '../../ui';
 import { useLogout, useUser } from '../auth/useSession';
 import { updateNotificationPrefs, useStoreUpdatedUser } from './api';
@@ -50,6 +51,9 @@ export function ProfileSettings() {
             />
           </SettingRow>
           <BrowserNotificationControl context="profile" />
+          <Link className="btn btn--outline btn--md profile-settings__more" to="/notifications">
+            Email and WhatsApp alert settings
+          </Link>
         </CardContent>
       </Card>
       <Button variant="destructive" block disabled={logout.isPending} onClick={() => logout.mutate()}>

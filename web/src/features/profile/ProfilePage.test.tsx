@@ -65,14 +65,16 @@ test('empty history and an unranked user', async () => {
   fetch.setHandler(
     routes({
       '/api/users/u1/history': () => json(200, []),
-      '/api/users/u1/stats': () => json(200, { totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0 }),
+      '/api/users/u1/stats': () => json(200, { totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, resolvedThisMonth: 0 }),
     }),
   );
   renderWithApp(<ProfilePage />);
   expect(await screen.findByText('No predictions yet')).toBeTruthy();
   expect(screen.getByText('Start answering daily questions to see your history!')).toBeTruthy();
-  expect(await within(tile('National Rank')).findByText('–')).toBeTruthy();
-  expect(within(tile('Accuracy Rate')).getByText('0%')).toBeTruthy();
+  // Nothing resolved this month: no rank and no "0%", but a dash and the reason.
+  expect(await within(tile('National Rank')).findByText('—')).toBeTruthy();
+  expect(within(tile('Accuracy Rate')).getByText('—')).toBeTruthy();
+  expect(screen.getByText('Your accuracy and rank show once one of your predictions this month is resolved.')).toBeTruthy();
 });
 
 test('the Settings tab shows the settings', async () => {
@@ -80,6 +82,8 @@ test('the Settings tab shows the settings', async () => {
   fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
   expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
   expect(screen.queryByText('Recent Predictions')).toBeNull();
+  // /notifications (e-mail address, WhatsApp) is reachable from here.
+  expect(screen.getByRole('link', { name: 'Email and WhatsApp alert settings' }).getAttribute('href')).toBe('/notifications');
 });
 
 test('a spinner without a signed-in user', () => {

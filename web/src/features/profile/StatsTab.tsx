@@ -2,7 +2,7 @@ import { Badge, Button, Card, CardContent, CardTitle } from '../../ui';
 import type { BadgeVariant } from '../../ui/Badge';
 import { formatLongDate } from '../../lib/time';
 import { questionWithMark } from '../questions/results';
-import { useUserHistory, useUserStats, type HistoryStatus } from './api';
+import { NOT_YET, NOT_YET_HINT, useUserHistory, useUserStats, type HistoryStatus } from './api';
 import { CalibrationChart } from './CalibrationChart';
 
 /** Profile history: the latest 5 predictions (spec §9). */
@@ -34,10 +34,11 @@ export function StatsTab({ userId }: { userId: string }) {
     <div className="stack">
       <dl className="profile-stats" aria-label="Your stats" aria-busy={stats.isPending}>
         <Tile label="Questions Answered" value={show(String(s?.totalAnswers ?? 0))} />
-        <Tile label="Accuracy Rate" value={show(`${s?.accuracy ?? 0}%`)} />
-        <Tile label="National Rank" value={show(s?.nationalRank ? `#${s.nationalRank}` : '–')} />
+        <Tile label="Accuracy Rate" value={show(s?.accuracy == null ? NOT_YET : `${s.accuracy}%`)} />
+        <Tile label="National Rank" value={show(s?.nationalRank ? `#${s.nationalRank}` : NOT_YET)} />
         <Tile label="Day Streak" value={show(String(s?.streak ?? 0))} />
       </dl>
+      {s && s.accuracy === null && <p className="profile-stats__note">{NOT_YET_HINT}</p>}
 
       <Card>
         <CardContent>

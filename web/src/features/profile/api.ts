@@ -9,12 +9,16 @@ const STALE_MS = 30_000;
 
 export interface UserStats {
   totalAnswers: number;
-  /** Whole percent, this SAST month. */
-  accuracy: number;
-  /** This SAST month; null when unranked (nothing correct yet). */
+  /** Whole percent, this SAST month; null until an answer this month has resolved (nothing to measure yet). */
+  accuracy: number | null;
+  /** This SAST month; null when unranked (no resolved answer this month, or no rank). */
   nationalRank: number | null;
   streak: number;
 }
+
+/** Shown instead of a newcomer's accuracy and rank (issue 19: no "0%" or "#13" before anything resolved). */
+export const NOT_YET = '—';
+export const NOT_YET_HINT = 'Your accuracy and rank show once one of your predictions this month is resolved.';
 
 export type HistoryStatus = 'Pending' | 'Correct' | 'Incorrect';
 
@@ -34,10 +38,12 @@ export function toStats(data: unknown): UserStats {
   const d = obj(data);
   const nested = obj(d.stats);
   const rank = num(d.nationalRank ?? nested.nationalRank);
+  // Without a resolved answer this month there is no accuracy and no rank to speak of.
+  const scored = typeof d.resolvedThisMonth !== 'number' || d.resolvedThisMonth > 0;
   return {
     totalAnswers: num(d.totalAnswers),
-    accuracy: Math.round(num(d.accuracy ?? nested.accuracy)),
-    nationalRank: rank > 0 ? rank : null,
+    accuracy: scored ? Math.round(num(d.accuracy ?? nested.accuracy)) : null,
+    nationalRank: scored && rank > 0 ? rank : null,
     streak: num(d.streak),
   };
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { Badge, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
@@ -128,6 +129,7 @@ export function ArchiveQuestionCard({
 export function FeedQuestionCard({ question: listed, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
   const question = useRevealedQuestion(listed);
   const { shown, count } = commentsFor(question, comments);
+  const [discussing, setDiscussing] = useState(false);
   const rows = optionResults(question);
   const { yes, no } = yesNoPercentages(question);
   const more = count - shown.length;
@@ -149,7 +151,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
                 <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
               </div>
               <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
               </div>
             </li>
           ))}
@@ -158,7 +160,11 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">
             <CommentList comments={shown} now={now} />
-            {more > 0 && <p className="qcard__more-count">+{more} more comments</p>}
+            {more > 0 && (
+              <button type="button" className="link-button qcard__more-count" onClick={() => setDiscussing(true)}>
+                +{pluralize(more, 'more comment', 'more comments')}
+              </button>
+            )}
           </div>
         )}
         {!question.resultsHidden && (
@@ -166,6 +172,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
             <ShareButton title="Share Your Result" text={neutralResultShareText(question.text, yes, no)} />
           </div>
         )}
+        <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />
       </CardContent>
     </Card>
   );

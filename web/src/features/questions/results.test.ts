@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import {
   barColor,
+  votedText,
   formatPercentOneDecimal,
   formatPercentRounded,
   optionResults,
@@ -63,8 +64,19 @@ test('correct option only on resolved questions', () => {
   expect(optionResults({ ...base, results, correctOptionId: 'yes', isResolved: false }).map((r) => r.isCorrect)).toEqual([false, false]);
 });
 
-test('bar colours cycle red, blue, green', () => {
-  expect([0, 1, 2, 3, 4, 5, 6].map(barColor)).toEqual(['red', 'blue', 'green', 'red', 'blue', 'green', 'red']);
+test('an answer has one colour everywhere: YES green, NO blue (never red), a third option gold', () => {
+  expect(barColor(0, 'yes')).toBe('green');
+  expect(barColor(1, 'no')).toBe('blue');
+  // By id, whatever the position; by position for other ids.
+  expect(barColor(0, 'no')).toBe('blue');
+  expect(barColor(1, 'option1')).toBe('green');
+  expect([0, 1, 2, 3].map((i) => barColor(i, `o${i}`))).toEqual(['green', 'blue', 'gold', 'gold']);
+});
+
+test('"1 South African voted", "2 South Africans voted"', () => {
+  expect(votedText(1)).toBe('1 South African voted');
+  expect(votedText(0)).toBe('0 South Africans voted');
+  expect(votedText(1234)).toBe(`${(1234).toLocaleString('en-ZA')} South Africans voted`);
 });
 
 test('total predictions and YES/NO shares', () => {

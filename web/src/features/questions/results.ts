@@ -61,14 +61,23 @@ export function totalPredictions(question: Pick<Question, 'totalVotes' | 'option
   return optionResults(question).reduce((sum, r) => sum + r.count, 0);
 }
 
-/** Feed result bar colours cycle red, blue, green. */
-export const BAR_COLORS = ['red', 'blue', 'green'] as const;
-export type BarColor = (typeof BAR_COLORS)[number];
+/**
+ * An answer's colour, the same on every screen (issue 19): YES green, NO blue, a third option gold. Red is kept
+ * for errors and deletion, so a correct answer is never red. By id ('yes'/'option1', 'no'/'option2'), else by
+ * position in the question's options.
+ */
+export const ANSWER_COLORS = ['green', 'blue', 'gold'] as const;
+export type BarColor = (typeof ANSWER_COLORS)[number];
 
-export function barColor(index: number): BarColor {
-  const i = ((index % BAR_COLORS.length) + BAR_COLORS.length) % BAR_COLORS.length;
-  return BAR_COLORS[i]!;
+export function barColor(index: number, optionId?: string): BarColor {
+  const id = optionId?.trim().toLowerCase();
+  if (id === 'yes' || id === 'option1') return 'green';
+  if (id === 'no' || id === 'option2') return 'blue';
+  return ANSWER_COLORS[Math.min(Math.max(index, 0), ANSWER_COLORS.length - 1)]!;
 }
+
+/** "1 South African voted" / "2 South Africans voted". */
+export const votedText = (count: number) => `${pluralize(count, 'South African', 'South Africans')} voted`;
 
 /** "1 prediction" / "12 predictions". */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {

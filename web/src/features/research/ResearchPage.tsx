@@ -6,6 +6,7 @@ import { formatLongDate } from '../../lib/time';
 import { initials } from '../friends/api';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { SampleBadge } from '../questions/QuestionCards';
+import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { barColor, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
 import type { Question } from '../questions/types';
 import {
@@ -297,12 +298,13 @@ export function ResearchQuestionCard({ question }: { question: Question }) {
                 <strong className="bar-row__pct">{Math.round(r.percentage)}%</strong>
               </div>
               <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
               </div>
             </li>
           ))}
         </ul>
         <p className="qcard__stats">{pluralize(total, 'prediction')}</p>
+        <DiscussionPanel questionId={question.id} commentCount={question.commentCount ?? 0} />
       </CardContent>
     </Card>
   );

@@ -78,7 +78,7 @@ test('day, question, national results with bars and total, friends with initials
   const dialog = screen.getByRole('dialog', { name: 'Share Your Result' });
   expect(
     within(dialog).getByText(
-      'I predicted Will the Springboks win the next test would be YES! YES 60% NO 40% ✅ 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
+      'I predicted Will the Springboks win the next test would be YES! YES 60% NO 40% 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
     ),
   ).toBeTruthy();
 });
@@ -104,14 +104,15 @@ test('friend answers and public results are polled every 5 s (± 25 %) while the
   }
 });
 
-test('newer public results (live) replace the first figures; ❌ when my side is smaller', async () => {
+test('newer public results (live) replace the first figures; once resolved against me, ❌ (not before)', async () => {
   fetch.setHandler(
     routes({
       '/api/questions/q1/public-results': () =>
         json(200, { results: [{ optionId: 'yes', percentage: 25, votes: 1 }, { optionId: 'no', percentage: 75, votes: 3 }], totalVotes: 4 }),
     }),
   );
-  renderWithApp(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
+  const resolved = { ...q, isResolved: true, correctOptionId: 'no' };
+  renderWithApp(<ResultsPanel question={resolved} onInviteFriends={() => undefined} />);
   await waitFor(() => expect(screen.getByText('4 South Africans voted')).toBeTruthy());
   expect(screen.getByText('75%')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Share Your Result' }));
@@ -132,7 +133,24 @@ test('no friends: empty state with Invite Friends, Among Friends is a dash', asy
   fireEvent.click(screen.getByRole('button', { name: 'Invite Friends' }));
   expect(onInvite).toHaveBeenCalledTimes(1);
   const tile = screen.getByText('Among Friends').parentElement!;
-  await waitFor(() => expect(within(tile).getByText('–')).toBeTruthy());
+  await waitFor(() => expect(within(tile).getByText('—')).toBeTruthy());
+});
+
+test('a newcomer (nothing resolved this month) sees "—" and why, not a rank or 0% accuracy', async () => {
+  fetch.setHandler(
+    routes({
+      '/api/users/u1/stats': () =>
+        json(200, { totalAnswers: 1, accuracy: 0, nationalRank: 13, streak: 1, resolvedThisMonth: 0, stats: { nationalRank: 13, accuracy: 0 } }),
+    }),
+  );
+  renderWithApp(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
+  expect(await screen.findByText('Your accuracy and rank show once one of your predictions this month is resolved.')).toBeTruthy();
+  const national = screen.getByText('National Rank').parentElement!;
+  const friends = screen.getByText('Among Friends').parentElement!;
+  await waitFor(() => expect(within(national).getByText('—')).toBeTruthy());
+  await waitFor(() => expect(within(friends).getByText('—')).toBeTruthy());
+  expect(screen.queryByText(/#13/)).toBeNull();
+  expect(screen.queryByText(/accuracy this month/)).toBeNull();
 });
 
 test("'Failed to fetch results' when the results call is not ok", async () => {

@@ -3,10 +3,10 @@ import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { initials } from '../shell/AppHeader';
-import { pluralize, questionWithMark } from '../questions/results';
+import { barColor, pluralize, questionWithMark, votedText } from '../questions/results';
 import type { Question } from '../questions/types';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
-import { useUserStats } from '../profile/api';
+import { NOT_YET, NOT_YET_HINT, useUserStats } from '../profile/api';
 import { useLeaderboard } from '../leaderboard/api';
 import { ShareButton } from '../share/SharePanel';
 import { resultShareText, yesNoForOption, yesNoShares } from '../share/shareText';
@@ -49,11 +49,7 @@ function nationalRows(
   }));
 }
 
-/** Same colours as the answer form: the first option green, the second red, any other blue. */
-const RESULT_BAR_COLORS = ['green', 'red'] as const;
-const resultBarColor = (index: number) => RESULT_BAR_COLORS[index] ?? 'blue';
-
-const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
+const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : NOT_YET);
 
 /** Spec §2 Results panel: national results, friends' answers, rankings, share and discussion. */
 export function ResultsPanel({
@@ -87,6 +83,8 @@ export function ResultsPanel({
     friendAnswers.data ??
     (results.data?.friendAnswers ?? []).map((f) => ({ userId: f.friendId, name: f.friendName, username: '', optionText: f.optionText }));
 
+  // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (issue 19).
+  const newcomer = stats.data?.accuracy === null;
   const shares = yesNoShares(question.options, rows);
   const day = dayNumber(new Date(question.publishedAt ?? question.date));
 
@@ -145,12 +143,12 @@ export function ResultsPanel({
                       aria-valuemax={100}
                       aria-valuenow={Math.round(r.percentage)}
                     >
-                      <div className={`bar__fill bar__fill--${resultBarColor(i)}`} style={{ width: `${r.percentage}%` }} />
+                      <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
                     </div>
                   </li>
                 ))}
               </ul>
-              <p className="results-card__total">{totalVotes.toLocaleString('en-ZA')} South Africans voted</p>
+              <p className="results-card__total">{votedText(totalVotes)}</p>
               <ProvinceBreakdown provinces={results.data?.provinces} options={question.options} />
             </>
           )}
@@ -201,11 +199,11 @@ export function ResultsPanel({
             </div>
             <div className="results-ranks__tile">
               <dt>Among Friends</dt>
-              <dd>{friendsBoard.data ? rankText(friendsBoard.data.you.friendsRank) : '…'}</dd>
+              <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
             </div>
           </dl>
           <p className="results-ranks__accuracy">
-            {stats.data ? `${stats.data.accuracy}% accuracy this month` : '\u00a0'}
+            {stats.data ? (newcomer ? NOT_YET_HINT : `${stats.data.accuracy}% accuracy this month`) : '\u00a0'}
           </p>
         </CardContent>
       </Card>
@@ -217,7 +215,13 @@ export function ResultsPanel({
           variant="gold"
           size="lg"
           block
-          text={resultShareText(question.text, yesNoForOption(question.options, myOptionId), shares.yes, shares.no)}
+          text={resultShareText(
+            question.text,
+            yesNoForOption(question.options, myOptionId),
+            shares.yes,
+            shares.no,
+            question.isResolved && question.correctOptionId ? question.correctOptionId === myOptionId : null,
+          )}
         />
       )}
 

@@ -23,17 +23,17 @@ describe('vote text', () => {
 });
 
 describe('result text', () => {
-  test('✅ when the user side had the larger share', () => {
+  test('no mark before the question resolves, whatever the shares', () => {
     expect(resultShareText(Q, 'YES', 62.4, 37.6)).toBe(
-      'I predicted Will load-shedding end before winter would be YES! YES 62% NO 38% ✅ 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
+      'I predicted Will load-shedding end before winter would be YES! YES 62% NO 38% 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
     );
-    expect(resultShareText(Q, 'NO', 30, 70)).toContain('YES 30% NO 70% ✅');
+    expect(resultShareText(Q, 'NO', 62, 38)).not.toMatch(/✅|❌/);
   });
-  test('❌ when it had the smaller share or a tie', () => {
-    expect(resultShareText(Q, 'NO', 62, 38)).toBe(
-      'I predicted Will load-shedding end before winter would be NO! YES 62% NO 38% ❌ 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
+  test('✅ once resolved and correct, ❌ once resolved and wrong (with the minority or not)', () => {
+    expect(resultShareText(Q, 'NO', 62, 38, true)).toBe(
+      'I predicted Will load-shedding end before winter would be NO! YES 62% NO 38% ✅ 🇿🇦 #MzansiPredicts #SouthAfrica #DailyVote',
     );
-    expect(resultShareText(Q, 'YES', 50, 50)).toContain('❌');
+    expect(resultShareText(Q, 'YES', 62, 38, false)).toContain('YES 62% NO 38% ❌ 🇿🇦');
   });
   test('a trailing question mark is not repeated inside the sentence', () => {
     expect(resultShareText(`${Q}?`, 'YES', 60, 40)).toMatch(/^I predicted Will load-shedding end before winter would be YES!/);

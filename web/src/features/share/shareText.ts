@@ -24,14 +24,20 @@ export function voteShareText(question: string, answer: YesNo): string {
 }
 
 /**
- * "I predicted Will … would be YES! YES 62% NO 38% ✅ 🇿🇦 #…": ✅ when the user's side had the larger
- * share, ❌ otherwise (a tie is not larger). Percentages are rounded.
+ * "I predicted Will … would be YES! YES 62% NO 38% ✅ 🇿🇦 #…". Percentages are rounded. A check mark reads as
+ * "I was right" (issue 19), so the spec's mark (✅ with the larger share, ❌ otherwise; a tie is not larger)
+ * appears only once the question is resolved, and then says whether the prediction was correct. Before that:
+ * no mark.
  */
-export function resultShareText(question: string, answer: YesNo, yesPercent: number, noPercent: number): string {
-  const mine = answer === 'YES' ? yesPercent : noPercent;
-  const theirs = answer === 'YES' ? noPercent : yesPercent;
-  const mark = mine > theirs ? '✅' : '❌';
-  return `I predicted ${stripMark(question)} would be ${answer}! YES ${pct(yesPercent)} NO ${pct(noPercent)} ${mark} ${SUFFIX}`;
+export function resultShareText(
+  question: string,
+  answer: YesNo,
+  yesPercent: number,
+  noPercent: number,
+  correct: boolean | null = null,
+): string {
+  const mark = correct === null ? '' : correct ? '✅ ' : '❌ ';
+  return `I predicted ${stripMark(question)} would be ${answer}! YES ${pct(yesPercent)} NO ${pct(noPercent)} ${mark}${SUFFIX}`;
 }
 
 /** Neutral result text for a card without the user's own answer: "Will …? YES 62% / NO 38% 🇿🇦 #…" */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { User } from '../auth/types';
 import { AppHeader } from './AppHeader';
 import { BottomNav } from './BottomNav';
+import { LiveBanner } from '../live/LiveBanner';
 
 /** Signed-in chrome: fixed header, scrolling main area, fixed bottom navigation. */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
@@ -12,6 +13,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       </a>
       <AppHeader user={user} />
       <main id="main" className="app-main" tabIndex={-1}>
+        <LiveBanner />
         {children}
       </main>
       <BottomNav isAdmin={user.isAdmin} />

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 import { DailyQuestion, POST_VOTE_DELAY_MS } from './DailyQuestion';
+import { voteOutbox } from './outbox';
 import { deferred, renderWithApp } from './testing';
 
 const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
@@ -131,11 +132,25 @@ test('failure toast: the server message, else "Failed to submit answer"; the for
   expect(screen.queryByText('Vote Recorded!')).toBeNull();
 
   resetToasts();
-  fetch.setHandler(routes({ 'POST /api/answers': () => Promise.reject(new TypeError('Failed to fetch')) }));
+  fetch.setHandler(routes({ 'POST /api/answers': () => json(503, {}) }));
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to submit answer'));
   alert = screen.getByRole('alert');
   expect(alert).toBeTruthy();
+  expect(voteOutbox.list()).toEqual([]);
+});
+
+test('no connection: the vote is queued on the phone (sent when the connection returns), no error toast', async () => {
+  fetch.setHandler(routes({ 'POST /api/answers': () => Promise.reject(new TypeError('Failed to fetch')) }));
+  renderWithApp(<DailyQuestion question={q} />);
+  fireEvent.click(option('NO'));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  await waitFor(() => expect(voteOutbox.pendingFor('u1', 'q1')).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no' }));
+  expect(screen.queryByRole('alert')).toBeNull();
+  // Back online: the queued vote goes out and leaves the queue.
+  fetch.setHandler(routes());
+  await voteOutbox.flush((vote) => fetch.mock(`/api/answers`, { method: 'POST', body: JSON.stringify(vote) }));
+  expect(voteOutbox.list()).toEqual([]);
 });
 
 test('nothing is sent without a signed-in user', async () => {

@@ -12,6 +12,8 @@ import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
 import { ConfidenceSlider, DEFAULT_CONFIDENCE } from './ConfidenceSlider';
+import { isOffline, voteOutbox } from './outbox';
+import { clearIntent, intentFor } from '../landing/intent';
 import './vote.css';
 
 /** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
@@ -34,7 +36,12 @@ export function DailyQuestion({
 }) {
   const user = useUser();
   const titleId = useId();
-  const [selected, setSelected] = useState<string | null>(null);
+  // A choice tapped on the landing page before signing up comes preselected: one tap confirms it (issue 19).
+  const [fromLanding] = useState(() => {
+    const optionId = intentFor(question.id);
+    return optionId && question.options.some((o) => o.id === optionId) ? optionId : null;
+  });
+  const [selected, setSelected] = useState<string | null>(fromLanding);
   const [confidence, setConfidence] = useState(DEFAULT_CONFIDENCE);
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -47,6 +54,7 @@ export function DailyQuestion({
 
   const submit = useSubmitAnswer({
     onSuccess: (answer) => {
+      if (intentFor(answer.questionId)) clearIntent();
       setSubmitted(answer);
       toast({ title: 'Answer Submitted', description: 'Your prediction has been recorded!' });
       onSubmittedRef.current?.(answer);
@@ -63,10 +71,14 @@ export function DailyQuestion({
   const onSubmit = () => {
     // Spec §5: nothing is sent without a chosen option and a signed-in user.
     if (!selected || !user || submit.isPending) return;
-    submit.mutate(
-      { userId: user.id, questionId: question.id, optionId: selected, confidence },
-      { onError: (error) => toastError(serverMessage(error, 'Failed to submit answer')) },
-    );
+    const input = { userId: user.id, questionId: question.id, optionId: selected, confidence };
+    submit.mutate(input, {
+      onError: (error) => {
+        // No connection: the vote waits on the phone and goes out when the connection returns (issue 19).
+        if (isOffline(error)) voteOutbox.add(input);
+        else toastError(serverMessage(error, 'Failed to submit answer'));
+      },
+    });
   };
 
   const text = questionWithMark(question.text);
@@ -141,6 +153,11 @@ export function DailyQuestion({
         {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
         {hidden && <p className="vq__hidden">{RESULTS_HIDDEN_TEXT}</p>}
         {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={pending} />}
+        {fromLanding && selected === fromLanding && (
+          <p className="vq__intent" role="note">
+            Your pick from before you signed up. Tap submit to confirm it.
+          </p>
+        )}
         {selected && (
           <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
             {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}

@@ -49,7 +49,8 @@ afterEach(() => {
 
 test('heading with the count, subtitle, a ticking countdown; unanswered → form, answered → results', async () => {
   renderWithApp(<VotePage />);
-  expect(await screen.findByRole('heading', { name: "Today's Questions (2)" })).toBeTruthy();
+  // The file's first render: on a loaded 2-core box it can take more than findBy's default second.
+  expect(await screen.findByRole('heading', { name: "Today's Questions (2)" }, { timeout: 5000 })).toBeTruthy();
   expect(screen.getByText('Answer all questions to see full results')).toBeTruthy();
   expect(screen.getByRole('timer').textContent).toMatch(/\d{2}:\d{2}:\d{2}/);
   expect(await screen.findByRole('heading', { name: 'Will the Springboks win the next test?' })).toBeTruthy();

@@ -12,6 +12,8 @@ import { ResultsPanel } from '../results/ResultsPanel';
 import { InviteFriendsDialog } from '../invite/InviteFriendsDialog';
 import { answerKey, useAnswers, type Answer } from './api';
 import { DailyQuestion } from './DailyQuestion';
+import { usePendingVote } from './outbox';
+import { questionWithMark } from '../questions/results';
 import './vote.css';
 
 /** Time left in the local day, refreshed every second (its own component so only it re-renders). */
@@ -131,6 +133,10 @@ function QuestionSlot({
   onComplete: (answer: Answer) => void;
   onInviteFriends: () => void;
 }) {
+  const user = useUser();
+  const pending = usePendingVote(user?.id ?? '', question.id);
+  // Queued offline (the answered check may be paused or failing meanwhile): say so until it is sent.
+  if (pending && !check?.data) return <PendingVoteCard question={question} optionId={pending.optionId} />;
   if (!check || check.isPending) {
     return (
       <Card className="vq vq--loading">
@@ -154,4 +160,23 @@ function QuestionSlot({
     return <DailyQuestion question={question} onSubmitted={onSubmitted} onComplete={onComplete} />;
   }
   return <ResultsPanel question={question} answerOptionId={check.data.optionId} onInviteFriends={onInviteFriends} />;
+}
+
+/** A vote made offline, waiting in the outbox until the connection returns. */
+function PendingVoteCard({ question, optionId }: { question: Question; optionId: string }) {
+  const option = question.options.find((o) => o.id === optionId);
+  return (
+    <Card className="vq vq--pending" data-question-id={question.id}>
+      <CardContent className="vq-done" aria-live="polite">
+        <span className="vq-done__icon vq-done__icon--pending" aria-hidden="true">
+          ⏳
+        </span>
+        <h2 className="vq-done__title">Waiting for a connection</h2>
+        <p className="vq-done__text">
+          Your prediction ({(option?.text ?? optionId).toUpperCase()}) for &quot;{questionWithMark(question.text)}&quot; is saved on
+          this phone and will be sent when you&apos;re back online.
+        </p>
+      </CardContent>
+    </Card>
+  );
 }

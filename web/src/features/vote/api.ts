@@ -58,6 +58,8 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SubmitAnswerInput) => apiJson<Answer>('POST', '/api/answers', input),
+    // Offline, fail at once (rather than wait paused) so the vote goes to the outbox and says so.
+    networkMode: 'always',
     onSuccess: (answer, input) => {
       // First the caller (e.g. keep the confirmation on screen), then the refreshes.
       options.onSuccess?.(answer, input);

@@ -18,7 +18,7 @@ import {
 import type { LoginThrottle } from '../../domain/login-throttle.js';
 import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { MESSAGES, NAME_MAX, validateEmail, validatePassword, validatePhone, validateProvince } from '../../domain/users.js';
+import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince } from '../../domain/users.js';
 import { toSnapshot, toUser } from './identity-service.js';
 
 type Ctx = ServiceContext<any, Config>;
@@ -72,6 +72,10 @@ export function profileHandlers(
       const row = await ctx.transaction(async (tx) => {
         const before = await repo.findById(tx, actor.id);
         if (!before) throw notFound('User not found');
+        checkWhatsappPhone(
+          patch.whatsappNotifications ?? before.whatsappNotifications,
+          patch.phoneNumber !== undefined ? patch.phoneNumber : before.phoneNumber,
+        );
         // A different address is unverified until its own link is used; the same address (any case) stays as it was.
         const changedEmail = email !== undefined && !sameAddress(email, before.email);
         if (changedEmail) {

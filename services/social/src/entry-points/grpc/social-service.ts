@@ -33,6 +33,7 @@ export const MESSAGES = {
   requestNotFound: 'Friend request not found',
   onlyReceiver: 'Only the person who received this request can answer it',
   answered: 'This friend request was already answered',
+  onlySender: 'Only the person who sent this request can cancel it',
   commentNotFound: 'Comment not found',
   notYourComment: 'You can only delete your own comments',
   searchShort: 'Type at least 2 characters to search',
@@ -171,6 +172,19 @@ export function registerSocialService(ctx: Ctx, server: Server) {
             return repo.setRequestStatus(tx, r.id, 'rejected');
           });
           return { request: (await requestsWithPeople([row]))[0] };
+        },
+
+        async cancelFriendRequest(req, call) {
+          const me = call.requireActor();
+          if (!isUuid(req.id)) throw notFound(MESSAGES.requestNotFound);
+          await ctx.transaction(async (tx) => {
+            const r = await repo.requestForUpdate(tx, req.id);
+            if (!r) throw notFound(MESSAGES.requestNotFound);
+            if (r.requesterId !== me.id) throw forbidden(MESSAGES.onlySender);
+            if (r.status !== 'pending') throw conflict(MESSAGES.answered);
+            await repo.deleteRequest(tx, r.id);
+          });
+          return {};
         },
 
         async listComments(req, call) {

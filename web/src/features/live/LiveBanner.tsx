@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { LIVE_BANNER_TEXT, liveNews, useLiveNews, type LiveNewsStore } from './liveBanner';
+
+/**
+ * A small banner under the header when a new question or a resolution arrives over the live channel: tapping it
+ * goes to the question (/vote) or the results (the feed); × dismisses it.
+ */
+export function LiveBanner({ store = liveNews }: { store?: LiveNewsStore }) {
+  const news = useLiveNews(store);
+  if (!news) return null;
+  const dismiss = () => store.set(null);
+  return (
+    <div className="live-banner" role="status">
+      <Link className="live-banner__link" to={news.kind === 'new-question' ? '/vote' : '/'} onClick={dismiss}>
+        {LIVE_BANNER_TEXT[news.kind]}
+      </Link>
+      <button type="button" className="live-banner__close" aria-label="Dismiss" onClick={dismiss}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
