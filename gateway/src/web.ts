@@ -26,6 +26,7 @@ function pageVariant(req: Request): PageVariant {
 
 /** One variant of the page, ready to send: its bytes, gzip-compressed once, each with its own ETag. */
 interface Page {
+  html: string;
   raw: Buffer;
   gzip: Buffer;
   etag: string;
@@ -35,7 +36,7 @@ interface Page {
 function prepare(html: string): Page {
   const raw = Buffer.from(html);
   const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 27);
-  return { raw, gzip: gzipSync(raw, { level: 9 }), etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"` };
+  return { html, raw, gzip: gzipSync(raw, { level: 9 }), etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"` };
 }
 
 /**
@@ -53,6 +54,16 @@ function indexPages(file: string): () => Record<PageVariant, Page> {
     }
     return cached.pages;
   };
+}
+
+/**
+ * The built index.html for a request (its signed-in or signed-out variant), for routes that serve the app with
+ * their own head (routes/share.ts); undefined while the app is not built.
+ */
+export function indexHtml(dist: string): (req: Request) => string | undefined {
+  const index = path.join(dist, 'index.html');
+  const pages = indexPages(index);
+  return (req) => (existsSync(index) ? pages()[pageVariant(req)].html : undefined);
 }
 
 /**
