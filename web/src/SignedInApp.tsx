@@ -6,6 +6,7 @@ import { AppShell } from './features/shell/AppShell';
 import { FeedPage } from './features/feed/FeedPage';
 import { VotePage } from './features/vote/VotePage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
+import { SharedQuestionPage } from './features/share/SharedQuestionPage';
 
 // The feed and vote screens come with this chunk; the rest load when first visited.
 const LeaderboardPage = lazy(() =>
@@ -31,6 +32,7 @@ function SignedInRoutes({ user }: { user: User }) {
       <Routes>
         <Route path="/" element={<FeedPage />} />
         <Route path="/vote" element={<VotePage />} />
+        <Route path="/q/:id" element={<SharedQuestionPage />} />
         <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="/research" element={<ResearchPage />} />
         <Route path="/friends" element={<FriendsPage />} />

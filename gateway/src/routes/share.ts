@@ -11,6 +11,7 @@ import { idParams } from '../params.js';
 import { questionJson, type QuestionJson } from '../questions.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, dayNumber, escapeXml, shareText, type ShareCard } from '../share-card.js';
 import { questionOf } from './voting.js';
+import { reflectSaveData } from '../web.js';
 
 export interface ShareDeps {
   clients: Clients;
@@ -125,7 +126,8 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
       return;
     }
     // The page differs by session cookie (web.ts); express adds an ETag, so an unchanged page is a 304.
-    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding' }).type('html');
+    reflectSaveData(req, res);
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Save-Data' }).type('html');
     res.send(sharePage(html, shared, origin));
   });
 

@@ -93,7 +93,9 @@ test('share panel: neutral text, 600x400 windows, copy with Copied! for 2 s', as
   fireEvent.click(within(dialog).getByRole('button', { name: 'Twitter' }));
   fireEvent.click(within(dialog).getByRole('button', { name: 'Facebook' }));
   fireEvent.click(within(dialog).getByRole('button', { name: 'WhatsApp' }));
-  const origin = window.location.origin;
+  // The link is the question's own page (/q/{id}), whose preview card shows the question and the split.
+  const id = (title.closest('.qcard') as HTMLElement).dataset.questionId!;
+  const origin = `${window.location.origin}/q/${id}`;
   expect(open.mock.calls.map((c) => c[0])).toEqual([
     `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(origin)}`,
     `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(origin)}&quote=${encodeURIComponent(text)}`,

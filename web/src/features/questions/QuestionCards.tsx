@@ -147,7 +147,7 @@ export function FeedQuestionCard({ question, comments, now }: { question: Questi
           </div>
         )}
         <div className="qcard__actions">
-          <ShareButton title="Share Your Result" text={neutralResultShareText(question.text, yes, no)} />
+          <ShareButton title="Share Your Result" questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
         </div>
       </CardContent>
     </Card>
