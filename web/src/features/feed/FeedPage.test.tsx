@@ -125,3 +125,36 @@ test('copy failure toast', async () => {
   await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to copy'));
   expect(screen.getByRole('alert').textContent).toContain('Please try selecting and copying the text manually.');
 });
+
+test('archive: a search asks the server and pages on; the latest list pages on from its last question', async () => {
+  const latest = Array.from({ length: 30 }, (_, i) => makeQuestion({ id: `l${i}`, text: `Latest question ${i}` }));
+  const older = makeQuestion({ id: 'o1', text: 'An older question' });
+  const found = [makeQuestion({ id: 'f1', text: 'Eskom first' }), makeQuestion({ id: 'f2', text: 'Eskom second' })];
+  fetch = stubFetch((url) => {
+    if (url === '/api/questions/public') return json(200, latest);
+    if (url === '/api/questions/archive?q=&cursor=l29&limit=20') return json(200, { questions: [latest[29], older], nextCursor: null });
+    if (url === '/api/questions/archive?q=eskom&cursor=&limit=20') return json(200, { questions: [found[0]], nextCursor: 'f1' });
+    if (url === '/api/questions/archive?q=eskom&cursor=f1&limit=20') return json(200, { questions: [found[1]], nextCursor: null });
+    if (url.startsWith('/api/questions/archive')) return json(200, { questions: [], nextCursor: null });
+    return routes()(url);
+  });
+  renderApp();
+  await screen.findByRole('heading', { name: 'Latest question 29?' });
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  await screen.findByRole('heading', { name: 'An older question?' });
+  // Already shown: not repeated.
+  expect(screen.getAllByRole('heading', { name: 'Latest question 29?' })).toHaveLength(1);
+  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+  fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: ' eskom ' } });
+  await screen.findByRole('heading', { name: 'Eskom first?' });
+  expect(screen.queryByRole('heading', { name: 'Latest question 0?' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  await screen.findByRole('heading', { name: 'Eskom second?' });
+
+  fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: 'zzz' } });
+  expect((await screen.findByRole('status', {}, { timeout: 3000 })).textContent).toBe('No questions match your search.');
+  expect(fetch.mock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/questions/archive'))).toContain(
+    '/api/questions/archive?q=zzz&cursor=&limit=20',
+  );
+});
