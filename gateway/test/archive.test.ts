@@ -1,7 +1,7 @@
 // GET /api/questions/archive: the public archive, searchable and paged, over HTTP against the real services.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, createQuestionAs, expectCleanError, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
 
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -10,21 +10,7 @@ const tag = `arc${randomUUID().slice(0, 6)}`;
 const published: string[] = [];
 let draft: string;
 
-async function create(text: string, publish: boolean): Promise<string> {
-  const created = await admin.post('/api/admin/questions', {
-    text,
-    context: 'Archive search.',
-    date: new Date().toISOString(),
-    options: [
-      { id: 'yes', text: 'Yes' },
-      { id: 'no', text: 'No' },
-    ],
-  });
-  expect(created.status, created.text).toBe(201);
-  const id = created.json.id as string;
-  if (publish) expect((await admin.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
-  return id;
-}
+const create = (text: string, publish: boolean) => createQuestionAs(admin, text, publish);
 
 beforeAll(async () => {
   system = await startServicesForTest();

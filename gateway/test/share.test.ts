@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapText } from '../src/share-card.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, PUBLIC_URL, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, createQuestionAs, PUBLIC_URL, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
 
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -21,19 +21,7 @@ const text = `Will "Bafana" & <b>Bafana</b> qualify for the World Cup ${tag}`;
 const INDEX = `<!doctype html><html><head><meta name="description" content="Make one political prediction a day.">
 <title>Mzansi Predicts</title></head><body><div id="root"></div></body></html>`;
 
-async function create(questionText: string): Promise<string> {
-  const created = await admin.post('/api/admin/questions', {
-    text: questionText,
-    context: 'Shared from a test.',
-    date: new Date().toISOString(),
-    options: [
-      { id: 'yes', text: 'Yes' },
-      { id: 'no', text: 'No' },
-    ],
-  });
-  expect(created.status, created.text).toBe(201);
-  return created.json.id as string;
-}
+const create = (questionText: string) => createQuestionAs(admin, questionText, false);
 
 /** The content of every `<meta property|name=key>` in a page. */
 function metas(html: string): Record<string, string> {

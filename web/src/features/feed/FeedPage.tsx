@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '../../lib/useDebounced';
 import { Button, Card, CardContent, Input, Label, Tabs } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -36,15 +37,6 @@ export function FeedPage() {
 
 /** How long typing pauses before the archive is searched. */
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The public feed: the latest questions (kept fresh by the live channel), then older ones page by page on request;
