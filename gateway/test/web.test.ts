@@ -115,7 +115,7 @@ describe('static files', () => {
   });
 });
 
-describe('Save-Data', () => {
+describe('Save-Data, the manifest and robots.txt', () => {
   it('a page asked for with `Save-Data: on` sets the save-data cookie the app reads; without it the cookie goes', async () => {
     const asks = await request(app).get('/vote').set('Save-Data', 'on');
     expect(asks.headers['set-cookie']?.[0]).toMatch(/^save-data=on; Max-Age=2592000; Path=\/; Expires=.+; SameSite=Lax$/);
@@ -129,10 +129,14 @@ describe('Save-Data', () => {
     expect((await request(app).get('/').set('Save-Data', 'onx')).headers['set-cookie']).toBeUndefined();
   });
 
-  it('the manifest and icons are served from the build (long-lived, not the SPA)', async () => {
+  it('the manifest and robots.txt are served from the build with their own types (not the SPA)', async () => {
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"x"}');
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     const res = await request(app).get('/manifest.webmanifest');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const robots = await request(app).get('/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text).toContain('User-agent: *');
   });
 });
