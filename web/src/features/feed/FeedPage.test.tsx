@@ -157,4 +157,4 @@ test('archive: a search asks the server and pages on; the latest list pages on f
   expect(fetch.mock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/questions/archive'))).toContain(
     '/api/questions/archive?q=zzz&cursor=&limit=20',
   );
-});
+}, 20_000);
