@@ -141,19 +141,19 @@ test('archive: a search asks the server and pages on; the latest list pages on f
   renderApp();
   await screen.findByRole('heading', { name: 'Latest question 29?' });
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-  await screen.findByRole('heading', { name: 'An older question?' });
+  await screen.findByRole('heading', { name: 'An older question?' }, { timeout: 5000 });
   // Already shown: not repeated.
   expect(screen.getAllByRole('heading', { name: 'Latest question 29?' })).toHaveLength(1);
   expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
   fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: ' eskom ' } });
-  await screen.findByRole('heading', { name: 'Eskom first?' });
+  await screen.findByRole('heading', { name: 'Eskom first?' }, { timeout: 5000 });
   expect(screen.queryByRole('heading', { name: 'Latest question 0?' })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-  await screen.findByRole('heading', { name: 'Eskom second?' });
+  await screen.findByRole('heading', { name: 'Eskom second?' }, { timeout: 5000 });
 
   fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: 'zzz' } });
-  expect((await screen.findByRole('status', {}, { timeout: 3000 })).textContent).toBe('No questions match your search.');
+  expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe('No questions match your search.');
   expect(fetch.mock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/questions/archive'))).toContain(
     '/api/questions/archive?q=zzz&cursor=&limit=20',
   );
