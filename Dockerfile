@@ -54,6 +54,9 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace "@mzansi/${SERVICE}" && n
 FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 ARG SERVICE_DIR=services/${SERVICE}
+# The gateway renders share-card images (sharp, librsvg): it needs one sans-serif font.
+RUN if [ "${SERVICE}" = "gateway" ]; then apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+      && rm -rf /var/lib/apt/lists/*; fi
 # No package managers in the runtime image.
 RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
       /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /opt/yarn* /usr/local/bin/yarn /usr/local/bin/yarnpkg

@@ -14,7 +14,7 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security up-cluster test-cluster
+.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security up-cluster test-cluster lighthouse
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
@@ -108,6 +108,11 @@ images:
 # BENCH_WS_CLIENTS=10000 for the full target. See load-tests/README.md.
 bench: build infra chromium
 	npx tsx load-tests/bench/run.ts
+
+# Lighthouse (mobile preset, Debian's Chromium) on the landing page and the signed-in /vote, with the demo data and a
+# ~5 MB image comment on today's question: its own stack and databases, a few minutes. Not part of `make test`.
+lighthouse: build infra chromium
+	npx tsx load-tests/bench/lighthouse.ts
 
 # The vote path alone under V8's profiler (gateway + voting): CPU per vote by process and the heaviest functions;
 # the .cpuprofile files land in test-results/profiles/ (Chrome DevTools or speedscope draw the flame graphs).

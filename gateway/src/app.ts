@@ -27,7 +27,8 @@ import { sessionExpiry, skipSessionForPublicReads } from './session.js';
 import { leanSessionRead } from './session-read.js';
 import { requestIdOf } from './request-id.js';
 import { cachedPublicReads } from './public-reads.js';
-import { webRouter } from './web.js';
+import { shareRouter } from './routes/share.js';
+import { indexHtml, webRouter } from './web.js';
 
 export interface AppDeps {
   config: Config;
@@ -170,6 +171,8 @@ export function createApp(deps: AppDeps): Express {
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);
 
+  // A question's own link (/q/{id}) and its preview image: the app's page with link-preview tags (routes/share.ts).
+  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: config.SERVE_WEB ? indexHtml(config.WEB_DIST) : undefined }));
   if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import compression from 'compression';
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from './errors.js';
 
 /** The session cookie (`sid`, or `__Host-sid` over https; see session.ts). */
@@ -26,6 +26,7 @@ function pageVariant(req: Request): PageVariant {
 
 /** One variant of the page, ready to send: its bytes, gzip-compressed once, each with its own ETag. */
 interface Page {
+  html: string;
   raw: Buffer;
   gzip: Buffer;
   etag: string;
@@ -35,7 +36,7 @@ interface Page {
 function prepare(html: string): Page {
   const raw = Buffer.from(html);
   const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 27);
-  return { raw, gzip: gzipSync(raw, { level: 9 }), etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"` };
+  return { html, raw, gzip: gzipSync(raw, { level: 9 }), etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"` };
 }
 
 /**
@@ -53,6 +54,30 @@ function indexPages(file: string): () => Record<PageVariant, Page> {
     }
     return cached.pages;
   };
+}
+
+const SAVE_DATA_COOKIE = /(?:^|;\s*)save-data=on(?:;|$)/;
+
+/**
+ * The browser's `Save-Data: on` request header, reflected in a `save-data=on` cookie the app reads to switch its
+ * data saver on by default (web/src/features/datasaver); dropped again once the browser stops asking. Not
+ * HttpOnly on purpose: it is a preference for the page's script, no secret.
+ */
+export function reflectSaveData(req: Request, res: Response): void {
+  const asks = /^on$/i.test((req.get('save-data') ?? '').trim());
+  const has = SAVE_DATA_COOKIE.test(req.get('cookie') ?? '');
+  if (asks && !has) res.cookie('save-data', 'on', { path: '/', sameSite: 'lax', maxAge: 30 * 24 * 3600 * 1000 });
+  else if (!asks && has) res.clearCookie('save-data', { path: '/', sameSite: 'lax' });
+}
+
+/**
+ * The built index.html for a request (its signed-in or signed-out variant), for routes that serve the app with
+ * their own head (routes/share.ts); undefined while the app is not built.
+ */
+export function indexHtml(dist: string): (req: Request) => string | undefined {
+  const index = path.join(dist, 'index.html');
+  const pages = indexPages(index);
+  return (req) => (existsSync(index) ? pages()[pageVariant(req)].html : undefined);
 }
 
 /**
@@ -92,8 +117,9 @@ export function webRouter(dist: string): Router {
   );
   const page: RequestHandler = (req, res) => {
     const p = pages()[pageVariant(req)];
+    reflectSaveData(req, res);
     const gzip = req.acceptsEncodings('gzip') === 'gzip';
-    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding', ETag: gzip ? p.gzipEtag : p.etag });
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Save-Data', ETag: gzip ? p.gzipEtag : p.etag });
     res.type('html');
     // Already compressed (the compression middleware leaves an encoded body alone); res.send answers a matching
     // If-None-Match with 304.

@@ -277,3 +277,20 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
     throw err;
   }
 }
+
+/** Creates a yes/no question as `admin` (signed in as an admin) and publishes it unless `publish` is false; its id. */
+export async function createQuestionAs(admin: Browser, text: string, publish = true): Promise<string> {
+  const created = await admin.post('/api/admin/questions', {
+    text,
+    context: 'Made by a gateway test.',
+    date: new Date().toISOString(),
+    options: [
+      { id: 'yes', text: 'Yes' },
+      { id: 'no', text: 'No' },
+    ],
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.json.id as string;
+  if (publish) expect((await admin.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
+  return id;
+}

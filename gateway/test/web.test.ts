@@ -114,3 +114,29 @@ describe('static files', () => {
     expect((await request(app).get('/ws')).status).toBe(404);
   });
 });
+
+describe('Save-Data, the manifest and robots.txt', () => {
+  it('a page asked for with `Save-Data: on` sets the save-data cookie the app reads; without it the cookie goes', async () => {
+    const asks = await request(app).get('/vote').set('Save-Data', 'on');
+    expect(asks.headers['set-cookie']?.[0]).toMatch(/^save-data=on; Max-Age=2592000; Path=\/; Expires=.+; SameSite=Lax$/);
+    expect(asks.headers.vary).toContain('Save-Data');
+    // Already set: nothing to send again.
+    expect((await request(app).get('/').set('Save-Data', 'on').set('Cookie', 'save-data=on')).headers['set-cookie']).toBeUndefined();
+    const stopped = await request(app).get('/').set('Cookie', 'save-data=on');
+    expect(stopped.headers['set-cookie']?.[0]).toMatch(/^save-data=; Path=\/; Expires=Thu, 01 Jan 1970/);
+    expect((await request(app).get('/')).headers['set-cookie']).toBeUndefined();
+    // Anything but `on` is not a request to save data.
+    expect((await request(app).get('/').set('Save-Data', 'onx')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the manifest and robots.txt are served from the build with their own types (not the SPA)', async () => {
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"x"}');
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    const res = await request(app).get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const robots = await request(app).get('/robots.txt');
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.text).toContain('User-agent: *');
+  });
+});

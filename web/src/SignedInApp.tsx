@@ -8,6 +8,7 @@ import { VotePage } from './features/vote/VotePage';
 import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
+import { SharedQuestionPage } from './features/share/SharedQuestionPage';
 
 // The feed and vote screens come with this chunk; the rest load when first visited.
 const LeaderboardPage = lazyScreen(
@@ -37,6 +38,7 @@ function SignedInRoutes({ user }: { user: User }) {
         <Routes>
           <Route path="/" element={<FeedPage />} />
           <Route path="/vote" element={<VotePage />} />
+          <Route path="/q/:id" element={<SharedQuestionPage />} />
           <Route path="/leaderboard" element={<LeaderboardPage />} />
           <Route path="/research" element={<ResearchPage />} />
           <Route path="/friends" element={<FriendsPage />} />
@@ -44,6 +46,7 @@ function SignedInRoutes({ user }: { user: User }) {
           <Route path="/notifications" element={<NotificationSettingsPage />} />
           <Route path="/my-suggestions" element={<MySuggestionsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/scoring" element={<ScoringPage />} />
           <Route path="/admin" element={<AdminPage user={user} />} />
           <Route path="/admin/testing" element={<AdminPage user={user} />} />
           <Route path="/newadmin" element={<AdminPage user={user} />} />

@@ -3,6 +3,7 @@
 // (start.tsx) takes over: signed-in visitors' index.html preloads it, signed-out ones load it after that first paint.
 import { paintStaticLanding } from './features/landing/staticLanding';
 import './styles.css';
+import './colour-scheme.css';
 
 /** The app never waits longer than this for the first paint's API call. */
 const FIRST_PAINT_WAIT_MS = 1500;

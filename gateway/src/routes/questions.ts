@@ -1,11 +1,18 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { parse } from '../errors.js';
-import { idParams } from '../params.js';
-import { visibleResults } from '../questions.js';
+import { idParams, uuidAnyCase } from '../params.js';
+import { resultsOf, visibleResults } from '../questions.js';
 import { questionOf } from './voting.js';
+
+const archiveQuery = z.object({
+  q: z.string().trim().max(100, 'Search text is too long').default(''),
+  cursor: z.union([uuidAnyCase('Not a valid page'), z.literal('')]).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
 
 export interface QuestionsDeps {
   clients: Clients;
@@ -31,10 +38,19 @@ export function publicQuestionsRouter({ clients, composer, cache }: QuestionsDep
 
   r.get('/public', (_req, res) =>
     cache.serve(res, 'questions:public', async () => {
-      const { questions } = await clients.questions.listPublicQuestions({ limit: 30 });
+      const { questions } = await clients.questions.listPublicQuestions({ limit: 30, query: '', cursor: '' });
       return composeQuestions(composer, questions);
     }),
   );
+
+  // The archive, searchable and paged: ?q= words (each a prefix), ?cursor= from the previous page's nextCursor.
+  // Not polled, so not cached; the questions service pages on an index (keyset) and searches on another.
+  r.get('/archive', async (req, res) => {
+    const { q, cursor, limit } = parse(archiveQuery, req.query);
+    const page = await clients.questions.listPublicQuestions({ limit, query: q, cursor });
+    res.set('Cache-Control', 'no-cache');
+    res.json({ questions: await composeQuestions(composer, page.questions), nextCursor: page.nextCursor || null });
+  });
 
   r.get('/:id/public-results', (req, res) => {
     const id = parse(idParams, req.params).id;

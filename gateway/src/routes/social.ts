@@ -205,7 +205,7 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
   const comments = Router();
   comments.get('/public', async (_req, res) => {
     const body = await cache.json('comments:public', async () => {
-      const { questions } = await clients.questions.listPublicQuestions({ limit: 30 });
+      const { questions } = await clients.questions.listPublicQuestions({ limit: 30, query: '', cursor: '' });
       if (questions.length === 0) return {};
       const latest = await clients.social.listLatestComments({ questionIds: questions.map((q) => q.id), perQuestion: 3 });
       return Object.fromEntries(latest.questions.map((q) => [q.questionId, q.comments.map(commentJson)]));
@@ -250,7 +250,7 @@ export function friendsFeedRouter({ clients, composer }: SocialDeps): Router {
     const actor = requireActor(res);
     const [{ friends }, { questions }] = await Promise.all([
       clients.social.listFriends({ userId: actor.id }, { actor }),
-      clients.questions.listPublicQuestions({ limit: 30 }),
+      clients.questions.listPublicQuestions({ limit: 30, query: '', cursor: '' }),
     ]);
     if (friends.length === 0 || questions.length === 0) {
       res.json({ friendCount: friends.length, questions: [] });

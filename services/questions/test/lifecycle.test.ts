@@ -33,7 +33,7 @@ async function createPublished(): Promise<Question> {
   return (await client.publishQuestion({ id: draft.id }, admin())).question!;
 }
 
-const listPublic = async () => ids((await client.listPublicQuestions({ limit: 100 })).questions);
+const listPublic = async () => ids((await client.listPublicQuestions({ limit: 100, query: '', cursor: '' })).questions);
 const listToday = async () => ids((await client.listTodayQuestions({})).questions);
 const listAll = async () => ids((await client.listAllQuestions({}, admin())).questions);
 const listDrafts = async () => ids((await client.listDraftQuestions({}, admin())).questions);
@@ -269,11 +269,44 @@ describe('drafts are invisible to the public', () => {
     const a = await createPublished();
     clock.set('2026-03-10T14:00:01.000Z');
     const b = await createPublished();
-    const { questions } = await client.listPublicQuestions({ limit: 2 });
+    const { questions } = await client.listPublicQuestions({ limit: 2, query: '', cursor: '' });
     expect(ids(questions)).toEqual([b.id, a.id]);
-    await expectGrpcError(client.listPublicQuestions({ limit: -1 }), grpc.status.INVALID_ARGUMENT);
-    for (const q of (await client.listPublicQuestions({ limit: 0 })).questions) {
+    await expectGrpcError(client.listPublicQuestions({ limit: -1, query: '', cursor: '' }), grpc.status.INVALID_ARGUMENT);
+    for (const q of (await client.listPublicQuestions({ limit: 0, query: '', cursor: '' })).questions) {
       expect(q).toMatchObject({ isPublished: true, isArchived: false });
     }
+  });
+
+  it('the archive is searchable (every word, as a prefix, in the text or context) and paged by cursor', async () => {
+    const tag = `zq${randomUUID().slice(0, 6)}`;
+    const made: Question[] = [];
+    for (let i = 0; i < 5; i++) {
+      // Same second for two of them: ties are broken by id, and no page repeats or skips one.
+      clock.set(`2026-03-11T09:00:0${Math.min(i, 3)}.000Z`);
+      const draft = await createDraft({ text: `Will the ${tag} electricity tariff rise ${i}`, context: i === 4 ? 'Eskom asked NERSA' : '' });
+      made.push((await client.publishQuestion({ id: draft.id }, admin())).question!);
+    }
+    const unpublished = await createDraft({ text: `Will the ${tag} draft show` });
+    const search = (query: string, cursor = '', limit = 2) => client.listPublicQuestions({ limit, query, cursor });
+
+    const pages: string[][] = [];
+    let cursor = '';
+    do {
+      const page = await search(`${tag} ELECTRIC`, cursor);
+      pages.push(ids(page.questions));
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 5);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat().sort()).toEqual(ids(made).sort());
+    expect(pages.flat()).not.toContain(unpublished.id);
+    // Latest first.
+    expect(pages.flat()[0]).toBe(made[4]!.id);
+
+    expect(ids((await search(`${tag} nersa`)).questions)).toEqual([made[4]!.id]);
+    expect((await search(`${tag} nothing-like-this`)).questions).toEqual([]);
+    // tsquery syntax is only text.
+    expect(ids((await search(`${tag} & !(|`, '', 10)).questions).sort()).toEqual(ids(made).sort());
+    await expectGrpcError(search(tag, 'not-a-cursor'), grpc.status.INVALID_ARGUMENT);
+    await expectGrpcError(search('x'.repeat(201)), grpc.status.INVALID_ARGUMENT);
   });
 });

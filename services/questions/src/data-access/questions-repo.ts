@@ -35,13 +35,28 @@ export async function listPublishedBetween(db: Q, start: Date, end: Date): Promi
     .orderBy(questions.publishedAt);
 }
 
-export async function listPublic(db: Q, limit: number): Promise<QuestionRow[]> {
+/**
+ * A page of the public archive (published, not archived), latest first with ties by id: the questions after the
+ * one with id `afterId` (keyset, on questions_public_page_idx), those matching `tsquery` (configuration 'simple', on
+ * questions_search_idx) when given.
+ */
+export async function listPublicPage(db: Q, opts: { limit: number; tsquery: string | null; afterId: string | null }): Promise<QuestionRow[]> {
+  const conditions = [eq(questions.isPublished, true), eq(questions.isArchived, false)];
+  if (opts.tsquery) {
+    conditions.push(sql`to_tsvector('simple', ${questions.text} || ' ' || coalesce(${questions.context}, '')) @@ to_tsquery('simple', ${opts.tsquery})`);
+  }
+  if (opts.afterId) {
+    // An unknown id compares as NULL: an empty page.
+    conditions.push(
+      sql`(${questions.publishedAt}, ${questions.id}) < (select q.published_at, q.id from questions q where q.id = ${opts.afterId})`,
+    );
+  }
   return db
     .select()
     .from(questions)
-    .where(and(eq(questions.isPublished, true), eq(questions.isArchived, false)))
-    .orderBy(desc(questions.publishedAt))
-    .limit(limit);
+    .where(and(...conditions))
+    .orderBy(sql`${questions.publishedAt} desc nulls last`, sql`${questions.id} desc`)
+    .limit(opts.limit);
 }
 
 export async function listAll(db: Q): Promise<QuestionRow[]> {

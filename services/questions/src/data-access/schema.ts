@@ -41,6 +41,10 @@ export const questions = pgTable(
     index('questions_created_idx').on(t.createdAt.desc()),
     // Research by tag.
     index('questions_tags_idx').using('gin', t.tags),
+    // The public archive's pages: latest first, ties by id (domain/archive.ts's keyset cursor).
+    index('questions_public_page_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublished} and not ${t.isArchived}`),
+    // Archive search over the question's words (the 'simple' configuration: no stemming, any language).
+    index('questions_search_idx').using('gin', sql`to_tsvector('simple', ${t.text} || ' ' || coalesce(${t.context}, ''))`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Comment } from '../questions/types';
 import { CommentList } from './CommentList';
 
@@ -41,4 +41,18 @@ test('no image, no button', () => {
   render(<CommentList comments={[{ ...withImage, imageUrl: null, thumbUrl: null }]} now={new Date()} />);
   expect(screen.queryByRole('button')).toBeNull();
   expect(screen.queryByRole('img')).toBeNull();
+});
+
+test('data saver: no image is loaded until "Show image" is tapped', async () => {
+  const { dataSaver } = await import('../datasaver/dataSaver');
+  act(() => dataSaver.set(true));
+  try {
+    render(<CommentList comments={[withImage]} now={new Date()} />);
+    expect(document.querySelector('img')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show image' }));
+    const thumb = within(screen.getByRole('button', { name: 'View the image shared by Thandi Mokoena' })).getByRole('img');
+    expect(thumb.getAttribute('src')).toBe('/api/comments/c1/image?size=thumb');
+  } finally {
+    act(() => dataSaver.set(false));
+  }
 });

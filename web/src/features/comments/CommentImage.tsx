@@ -1,15 +1,27 @@
 import { useState } from 'react';
 import { Dialog } from '../../ui';
 import type { Comment } from '../questions/types';
+import { useDataSaver } from '../datasaver/dataSaver';
 
 /**
  * A comment's image: the thumbnail (≤ 480 px, lazily loaded, its size reserved so nothing jumps) as a button that
  * opens the full image (≤ 1600 px) in a dialog. Comments from before thumbnails existed fall back to `imageUrl`.
+ * With data saver on, a "Show image" button stands in until tapped.
  */
 export function CommentImage({ comment }: { comment: Comment }) {
   const [open, setOpen] = useState(false);
+  const saveData = useDataSaver();
+  const [tapped, setTapped] = useState(false);
   if (!comment.imageUrl) return null;
   const alt = `Image shared by ${comment.user.name}`;
+  // Data saver: nothing is downloaded until the image is asked for.
+  if (saveData && !tapped) {
+    return (
+      <button type="button" className="comment__image-placeholder" onClick={() => setTapped(true)}>
+        Show image
+      </button>
+    );
+  }
   return (
     <>
       <button type="button" className="comment__image-button" aria-label={`View the image shared by ${comment.user.name}`} onClick={() => setOpen(true)}>

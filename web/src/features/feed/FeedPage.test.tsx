@@ -93,7 +93,9 @@ test('share panel: neutral text, 600x400 windows, copy with Copied! for 2 s', as
   fireEvent.click(within(dialog).getByRole('button', { name: 'Twitter' }));
   fireEvent.click(within(dialog).getByRole('button', { name: 'Facebook' }));
   fireEvent.click(within(dialog).getByRole('button', { name: 'WhatsApp' }));
-  const origin = window.location.origin;
+  // The link is the question's own page (/q/{id}), whose preview card shows the question and the split.
+  const id = (title.closest('.qcard') as HTMLElement).dataset.questionId!;
+  const origin = `${window.location.origin}/q/${id}`;
   expect(open.mock.calls.map((c) => c[0])).toEqual([
     `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(origin)}`,
     `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(origin)}&quote=${encodeURIComponent(text)}`,
@@ -123,3 +125,36 @@ test('copy failure toast', async () => {
   await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to copy'));
   expect(screen.getByRole('alert').textContent).toContain('Please try selecting and copying the text manually.');
 });
+
+test('archive: a search asks the server and pages on; the latest list pages on from its last question', async () => {
+  const latest = Array.from({ length: 30 }, (_, i) => makeQuestion({ id: `l${i}`, text: `Latest question ${i}` }));
+  const older = makeQuestion({ id: 'o1', text: 'An older question' });
+  const found = [makeQuestion({ id: 'f1', text: 'Eskom first' }), makeQuestion({ id: 'f2', text: 'Eskom second' })];
+  fetch = stubFetch((url) => {
+    if (url === '/api/questions/public') return json(200, latest);
+    if (url === '/api/questions/archive?q=&cursor=l29&limit=20') return json(200, { questions: [latest[29], older], nextCursor: null });
+    if (url === '/api/questions/archive?q=eskom&cursor=&limit=20') return json(200, { questions: [found[0]], nextCursor: 'f1' });
+    if (url === '/api/questions/archive?q=eskom&cursor=f1&limit=20') return json(200, { questions: [found[1]], nextCursor: null });
+    if (url.startsWith('/api/questions/archive')) return json(200, { questions: [], nextCursor: null });
+    return routes()(url);
+  });
+  renderApp();
+  await screen.findByRole('heading', { name: 'Latest question 29?' });
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  await screen.findByRole('heading', { name: 'An older question?' }, { timeout: 5000 });
+  // Already shown: not repeated.
+  expect(screen.getAllByRole('heading', { name: 'Latest question 29?' })).toHaveLength(1);
+  expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+  fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: ' eskom ' } });
+  await screen.findByRole('heading', { name: 'Eskom first?' }, { timeout: 5000 });
+  expect(screen.queryByRole('heading', { name: 'Latest question 0?' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+  await screen.findByRole('heading', { name: 'Eskom second?' }, { timeout: 5000 });
+
+  fireEvent.change(screen.getByLabelText('Search questions'), { target: { value: 'zzz' } });
+  expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe('No questions match your search.');
+  expect(fetch.mock.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith('/api/questions/archive'))).toContain(
+    '/api/questions/archive?q=zzz&cursor=&limit=20',
+  );
+}, 20_000);

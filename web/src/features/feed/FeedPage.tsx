@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, CardContent, Tabs } from '../../ui';
+import { useDebounced } from '../../lib/useDebounced';
+import { Button, Card, CardContent, Input, Label, Tabs } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { usePublicComments, usePublicQuestions } from '../questions/api';
 import { FeedQuestionCard } from '../questions/QuestionCards';
+import { useArchive } from '../questions/archive';
 import { FriendsFeed, useFriendsFeed } from './FriendsFeed';
 
 type FeedTab = 'public' | 'friends';
@@ -33,10 +35,34 @@ export function FeedPage() {
   );
 }
 
+/** How long typing pauses before the archive is searched. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The public feed: the latest questions (kept fresh by the live channel), then older ones page by page on request;
+ * a search goes through the whole archive on the server.
+ */
 function PublicFeed() {
   const now = useNow(60_000);
   const questions = usePublicQuestions();
   const comments = usePublicComments();
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const [older, setOlder] = useState(false);
+  const latest = questions.data ?? [];
+  const lastLatest = latest.at(-1)?.id ?? '';
+  const archive = useArchive(search, search ? '' : lastLatest, !!search || (older && !!lastLatest));
+  const pages = archive.data?.pages.flatMap((p) => p.questions) ?? [];
+  const shownIds = new Set(search ? [] : latest.map((q) => q.id));
+  const list = search ? pages : [...latest, ...pages.filter((q) => !shownIds.has(q.id))];
+  const canLoadMore = search ? archive.hasNextPage : !older ? latest.length >= 30 : archive.hasNextPage;
+
+  const searchBox = (
+    <div className="archive-search">
+      <Label htmlFor="archive-search">Search questions</Label>
+      <Input id="archive-search" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} autoComplete="off" />
+    </div>
+  );
 
   if (questions.isPending) return <LoadingNote text="Loading public feed..." />;
   if (questions.isError) {
@@ -51,12 +77,29 @@ function PublicFeed() {
       </Card>
     );
   }
-  if (questions.data.length === 0) return <p className="empty-note">No questions available yet. Check back soon!</p>;
+  if (!search && latest.length === 0) return <p className="empty-note">No questions available yet. Check back soon!</p>;
   return (
     <div className="stack">
-      {questions.data.map((q) => (
-        <FeedQuestionCard key={q.id} question={q} comments={comments.data?.[q.id]} now={now} />
-      ))}
+      {searchBox}
+      {search && archive.isPending ? (
+        <LoadingNote text="Searching..." />
+      ) : search && list.length === 0 ? (
+        <p className="empty-note" role="status">
+          No questions match your search.
+        </p>
+      ) : (
+        list.map((q) => <FeedQuestionCard key={q.id} question={q} comments={comments.data?.[q.id]} now={now} />)
+      )}
+      {canLoadMore && (
+        <Button
+          variant="outline"
+          block
+          disabled={archive.isFetching}
+          onClick={() => (search || older ? void archive.fetchNextPage() : setOlder(true))}
+        >
+          {archive.isFetching ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
 import { barColor, formatPercentRounded, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
 import type { Comment, Question } from '../questions/types';
 import './friendsFeed.css';
+import { useDataSaver } from '../datasaver/dataSaver';
 
 /** Friend comments shown per question in the friends feed (spec §9). */
 export const FRIEND_COMMENT_LIMIT = 5;
@@ -64,12 +65,13 @@ export function toFriendsFeed(data: unknown): FriendsFeedData {
 
 /** GET /api/feed/friends. Polled like friend answers (every 5 s) while the Friends tab is open. */
 export function useFriendsFeed(options: { poll?: boolean; enabled?: boolean } = {}) {
+  const saveData = useDataSaver();
   return useQuery({
     queryKey: FRIENDS_FEED_KEY,
     select: toFriendsFeed,
     staleTime: 5_000,
     enabled: options.enabled ?? true,
-    refetchInterval: options.poll ? 5_000 : false,
+    refetchInterval: options.poll && !saveData ? 5_000 : false,
   });
 }
 

@@ -1,18 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge, Input } from '../../ui';
+import { useDebounced } from '../../lib/useDebounced';
 import { MIN_SEARCH_CHARS, useUserSearch, type Person } from './api';
 
 /** Debounce for the search call while typing. */
 export const SEARCH_DEBOUNCE_MS = 200;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timeout = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timeout);
-  }, [value, ms]);
-  return debounced;
-}
 
 export interface UserSearchProps {
   value: string;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
@@ -9,6 +10,7 @@ import { TodayQuestion } from './TodayQuestion';
 import { saveIntent } from './intent';
 import { NewsletterCard } from './NewsletterCard';
 import { NotificationsCard } from './NotificationsCard';
+import { readSharedQuestion } from '../share/sharedQuestion';
 
 /**
  * What signed-out visitors see on every route (spec §2 Landing page). `staticShell`: the first paint built into
@@ -26,6 +28,9 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
   const archive = usePublicQuestions();
   const comments = usePublicComments();
   const questions = archive.data ?? [];
+  // A shared link (/q/{id}) shows that question in the hero, as the page carries it.
+  // (window's location: the landing is also rendered outside a router, into index.html.)
+  const shared = useMemo(() => (typeof document === 'undefined' ? null : readSharedQuestion(document, window.location.pathname)), []);
 
   return (
     <div className="landing">
@@ -47,8 +52,8 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
 
       <main id="main" className="landing-main">
         <TodayQuestion
-          question={today.data?.[0]}
-          loading={today.isPending}
+          question={shared ?? today.data?.[0]}
+          loading={!shared && today.isPending}
           failed={today.isError}
           now={staticShell ? null : now}
           onJoin={join}

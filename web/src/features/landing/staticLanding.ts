@@ -7,6 +7,7 @@ import { formatDayLabel } from '../../lib/time';
 import { SAMPLE_BADGE } from '../questions/results';
 import { TODAY_QUESTIONS_KEY, toQuestionList } from '../questions/list';
 import type { Question } from '../questions/types';
+import { readSharedQuestion } from '../share/sharedQuestion';
 import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
 
 export interface FetchedToday {
@@ -106,7 +107,8 @@ export async function paintStaticLanding(doc: Document = document, now: Date = n
   fetched = { data, at: Date.now() };
   // The app may have taken over the page meanwhile (then the static hero is gone).
   if (!loading.isConnected) return true;
-  const question = toQuestionList(data)[0];
+  // A shared link (/q/{id}) shows that question; otherwise today's first.
+  const question = readSharedQuestion(doc, doc.location?.pathname ?? '/') ?? toQuestionList(data)[0];
   if (question) paintQuestion(hero, loading, question);
   else paintNoQuestion(loading);
   return true;

@@ -2,6 +2,7 @@
 // replaces (which read it). A tiny external store rather than a jotai atom: the live client runs outside React and
 // outside the app's jotai Provider, so both sides need the same module-level instance.
 import { useState, useSyncExternalStore } from 'react';
+import { useDataSaver } from '../datasaver/dataSaver';
 
 export interface LiveStatus {
   connected(): boolean;
@@ -51,6 +52,8 @@ export function livePollInterval(baseMs: number, connected: boolean, jitter: num
  */
 export function useLivePollInterval(baseMs: number, status: LiveStatus = liveStatus): number | false {
   const connected = useLiveConnected(status);
+  const saveData = useDataSaver();
   const [jitter] = useState(Math.random);
-  return livePollInterval(baseMs, connected, jitter);
+  // Data saver: no polling at all (the live channel, when open, still keeps the screen fresh).
+  return saveData ? false : livePollInterval(baseMs, connected, jitter);
 }

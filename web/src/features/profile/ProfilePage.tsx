@@ -8,6 +8,7 @@ import { PrivacySettings } from '../privacy/PrivacySettings';
 import { StatsTab } from './StatsTab';
 import { YourData } from './YourData';
 import { AccountSettings } from '../account/AccountSettings';
+import { DataSaverSettings } from '../datasaver/DataSaverSettings';
 import './profile.css';
 
 type ProfileTab = 'stats' | 'settings' | 'account' | 'privacy';
@@ -37,7 +38,17 @@ export function ProfilePage() {
         onValueChange={setTab}
         items={[
           { value: 'stats', label: 'Stats', content: tab === 'stats' ? <StatsTab userId={user.id} /> : null },
-          { value: 'settings', label: 'Settings', content: tab === 'settings' ? <ProfileSettings /> : null },
+          {
+            value: 'settings',
+            label: 'Settings',
+            content:
+              tab === 'settings' ? (
+                <div className="stack">
+                  <ProfileSettings />
+                  <DataSaverSettings />
+                </div>
+              ) : null,
+          },
           { value: 'account', label: 'Account', content: tab === 'account' ? <AccountSettings /> : null },
           {
             value: 'privacy',

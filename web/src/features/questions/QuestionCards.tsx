@@ -169,7 +169,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         )}
         {!question.resultsHidden && (
           <div className="qcard__actions">
-            <ShareButton title="Share Your Result" text={neutralResultShareText(question.text, yes, no)} />
+            <ShareButton title="Share Your Result" questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
           </div>
         )}
         <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLivePollInterval } from '../live/liveStatus';
+import { useDataSaver } from '../datasaver/dataSaver';
 import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList } from './list';
 
 export { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList };
@@ -32,7 +33,7 @@ export function usePublicComments() {
   return useQuery({
     queryKey: PUBLIC_COMMENTS_KEY,
     select: toCommentsMap,
-    refetchInterval: 30_000,
+    refetchInterval: useDataSaver() ? false : 30_000,
     staleTime: 10_000,
   });
 }

@@ -23,6 +23,7 @@ import {
 } from './api';
 import { researchAtom, type ResearchTab } from './selection';
 import './research.css';
+import { useDataSaver } from '../datasaver/dataSaver';
 
 /** /research (spec §2 Research): Topics, Officials and Predictions tabs sharing one selected topic. */
 export function ResearchPage() {
@@ -328,8 +329,10 @@ function OfficialsTab({ labelOf, onJump }: { labelOf: (tag: string) => string; o
 }
 
 export function OfficialAvatar({ official }: { official: Pick<Official, 'name' | 'avatar'> }) {
+  const saveData = useDataSaver();
   const image = localImagePath(official.avatar);
-  if (image) return <img className="official__avatar official__avatar--img" src={image} alt="" width={56} height={56} />;
+  // Data saver: initials, never a picture.
+  if (image && !saveData) return <img className="official__avatar official__avatar--img" src={image} alt="" width={56} height={56} />;
   const text = (official.avatar.trim() || initials(official.name)).slice(0, 3).toUpperCase();
   return (
     <span className="official__avatar" aria-hidden="true">

@@ -212,6 +212,7 @@ export function ResultsPanel({
         <ShareButton
           title="Share Your Result"
           label="Share Your Result"
+          questionId={question.id}
           variant="gold"
           size="lg"
           block

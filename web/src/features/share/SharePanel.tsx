@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, toast, toastError, type ButtonProps } from '../../ui';
 import { SHARE_WINDOW_FEATURES, shareUrl, type SharePlatform } from './shareText';
+import { questionLink } from './sharedQuestion';
 
 const PLATFORMS: Array<{ platform: SharePlatform; label: string }> = [
   { platform: 'twitter', label: 'Twitter' },
@@ -61,6 +62,7 @@ export function ShareButton({
   text,
   title = 'Share Your Result',
   label = 'Share',
+  questionId,
   variant = 'outline',
   size = 'sm',
   block,
@@ -70,6 +72,8 @@ export function ShareButton({
   text: string;
   title?: 'Share Your Result' | 'Share Your Prediction';
   label?: string;
+  /** The question shared: the link is its own page (/q/{id}, with a preview card), else the site. */
+  questionId?: string;
   /** Told when the share dialog opens or closes. */
   onOpenChange?: (open: boolean) => void;
 } & Pick<ButtonProps, 'variant' | 'size' | 'block' | 'className'>) {
@@ -84,7 +88,7 @@ export function ShareButton({
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={title}>
-        <SharePanel text={text} />
+        <SharePanel text={text} url={questionId ? questionLink(questionId) : undefined} />
       </Dialog>
     </>
   );

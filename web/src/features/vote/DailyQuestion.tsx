@@ -95,6 +95,7 @@ export function DailyQuestion({
           <ShareButton
             title="Share Your Prediction"
             label="Share Your Prediction"
+            questionId={question.id}
             variant="primary"
             size="md"
             text={voteShareText(question.text, yesNoForOption(question.options, submitted.optionId))}

@@ -21,6 +21,7 @@ import type { QuestionRow } from '../../data-access/schema.js';
 import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion } from '../../domain/questions.js';
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
+import { isCursor, searchQuery } from '../../domain/archive.js';
 
 type Ctx = ServiceContext<any>;
 
@@ -177,7 +178,14 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         async listPublicQuestions(req) {
           if (req.limit < 0) throw invalid('limit must be positive');
           const limit = Math.min(req.limit || 30, 100);
-          return { questions: (await repo.listPublic(ctx.db, limit)).map(toQuestion) };
+          if (req.cursor && !isCursor(req.cursor)) throw invalid('cursor is not valid');
+          if (req.query.length > 200) throw invalid('query is too long');
+          // One more than asked for: whether there is a next page.
+          const rows = await repo.listPublicPage(ctx.db, { limit: limit + 1, tsquery: searchQuery(req.query), afterId: req.cursor ? req.cursor.toLowerCase() : null });
+          const page = rows.slice(0, limit);
+          const last = page.at(-1);
+          const nextCursor = rows.length > limit && last ? last.id : '';
+          return { questions: page.map(toQuestion), nextCursor };
         },
 
         async listAllQuestions(_req, call) {

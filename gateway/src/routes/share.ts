@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import compression from 'compression';
+import { Router, type Request, type Response } from 'express';
+import sharp from 'sharp';
+import { grpc, isGrpcError } from '@mzansi/kit';
+import type { Clients } from '../clients.js';
+import type { Composer } from '../compose.js';
+import { MicroCache } from '../cache.js';
+import { notFound, parse } from '../errors.js';
+import { idParams } from '../params.js';
+import { questionJson, type QuestionJson } from '../questions.js';
+import { CARD_HEIGHT, CARD_WIDTH, cardSvg, dayNumber, escapeXml, shareText, type ShareCard } from '../share-card.js';
+import { questionOf } from './voting.js';
+import { reflectSaveData } from '../web.js';
+
+export interface ShareDeps {
+  clients: Clients;
+  composer: Composer;
+  /** The public origin (config PUBLIC_URL): og:url and og:image must be absolute. */
+  publicUrl: string;
+  /** The app's index.html for a request (web.ts indexHtml); undefined when the app is not built. */
+  page?: (req: Request) => string | undefined;
+  /** How long a card (question + split) is reused; the image follows the card. */
+  cardTtlMs?: number;
+}
+
+interface Shared {
+  card: ShareCard;
+  question: QuestionJson;
+  /** Changes whenever the image would: its ETag and the og:image URL's version. */
+  version: string;
+}
+
+/** JSON inside a <script> element: `<` escaped so the text can never close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function headTags(shared: Shared, origin: string): string {
+  const { card } = shared;
+  const { title, description } = shareText(card);
+  const url = `${origin}/q/${card.id}`;
+  const image = `${url}/preview.png?v=${shared.version}`;
+  const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeXml(value)}">`;
+  return [
+    `<title>${escapeXml(title)}</title>`,
+    `<link rel="canonical" href="${escapeXml(url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Mzansi Predicts'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(CARD_WIDTH)),
+    meta('property', 'og:image:height', String(CARD_HEIGHT)),
+    meta('property', 'og:image:alt', `${card.text} — the national split`),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    `<script type="application/json" id="shared-question">${scriptJson(shared.question)}</script>`,
+  ].join('\n    ');
+}
+
+/** The app's page with the question's own title, description and link-preview tags in its head. */
+export function sharePage(html: string, shared: Shared, origin: string): string {
+  const description = escapeXml(shareText(shared.card).description);
+  return html
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}">`)
+    .replace(/<title>[^<]*<\/title>/, headTags(shared, origin));
+}
+
+const isNotFound = (err: unknown) => isGrpcError(err) && err.code === grpc.status.NOT_FOUND;
+
+/**
+ * A question's own link, /q/{id}: the app's page (the SPA then shows that question) with Open Graph and Twitter tags,
+ * and /q/{id}/preview.png, the 1200 × 630 card rendered from an SVG template by sharp. Only what the public results
+ * expose: a published, not archived question and its national split (drafts, deleted and archived questions are a
+ * 404, as for /api/questions/{id}/public-results). Cards live `cardTtlMs` in a bounded cache, rendered images (one
+ * per card version) in another, and images go out with a version in their URL and an ETag.
+ */
+export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30_000 }: ShareDeps): Router {
+  const origin = publicUrl.replace(/\/+$/, '');
+  const host = new URL(origin).host;
+  const cards = new MicroCache<Shared>(cardTtlMs, 500);
+  const images = new MicroCache<Buffer>(10 * 60_000, 100);
+
+  const load = (id: string) =>
+    cards.get(id, async () => {
+      const [q, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
+      const question = questionJson(q, counts.get(id));
+      const card: ShareCard = {
+        id,
+        text: question.text,
+        context: question.context,
+        day: dayNumber(q.publishedAt ?? q.date ?? q.createdAt ?? new Date()),
+        options: question.results.slice(0, 2).map((r) => ({ id: r.optionId, text: r.optionText, percentage: r.percentage })),
+        totalVotes: question.totalVotes,
+        resolved: question.isResolved,
+        correctOptionId: question.correctOptionId,
+      };
+      const version = createHash('sha1').update(JSON.stringify(card)).digest('base64url').slice(0, 12);
+      return { card, question, version };
+    });
+
+  const r = Router();
+  r.use('/q', compression());
+
+  r.get('/q/:id', async (req: Request, res: Response) => {
+    const html = page?.(req);
+    const parsed = idParams.safeParse(req.params);
+    let shared: Shared | undefined;
+    try {
+      if (parsed.success) shared = await load(parsed.data.id);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    if (!shared) {
+      if (!html) throw notFound();
+      // A dead link still opens the app (its landing), as a 404 that crawlers do not index.
+      res.status(404).set({ 'Cache-Control': 'no-cache', Vary: 'Cookie' }).type('html');
+      res.send(html.replace('</title>', '</title>\n    <meta name="robots" content="noindex">'));
+      return;
+    }
+    if (!html) {
+      res.status(503).type('text/plain').send('The web app is not built. Run `make up` (or `npm run build -w @mzansi/web`).');
+      return;
+    }
+    // The page differs by session cookie (web.ts); express adds an ETag, so an unchanged page is a 304.
+    reflectSaveData(req, res);
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Save-Data' }).type('html');
+    res.send(sharePage(html, shared, origin));
+  });
+
+  r.get('/q/:id/preview.png', async (req: Request, res: Response) => {
+    const id = parse(idParams, req.params).id;
+    const shared = await load(id);
+    const etag = `"${shared.version}"`;
+    // Crawlers and browsers may keep it a while; the page's og:image URL carries the version, so a changed split is a
+    // new URL.
+    res.set({ 'Cache-Control': 'public, max-age=600', ETag: etag });
+    if (req.fresh) return void res.status(304).end();
+    const png = await images.get(`${id}:${shared.version}`, () =>
+      sharp(Buffer.from(cardSvg(shared.card, host))).png({ compressionLevel: 9, palette: true }).toBuffer(),
+    );
+    res.type('png').send(png);
+  });
+
+  return r;
+}

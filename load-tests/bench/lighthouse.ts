@@ -1,0 +1,166 @@
+/**
+ * Lighthouse as the outside judge (issue 19): npm `lighthouse` driving Debian's Chromium, mobile preset (its default:
+ * Moto G-class screen, simulated slow 4G, 4× CPU), on the landing page (signed out) and the signed-in /vote, with
+ * the demo data and one ~5 MB image comment on today's question. Targets: performance ≥ 90, accessibility 100,
+ * best practices ≥ 95, SEO ≥ 95, CLS ≤ 0.1, TBT ≤ 300 ms, every image sized, text compressed, hashed assets cached.
+ *
+ * `make lighthouse` (alone: its own stack, databases and demo); `make bench` runs it in its web section against the
+ * bench's stack unless BENCH_LIGHTHOUSE=0. Too slow for `make test` (about a minute a page on a quiet machine).
+ */
+import sharp from 'sharp';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+export interface PageScores {
+  url: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  totalKb: number;
+  /** Failing binary audits among: unsized-images, uses-text-compression, uses-long-cache-ttl, meta-description, is-crawlable. */
+  failing: string[];
+}
+
+const TARGETS = { performance: 90, accessibility: 100, bestPractices: 95, seo: 95, cls: 0.1, tbtMs: 300 } as const;
+const CHECKED_AUDITS = ['unsized-images', 'uses-text-compression', 'uses-long-cache-ttl', 'meta-description', 'is-crawlable', 'document-title'];
+
+const score = (x: number | null | undefined) => Math.round((x ?? 0) * 100);
+
+/** Runs Lighthouse (mobile preset) on each URL in one Chromium; `cookie` signs the second kind of page in. */
+export async function lighthousePages(pages: { url: string; cookie?: string }[]): Promise<PageScores[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const out: PageScores[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(
+        page.url,
+        { port: chrome.port, output: 'json', logLevel: 'error', extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined },
+        { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] } },
+      );
+      if (!result) throw new Error(`lighthouse gave no result for ${page.url}`);
+      const { categories, audits } = result.lhr;
+      out.push({
+        url: page.url,
+        performance: score(categories.performance?.score),
+        accessibility: score(categories.accessibility?.score),
+        bestPractices: score(categories['best-practices']?.score),
+        seo: score(categories.seo?.score),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+        totalKb: Math.round((audits['total-byte-weight']?.numericValue ?? NaN) / 1024),
+        failing: CHECKED_AUDITS.filter((id) => audits[id] && audits[id].score !== null && audits[id].score < 1),
+      });
+    }
+    return out;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export function meetsTargets(p: PageScores): boolean {
+  return (
+    p.performance >= TARGETS.performance &&
+    p.accessibility >= TARGETS.accessibility &&
+    p.bestPractices >= TARGETS.bestPractices &&
+    p.seo >= TARGETS.seo &&
+    p.cls <= TARGETS.cls &&
+    p.tbtMs <= TARGETS.tbtMs &&
+    p.failing.length === 0
+  );
+}
+
+/** A markdown table of the pages' scores against the targets. */
+export function lighthouseTable(pages: { name: string; scores: PageScores }[]): string {
+  const rows = pages.map(
+    ({ name, scores: s }) =>
+      `| ${name} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs.toLocaleString('en-ZA')} | ${s.cls} | ${s.tbtMs.toLocaleString('en-ZA')} | ${s.totalKb.toLocaleString('en-ZA')} | ${s.failing.join(', ') || '—'} | ${meetsTargets(s) ? 'PASS' : 'MISS'} |`,
+  );
+  return [
+    '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | KB | failing audits | targets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ≥ ${TARGETS.bestPractices} | ≥ ${TARGETS.seo} | — | ≤ ${TARGETS.cls} | ≤ ${TARGETS.tbtMs} | — | none | |`,
+    ...rows,
+  ].join('\n');
+}
+
+/** A photo-like JPEG of about `bytes` (noise compresses badly), as a comment's data URL. */
+export async function bigImageDataUrl(bytes = 4.6 * 1024 * 1024): Promise<string> {
+  let side = 1600;
+  for (;;) {
+    const jpeg = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    if (jpeg.length >= bytes * 0.85 || side >= 4000) {
+      const fitted = jpeg.length > bytes ? await sharp(jpeg).resize(Math.floor(side * Math.sqrt(bytes / jpeg.length))).jpeg({ quality: 95 }).toBuffer() : jpeg;
+      return `data:image/jpeg;base64,${fitted.toString('base64')}`;
+    }
+    side = Math.ceil(side * Math.sqrt((bytes * 0.95) / jpeg.length));
+  }
+}
+
+/**
+ * The pages Lighthouse judges on a running stack that has the demo data: a new user (signed in through the API,
+ * today's question answered, so /vote shows its results and discussion) posts one ~5 MB image comment on today's
+ * question. Returns the landing (signed out) and /vote (signed in) to run.
+ */
+export async function lighthouseSetup(origin: string): Promise<{ url: string; cookie?: string }[]> {
+  const headers = { 'content-type': 'application/json', origin };
+  const username = `lh_${Date.now().toString(36)}`;
+  const signup = await fetch(`${origin}/api/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password: 'lighthouse-password-1', name: 'Lighthouse Reader', consent: true }),
+  });
+  if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const user = (await signup.json()) as { id: string };
+  const today = (await (await fetch(`${origin}/api/questions/today`)).json()) as { id: string; options: { id: string }[] }[];
+  const question = today[0];
+  if (!question) throw new Error('no question today: seed the demo first');
+  await fetch(`${origin}/api/answers`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ userId: user.id, questionId: question.id, optionId: question.options[0]!.id }),
+  });
+  const comment = await fetch(`${origin}/api/questions/${question.id}/comments`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ content: 'The queue outside the voting station this morning', imageUrl: await bigImageDataUrl() }),
+  });
+  if (comment.status !== 201) throw new Error(`image comment: ${comment.status} ${await comment.text()}`);
+  return [{ url: `${origin}/` }, { url: `${origin}/vote`, cookie }];
+}
+
+async function main(): Promise<void> {
+  const { startStack } = await import('../../scripts/stack.ts');
+  const { seedDemo } = await import('../../scripts/seed-demo.ts');
+  const stack = await startStack({ mode: 'test' });
+  try {
+    await seedDemo(stack.baseUrl, 'admin-dev-password', () => undefined);
+    const pages = await lighthouseSetup(stack.baseUrl);
+    const [landing, vote] = await lighthousePages(pages);
+    console.log(
+      lighthouseTable([
+        { name: 'landing `/` (signed out)', scores: landing! },
+        { name: '`/vote` (signed in)', scores: vote! },
+      ]),
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "questions_public_page_idx" ON "questions" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "questions"."is_published" and not "questions"."is_archived";--> statement-breakpoint
+CREATE INDEX "questions_search_idx" ON "questions" USING gin (to_tsvector('simple', "text" || ' ' || coalesce("context", '')));

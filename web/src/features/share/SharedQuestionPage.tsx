@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { Spinner } from '../../ui';
+import { useNow } from '../../lib/useNow';
+import { ScreenHeader } from '../shell/ScreenHeader';
+import { usePublicComments, usePublicQuestions, useTodayQuestions } from '../questions/api';
+import { FeedQuestionCard } from '../questions/QuestionCards';
+import { NotFoundPage } from '../notfound/NotFoundPage';
+import { readSharedQuestion } from './sharedQuestion';
+
+/**
+ * /q/{id} signed in: today's question opens the vote screen (the answer form, or the results once answered); an
+ * earlier one shows its card with the national results.
+ */
+export function SharedQuestionPage() {
+  const id = (useParams().id ?? '').toLowerCase();
+  const today = useTodayQuestions();
+  const recent = usePublicQuestions();
+  const comments = usePublicComments();
+  const now = useNow(60_000);
+  const carried = useMemo(() => readSharedQuestion(), []);
+
+  if (today.data?.some((q) => q.id === id)) return <Navigate to="/vote" replace />;
+  const question = recent.data?.find((q) => q.id === id) ?? (carried?.id === id ? carried : undefined);
+  if (today.isPending || (!question && recent.isPending)) return <Spinner label="Loading" />;
+  if (!question) return <NotFoundPage />;
+  return (
+    <div>
+      <ScreenHeader title="Shared prediction" subtitle="How South Africa called it" />
+      <FeedQuestionCard question={question} comments={comments.data?.[question.id]} now={now} />
+    </div>
+  );
+}
