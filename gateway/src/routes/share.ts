@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import compression from 'compression';
 import { Router, type Request, type Response } from 'express';
 import sharp from 'sharp';
-import { grpc, isGrpcError } from '@mzansi/kit';
+import { grpc, isGrpcError } from '@mzansi/kit/base';
 import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { MicroCache } from '../cache.js';
