@@ -64,6 +64,7 @@ test("the signed-in results: figures replaced, option texts, friends and the use
     ],
     totalVotes: 4,
     hidden: false,
+    provinces: null,
     friendAnswers: [{ friendId: 'f1', friendName: 'Thandi', optionText: 'Yebo' }],
     userAnswer: { optionId: 'yes' },
   });

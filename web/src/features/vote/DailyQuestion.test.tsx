@@ -145,7 +145,7 @@ test('no connection: the vote is queued on the phone (sent when the connection r
   renderWithApp(<DailyQuestion question={q} />);
   fireEvent.click(option('NO'));
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
-  await waitFor(() => expect(voteOutbox.pendingFor('u1', 'q1')).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no' }));
+  await waitFor(() => expect(voteOutbox.pendingFor('u1', 'q1')).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no', confidence: 75 }));
   expect(screen.queryByRole('alert')).toBeNull();
   // Back online: the queued vote goes out and leaves the queue.
   fetch.setHandler(routes());

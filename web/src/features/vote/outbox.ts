@@ -20,7 +20,8 @@ export interface PendingVote {
 
 function isPendingVote(v: unknown): v is PendingVote {
   const o = v as Partial<PendingVote> | null;
-  return !!o && typeof o.userId === 'string' && typeof o.questionId === 'string' && typeof o.optionId === 'string';
+  return !!o && typeof o.userId === 'string' && typeof o.questionId === 'string' && typeof o.optionId === 'string' &&
+    (o.confidence === undefined || (Number.isInteger(o.confidence) && o.confidence >= 50 && o.confidence <= 99));
 }
 
 /** A failure that says nothing about the vote itself: no connection (fetch threw) or the server unavailable. */
