@@ -110,7 +110,7 @@ test(
 
       await page.goto('/vote');
       const results = page.locator('section.results', { has: page.getByRole('heading', { name: `${answered.text}?` }) });
-      await expectVisible(results.getByText('1 South Africans voted'), 15_000);
+      await expectVisible(results.getByText('1 South African voted'), 15_000);
       await socket.opened;
       await page.waitForLoadState('networkidle');
 
@@ -167,8 +167,8 @@ test('a vote on one page moves the bars on the others without any HTTP request f
     await Promise.all([watcher.page.goto('/vote'), undecided.page.goto('/vote'), voter.page.goto('/vote')]);
 
     const panel = watcher.page.locator('section.results', { has: watcher.page.getByRole('heading', { name: `${question.text}?` }) });
-    await expectVisible(panel.getByText('1 South Africans voted'), 15_000);
-    expect(await panelFigures(watcher.page, question.text)).toEqual({ total: '1 South Africans voted', bars: ['Yes 100', 'No 0'] });
+    await expectVisible(panel.getByText('1 South African voted'), 15_000);
+    expect(await panelFigures(watcher.page, question.text)).toEqual({ total: '1 South African voted', bars: ['Yes 100', 'No 0'] });
     const form = undecided.page.locator('.vq', { has: undecided.page.getByRole('heading', { name: `${question.text}?` }) });
     await expectVisible(form.getByText('100% · 1 vote'), 15_000);
     const voterForm = voter.page.locator('.vq', { has: voter.page.getByRole('heading', { name: `${question.text}?` }) });
