@@ -123,9 +123,9 @@ describe('scenario 9: IDOR matrix', () => {
 
   it('positive control: the owner may do each of these (so the 403s are about ownership, not the input)', async () => {
     expect((await a.b.get(`/api/questions/${q1}/friend-answers?userId=${a.id}`)).status).toBe(200);
-    const n = await a.b.put(`/api/users/${a.id}/notifications`, { whatsappNotifications: true });
+    const n = await a.b.put(`/api/users/${a.id}/notifications`, { emailNotifications: false });
     expect(n.status, n.text).toBe(200);
-    expect(n.json.whatsappNotifications).toBe(true);
+    expect(n.json.emailNotifications).toBe(false);
     // Admins may read (stats, history, friends, friend requests, answers) but not write for someone else.
     expect((await sys.admin.get(`/api/users/${a.id}/stats`)).status).toBe(200);
     expect((await sys.admin.get(`/api/users/${a.id}/history`)).status).toBe(200);

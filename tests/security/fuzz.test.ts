@@ -132,7 +132,8 @@ const rawBody = (s: string): Plan => plan({ who: 'user', method: 'POST', path: '
 const malformedJson = fc.string({ maxLength: 30 }).map((s) => `{"a":${s}`);
 const validTag = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,39}$/);
 const email = fc.emailAddress().filter((e) => e.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e) && e.split('@')[0]!.length <= 64);
-const phone = fc.stringMatching(/^\+?[0-9][0-9 ()-]{5,19}$/).filter((p) => /^\+?[0-9][0-9 ()-]{5,19}$/.test(p.trim()) && p.length <= 30);
+// A phone number with its country code (issue 19: `0821234567` is refused).
+const phone = fc.stringMatching(/^\+[0-9][0-9 ()-]{5,19}$/).filter((p) => /^\+[0-9][0-9 ()-]{5,19}$/.test(p.trim()) && p.length <= 30);
 const b64url = (n: number, first?: number) =>
   fc.uint8Array({ minLength: n, maxLength: n }).map((a) => {
     const b = Buffer.from(a);
@@ -383,7 +384,8 @@ function routes(): Route[] {
     {
       name: 'PUT /api/users/{id}/notifications',
       valid: fc
-        .record({ emailNotifications: fc.boolean(), browserNotifications: fc.boolean(), whatsappNotifications: fc.boolean() }, { requiredKeys: [] })
+        // The fuzz user has no phone number, so WhatsApp alerts can only be switched off (on is a 400, issue 19).
+        .record({ emailNotifications: fc.boolean(), browserNotifications: fc.boolean(), whatsappNotifications: fc.constant(false) }, { requiredKeys: [] })
         .filter((b) => Object.keys(b).length > 0)
         .map((b) => req('user', 'PUT', `/api/users/${uid()}/notifications`, b)),
       invalid: fc.oneof(
@@ -401,7 +403,7 @@ function routes(): Route[] {
             email: fc.oneof(email, fc.constant(null), fc.constant('')),
             phoneNumber: fc.oneof(phone, fc.constant(null), fc.constant('')),
             emailNotifications: fc.boolean(),
-            whatsappNotifications: fc.boolean(),
+            whatsappNotifications: fc.constant(false),
           },
           { requiredKeys: [] },
         )
