@@ -8,7 +8,8 @@
  * (10), BENCH_KNEE_RATES (600,1000,1200: one open-loop phase each, to find the knee), BENCH_POLL (0; 1 = every socket
  * also polls public-results every 5 s during the offered-rate phases, as the web did before it applied the socket's
  * results), BENCH_REPS (3), BENCH_REP_SECONDS (3), BENCH_CONNECTIONS (32), BENCH_READCOST_ANSWERS (1000000),
- * BENCH_WEB (1), BENCH_IDLE_SECONDS (60: the idle signed-in /vote window).
+ * BENCH_WEB (1), BENCH_IDLE_SECONDS (60: the idle signed-in /vote window), BENCH_GATEWAY_FLAGS (extra node flags for the
+ * gateway, e.g. --trace-gc).
  * Prints ONE table (issue #16's targets and every earlier one) and writes it to load-tests/results/<date>.md.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -182,6 +184,8 @@ async function main() {
       sourceMaps: false,
       env: { SESSION_SECRET: sessionSecret },
       gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(CFG.wsClients + 100) },
+      // BENCH_GATEWAY_FLAGS: extra node flags for the gateway, e.g. `--trace-gc` (its log: test-results/logs/…).
+      nodeArgs: env.BENCH_GATEWAY_FLAGS ? { gateway: env.BENCH_GATEWAY_FLAGS.split(/\s+/).filter(Boolean) } : undefined,
     });
     publicOrigin = new URL(stack.baseUrl).origin;
     gatewayOrigin = `http://127.0.0.1:${stack.gatewayPort}`;
@@ -413,6 +417,7 @@ async function main() {
     // old every-5-s public-results poll per socket.
     const updates: number[] = [];
     const lagByRate: { rate: number; lag: number[] }[] = [];
+    const genLag: { rate: number; p99: number; max: number }[] = [];
     const pollRuns: { ok: number; err: number; lat: number[] }[] = [];
     async function offered(rate: number, qid: string): Promise<RunResult> {
       await seeded.touch(users);
@@ -443,7 +448,13 @@ async function main() {
       const logFrom = fleet.firstLog.length;
       loopLagMaxMs = [];
       const sampler = setInterval(() => void sampleGatewayMemory(), 1_000);
+      // The load generator's own event loop: it shares this process with the socket fleet, and a stall here shows up
+      // as vote latency (timed from the scheduled send) that the stack did not cause.
+      const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+      ownLoop.enable();
       const res = await openLoop(gatewayOrigin, { rate, durationMs: CFG.voteSeconds * 1000, connections: 256, next: voteReq(qid), expect: (s) => s === 201 }).finally(() => clearInterval(sampler));
+      ownLoop.disable();
+      genLag.push({ rate, p99: ownLoop.percentile(99) / 1e6, max: ownLoop.max / 1e6 });
       polling = false;
       pollTimers.forEach(clearTimeout);
       timers.forEach(clearInterval);
@@ -471,6 +482,12 @@ async function main() {
         const all = lagByRate.filter((x) => x.rate === r).flatMap((x) => x.lag);
         return `${r}/s: median ${fmtNum(median(all))} ms, p90 ${fmtNum(percentile(all, 90))} ms, worst ${fmtNum(Math.max(...all))} ms (${all.length} samples)`;
       });
+      if (genLag.length)
+        notes.push(
+          `Load generator's own event-loop delay (this process, which also holds the socket fleet) during the offered-rate phases, p99 / max: ${genLag
+            .map((g) => `${g.rate}/s ${fmtNum(g.p99)} / ${fmtNum(g.max)} ms`)
+            .join('; ')}.`,
+        );
       if (text.length) notes.push(`Gateway event-loop delay, the max of each 1 s sample (nodejs_eventloop_lag_max_seconds) during the offered-rate phases: ${text.join('; ')}.`);
     }
     if (memPeak.process_resident_memory_bytes) {

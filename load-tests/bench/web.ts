@@ -109,8 +109,8 @@ export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOpt
 }
 
 /**
- * An idle signed-in /vote (mobile viewport, as the e2e test): open it with the session cookie, wait for the live
- * socket's handshake (CDP) and for the network to settle, then record every HTTP request of the context (page and
+ * An idle signed-in /vote (mobile viewport, as the e2e test): open it with the session cookie, wait for the results
+ * panel of the question the user answered, the live socket's handshake (CDP) and for the network to settle, then record every HTTP request of the context (page and
  * service worker) for `windowMs`. The socket's heartbeat is websocket frames, not requests.
  */
 async function idleVoteRequests(browser: import('playwright-core').Browser, o: IdleVoteOptions): Promise<NonNullable<WebResult['idle']>> {
@@ -136,6 +136,9 @@ async function idleVoteRequests(browser: import('playwright-core').Browser, o: I
       urls.push(`${req.method()} ${u.pathname}${u.search}`);
     });
     await page.goto(o.origin + '/vote', { waitUntil: 'load', timeout: 60_000 });
+    // The page is loaded when the answered question's results panel shows (as in the e2e test): network idle alone
+    // can come before the app's first queries on a busy machine, and the window then records the initial load.
+    await page.locator('section.results').first().waitFor({ state: 'visible', timeout: 60_000 });
     await Promise.race([opened, new Promise((_, reject) => setTimeout(() => reject(new Error('/vote: the live socket did not open within 30 s')), 30_000))]);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     recording = true;
