@@ -249,7 +249,7 @@ async function main() {
     log(`express JSON ${fmtFig(jsonRps, ' rps')}, express→gRPC echo ${fmtFig(echoRps, ' rps')}`);
 
     // bare ws broadcast to the same number of clients
-    const bareFleet = await connectFleet(`ws://127.0.0.1:${bWs.port}/ws`, CFG.wsClients, () => ({}), (s) => (s.includes('"bcast"') ? /"bcast":(\d+)/.exec(s)?.[1] : undefined));
+    const bareFleet = await connectFleet(`ws://127.0.0.1:${bWs.port}/ws`, Array.from({ length: CFG.wsClients }, () => ({})), 'bcast');
     const bareBroadcast: number[] = [];
     const bwsPool = new Pool(`http://127.0.0.1:${bWs.port}`, { connections: 1 });
     for (let r = 0; r < CFG.reps + 2; r++) {
@@ -273,15 +273,14 @@ async function main() {
     t = Date.now();
     const fleet = await connectFleet(
       `ws://127.0.0.1:${new URL(gatewayOrigin).port}/ws`,
-      CFG.wsClients,
-      (i) => ({ cookie: users[i]!.cookie, origin: publicOrigin }),
-      (s) => (s.startsWith('{"type":"new-question"') ? `nq:${/"question":\{"id":"([^"]+)"/.exec(s)?.[1]}` : undefined),
+      Array.from({ length: CFG.wsClients }, (_, i) => ({ cookie: users[i]!.cookie, origin: publicOrigin })),
+      'new-question',
     );
     closeFleet = () => fleet.closeAll();
     const connectMs = Date.now() - t;
     await sleep(1_000);
     const rssWs = gatewayPid ? rssOf(gatewayPid) : undefined;
-    log(`${fleet.sockets.length} sockets connected (${fleet.failed} failed) in ${connectMs} ms; gateway RSS ${rssIdle?.rssMb.toFixed(0)} → ${rssWs?.rssMb.toFixed(0)} MB`);
+    log(`${fleet.open} sockets connected (${fleet.failed} failed) in ${connectMs} ms; gateway RSS ${rssIdle?.rssMb.toFixed(0)} → ${rssWs?.rssMb.toFixed(0)} MB`);
 
     // ---------- publish: new-question to every socket ----------
     // Every vote phase gets its own fresh question (closed-loop reps, offered-rate reps, knee rates); the first warms up.
@@ -322,7 +321,7 @@ async function main() {
         }
       })();
       const arr = await fleet.waitAll(`nq:${id}`, 30_000);
-      missing += fleet.sockets.length - arr.length;
+      missing += fleet.open - arr.length;
       const p = await proj;
       if (i >= 1) {
         deliver.push(arr.length ? Math.max(...arr) - t0 : NaN);
@@ -332,7 +331,7 @@ async function main() {
       await sleep(300);
     }
     const deliverFig = figure(deliver);
-    log(`new-question to ${fleet.sockets.length}: last client ${fmtFig(deliverFig, ' ms')}; missing ${missing}`);
+    log(`new-question to ${fleet.open}: last client ${fmtFig(deliverFig, ' ms')}; missing ${missing}`);
     const voteQs = questionIds.slice(1);
 
     // ---------- votes: sustained rate (closed loop) ----------
@@ -426,7 +425,7 @@ async function main() {
       let polling = !!poller;
       const timers: NodeJS.Timeout[] = [];
       const pollTimers = poller
-        ? fleet.sockets.map((_, i) => {
+        ? Array.from({ length: fleet.open }, (_, i) => {
             const tick = () => {
               if (!polling) return;
               send(poller, { path: `/api/questions/${qid}/public-results` }).then(
@@ -445,11 +444,11 @@ async function main() {
             }, Math.random() * 5_000);
           })
         : [];
-      const logFrom = fleet.firstLog.length;
+      const { length: logFrom } = await fleet.firstLog(0);
       loopLagMaxMs = [];
       const sampler = setInterval(() => void sampleGatewayMemory(), 1_000);
-      // The load generator's own event loop: it shares this process with the socket fleet, and a stall here shows up
-      // as vote latency (timed from the scheduled send) that the stack did not cause.
+      // The load generator's own event loop: a stall here shows up as vote latency (timed from the scheduled send)
+      // that the stack did not cause. (The socket fleet has its own thread, wsclients.ts, for that reason.)
       const ownLoop = monitorEventLoopDelay({ resolution: 10 });
       ownLoop.enable();
       const res = await openLoop(gatewayOrigin, { rate, durationMs: CFG.voteSeconds * 1000, connections: 256, next: voteReq(qid), expect: (s) => s === 201 }).finally(() => clearInterval(sampler));
@@ -461,7 +460,7 @@ async function main() {
       await poller?.close();
       if (poller) pollRuns.push(poll);
       // Coalescing: the smallest gap between two results-updated for this question at one socket (≥ ~1 s expected).
-      const ru = fleet.firstLog.slice(logFrom).filter(([, m]) => m.startsWith('{"type":"results-updated"') && m.includes(qid)).map(([t]) => t);
+      const ru = (await fleet.firstLog(logFrom)).entries.filter(([, m]) => m.startsWith('{"type":"results-updated"') && m.includes(qid)).map(([t]) => t);
       const gaps = ru.slice(1).map((x, k) => x - ru[k]!);
       updates.push(gaps.length ? Math.min(...gaps) : NaN);
       allExact = (await checkTotals(qid, res.statuses['201'] ?? 0, res.statuses['504'] ?? 0, performance.now())) && allExact;
@@ -484,7 +483,7 @@ async function main() {
       });
       if (genLag.length)
         notes.push(
-          `Load generator's own event-loop delay (this process, which also holds the socket fleet) during the offered-rate phases, p99 / max: ${genLag
+          `Load generator's own event-loop delay (the socket fleet runs in a worker thread of its own) during the offered-rate phases, p99 / max: ${genLag
             .map((g) => `${g.rate}/s ${fmtNum(g.p99)} / ${fmtNum(g.max)} ms`)
             .join('; ')}.`,
         );
@@ -526,7 +525,7 @@ async function main() {
     // ---------- the table ----------
     const echo = echoRps.median;
     const jsonMed = jsonRps.median;
-    const nSock = fleet.sockets.length;
+    const nSock = fleet.open;
     // Issue #16's targets first.
     row(
       `Gateway CPU per vote (ms), closed loop, ${nSock} sockets open`,
@@ -582,15 +581,15 @@ async function main() {
     const staleFig = figure(stale);
     row('Results staleness after a vote phase ends (ms, same replica)', fmtFig(staleFig), '1 s micro-cache', '—', '≤ 1,000 ms', staleFig.max <= 1000);
     const deliverLimit = 2 * bareFig.median + 100;
-    row(`new-question → last of ${fleet.sockets.length} sockets after publish (ms)`, fmtFig(deliverFig), `bare ws broadcast ${fmtFig(bareFig)}`, deliverFig.median / bareFig.median, `≤ 2× + 100 = ${fmtNum(deliverLimit, 0)} ms`, deliverFig.median <= deliverLimit && missing === 0);
+    row(`new-question → last of ${fleet.open} sockets after publish (ms)`, fmtFig(deliverFig), `bare ws broadcast ${fmtFig(bareFig)}`, deliverFig.median / bareFig.median, `≤ 2× + 100 = ${fmtNum(deliverLimit, 0)} ms`, deliverFig.median <= deliverLimit && missing === 0);
     row('new-question → first socket after publish (ms): the event pipeline before the fan-out', fmtFig(figure(firstArrival)), '—', '—', 'info', null);
     row('Publish → voting projection ready (ms)', fmtFig(figure(projection)), '—', '—', 'info', null);
     if (rssWs && rssIdle) {
-      const perSock = (rssWs.rssMb - rssIdle.rssMb) / Math.max(1, fleet.sockets.length);
+      const perSock = (rssWs.rssMb - rssIdle.rssMb) / Math.max(1, fleet.open);
       const est10k = rssIdle.rssMb + perSock * 10_000;
-      const at10k = fleet.sockets.length >= 10_000;
+      const at10k = fleet.open >= 10_000;
       row(
-        `Gateway RSS with ${fleet.sockets.length} sockets (MB)`,
+        `Gateway RSS with ${fleet.open} sockets (MB)`,
         `${fmtNum(rssWs.rssMb, 0)} (idle ${fmtNum(rssIdle.rssMb, 0)}; after votes ${fmtNum(rssAfterVotes?.rssMb ?? NaN, 0)}, peak ${fmtNum(rssAfterVotes?.hwmMb ?? NaN, 0)})`,
         '—',
         '—',

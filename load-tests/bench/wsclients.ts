@@ -1,104 +1,58 @@
-/** Many websocket clients in this process; each remembers when each message type/id first arrived. */
-import { WebSocket } from 'ws';
+/**
+ * Many websocket clients, held by a worker thread (wsfleet-worker.mjs) so that their messages do not stall the load
+ * generator's event loop; each remembers when each keyed message first arrived. Times are this thread's
+ * performance.now().
+ */
+import { Worker } from 'node:worker_threads';
 
 export interface Fleet {
-  sockets: WebSocket[];
-  /** arrival time (performance.now()) per client of a message matching key */
-  arrivals: Map<string, number[]>;
-  /** count of messages per type (all clients) */
-  counts: Map<string, number>;
-  /** resolves when every open client has seen `key` (or the timeout passes); the arrival times. */
-  waitAll(key: string, timeoutMs: number): Promise<number[]>;
-  closeAll(): Promise<void>;
+  /** Sockets that opened. */
+  open: number;
   failed: number;
-  /** Every message the first client received: [time, raw]. */
-  firstLog: [number, string][];
+  /** Resolves when every open client has seen `key` (or the timeout passes): the arrival times. */
+  waitAll(key: string, timeoutMs: number): Promise<number[]>;
+  /** Every message the first client received since entry `from` ([time, raw]), and the log's new length. */
+  firstLog(from: number): Promise<{ entries: [number, string][]; length: number }>;
+  closeAll(): Promise<void>;
 }
 
-/** `keyOf` turns a message into a key (e.g. `new-question:<id>`), or undefined to ignore it. */
-export async function connectFleet(
-  url: string,
-  n: number,
-  headersOf: (i: number) => Record<string, string>,
-  keyOf: (msg: string) => string | undefined,
-  concurrency = 100,
-): Promise<Fleet> {
-  const sockets: WebSocket[] = [];
-  const arrivals = new Map<string, number[]>();
-  const counts = new Map<string, number>();
-  const waiters = new Set<() => void>();
-  const firstLog: [number, string][] = [];
-  let failed = 0;
-  // Kept as a count: waiters run on every message, so they must not walk the whole fleet (10,000 × 10,000 checks
-  // would make the load generator, not the server, the slow side of a broadcast).
-  let openCount = 0;
-  let next = 0;
-  const open = async () => {
-    while (next < n) {
-      const i = next++;
-      await new Promise<void>((resolve) => {
-        const ws = new WebSocket(url, { headers: headersOf(i), perMessageDeflate: false });
-        ws.once('open', () => {
-          sockets.push(ws);
-          openCount++;
-          ws.once('close', () => openCount--);
-          resolve();
-        });
-        ws.once('error', () => {
-          failed++;
-          resolve();
-        });
-        ws.on('message', (data) => {
-          const t = performance.now();
-          const s = data.toString();
-          if (i === 0) firstLog.push([t, s]);
-          const type = /"type":"([^"]+)"/.exec(s)?.[1] ?? '?';
-          counts.set(type, (counts.get(type) ?? 0) + 1);
-          const key = keyOf(s);
-          if (!key) return;
-          let list = arrivals.get(key);
-          if (!list) arrivals.set(key, (list = []));
-          list.push(t);
-          for (const w of waiters) w();
-        });
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, open));
+/**
+ * `mode` says which messages are waited for: 'new-question' (the app's, keyed `nq:<question id>`) or 'bcast' (the bare
+ * ws baseline's, keyed by its number).
+ */
+export async function connectFleet(url: string, headers: Record<string, string>[], mode: 'new-question' | 'bcast', concurrency = 100): Promise<Fleet> {
+  const worker = new Worker(new URL('./wsfleet-worker.mjs', import.meta.url), { workerData: { url, headers, mode, concurrency } });
+  const pending = new Map<number, (result: unknown) => void>();
+  let nextId = 1;
+  const toLocal = (epochMs: number) => epochMs - performance.timeOrigin;
+  const ready = new Promise<{ open: number; failed: number }>((resolve, reject) => {
+    pending.set(0, resolve as (r: unknown) => void);
+    worker.once('error', reject);
+  });
+  worker.on('message', ({ id, result }: { id: number; result: unknown }) => {
+    pending.get(id)?.(result);
+    pending.delete(id);
+  });
+  const call = <T>(op: string, args: Record<string, unknown> = {}) =>
+    new Promise<T>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve as (r: unknown) => void);
+      worker.postMessage({ id, op, args });
+    });
+  const { open, failed } = await ready;
   return {
-    sockets,
-    arrivals,
-    counts,
-    firstLog,
-    get failed() {
-      return failed;
+    open,
+    failed,
+    async waitAll(key, timeoutMs) {
+      return (await call<number[]>('waitAll', { key, timeoutMs })).map(toLocal);
     },
-    waitAll(key, timeoutMs) {
-      return new Promise((resolve) => {
-        const done = () => {
-          if ((arrivals.get(key)?.length ?? 0) >= openCount) finish();
-        };
-        const finish = () => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          resolve(arrivals.get(key) ?? []);
-        };
-        const timer = setTimeout(finish, timeoutMs);
-        waiters.add(done);
-        done();
-      });
+    async firstLog(from) {
+      const entries = (await call<[number, string][]>('firstLog', { from })).map(([t, s]) => [toLocal(t), s] as [number, string]);
+      return { entries, length: from + entries.length };
     },
     async closeAll() {
-      await Promise.all(
-        sockets.map(
-          (s) =>
-            new Promise<void>((r) => {
-              if (s.readyState === WebSocket.CLOSED) return r();
-              s.once('close', () => r());
-              s.terminate();
-            }),
-        ),
-      );
+      await call('closeAll');
+      await worker.terminate();
     },
-  } as Fleet;
+  };
 }
