@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import type { EventEnvelope, ResultsChanged } from '@mzansi/kit';
 import { originAllowed, type LiveSocket } from '../src/live/admission.js';
 import { createFanout, MAX_BUFFERED, textFrame } from '../src/live/fanout.js';
-import { startHeartbeat } from '../src/live/heartbeat.js';
+import { HEARTBEAT_SLOTS, startHeartbeat } from '../src/live/heartbeat.js';
 import { questionEventMessage, resultsUpdatedMessage } from '../src/live/messages.js';
 import { ResultsWindow, type WindowClock } from '../src/live/results-window.js';
 
@@ -136,6 +136,30 @@ describe('heartbeat', () => {
     // No pong came: the next beat terminates them.
     await vi.advanceTimersByTimeAsync(1_000);
     expect(anon.terminated).toBe(true);
+    stop();
+  });
+
+  it('spreads the sockets over the interval: each slot pings its share, a session shared by sockets is asked once', async () => {
+    vi.useFakeTimers();
+    const sockets = Array.from({ length: 10 * HEARTBEAT_SLOTS }, (_, i) => fakeSocket({ alive: true, sessionKey: `sess:${i % 3}` }));
+    const asked: string[] = [];
+    const stop = startHeartbeat({
+      intervalMs: 3_200,
+      sockets: () => sockets as unknown as LiveSocket[],
+      sessionExists: async (key) => {
+        asked.push(key);
+        return true;
+      },
+      dropped: () => undefined,
+    });
+    // The first slot: a 32nd of the sockets, and their three sessions once each.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sockets.filter((s) => s.pings === 1)).toHaveLength(10);
+    expect(asked.sort()).toEqual(['sess:0', 'sess:1', 'sess:2']);
+    // One interval: every socket once.
+    await vi.advanceTimersByTimeAsync(3_100);
+    expect(sockets.every((s) => s.pings === 1)).toBe(true);
+    expect(asked).toHaveLength(3 * HEARTBEAT_SLOTS);
     stop();
   });
 });
