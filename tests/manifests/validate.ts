@@ -1,4 +1,4 @@
-/** Schema validation of rendered objects: kubernetes-models for built-in kinds, ajv for the one CRD we ship. */
+/** Schema validation of rendered objects: kubernetes-models for built-in kinds, ajv for the CRDs we ship. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -37,29 +37,56 @@ const rule = {
     annotations: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
-const validatePrometheusRule = ajv.compile({
+/** A prometheus-operator object (monitoring.coreos.com/v1) of `kind` whose spec is `spec`, strictly. */
+const operatorObject = (kind: string, spec: object) =>
+  ajv.compile({
+    type: 'object',
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    additionalProperties: false,
+    properties: {
+      apiVersion: { const: 'monitoring.coreos.com/v1' },
+      kind: { const: kind },
+      metadata: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      spec,
+    },
+  });
+const validatePrometheusRule = operatorObject('PrometheusRule', {
   type: 'object',
-  required: ['apiVersion', 'kind', 'metadata', 'spec'],
   additionalProperties: false,
+  required: ['groups'],
   properties: {
-    apiVersion: { const: 'monitoring.coreos.com/v1' },
-    kind: { const: 'PrometheusRule' },
-    metadata: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
-    spec: {
+    groups: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'rules'],
+        properties: { name: { type: 'string' }, interval: { type: 'string' }, rules: { type: 'array', minItems: 1, items: rule } },
+      },
+    },
+  },
+});
+
+// ServiceMonitor (monitoring.coreos.com/v1): the fields we use, strictly.
+const validateServiceMonitor = operatorObject('ServiceMonitor', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['selector', 'endpoints'],
+  properties: {
+    selector: {
       type: 'object',
       additionalProperties: false,
-      required: ['groups'],
-      properties: {
-        groups: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'rules'],
-            properties: { name: { type: 'string' }, interval: { type: 'string' }, rules: { type: 'array', minItems: 1, items: rule } },
-          },
-        },
+      properties: { matchLabels: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' } } },
+    },
+    endpoints: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['port'],
+        properties: { port: { type: 'string' }, path: { type: 'string', pattern: '^/' }, interval: { type: 'string', pattern: '^[0-9]+(s|m)$' } },
       },
     },
   },
@@ -70,6 +97,9 @@ export function schemaProblems(o: K8sObject): string[] {
   const where = `${o.kind}/${o.metadata?.name}`;
   if (o.apiVersion === 'monitoring.coreos.com/v1' && o.kind === 'PrometheusRule') {
     return validatePrometheusRule(o) ? [] : (validatePrometheusRule.errors ?? []).map((e) => `${where}${e.instancePath} ${e.message}`);
+  }
+  if (o.apiVersion === 'monitoring.coreos.com/v1' && o.kind === 'ServiceMonitor') {
+    return validateServiceMonitor(o) ? [] : (validateServiceMonitor.errors ?? []).map((e) => `${where}${e.instancePath} ${e.message}`);
   }
   const M = modelFor(o.apiVersion, o.kind);
   if (!M) return [`${where}: unknown kind ${o.apiVersion} ${o.kind}`];
@@ -111,6 +141,7 @@ function* unknownFields(o: K8sObject): Generator<string> {
     for (const r of o.spec?.egress ?? []) yield* check(r, 'networking.k8s.io/v1/NetworkPolicyEgressRule', 'spec.egress[]');
   }
   if (o.kind === 'HorizontalPodAutoscaler') yield* check(o.spec, 'autoscaling/v2/HorizontalPodAutoscalerSpec', 'spec');
+  if (o.kind === 'Ingress') yield* check(o.spec, 'networking.k8s.io/v1/IngressSpec', 'spec');
   if (o.kind === 'PodDisruptionBudget') yield* check(o.spec, 'policy/v1/PodDisruptionBudgetSpec', 'spec');
   if (!podSpec) return;
   yield* check(podSpec, 'v1/PodSpec', 'podSpec');
