@@ -121,6 +121,8 @@ export async function burst(
   /** Stop taking new votes once this is true (the ones already sent finish). */
   enough: () => boolean = () => false,
   retryFor = 90_000,
+  /** At most this many new votes a second over all workers (a burst that must last: scenario 4); 0 = unpaced. */
+  perSecond = 0,
 ): Promise<BurstResult> {
   const acknowledged: BurstResult['acknowledged'] = [];
   const firstAttempt: number[] = [];
@@ -128,9 +130,16 @@ export async function burst(
   const started = Date.now();
   let next = 0;
   let done = 0;
+  let slot = started;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, votes.length) }, async () => {
       while (next < votes.length && !enough()) {
+        if (perSecond) {
+          const at = Math.max(Date.now(), slot);
+          slot = at + 1_000 / perSecond;
+          await sleep(at - Date.now());
+          if (enough()) break;
+        }
         const v = votes[next++]!;
         const deadline = Date.now() + retryFor;
         for (let attempt = 0; ; attempt++) {
