@@ -58,6 +58,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      * value as the services', or a gateway start would propose R1 for an R3 stream (issue 17's rolling restart).
      */
     NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+    /** The QUESTIONS stream's `max_bytes`, for the same reason: the services' value. */
+    NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(-1).default(-1),
     EVENTS_NAMESPACE: z
       .string()
       .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')
