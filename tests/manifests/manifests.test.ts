@@ -5,11 +5,13 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import YAML from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHART, OVERLAYS, ROOT, SCENARIOS, helmTemplate, kustomize, type K8sObject } from './render.js';
+import { CHART, OVERLAYS, ROOT, SCENARIOS, helmTemplate, kustomize, parseAll, type K8sObject } from './render.js';
 import { schemaProblems } from './validate.js';
 
 const COMPONENTS = ['gateway', 'identity', 'questions', 'voting', 'social', 'notification'] as const;
 const SERVICES = COMPONENTS.filter((c) => c !== 'gateway');
+/** The production renderings: they must describe the same system. */
+const PROD = ['kustomize:prod', 'chart:prod'];
 const GRPC_PORTS: Record<string, number> = { identity: 50051, questions: 50052, voting: 50053, social: 50054, notification: 50055 };
 const METRICS_PORTS: Record<string, number> = { gateway: 9460, identity: 9461, questions: 9462, voting: 9463, social: 9464, notification: 9465 };
 
@@ -532,8 +534,6 @@ describe('observability', () => {
 });
 
 describe('operable Kubernetes (issue 17)', () => {
-  const PROD = ['kustomize:prod', 'chart:prod'];
-
   it('prod: PDBs are percentages, HPAs scale down by policy after a stabilization window', () => {
     for (const r of PROD) {
       const pdbs = byKind(renders[r]!, 'PodDisruptionBudget');
@@ -701,6 +701,86 @@ describe('operable Kubernetes (issue 17)', () => {
     const noEngine = spawnSync('make', ['-s', '-C', ROOT, 'images'], { env: { ...process.env, PATH: `/nonexistent:${path.dirname(execFileSync('which', ['make'], { encoding: 'utf8' }).trim())}:/bin` }, encoding: 'utf8' });
     expect(noEngine.status).not.toBe(0);
     expect(noEngine.stderr).toMatch(/nothing built/);
+  });
+});
+
+describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA (issue 17)', () => {
+  const data = parseAll(execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'data')], { encoding: 'utf8' }), 'k8s/data');
+  const PRODUCER_STREAMS = 5 + 1; // identity, questions, voting, social, notification + DEADLETTER
+
+  it('validates against the schemas (CloudNativePG strictly), restricted pods', () => {
+    expect(data.flatMap((o) => schemaProblems(o))).toEqual([]);
+    for (const ns of byKind(data, 'Namespace')) expect(ns.metadata.labels?.['pod-security.kubernetes.io/enforce']).toBe('restricted');
+    const sts = find(data, 'StatefulSet', 'nats')!;
+    const c = sts.spec.template.spec.containers[0];
+    expect(sts.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    expect(c.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+    expect(c.image).toMatch(/^nats:\d+\.\d+\.\d+/);
+  });
+
+  it('NATS: 3 JetStream nodes routed to each other, a file store that holds every stream at its max_bytes, a majority kept through disruptions; the app reaches it with R3 streams', () => {
+    const sts = find(data, 'StatefulSet', 'nats')!;
+    expect(sts.spec.replicas).toBe(3);
+    const conf: string = find(data, 'ConfigMap', 'nats-config')!.data['nats.conf'];
+    const routes = [...conf.matchAll(/nats:\/\/(nats-\d)\.([a-z-]+)\.nats\.svc\.cluster\.local:6222/g)];
+    expect(routes.map((r) => r[1])).toEqual(['nats-0', 'nats-1', 'nats-2']);
+    for (const r of routes) expect(r[2]).toBe(sts.spec.serviceName);
+    expect(find(data, 'Service', sts.spec.serviceName)!.spec.clusterIP).toBe('None');
+    expect(conf).toMatch(/jetstream \{[^}]*store_dir: \/data/);
+    const store = Number(/max_file_store: (\d+)GB/.exec(conf)![1]) * 1e9;
+    const pdb = find(data, 'PodDisruptionBudget', 'nats')!;
+    expect(Math.ceil((Number(String(pdb.spec.minAvailable).replace('%', '')) / 100) * 3)).toBe(2);
+    expect(sts.spec.template.spec.topologySpreadConstraints.find((t: K8sObject) => t.topologyKey === 'kubernetes.io/hostname').whenUnsatisfiable).toBe('DoNotSchedule');
+    for (const r of PROD) {
+      const common = find(renders[r]!, 'ConfigMap', 'mzansi-predicts-common')!.data;
+      expect(common.NATS_URL, r).toBe(`nats://${find(data, 'Service', 'nats')!.metadata.name}.nats.svc.cluster.local:4222`);
+      expect(common.NATS_STREAM_REPLICAS, r).toBe('3');
+      const maxBytes = Number(common.NATS_STREAM_MAX_BYTES);
+      expect(maxBytes, r).toBeGreaterThan(0);
+      expect(PRODUCER_STREAMS * maxBytes, r).toBeLessThanOrEqual(store);
+      // The services' NetworkPolicies let them reach these pods.
+      const np = find(renders[r]!, 'NetworkPolicy', 'voting')!;
+      const peer = np.spec.egress.find((e: K8sObject) => e.ports.some((p: { port: number }) => p.port === 4222)).to[0];
+      expect(matches(peer.podSelector.matchLabels, sts.spec.template.metadata.labels), r).toBe(true);
+      expect(peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name']).toBe(sts.metadata.namespace);
+    }
+  });
+
+  it('PostgreSQL: a CloudNativePG Cluster per service database with a synchronous standby on another host, PITR backups, pods the NetworkPolicies reach; no Pooler while the code takes session advisory locks', () => {
+    const clusters = byKind(data, 'Cluster');
+    expect(clusters.map((c) => c.spec.bootstrap.initdb.database).sort()).toEqual([...SERVICES].sort());
+    for (const c of clusters) {
+      expect(c.spec.instances, c.metadata.name).toBeGreaterThanOrEqual(2);
+      expect(c.spec.minSyncReplicas, c.metadata.name).toBeGreaterThanOrEqual(1);
+      expect(c.spec.affinity).toMatchObject({ enablePodAntiAffinity: true, topologyKey: 'kubernetes.io/hostname', podAntiAffinityType: 'required' });
+      expect(c.spec.backup.barmanObjectStore.wal, `${c.metadata.name}: WAL archived (point-in-time recovery)`).toBeDefined();
+      expect(byKind(data, 'ScheduledBackup').some((b) => b.spec.cluster.name === c.metadata.name), c.metadata.name).toBe(true);
+      const np = find(renders['kustomize:prod']!, 'NetworkPolicy', c.spec.bootstrap.initdb.database)!;
+      const peer = np.spec.egress.find((e: K8sObject) => e.ports.some((p: { port: number }) => p.port === 5432)).to[0];
+      expect(matches(peer.podSelector.matchLabels, c.spec.inheritedMetadata.labels), c.metadata.name).toBe(true);
+      expect(peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name']).toBe(c.metadata.namespace);
+    }
+    const db = readFileSync(path.join(ROOT, 'services', 'kit', 'src', 'db.ts'), 'utf8');
+    if (/pg_advisory_lock\(/.test(db)) expect(byKind(data, 'Pooler')).toEqual([]);
+  });
+
+  it('database connections: DATABASE_POOL_MAX × the most pods a rollout runs, plus the migration Job, fit each database\'s max_connections; the README\'s table has the same numbers', () => {
+    const objs = renders['kustomize:prod']!;
+    const rows: string[] = [];
+    for (const s of SERVICES) {
+      const pool = Number(find(objs, 'ConfigMap', `${s}-config`)!.data.DATABASE_POOL_MAX);
+      const dep = find(objs, 'Deployment', s)!;
+      const hpa = find(objs, 'HorizontalPodAutoscaler', s);
+      const most = hpa ? hpa.spec.maxReplicas : dep.spec.replicas;
+      const surge = Math.ceil((most * Number(String(dep.spec.strategy.rollingUpdate.maxSurge).replace('%', ''))) / 100);
+      const connections = pool * (most + surge) + 2; // the migration Job: its lock connection and one for the migrations
+      const params = byKind(data, 'Cluster').find((c) => c.spec.bootstrap.initdb.database === s)!.spec.postgresql.parameters;
+      const limit = Number(params.max_connections) - Number(params.superuser_reserved_connections);
+      expect(connections, s).toBeLessThanOrEqual(limit);
+      rows.push(`| ${s} | ${pool} | ${most} + ${surge} | ${connections} | ${params.max_connections} |`);
+    }
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    for (const r of rows) expect(readme).toContain(r);
   });
 });
 
