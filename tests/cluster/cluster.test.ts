@@ -17,6 +17,8 @@ import { balancerStates, burst, diff, gatewayUrl, jetStreamCaughtUp, joinUser, s
 const USERS = 1_000;
 /** How long scenario 1 measures the shares once the third voting replica serves. */
 const SPARE_WINDOW_MS = 15_000;
+/** Votes a second at most in the bursts that kill something mid-way (scenarios 2 and 3): the kill lands mid-burst. */
+const PACE = 50;
 
 let cluster: Cluster;
 let admin: Client;
@@ -127,9 +129,10 @@ it('1. cross-replica truth: 1,000 users on alternating gateways; live messages o
 
   // A third voting replica started mid-burst (its address was in the gateways' lists, as a new pod behind a
   // headless Service's DNS name): how soon it serves, then its share over a 15 s window that starts once it serves.
-  // The burst has votes to spare (4 questions) and runs until that window closes, however slowly the replica
-  // starts on a loaded machine; a fair share is a third, 20 % is the floor.
-  const more = (await publishQuestions(admin, votingDb, 4)).flatMap((q) => votesOn(q, 'own'));
+  // The burst is paced (50 votes/s at most: unpaced, an idle machine ran out of votes before the window closed),
+  // has votes to spare (6 questions: 2 minutes at that pace) and runs until the window closes, however slowly the
+  // replica starts on a loaded machine; a fair share is a third, 20 % is the floor.
+  const more = (await publishQuestions(admin, votingDb, 6)).flatMap((q) => votesOn(q, 'own'));
   let spareReadyAt = 0;
   let firstServedMs = -1;
   let atServing: Record<string, number> = {};
@@ -157,7 +160,7 @@ it('1. cross-replica truth: 1,000 users on alternating gateways; live messages o
   })();
   let spareDone = false;
   void spare.finally(() => (spareDone = true));
-  const b2 = await burst(more, 12, undefined, () => spareDone);
+  const b2 = await burst(more, 12, undefined, () => spareDone, 90_000, PACE);
   await spare;
   expect(spareReadyAt).toBeGreaterThan(0);
   expect(firstServedMs).toBeGreaterThanOrEqual(0);
@@ -190,6 +193,7 @@ it('1. cross-replica truth: 1,000 users on alternating gateways; live messages o
 });
 
 it('2. kill -9 one gateway during a burst: the load balancer drains it, its sockets reconnect to the other, only in-flight votes fail and their retry is idempotent; lost = 0', async () => {
+  for (const s of sockets.splice(0)) s.close(); // scenario 1's, if it failed before closing them
   const [q] = await publishQuestions(admin, votingDb, 1);
   const lbSockets = await Promise.all(
     Array.from({ length: 200 }, async () => {
@@ -202,12 +206,21 @@ it('2. kill -9 one gateway during a burst: the load balancer drains it, its sock
   let killedAt = 0;
   let killed: Promise<void> | undefined;
   const burstStarted = Date.now();
-  const b = await burst(votesOn(q!, 'lb'), concurrency, (done) => {
-    if (done === 300 && !killed) {
-      killedAt = Date.now();
-      killed = cluster.kill('gateway-0', 'SIGKILL');
-    }
-  });
+  // Paced at 50 votes/s (20 s): unpaced, an idle machine took the 1,000 votes in under 2 s, over before the killed
+  // gateway's sockets had reconnected, so they never saw another live total.
+  const b = await burst(
+    votesOn(q!, 'lb'),
+    concurrency,
+    (done) => {
+      if (done === 300 && !killed) {
+        killedAt = Date.now();
+        killed = cluster.kill('gateway-0', 'SIGKILL');
+      }
+    },
+    undefined,
+    90_000,
+    PACE,
+  );
   await killed;
   const firstFailures = b.firstAttempt.filter((s) => s !== 200 && s !== 201).length;
   await until('every socket open again', () => lbSockets.every((s) => s.ws?.readyState === 1), 60_000, 250);
@@ -244,9 +257,16 @@ it('2. kill -9 one gateway during a burst: the load balancer drains it, its sock
 it('3. kill -9 one voting replica and one NATS node during a burst: every acknowledged vote in PostgreSQL, the counters and the public results; the outbox drains', async () => {
   const [q] = await publishQuestions(admin, votingDb, 1);
   let kills: Promise<unknown> | undefined;
-  const b = await burst(votesOn(q!, 'lb'), 30, (done) => {
-    if (done === 300 && !kills) kills = Promise.all([cluster.kill('voting-1', 'SIGKILL'), cluster.nats[1]!.kill('SIGKILL')]);
-  });
+  const b = await burst(
+    votesOn(q!, 'lb'),
+    30,
+    (done) => {
+      if (done === 300 && !kills) kills = Promise.all([cluster.kill('voting-1', 'SIGKILL'), cluster.nats[1]!.kill('SIGKILL')]);
+    },
+    undefined,
+    90_000,
+    PACE,
+  );
   await kills;
   const t = Date.now();
   await outboxDrained(90_000);
@@ -255,6 +275,8 @@ it('3. kill -9 one voting replica and one NATS node during a burst: every acknow
   const lost = lostOf(b.acknowledged, rows);
   await until('public results exact', async () => (await publicTotal(q!)) === b.acknowledged.length, 30_000, 500);
   await cluster.nats[1]!.startReady();
+  // As an operator (or Kubernetes' restarts) would: the replica comes back once the NATS node has caught up.
+  await until('nats-1 caught up', () => jetStreamCaughtUp(cluster.natsUrl), 60_000, 500);
   await cluster.respawn('voting-1');
 
   expect(b.acknowledged).toHaveLength(USERS);
