@@ -138,7 +138,8 @@ export async function burst(
           const at = Math.max(Date.now(), slot);
           slot = at + 1_000 / perSecond;
           await sleep(at - Date.now());
-          if (enough()) break;
+          // Other workers took the last votes while this one waited for its slot.
+          if (enough() || next >= votes.length) break;
         }
         const v = votes[next++]!;
         const deadline = Date.now() + retryFor;
