@@ -22,7 +22,7 @@ help:
 	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
 	@echo "make test-faults - fault injection: kill -9, NATS/PostgreSQL outages, slow services, poison events (~10 min)"
 	@echo "make up-cluster - the same on a cluster: HAProxy, 2 gateways, 2 replicas of each service, 3 NATS, PostgreSQL + replica"
-	@echo "make test-cluster - cluster scenarios: cross-replica truth, kill -9 gateway / voting + NATS node, Redis/PostgreSQL down, backup + restore"
+	@echo "make test-cluster - cluster scenarios: cross-replica truth, kill -9 gateway / voting + NATS node, rolling restart, Redis/PostgreSQL down, backup + restore"
 	@echo "make images - docker build one image per component (needs a Docker engine)"
 
 node_modules/.package-lock.json: package-lock.json
