@@ -637,6 +637,15 @@ describe('operable Kubernetes (issue 17)', () => {
     expect(backlog.some((e) => e.includes('state="waiting"'))).toBe(true);
   });
 
+  it('the dashboard shows every metric the README\'s runbook names', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const runbook = readme.slice(readme.indexOf('### Runbook: the publish burst'), readme.indexOf('## Privacy'));
+    const dash = readFileSync(path.join(CHART, 'dashboards', 'publish-burst.json'), 'utf8');
+    const named = [...runbook.matchAll(/`([a-z][a-z0-9_]+_(?:total|bytes|seconds|size|connections|events))`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThanOrEqual(4);
+    for (const m of new Set(named)) expect(dash, m).toContain(m);
+  });
+
   it('kustomize ConfigMaps are generated with content hashes, and every reference follows the hash', () => {
     for (const o of OVERLAYS) {
       const objs = renders[`kustomize:${o}`]!;
