@@ -22,7 +22,7 @@ help:
 	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
 	@echo "make test-faults - fault injection: kill -9, NATS/PostgreSQL outages, slow services, poison events (~10 min)"
 	@echo "make up-cluster - the same on a cluster: HAProxy, 2 gateways, 2 replicas of each service, 3 NATS, PostgreSQL + replica"
-	@echo "make test-cluster - cluster scenarios: cross-replica truth, kill -9 gateway / voting + NATS node, Redis/PostgreSQL down, backup + restore"
+	@echo "make test-cluster - cluster scenarios: cross-replica truth, kill -9 gateway / voting + NATS node, rolling restart, Redis/PostgreSQL down, backup + restore"
 	@echo "make images - docker build one image per component (needs a Docker engine)"
 
 node_modules/.package-lock.json: package-lock.json
@@ -91,17 +91,21 @@ COMPONENTS := gateway identity questions voting social notification
 IMAGE_PREFIX ?= mzansi-predicts
 IMAGE_TAG ?= $(shell awk '/^appVersion:/ {gsub(/"/, "", $$2); print $$2}' charts/mzansi-predicts/Chart.yaml)
 
+# Fails loudly when it built nothing: no Docker engine, or no component asked for (COMPONENTS= …).
 images:
 	@if ! docker info >/dev/null 2>&1; then \
 	  echo "make images: no Docker engine is reachable here (docker info failed); nothing built." >&2; \
 	  echo "  On a machine with Docker: make images [IMAGE_PREFIX=registry/prefix] [IMAGE_TAG=x.y.z]" >&2; \
 	  exit 1; \
 	else \
-	  set -e; for c in $(COMPONENTS); do \
+	  set -e; built=0; for c in $(COMPONENTS); do \
 	    dir=services/$$c; [ $$c = gateway ] && dir=gateway; \
 	    echo ">> $(IMAGE_PREFIX)/$$c:$(IMAGE_TAG)"; \
 	    docker build --build-arg SERVICE=$$c --build-arg SERVICE_DIR=$$dir -t $(IMAGE_PREFIX)/$$c:$(IMAGE_TAG) . ; \
+	    built=$$((built + 1)); \
 	  done; \
+	  if [ $$built -eq 0 ]; then echo "make images: built nothing (COMPONENTS is empty)." >&2; exit 1; fi; \
+	  echo "make images: built $$built images."; \
 	fi
 
 # The publish burst on this machine against a stack it starts itself (or `make up`'s with BENCH_BASE_URL=…);

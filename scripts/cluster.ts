@@ -242,6 +242,8 @@ export interface Cluster {
   redisUrl: string;
   redis?: Daemon;
   haproxy: Daemon;
+  /** HAProxy's stats page (CSV at `${statsUrl};csv`): each gateway's UP/DOWN as the load balancer sees it. */
+  statsUrl: string;
   databases: Record<ServiceName, string>;
   /** Every Node process by name: `gateway-0`, `voting-1`, … */
   processes: Record<string, ClusterProcess>;
@@ -393,7 +395,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       .filter((p) => p.name.startsWith('gateway-'))
       .map((p) => `    server ${p.name} 127.0.0.1:${p.env.PORT} check`)
       .join('\n');
-    writeFileSync(cfgPath, template.replace('${PORT}', String(port)).replace('${SERVERS}', servers));
+    const statsPort = await freePort();
+    writeFileSync(cfgPath, template.replace('${PORT}', String(port)).replace('${SERVERS}', servers).replace('${STATS_PORT}', String(statsPort)));
     const haproxy = new Daemon('haproxy', HAPROXY_BIN, ['-db', '-f', cfgPath], path.join(dir, 'haproxy.log'));
     daemons.push(haproxy);
     haproxy.start();
@@ -433,6 +436,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       redisUrl,
       redis,
       haproxy,
+      statsUrl: `http://127.0.0.1:${statsPort}/stats`,
       databases,
       processes,
       gateways: () => replicasOf('gateway'),

@@ -53,6 +53,13 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    /**
+     * Replicas of the QUESTIONS stream if the gateway is the first to create it (it reads its events): the same
+     * value as the services', or a gateway start would propose R1 for an R3 stream (issue 17's rolling restart).
+     */
+    NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+    /** The QUESTIONS stream's `max_bytes`, for the same reason: the services' value. */
+    NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(-1).default(-1),
     EVENTS_NAMESPACE: z
       .string()
       .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')

@@ -73,7 +73,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
 
   // new-question, question-resolved: the questions events (an ephemeral ordered consumer, new messages only).
   const jsm = await nc.jetstreamManager();
-  await ensureStream(jsm, names, 'questions');
+  await ensureStream(jsm, names, 'questions', deps.config.NATS_STREAM_REPLICAS, deps.config.NATS_STREAM_MAX_BYTES);
   const consumer = await nc.jetstream().consumers.get(names.stream('questions'), {
     filterSubjects: names.subject('questions.question.*'),
     deliver_policy: DeliverPolicy.New,

@@ -121,6 +121,8 @@ export async function burst(
   /** Stop taking new votes once this is true (the ones already sent finish). */
   enough: () => boolean = () => false,
   retryFor = 90_000,
+  /** At most this many new votes a second over all workers (a burst that must last: scenario 4); 0 = unpaced. */
+  perSecond = 0,
 ): Promise<BurstResult> {
   const acknowledged: BurstResult['acknowledged'] = [];
   const firstAttempt: number[] = [];
@@ -128,9 +130,17 @@ export async function burst(
   const started = Date.now();
   let next = 0;
   let done = 0;
+  let slot = started;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, votes.length) }, async () => {
       while (next < votes.length && !enough()) {
+        if (perSecond) {
+          const at = Math.max(Date.now(), slot);
+          slot = at + 1_000 / perSecond;
+          await sleep(at - Date.now());
+          // Other workers took the last votes while this one waited for its slot.
+          if (enough() || next >= votes.length) break;
+        }
         const v = votes[next++]!;
         const deadline = Date.now() + retryFor;
         for (let attempt = 0; ; attempt++) {
@@ -174,4 +184,39 @@ export async function joinUser(base: string): Promise<{ client: Client; id: stri
     await sleep(500 * (attempt + 1));
   }
   throw new Error(`signup of ${username} did not succeed in 10 attempts`);
+}
+
+/** Each gateway's state in HAProxy (`UP`, `DOWN`, `MAINT`, `UP 1/2`…), by server name, from its stats CSV. */
+export async function balancerStates(cluster: Cluster): Promise<Record<string, string>> {
+  const csv = await (await fetch(`${cluster.statsUrl};csv`)).text();
+  const lines = csv.replace(/^# /, '').trim().split('\n');
+  const cols = lines[0]!.split(',');
+  const [px, sv, st] = ['pxname', 'svname', 'status'].map((c) => cols.indexOf(c));
+  const out: Record<string, string> = {};
+  for (const l of lines.slice(1)) {
+    const f = l.split(',');
+    if (f[px!] === 'gateways' && f[sv!]!.startsWith('gateway-')) out[f[sv!]!] = f[st!]!;
+  }
+  return out;
+}
+
+/**
+ * Resolves once every JetStream stream has a leader and both followers online and current: a NATS node that
+ * restarted has caught up, so stopping the next one leaves a majority of every stream's replicas with everything.
+ * Throws what is still behind otherwise (`until` reports the last reason).
+ */
+export async function jetStreamCaughtUp(natsUrl: string): Promise<true> {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: natsUrl.split(','), timeout: 5_000 });
+  try {
+    const jsm = await nc.jetstreamManager({ timeout: 5_000 });
+    const streams = await jsm.streams.list().next();
+    const behind = streams
+      .filter((s) => !s.cluster?.leader || (s.cluster.replicas ?? []).length !== 2 || !s.cluster.replicas!.every((r) => r.current && !r.offline))
+      .map((s) => `${s.config.name}: ${JSON.stringify(s.cluster)}`);
+    if (!streams.length || behind.length) throw new Error(`not caught up: ${streams.length} streams; ${behind.join('; ')}`);
+    return true;
+  } finally {
+    await nc.close();
+  }
 }

@@ -74,6 +74,7 @@ seccompProfile:
 {{- $env := deepCopy .Values.global.env -}}
 {{- $_ := set $env "NATS_URL" .Values.global.nats.url -}}
 {{- $_ := set $env "NATS_STREAM_REPLICAS" (toString .Values.global.nats.streamReplicas) -}}
+{{- $_ := set $env "NATS_STREAM_MAX_BYTES" (toString (int64 .Values.global.nats.streamMaxBytes)) -}}
 {{- toYaml $env -}}
 {{- end }}
 

@@ -108,6 +108,8 @@ export function baseServiceEnv(service: string, defaults: { grpcPort: number; me
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
     NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+    /** Each stream's size bound in bytes (JetStream `max_bytes`, oldest events dropped past it); -1 = none. */
+    NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(-1).default(-1),
     EVENTS_NAMESPACE: z
       .string()
       .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')

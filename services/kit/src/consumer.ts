@@ -31,6 +31,7 @@ export interface ConsumerDeps {
   logger: Logger;
   metrics?: Metrics;
   streamReplicas?: number;
+  streamMaxBytes?: number;
 }
 
 export interface RunningConsumer {
@@ -55,8 +56,8 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
   const log = logger.child({ consumer: opts.name });
 
   const jsm = await nc.jetstreamManager({ timeout: JS_ADMIN_TIMEOUT_MS });
-  const stream = await ensureStream(jsm, names, producer, deps.streamReplicas);
-  await ensureStream(jsm, names, 'deadletter', deps.streamReplicas);
+  const stream = await ensureStream(jsm, names, producer, deps.streamReplicas, deps.streamMaxBytes);
+  await ensureStream(jsm, names, 'deadletter', deps.streamReplicas, deps.streamMaxBytes);
   // `filter_subjects` (several filters) needs NATS >= 2.10. One type uses `filter_subject`, which every server has;
   // several types on an older server take the producer's whole stream and ack the other types unhandled.
   const subjects = opts.types.map((t) => names.subject(t));

@@ -31,8 +31,12 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
  */
 export const JS_ADMIN_TIMEOUT_MS = 30_000;
 
-/** Creates (or updates) the stream of a producing service. Idempotent; producers and consumers both call it. */
-export async function ensureStream(jsm: JetStreamManager, names: EventNames, producer: Producer | 'deadletter', replicas = 1) {
+/**
+ * Creates (or updates) the stream of a producing service; idempotent. Creates the stream, or proposes the configuration if it differs. Every caller (the owner, its consumers, the
+ * gateway) must pass the deployment's replicas and `max_bytes` (NATS_STREAM_REPLICAS, NATS_STREAM_MAX_BYTES): a
+ * caller with other values would flip the stream back and forth.
+ */
+export async function ensureStream(jsm: JetStreamManager, names: EventNames, producer: Producer | 'deadletter', replicas = 1, maxBytes = -1) {
   const name = names.stream(producer);
   const config = {
     name,
@@ -40,6 +44,7 @@ export async function ensureStream(jsm: JetStreamManager, names: EventNames, pro
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
     num_replicas: replicas,
+    max_bytes: maxBytes,
     max_age: 7 * 24 * 60 * 60 * 1_000_000_000, // 7 days, in nanoseconds
     duplicate_window: 2 * 60 * 1_000_000_000, // Nats-Msg-Id de-duplication window: 2 minutes
   };
@@ -49,6 +54,7 @@ export async function ensureStream(jsm: JetStreamManager, names: EventNames, pro
     // service calls this at start.
     const same =
       current.num_replicas === config.num_replicas &&
+      current.max_bytes === config.max_bytes &&
       current.max_age === config.max_age &&
       current.duplicate_window === config.duplicate_window &&
       JSON.stringify([...(current.subjects ?? [])].sort()) === JSON.stringify([...config.subjects].sort());

@@ -79,7 +79,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   const nc = await connectNats(config.NATS_URL, name, logger);
   const names = new EventNames(config.EVENTS_NAMESPACE);
   const jsm = await nc.jetstreamManager({ timeout: JS_ADMIN_TIMEOUT_MS });
-  await ensureStream(jsm, names, name, config.NATS_STREAM_REPLICAS);
+  await ensureStream(jsm, names, name, config.NATS_STREAM_REPLICAS, config.NATS_STREAM_MAX_BYTES);
   const relay = new OutboxRelay({ pool, js: nc.jetstream(), names, logger, metrics });
 
   const ctx: ServiceContext<TSchema, TConfig> = {
@@ -104,7 +104,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   if (opts.beforeServe) await opts.beforeServe(ctx);
   const consumers: RunningConsumer[] = [];
   for (const c of opts.consumers?.(ctx) ?? []) {
-    consumers.push(await startConsumer({ nc, db, names, logger, metrics, streamReplicas: config.NATS_STREAM_REPLICAS }, c));
+    consumers.push(await startConsumer({ nc, db, names, logger, metrics, streamReplicas: config.NATS_STREAM_REPLICAS, streamMaxBytes: config.NATS_STREAM_MAX_BYTES }, c));
   }
   const grpcServer: GrpcServerHandle = await startGrpcServer((server) => opts.grpc(ctx, server), config.GRPC_PORT, config.BIND_HOST, {
     maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
