@@ -3,8 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startStack, type StackOptions } from '../../scripts/stack.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,6 +29,26 @@ export const SCREENSHOT_DIR = resolve(here, '..', '..', 'test-results', 'screens
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The stack and the browser of the test file that called startBrowserStack() (live bindings: set in its beforeAll). */
+export let stack: Awaited<ReturnType<typeof startStack>>;
+export let browser: Browser;
+
+/**
+ * The usual setup of a browser test file: the whole stack (free ports) and a Chromium, started before its tests and
+ * stopped after them. Read them through the `stack` and `browser` exports. Hooks a file registers afterwards run
+ * after these start and before these stop.
+ */
+export function startBrowserStack(options: StackOptions = { mode: 'test' }): void {
+  beforeAll(async () => {
+    stack = await startStack(options);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
 }
 
 /** The narrowest phone we design for. */
