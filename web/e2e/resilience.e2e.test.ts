@@ -4,14 +4,13 @@
 // survives sign-up (preselected, one tap confirms); a question published while /vote is open shows the live
 // banner; and the signed-in shell paints from the cached user without waiting for /api/auth/me.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import {
   NARROW_VIEWPORT,
+  browser,
   closeToasts,
   createQuestion,
   expectVisible,
-  launchBrowser,
   loginApi,
   newMobilePage,
   publishQuestion,
@@ -19,18 +18,18 @@ import {
   screenshot,
   signUpApi,
   signUpInBrowser,
+  stack,
+  startBrowserStack,
 } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
 let adminContext: BrowserContext;
 let admin: APIRequestContext;
 const tag = Date.now().toString(36);
 const today = { id: '', text: `Will the resilience test ${tag} keep its head` };
 
+startBrowserStack();
+
 beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
   adminContext = await browser.newContext({ baseURL: stack.baseUrl });
   admin = adminContext.request;
   await loginApi(admin, 'admin', 'admin-dev-password');
@@ -39,8 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await adminContext?.close();
-  await browser?.close();
-  await stack?.stop();
 });
 
 /** A new signed-in user on a page at 360 × 800 (service workers blocked: the network alone decides what loads). */

@@ -3,25 +3,26 @@
 // and no screen is wider than the viewport. One stack, one page per role: each screen is opened once and then
 // looked at in the four variants (viewport and colour scheme switched in place). Screenshots land in
 // test-results/screenshots/screens-<width>-<scheme>-<screen>.png.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   NARROW_VIEWPORT,
   VIEWPORT,
   apiPost,
+  browser,
   closeToasts,
   createQuestion,
   eventually,
   horizontalOverflow,
-  launchBrowser,
   loginApi,
   newMobilePage,
   publishQuestion,
   randomUsername,
   screenshot,
   signUpApi,
+  stack,
+  startBrowserStack,
 } from './browser';
 
 // The first is the one each screen is opened in (360 px dark is where a screen once was 367 px wide).
@@ -46,13 +47,11 @@ const COMMENT = 'Abantu bazovota kakhulu kulo nyaka, ngiyethemba imiphumela izop
 const PASSWORD = 'correct-horse-battery';
 const longUsername = (prefix: string) => randomUsername(prefix).padEnd(30, 'x').slice(0, 30);
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
 const user = { username: longUsername('e2eu_') };
 
+startBrowserStack();
+
 beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const apiContext = async () => {
     const context = await browser.newContext({ baseURL: stack.baseUrl });
@@ -108,11 +107,6 @@ beforeAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
   }
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 /** What is wrong with the screen as it is now: horizontal overflow and serious/critical axe violations. */
 async function problemsNow(page: Page, name: string): Promise<string[]> {
