@@ -7,8 +7,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS_POLICY } from '../src/security.js';
+import { API_PERMISSIONS_POLICY, PERMISSIONS_POLICY } from '../src/security.js';
 import { startGatewayForTest, startIdentityForTest } from './helpers.js';
+
+/** JSON answers under /api carry the short Permissions-Policy; pages, assets, probes and Node's own errors the full one. */
+const policyFor = (p: string) => (p === '/api' || p.startsWith('/api/') ? API_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -103,7 +106,7 @@ describe('malformed URLs → 400 {"message":"Malformed URL"}', () => {
         continue;
       }
       expectJsonError(r, 400, 'Malformed URL');
-      expect(r.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(r.headers['permissions-policy'], p).toBe(policyFor(p));
     }
     // Well-formed encodings still work; a bad query string is decoded leniently (never an error).
     expect((await raw('GET', '/assets/app-123.js')).status).toBe(200);
@@ -209,7 +212,7 @@ describe('OPTIONS → 204 with Allow', () => {
       expect(r.headers['content-type']).toBeUndefined();
       const allow = r.headers.allow!.split(', ');
       expect(allow, p).toEqual(expect.arrayContaining([...methods, 'OPTIONS']));
-      expect(r.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(r.headers['permissions-policy'], p).toBe(policyFor(p));
     }
     expectJsonError(await raw('OPTIONS', '/api/no/such/route'), 404);
   });
@@ -220,9 +223,11 @@ describe('Permissions-Policy', () => {
     for (const p of ['/api/auth/me', '/api/no/such', '/assets/app-123.js', '/assets/missing.js', '/', '/healthz', '/readyz']) {
       const r = await raw('GET', p);
       expect(r.status, p).toBeLessThan(500);
-      expect(r.headers['permissions-policy'], p).toBe(PERMISSIONS_POLICY);
+      expect(r.headers['permissions-policy'], p).toBe(policyFor(p));
     }
-    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(PERMISSIONS_POLICY).toContain(feature);
+    for (const policy of [PERMISSIONS_POLICY, API_PERMISSIONS_POLICY]) {
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(feature);
+    }
   });
 
   it('a missing static asset is a JSON 404, not a 500', async () => {

@@ -96,7 +96,7 @@ describe('public reads served from the cache before the app', () => {
       expect(comparable(hit), path).toEqual(comparable(miss));
       expect(hit.status).toBe(200);
       expect(hit.headers['cache-control']).toBe('no-cache');
-      expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(hit.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(hit.headers['x-content-type-options']).toBe('nosniff');
       expect(Number(hit.headers['content-length'])).toBe(Buffer.byteLength(hit.body));
       JSON.parse(hit.body);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PERMISSIONS_POLICY } from '../src/security.js';
 import { expectCleanError, PASSWORD, PUBLIC_URL, signUp, startGatewayForTest, startIdentityForTest, uname, until, type Browser, type Res } from './helpers.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
@@ -69,31 +70,48 @@ describe('CSRF', () => {
 });
 
 describe('security headers', () => {
-  it('CSP without inline scripts, no plugins, no framing; nosniff; Referrer-Policy; no HSTS over http', async () => {
-    for (const res of [await gw.browser().get('/api/auth/me'), await gw.browser().get('/no-such-page')]) {
-      const csp = res.headers.get('content-security-policy');
-      expect(csp).toBeTruthy();
-      const directives = Object.fromEntries(
-        csp!
-          .split(';')
-          .map((d) => d.trim())
-          .filter(Boolean)
-          .map((d) => {
-            const [name, ...values] = d.split(/\s+/);
-            return [name!, values];
-          }),
-      );
-      expect(directives['script-src']).toBeDefined();
-      expect(directives['script-src']).not.toContain("'unsafe-inline'");
-      expect(directives['script-src']).not.toContain("'unsafe-eval'");
-      expect(directives['object-src']).toEqual(["'none'"]);
-      expect(directives['frame-ancestors']).toEqual(["'none'"]);
-      expect(directives['default-src']).toEqual(["'self'"]);
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('strict-transport-security')).toBeNull();
-      expect(res.headers.get('x-powered-by')).toBeNull();
+  const directivesOf = (csp: string | null) => {
+    expect(csp).toBeTruthy();
+    return Object.fromEntries(
+      csp!
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map((d) => {
+          const [name, ...values] = d.split(/\s+/);
+          return [name!, values];
+        }),
+    );
+  };
+  const expectCommon = (res: Res) => {
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  };
+
+  it('pages: CSP without inline scripts, no plugins, no framing; nosniff; Referrer-Policy; no HSTS over http', async () => {
+    const res = await gw.browser().get('/no-such-page');
+    const directives = directivesOf(res.headers.get('content-security-policy'));
+    expect(directives['script-src']).toBeDefined();
+    expect(directives['script-src']).not.toContain("'unsafe-inline'");
+    expect(directives['script-src']).not.toContain("'unsafe-eval'");
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expectCommon(res);
+  });
+
+  it('JSON answers: a CSP that allows nothing, the same nosniff / Referrer-Policy, and none of the page-only headers', async () => {
+    const res = await gw.browser().get('/api/auth/me');
+    expect(directivesOf(res.headers.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(res.headers.get('permissions-policy')).toBe(API_PERMISSIONS_POLICY);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const pageOnly of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(res.headers.get(pageOnly), pageOnly).toBeNull();
     }
+    expectCommon(res);
   });
 });
 

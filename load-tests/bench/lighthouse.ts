@@ -7,6 +7,8 @@
  * `make lighthouse` (alone: its own stack, databases and demo); `make bench` runs it in its web section against the
  * bench's stack unless BENCH_LIGHTHOUSE=0. Too slow for `make test` (about a minute a page on a quiet machine).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -45,6 +47,13 @@ export async function lighthousePages(pages: { url: string; cookie?: string }[])
         { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] } },
       );
       if (!result) throw new Error(`lighthouse gave no result for ${page.url}`);
+      // LIGHTHOUSE_REPORT_DIR=dir keeps each full report (JSON) for a closer look: which shifts, which audits.
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        await mkdir(reportDir, { recursive: true });
+        const name = new URL(page.url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+        await writeFile(path.join(reportDir, `lighthouse-${name}.json`), JSON.stringify(result.lhr, null, 1));
+      }
       const { categories, audits } = result.lhr;
       out.push({
         url: page.url,
@@ -142,7 +151,9 @@ export async function lighthouseSetup(origin: string): Promise<{ url: string; co
 async function main(): Promise<void> {
   const { startStack } = await import('../../scripts/stack.ts');
   const { seedDemo } = await import('../../scripts/seed-demo.ts');
-  const stack = await startStack({ mode: 'test' });
+  // The sample questions (today's among them) are the services' demo seed, off by default in test mode; the demo's
+  // 77 sample sign-ups need development's per-IP signup budget (as `make up` gives it).
+  const stack = await startStack({ mode: 'test', env: { SEED_DEMO: 'true' }, gatewayEnv: { RATE_SIGNUP_PER_IP: '200' } });
   try {
     await seedDemo(stack.baseUrl, 'admin-dev-password', () => undefined);
     const pages = await lighthouseSetup(stack.baseUrl);

@@ -3,24 +3,13 @@
 // deletes the account in the confirm dialog (a wrong password first) and lands signed out on the landing page, where
 // the old credentials no longer work.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot, closeToasts, signUpInBrowser } from './browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, closeToasts, signUpInBrowser, browser, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
+startBrowserStack();
 const PASSWORD = 'correct-horse-battery';
 
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 const signUp = (page: Page, username: string, name: string) => signUpInBrowser(page, username, name, PASSWORD);
 

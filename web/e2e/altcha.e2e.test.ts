@@ -2,25 +2,14 @@
 // ALTCHA widget, which solves the gateway's proof-of-work in a Web Worker under the gateway's CSP; the right password
 // then gets in. Headless Chromium against the whole stack, default login thresholds.
 import { copyFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
 const PASSWORD = 'correct-horse-battery';
 
-beforeAll(async () => {
-  // Two signups per address and minute, so the signup test meets the challenge quickly.
-  stack = await startStack({ mode: 'test', gatewayEnv: { RATE_SIGNUP_PER_IP: '2' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// Two signups per address and minute, so the signup test meets the challenge quickly.
+startBrowserStack({ mode: 'test', gatewayEnv: { RATE_SIGNUP_PER_IP: '2' } });
 
 /** Collects CSP violations, script errors and other console errors of a page (not the expected 401 / 429 answers). */
 function watch(page: Page): string[] {

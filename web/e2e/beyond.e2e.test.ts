@@ -1,23 +1,11 @@
 // Issue #20 in the browser at 360 px: a blind question shows only the number of predictions until you answer; the
 // confidence slider works from the keyboard and travels with the answer; the results panel then shows the figures
 // and the province breakdown; the Calibration tab and "How scoring works" load. axe: no serious/critical issues.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { closeToasts, expectAccessible, expectNoHorizontalOverflow, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
+import { closeToasts, expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, browser, stack, startBrowserStack } from './browser';
 
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 test('blind question, confidence slider, province breakdown, Calibration tab and How scoring works', async () => {
   const admin = await browser.newContext({ baseURL: stack.baseUrl });

@@ -3,8 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startStack, type StackOptions } from '../../scripts/stack.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,16 +31,47 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
+/** The stack and the browser of the test file that called startBrowserStack() (live bindings: set in its beforeAll). */
+export let stack: Awaited<ReturnType<typeof startStack>>;
+export let browser: Browser;
+
+/**
+ * The usual setup of a browser test file: the whole stack (free ports) and a Chromium, started before its tests and
+ * stopped after them. Read them through the `stack` and `browser` exports. Hooks a file registers afterwards run
+ * after these start and before these stop.
+ */
+export function startBrowserStack(options: StackOptions = { mode: 'test' }): void {
+  beforeAll(async () => {
+    stack = await startStack(options);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+}
+
 /** The narrowest phone we design for. */
 export const NARROW_VIEWPORT = { width: 360, height: 800 } as const;
 
 /** A fresh context (own cookies and storage) at the mobile viewport (or the one given), with a page. */
 export async function newMobilePage(
   browser: Browser,
-  options: { baseURL?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    baseURL?: string;
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** Extra request headers, e.g. Save-Data. */
+    extraHTTPHeaders?: Record<string, string>;
+    /** 'block': the network alone decides what loads (offline tests, byte counts). */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? VIEWPORT,
+    colorScheme: options.colorScheme ?? 'light',
+    extraHTTPHeaders: options.extraHTTPHeaders,
+    serviceWorkers: options.serviceWorkers,
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
@@ -110,13 +142,32 @@ export async function signUpInBrowser(page: Page, username: string, name: string
   await closeToasts(page);
 }
 
+/**
+ * How the page is wider than the screen, or null when it is not: the scrolling element's width against the
+ * viewport's, with the last few elements that reach past its right edge (where to look).
+ */
+export async function horizontalOverflow(page: Page): Promise<string | null> {
+  // Against the viewport's own width too: a mobile browser widens the layout viewport (innerWidth) to fit a wide
+  // page and zooms out, so scrollWidth <= innerWidth alone can pass on a page that is too wide.
+  const screenWidth = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY;
+  // A string: this module is also type-checked without the DOM library (tsconfig.test.json).
+  return page.evaluate<string | null>(`(() => {
+    const scroller = document.scrollingElement || document.documentElement;
+    const width = Math.min(window.innerWidth, ${screenWidth});
+    if (scroller.scrollWidth <= width) return null;
+    // The innermost elements past the edge, outside fixed bars (those only stretch to the widened viewport).
+    const fixed = (el) => { for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') return true; return false; };
+    const past = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > width + 0.5 && !fixed(el));
+    const wide = past.filter((el) => !past.some((other) => other !== el && el.contains(other)))
+      .slice(0, 4)
+      .map((el) => el.tagName.toLowerCase() + '.' + Array.from(el.classList).join('.') + ' (' + Math.round(el.getBoundingClientRect().right) + 'px)');
+    return scroller.scrollWidth + 'px > ' + width + 'px (innerWidth ' + window.innerWidth + '): ' + wide.join(', ');
+  })()`);
+}
+
 /** Nothing is wider than the screen: no sideways scrolling at 360 px. */
 export async function expectNoHorizontalOverflow(page: Page) {
-  // A string: this module is also type-checked without the DOM library (tsconfig.test.json).
-  const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
-    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
-  );
-  expect(scrollWidth, 'page is wider than the viewport').toBeLessThanOrEqual(innerWidth);
+  expect(await horizontalOverflow(page), 'page is wider than the viewport').toBeNull();
 }
 
 /** axe-core's default rules (WCAG 2.x A/AA and best practices; not its experimental ones): no serious or critical violations. */
@@ -127,4 +178,58 @@ export async function expectAccessible(page: Page, what: string) {
     bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     'serious/critical axe violations',
   ).toEqual([]);
+}
+
+/** POST (or PUT) JSON through an API context; anything but 2xx throws with the status and body. */
+export async function apiPost(
+  request: APIRequestContext,
+  url: string,
+  data?: unknown,
+  method: 'post' | 'put' = 'post',
+): Promise<Record<string, unknown>> {
+  const res = await request[method](url, { data });
+  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+/**
+ * Repeats a write the services learn of through events (a new user, a published question: 404 until they have
+ * it; a loaded box may also answer a gRPC deadline's 504) until it is accepted, for up to `timeoutMs`.
+ */
+export async function eventually<T>(write: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}
+
+/** Signs in through the API (the context's cookie then signs its pages in too); returns the user's id. */
+export async function loginApi(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const user = await eventually(() => apiPost(request, '/api/auth/login', { username, password }));
+  return user.id as string;
+}
+
+/** Signs a new user up through the API (consent given; the context is then signed in as them); returns the id. */
+export async function signUpApi(
+  request: APIRequestContext,
+  { username = randomUsername(), name, password = 'correct-horse-battery', email = '' }: { username?: string; name: string; password?: string; email?: string },
+): Promise<string> {
+  const user = await apiPost(request, '/api/auth/signup', { username, password, name, email, phoneNumber: '', consent: true });
+  return user.id as string;
+}
+
+/** Publishes a question (`admin` signed in as the admin); returns its id. */
+export async function publishQuestion(admin: APIRequestContext, id: string): Promise<string> {
+  await apiPost(admin, `/api/admin/questions/${id}/publish`);
+  return id;
+}
+
+/** Answers a question through the API; voting learns of a publish through an event, so it is retried briefly. */
+export async function answerApi(request: APIRequestContext, userId: string, questionId: string, optionId: string): Promise<void> {
+  await eventually(() => apiPost(request, '/api/answers', { userId, questionId, optionId }));
 }

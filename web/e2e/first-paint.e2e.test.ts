@@ -1,18 +1,14 @@
 // The landing page's first paint on a slow phone: signed-out visitors get the landing already in index.html, with
 // today's real question painted in before the app (React) has loaded; the app then takes over the same page.
 // Signed-in visitors get no static landing.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, screenshot } from './browser';
+import { beforeAll, expect, test } from 'vitest';
+import { browser, createQuestion, expectVisible, newMobilePage, screenshot, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
 const text = `Will the first paint ${Date.now().toString(36)} show the real question`;
 
+startBrowserStack();
+
 beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
   const admin = await browser.newContext({ baseURL: stack.baseUrl });
   try {
     const login = await admin.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
@@ -22,11 +18,6 @@ beforeAll(async () => {
   } finally {
     await admin.close();
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 test("before the app has loaded, the landing shows today's real question (buttons not yet working)", async () => {

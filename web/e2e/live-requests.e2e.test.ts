@@ -2,21 +2,18 @@
 // requests a minute, and a vote on one page moves the figures on other pages through the socket alone, without a
 // single HTTP request from them.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, answerApi as answer, browser, signUpApi, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
 let admin: { api: APIRequestContext; id: string; close: () => Promise<void> };
 
 /** Issue #16 target: an idle signed-in /vote with an open socket makes ≤ 2 requests a minute. */
 const IDLE_WINDOW_MS = 60_000;
 const IDLE_REQUEST_BUDGET = 2;
 
+startBrowserStack();
+
 beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: stack.baseUrl });
   const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
   expect(login.status()).toBe(200);
@@ -25,30 +22,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.close();
-  await browser?.close();
-  await stack?.stop();
 });
 
-/** Signs a new user up through the API; the context's pages share the session cookie. Returns the user id. */
-async function signUp(context: BrowserContext, name: string): Promise<string> {
-  const username = randomUsername('e2elr_');
-  const res = await context.request.post('/api/auth/signup', {
-    data: { username, password: 'correct-horse-battery', name, email: `${username}@example.co.za`, phoneNumber: '', consent: true },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Answers through the API; voting learns of a publish through an event, so a fresh question may 404 briefly. */
-async function answer(api: APIRequestContext, userId: string, questionId: string, optionId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await api.post('/api/answers', { data: { userId, questionId, optionId } });
-    if (res.status() === 201) return;
-    if (res.status() !== 404 || Date.now() > deadline) throw new Error(`answer: ${res.status()} ${await res.text()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const signUp = (context: BrowserContext, name: string) => signUpApi(context.request, { name, username: randomUsername('e2elr_') });
 
 async function publishedQuestion(label: string): Promise<{ id: string; text: string }> {
   const text = `Will the ${label} ${Date.now().toString(36)} hold`;

@@ -1,23 +1,11 @@
 // Live updates and notification settings end to end: a signed-in user keeps /vote open while the admin
 // publishes a question; the open page shows it without a reload (websocket /ws). Also the notification settings
 // screens against the real gateway, and the service worker in the built app.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 interface SignedUpUser {
   id: string;
@@ -38,10 +26,6 @@ async function toast(page: Page, text: string) {
   await expectVisible(page.getByRole('status').filter({ hasText: text }), 15_000);
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
-}
 
 async function adminRequest(): Promise<APIRequestContext> {
   const admin = await browser.newContext({ baseURL: stack.baseUrl });

@@ -1,24 +1,12 @@
 // Issue #18 in the browser: the consent checkbox at signup, the /privacy notice (signed out and in) and the
 // profile's "Who sees my answers" settings, at 360 × 800 (the narrowest phone we design for), checked with axe-core.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { NARROW_VIEWPORT, expectAccessible, expectNoHorizontalOverflow, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { NARROW_VIEWPORT, expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, browser, stack, startBrowserStack } from './browser';
 
 const OFFICER = { PRIVACY_OFFICER_EMAIL: 'popia@mzansipredicts.example', PRIVACY_OFFICER_NAME: 'Nomsa Khumalo' };
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test', env: OFFICER });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack({ mode: 'test', env: OFFICER });
 
 function narrowPage(): Promise<{ context: BrowserContext; page: Page }> {
   return newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });

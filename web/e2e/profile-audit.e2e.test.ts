@@ -4,25 +4,14 @@
 // the Audit tab at 360 px.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot, closeToasts, signUpInBrowser } from './browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, closeToasts, signUpInBrowser, browser, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
+startBrowserStack();
 const PASSWORD = 'correct-horse-battery';
 const NEW_PASSWORD = 'a-fresh-password-2';
 
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
 const signUp = (page: Page, username: string, name: string) => signUpInBrowser(page, username, name, PASSWORD);
 

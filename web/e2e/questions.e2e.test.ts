@@ -1,22 +1,10 @@
 // Daily questions end to end: the admin creates, publishes and resolves a question through the real SPA;
 // a signed-out visitor then finds it, resolved, in the landing page's public archive.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/');
@@ -34,10 +22,6 @@ async function toast(page: Page, text: string) {
   return status;
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
-}
 
 test('admin creates, publishes and resolves a question; visitors see it resolved in the archive', async () => {
   const text = `Will the e2e run ${Date.now().toString(36)} pass first time`;

@@ -1,24 +1,35 @@
 // Issue 19, "sharing that looks right" and "installable and data-light", in Chromium at 360 × 800 and 390 × 844: a
 // question's own link (/q/{id}) with its link-preview tags and 1200 × 630 card, the web manifest and its icons, the
 // dark colour scheme (axe: 0 serious/critical), and data saver (Save-Data: no comment images until tapped, a repeat
-// visit of /vote within 30 KB: the issue's 20 KB is not met yet, see the test).
-import AxeBuilder from '@axe-core/playwright';
+// visit of /vote within the issue's 20 KB).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, randomUsername, screenshot } from './browser';
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import {
+  answerApi as answer,
+  browser,
+  createQuestion,
+  expectAccessible as expectAxeClean,
+  expectNoHorizontalOverflow,
+  expectVisible,
+  loginApi,
+  newMobilePage,
+  publishQuestion,
+  randomUsername,
+  screenshot,
+  signUpApi,
+  stack,
+  startBrowserStack,
+} from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
 let adminContext: BrowserContext;
 let admin: APIRequestContext;
 const tag = Date.now().toString(36);
 const first = { id: '', text: `Will the first question ${tag} stay on top` };
 const shared = { id: '', text: `Will the shared question ${tag} show a preview card` };
 
-/** Bytes on the network for a repeat signed-in /vote with data saver on (see the test: the issue's target is 20 KB). */
-const REPEAT_VISIT_BUDGET = 30 * 1024;
+/** Bytes on the network for a repeat signed-in /vote with data saver on: issue 19's target. */
+const REPEAT_VISIT_BUDGET = 20 * 1024;
 
 const VIEWPORTS = [
   { width: 360, height: 800 },
@@ -26,68 +37,28 @@ const VIEWPORTS = [
 ] as const;
 
 async function publish(text: string): Promise<string> {
-  const id = await createQuestion(admin, text, 'Created by the share and PWA browser test.');
-  expect((await admin.post(`/api/admin/questions/${id}/publish`)).status()).toBe(200);
-  return id;
+  return publishQuestion(admin, await createQuestion(admin, text, 'Created by the share and PWA browser test.'));
 }
 
-async function newPage(viewport: { width: number; height: number }, options: { dark?: boolean; saveData?: boolean } = {}) {
-  const context = await browser.newContext({
-    viewport,
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-ZA',
-    timezoneId: 'Africa/Johannesburg',
+/** A page of its own at that viewport; data saver sends Save-Data and counts the network, not the service worker. */
+function newPage(viewport: { width: number; height: number }, options: { dark?: boolean; saveData?: boolean } = {}) {
+  return newMobilePage(browser, {
     baseURL: stack.baseUrl,
+    viewport,
     colorScheme: options.dark ? 'dark' : 'light',
     extraHTTPHeaders: options.saveData ? { 'Save-Data': 'on' } : {},
-    // Byte counts see the network, not the service worker's cache.
     serviceWorkers: options.saveData ? 'block' : 'allow',
   });
-  return { context, page: await context.newPage() };
 }
 
-async function signUp(context: BrowserContext, name: string): Promise<string> {
-  const username = randomUsername('e2esp_');
-  const res = await context.request.post('/api/auth/signup', {
-    data: { username, password: 'correct-horse-battery', name, email: `${username}@example.co.za`, phoneNumber: '', consent: true },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const signUp = (context: BrowserContext, name: string) => signUpApi(context.request, { name, email: `${randomUsername('e2esp_')}@example.co.za` });
 
-/** Answers through the API; voting learns of a publish through an event, so a fresh question may 404 briefly. */
-async function answer(api: APIRequestContext, userId: string, questionId: string, optionId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const res = await api.post('/api/answers', { data: { userId, questionId, optionId } });
-    if (res.status() === 201 || res.status() === 200) return;
-    if (res.status() !== 404 || Date.now() > deadline) throw new Error(`answer: ${res.status()} ${await res.text()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function expectNoOverflow(page: Page): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`),
-    `${what}: serious/critical axe violations`,
-  ).toEqual([]);
-}
+startBrowserStack();
 
 beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
   adminContext = await browser.newContext({ baseURL: stack.baseUrl });
   admin = adminContext.request;
-  expect((await admin.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } })).status()).toBe(200);
+  await loginApi(admin, 'admin', 'admin-dev-password');
   // Published first, so it is today's first question: the shared link must show the other one.
   first.id = await publish(first.text);
   shared.id = await publish(shared.text);
@@ -102,8 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await adminContext?.close();
-  await browser?.close();
-  await stack?.stop();
 });
 
 describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
@@ -128,7 +97,7 @@ describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
       // The landing's hero is the shared question, not today's first one, with YES / NO that open sign-up.
       const hero = page.locator('.hero');
       await expectVisible(hero.getByRole('heading', { name: `${shared.text}?` }), 15_000);
-      await expectNoOverflow(page);
+      await expectNoHorizontalOverflow(page);
       await expectAxeClean(page, 'shared link, signed out');
       await screenshot(page, `share-landing-${viewport.width}`);
       await hero.getByRole('button', { name: 'YES' }).click();
@@ -182,7 +151,7 @@ describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
         await page.goto(path);
         await expectVisible(ready, 15_000);
         await page.waitForLoadState('networkidle');
-        // (Overflow on the signed-in screens at 360 px is issue 19's bug 1, checked by its own screens test.)
+        await expectNoHorizontalOverflow(page);
         await expectAxeClean(page, `dark ${path}`);
         await screenshot(page, `dark-${path.replace(/\//g, '') || 'feed'}-${viewport.width}`);
       }
@@ -204,7 +173,7 @@ test('signed in, a shared link of today opens the vote screen', async () => {
   }
 });
 
-test('data saver (Save-Data: on): comment images wait for a tap, the switch is on, and a repeat /vote stays within its byte budget', async () => {
+test('data saver (Save-Data: on): comment images wait for a tap, the switch is on, and a repeat /vote moves at most 20 KB', async () => {
   const { context, page } = await newPage(VIEWPORTS[0], { saveData: true });
   try {
     const userId = await signUp(context, 'Data Saver');
@@ -238,15 +207,17 @@ test('data saver (Save-Data: on): comment images wait for a tap, the switch is o
       // Served from the browser's cache (immutable assets): nothing on the network.
       if (!sizes || sizes.responseBodySize < 0) return;
       bytes += sizes.responseBodySize + sizes.responseHeadersSize + sizes.requestHeadersSize;
-      seen.push(`${new URL(req.url()).pathname} ${sizes.responseBodySize}`);
+      seen.push(`${req.method()} ${new URL(req.url()).pathname} body ${sizes.responseBodySize} resH ${sizes.responseHeadersSize} reqH ${sizes.requestHeadersSize}`);
     };
     page.on('requestfinished', onFinished);
     await openDiscussion();
     await page.waitForLoadState('networkidle');
     page.off('requestfinished', onFinished);
     console.log(`repeat /vote with data saver: ${bytes} bytes`, seen);
-    // Issue 19's target is 20 KB; measured 26 KB (12 requests, bodies 2 KB: the rest is request and response
-    // headers). This budget catches a regression (images, assets or polling coming back) until the headers shrink.
+    // 12 requests (the page, /api/auth/me, today's questions, 2 answer checks, 2 public results, results, friends'
+    // answers, comments, stats, leaderboard). Measured 26.9 KB on 24 Nov, of which 16 KB were response headers
+    // (~1.34 KB each); JSON answers now carry the short API header list (~0.62 KB): 19.0 KB. Bodies are 2.7 KB,
+    // request headers (Chromium's own and the cookie) 8 KB.
     expect(bytes).toBeLessThanOrEqual(REPEAT_VISIT_BUDGET);
 
     // A tap shows the image.

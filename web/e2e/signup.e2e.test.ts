@@ -1,21 +1,9 @@
 // Signs up through the real SPA served by the real gateway and services.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, stack, startBrowserStack } from './browser';
 
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 test('a visitor signs up and lands in the signed-in app', async () => {
   const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });

@@ -1,23 +1,11 @@
 // Social end to end: two new users become friends through the SPA (search, send, accept); the admin publishes a
 // question; B answers and comments on it; A sees B's prediction and comment in the feed's Friends tab, then uses
 // the discussion panel and the Invite Friends dialog on /vote.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 interface Player {
   id: string;
@@ -47,10 +35,6 @@ async function toast(page: Page, text: string) {
   return status;
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
-}
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
   const res = await request.post(url, { data });

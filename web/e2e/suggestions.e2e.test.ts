@@ -1,23 +1,11 @@
 // Suggestions and research end to end (issue 7): a new user suggests a question on /my-suggestions; the admin
 // reviews it (approved, with notes) in /admin → Suggestions; the user sees the outcome. The admin's analytics,
 // users and manage tabs show real data; the research tabs work on the seeded sample content.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test', env: { SEED_DEMO: 'true' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack({ mode: 'test', env: { SEED_DEMO: 'true' } });
 
 async function toast(page: Page, text: string) {
   const status = page.getByRole('status').filter({ hasText: text });
@@ -29,10 +17,6 @@ async function alertToast(page: Page, text: string) {
   await expectVisible(page.getByRole('alert').filter({ hasText: text }), 15_000);
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
-}
 
 async function signUp(page: Page, username: string, name: string) {
   await page.goto('/');

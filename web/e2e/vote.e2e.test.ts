@@ -1,23 +1,11 @@
 // Voting end to end: the admin creates and publishes a question (API); a new user signs up in the browser,
 // answers it on /vote, sees 'Vote Recorded!' and then the results panel; /profile shows the answer Pending,
 // and after the admin resolves it, Correct; the leaderboard shows the real standings.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { createQuestion, expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expect, test } from 'vitest';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 async function adminApi(): Promise<{ api: APIRequestContext; adminId: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: stack.baseUrl });
@@ -41,10 +29,6 @@ async function reloadUntilVisible(page: Page, locator: Locator, timeoutMs = 30_0
   }
 }
 
-async function closeToasts(page: Page) {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
-  if (await close.count()) await close.first().click();
-}
 
 async function scrollToTop(locator: Locator) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));

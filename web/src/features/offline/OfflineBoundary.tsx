@@ -1,5 +1,6 @@
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Card, CardContent } from '../../ui';
+import { retryFailedScreens } from './lazyScreen';
 
 export const OFFLINE_TITLE = 'You’re offline';
 export const OFFLINE_TEXT = 'This screen could not be loaded. Check your connection and try again.';
@@ -35,7 +36,9 @@ export class OfflineBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   retry = (): void => {
-    if (this.state.error) this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
+    if (!this.state.error) return;
+    retryFailedScreens();
+    this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
   };
 
   override render(): ReactNode {

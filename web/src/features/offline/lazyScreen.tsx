@@ -21,27 +21,42 @@ export async function loadWithRetry<T>(load: () => Promise<T>, delays: readonly 
   }
 }
 
+/** Bumped by "Try again" (and the network coming back): screens that failed to load load afresh after it. */
+let retryGeneration = 0;
+
+/** Lets every screen that failed to load try again on its next render (OfflineBoundary calls it). */
+export function retryFailedScreens(): void {
+  retryGeneration++;
+}
+
 /**
- * Like React.lazy, but a failed load is forgotten: the next render (after the boundary's "Try again") loads again.
- * (React.lazy keeps its rejected promise, so it would fail until a reload.) Render it under <Suspense> and an
- * <OfflineBoundary>.
+ * Like React.lazy, but a failed load is forgotten once the user tries again: the next render after
+ * retryFailedScreens() (the boundary's "Try again") loads afresh. React.lazy keeps its rejected promise, so it would
+ * fail until a reload. Until then the failure stays: React renders a failed component once more before it gives
+ * up, and a fresh load at that point would start the whole cycle again (an endless loop of chunk requests).
+ * Render it under <Suspense> and an <OfflineBoundary>.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   delays: readonly number[] = CHUNK_RETRY_DELAYS_MS,
 ): ComponentType<P> {
+  let failedIn: number | null = null;
   const fresh = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() =>
       loadWithRetry(load, delays).then(
         (screen) => ({ default: screen }),
         (error: unknown) => {
-          current = fresh();
+          failedIn = retryGeneration;
           throw error;
         },
       ),
     );
   let current = fresh();
   function LazyScreen(props: P) {
+    if (failedIn !== null && failedIn < retryGeneration) {
+      failedIn = null;
+      current = fresh();
+    }
     const Screen = current;
     return <Screen {...(props as JSX.IntrinsicAttributes & P)} />;
   }

@@ -13,9 +13,10 @@ export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceR
   const second = options[1];
   return (
     <section className="prov" aria-labelledby={headingId}>
-      <h4 className="prov__title" id={headingId}>
+      {/* h3: it sits under the card's h2 ("National Results"); an h4 skipped a level (Lighthouse heading-order). */}
+      <h3 className="prov__title" id={headingId}>
         By province
-      </h4>
+      </h3>
       <ul className="prov__list">
         {provinces.map((p) => {
           const share = p.results.find((r) => r.optionId === first.id)?.percentage ?? 0;

@@ -1,0 +1,254 @@
+// Every screen, signed out, as a user with a long name and friends with long names, and as the admin (each admin
+// tab), at 360 × 800 and 390 × 844, light and dark (issue 19): axe-core reports no serious or critical violation,
+// and no screen is wider than the viewport. One stack, one page per role: each screen is opened once and then
+// looked at in the four variants (viewport and colour scheme switched in place). Screenshots land in
+// test-results/screenshots/screens-<width>-<scheme>-<screen>.png.
+import { beforeAll, expect, test } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  NARROW_VIEWPORT,
+  VIEWPORT,
+  apiPost,
+  browser,
+  closeToasts,
+  createQuestion,
+  eventually,
+  horizontalOverflow,
+  loginApi,
+  newMobilePage,
+  publishQuestion,
+  randomUsername,
+  screenshot,
+  signUpApi,
+  stack,
+  startBrowserStack,
+} from './browser';
+
+// The first is the one each screen is opened in (360 px dark is where a screen once was 367 px wide).
+const VARIANTS = [NARROW_VIEWPORT, VIEWPORT].flatMap((viewport) =>
+  (['dark', 'light'] as const).map((scheme) => ({ viewport, scheme })),
+);
+
+/** Back to the first variant, before a screen is opened. */
+async function firstVariant(page: Page) {
+  await page.setViewportSize(VARIANTS[0]!.viewport);
+  await page.emulateMedia({ colorScheme: VARIANTS[0]!.scheme });
+}
+
+// The longest a username may be (30) and long South African names.
+const LONG_NAME = 'Nomvuyiswa Ntombizodwa Mahlangu-Dlamini-Ramaphosa';
+const FRIENDS = [
+  'Thandiwe Nokuthula Mokoena-Vilakazi-Ngcobo',
+  'Johannes Petrus Janse van Rensburg-Oosthuizen',
+  'Mmabatho Keitumetse Motsepe-Mashaba-Sithole',
+];
+const COMMENT = 'Abantu bazovota kakhulu kulo nyaka, ngiyethemba imiphumela izophuma ngokushesha okukhulu.';
+const PASSWORD = 'correct-horse-battery';
+const longUsername = (prefix: string) => randomUsername(prefix).padEnd(30, 'x').slice(0, 30);
+
+const user = { username: longUsername('e2eu_') };
+
+startBrowserStack();
+
+beforeAll(async () => {
+  const contexts: BrowserContext[] = [];
+  const apiContext = async () => {
+    const context = await browser.newContext({ baseURL: stack.baseUrl });
+    contexts.push(context);
+    return context.request;
+  };
+  try {
+    const admin = await apiContext();
+    await loginApi(admin, 'admin', 'admin-dev-password');
+    const today = await publishQuestion(
+      admin,
+      await createQuestion(
+        admin,
+        'Will the Independent Electoral Commission announce the final national and provincial results within seven days',
+        'Long text on purpose: the card must wrap, not widen the screen.',
+      ),
+    );
+    const past = await publishQuestion(admin, await createQuestion(admin, 'Will load-shedding stay suspended for the whole winter', 'Resolved.'));
+
+    // The user and three friends with long names; each friend answers and comments on both questions.
+    const mine = await apiContext();
+    const userId = await signUpApi(mine, { username: user.username, name: LONG_NAME, password: PASSWORD });
+    for (const [i, name] of FRIENDS.entries()) {
+      const friend = await apiContext();
+      const friendId = await signUpApi(friend, { username: longUsername(`e2ef${i}_`), name, password: PASSWORD });
+      const request = await eventually(() => apiPost(mine, '/api/friendships', { userId, friendId }));
+      await apiPost(friend, `/api/friend-requests/${request.id as string}/accept`, { userId: friendId }, 'put');
+      for (const questionId of [today, past]) {
+        await eventually(() => apiPost(friend, '/api/answers', { userId: friendId, questionId, optionId: i % 2 ? 'no' : 'yes' }));
+      }
+      if (i === 0) {
+        for (const questionId of [today, past]) {
+          await eventually(() => apiPost(friend, `/api/questions/${questionId}/comments`, { content: COMMENT }));
+        }
+      }
+    }
+    await apiPost(admin, `/api/admin/questions/${past}/resolve`, { correctOptionId: 'yes' }, 'put');
+    // A request the user sent and one the user received, so /friends shows every list.
+    const sent = await apiContext();
+    const sentId = await signUpApi(sent, { username: longUsername('e2es_'), name: 'Pieter van der Merwe-Oosthuizen', password: PASSWORD });
+    await eventually(() => apiPost(mine, '/api/friendships', { userId, friendId: sentId }));
+    const asker = await apiContext();
+    const askerId = await signUpApi(asker, { username: longUsername('e2er_'), name: 'Nompumelelo Zanele Khumalo-Radebe', password: PASSWORD });
+    await eventually(() => apiPost(asker, '/api/friendships', { userId: askerId, friendId: userId }));
+    // A suggestion of the user's, so /my-suggestions and the admin's Suggestions tab have one.
+    await eventually(() =>
+      apiPost(mine, '/api/question-suggestions', {
+        title: 'Will the Springboks win the Rugby Championship again next year with the same captain',
+        description: 'A long suggestion from a user with a long name.',
+      }),
+    );
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
+}, 180_000);
+
+/** What is wrong with the screen as it is now: horizontal overflow and serious/critical axe violations. */
+async function problemsNow(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await horizontalOverflow(page);
+  if (overflow) problems.push(`${name}: wider than the viewport: ${overflow}`);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+    const nodes = v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` [${n.any[0].message}]` : ''}`);
+    problems.push(`${name}: ${v.id} (${v.impact}) ${nodes.join(', ')}`);
+  }
+  return problems;
+}
+
+/** The screen as it is, in each viewport and colour scheme (switched in place): its problems, and a screenshot of each. */
+async function audit(page: Page, name: string): Promise<string[]> {
+  await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await closeToasts(page);
+  const problems: string[] = [];
+  for (const { viewport, scheme } of VARIANTS) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: scheme });
+    // Colours and layout as they settle (a scheme switch starts the buttons' colour transitions).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    const what = `${viewport.width}-${scheme}-${name}`;
+    problems.push(...(await problemsNow(page, what)));
+    await screenshot(page, `screens-${what}`);
+  }
+  return problems;
+}
+
+/** Opens a path and audits it once `ready` shows. */
+async function visit(page: Page, path: string, ready: Locator, name: string): Promise<string[]> {
+  await firstVariant(page);
+  await page.goto(path);
+  await ready.waitFor({ state: 'visible', timeout: 15_000 });
+  return audit(page, name);
+}
+
+async function tabs(page: Page, prefix: string, names: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const tab of names) {
+    // A tab's name may carry a count: "Friends (1)".
+    const button = page.getByRole('tab', { name: new RegExp(`^${tab}( \\(\\d+\\))?$`) });
+    await firstVariant(page);
+    await button.click();
+    await page.waitForFunction((el) => el?.getAttribute('aria-selected') === 'true', await button.elementHandle());
+    problems.push(...(await audit(page, `${prefix}-${tab.toLowerCase()}`)));
+  }
+  return problems;
+}
+
+/** Opens the first discussion on the screen and waits for the friend's comment. */
+async function openDiscussion(page: Page) {
+  const button = page.getByRole('button', { name: /View Discussion/ }).first();
+  await button.waitFor({ state: 'attached', timeout: 15_000 });
+  // It may sit under the bottom navigation.
+  await button.evaluate((el) => (el as HTMLButtonElement).click());
+  await page.getByText(COMMENT).first().waitFor({ timeout: 15_000 });
+}
+
+const newPage = () => newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
+test('signed out: landing, log-in, sign-up and privacy pass axe and fit', async () => {
+  const { context, page } = await newPage();
+  try {
+    const problems: string[] = [];
+    const logIn = page.getByRole('button', { name: 'Log In', exact: true }).first();
+    problems.push(...(await visit(page, '/', page.locator('.landing .hero h1, .landing .hero h2').first(), 'landing')));
+    await logIn.click();
+    await page.getByRole('dialog').waitFor();
+    problems.push(...(await audit(page, 'login')));
+    await page.getByRole('dialog').getByRole('tab', { name: 'Sign Up' }).click();
+    problems.push(...(await audit(page, 'signup')));
+    problems.push(...(await visit(page, '/privacy', h1(page), 'privacy-public')));
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('as a user with a long name and friends: every screen passes axe and fits', async () => {
+  const { context, page } = await newPage();
+  try {
+    await loginApi(context.request, user.username, PASSWORD);
+    const problems: string[] = [];
+    await page.goto('/');
+    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+    await page.getByRole('tab', { name: 'Public' }).waitFor();
+    problems.push(...(await tabs(page, 'feed', ['Public', 'Friends'])));
+    await page.getByRole('tab', { name: 'Public' }).click();
+    await openDiscussion(page);
+    problems.push(...(await audit(page, 'feed-discussion')));
+
+    problems.push(...(await visit(page, '/vote', page.getByRole('button', { name: 'YES' }).first(), 'vote')));
+    await page.getByRole('button', { name: 'YES' }).first().click();
+    await page.getByRole('button', { name: /SUBMIT PREDICTION/ }).first().click();
+    // The results with the friends' answers (long name, @username, badge).
+    await page.getByText(FRIENDS[0]!).first().waitFor({ timeout: 15_000 });
+    await openDiscussion(page);
+    problems.push(...(await audit(page, 'vote-answered')));
+
+    for (const [path, name] of [
+      ['/leaderboard', 'leaderboard'],
+      ['/research', 'research'],
+      ['/friends', 'friends'],
+      ['/notifications', 'notifications'],
+      ['/my-suggestions', 'my-suggestions'],
+      ['/scoring', 'scoring'],
+      ['/privacy', 'privacy'],
+    ] as const) {
+      problems.push(...(await visit(page, path, h1(page), name)));
+    }
+    problems.push(...(await visit(page, '/no-such-page', page.getByText('404 Page Not Found'), 'not-found')));
+    await page.goto('/profile');
+    await h1(page).waitFor({ timeout: 15_000 });
+    problems.push(...(await tabs(page, 'profile', ['Stats', 'Settings', 'Account', 'Privacy'])));
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('as the admin: every admin tab and the dashboard pass axe and fit', async () => {
+  const { context, page } = await newPage();
+  try {
+    await loginApi(context.request, 'admin', 'admin-dev-password');
+    const problems: string[] = [];
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
+    problems.push(...(await tabs(page, 'admin', ['Analytics', 'Users', 'Questions', 'Suggestions', 'Manage', 'Audit'])));
+    problems.push(...(await visit(page, '/dashboard', h1(page), 'dashboard')));
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
