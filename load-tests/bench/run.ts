@@ -21,7 +21,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { parseAllDocuments } from 'yaml';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { databaseUrl, startStack, type Stack } from '../../scripts/stack.ts';
 import { closedLoop, openLoop, send, type Req, type RunResult } from './load.ts';
@@ -35,12 +34,14 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** NODE_OPTIONS of a component's ConfigMap in the kustomize base (what its pods run with). */
 function deployedNodeOptions(component: string): string {
-  const file = path.join(HERE, '..', '..', 'k8s', 'base', `${component}.yaml`);
-  for (const doc of parseAllDocuments(readFileSync(file, 'utf8'))) {
-    const o = doc.toJSON() as { kind?: string; metadata?: { name?: string }; data?: Record<string, string> } | null;
-    if (o?.kind === 'ConfigMap' && o.metadata?.name === `${component}-config`) return o.data?.NODE_OPTIONS ?? '';
-  }
-  return '';
+  // kustomize generates the ConfigMap from this file (configMapGenerator); a bench without the deployed heap bound
+  // would measure another process, so a missing file or setting stops it.
+  const file = path.join(HERE, '..', '..', 'k8s', 'base', 'config', `${component}-config.env`);
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('NODE_OPTIONS='));
+  if (!line) throw new Error(`${file}: no NODE_OPTIONS`);
+  return line.slice('NODE_OPTIONS='.length).trim();
 }
 const env = process.env;
 const num = (k: string, d: number) => (env[k] ? Number(env[k]) : d);
@@ -177,7 +178,7 @@ async function main() {
   } else {
     sessionSecret = `bench-${randomUUID()}`;
     log('starting stack (mode test)…');
-    // The gateway as deployed: NODE_OPTIONS (its heap bound) from k8s/base/gateway.yaml. Every bench socket comes
+    // The gateway as deployed: NODE_OPTIONS (its heap bound) from k8s/base/config/. Every bench socket comes
     // from 127.0.0.1, so the per-address socket cap (WS_MAX_PER_IP, 20) is lifted to the fleet's size.
     stack = await startStack({
       mode: 'test',
