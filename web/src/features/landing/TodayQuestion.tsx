@@ -4,13 +4,15 @@ import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
 import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
+import { useLanguage, useT } from '../../i18n';
+import { translatedQuestion } from '../questions/translated';
 
 /**
  * The hero: today's first question with YES / NO (open the sign-in dialog), a live badge, and the sign-in calls.
  * `now` is null only in the static landing built into index.html: the day is filled in on the device.
  */
 export function TodayQuestion({
-  question,
+  question: original,
   loading,
   failed,
   now,
@@ -27,6 +29,9 @@ export function TodayQuestion({
   onChoose?: (questionId: string, optionId: string) => void;
   onLogin: () => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
+  const question = original && translatedQuestion(original, language);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__top">
@@ -42,10 +47,10 @@ export function TodayQuestion({
             {question.isSample && <SampleBadge />}
             {question.isBlind && <BlindBadge />}
             {question.isResolved ? (
-              <Badge variant="gold">{HERO_TEXT.resolved}</Badge>
+              <Badge variant="gold">{t('badge.resolved')}</Badge>
             ) : (
               <Badge variant="live" className="hero__live">
-                {HERO_TEXT.live}
+                {t('badge.live')}
               </Badge>
             )}
           </span>
@@ -53,7 +58,7 @@ export function TodayQuestion({
       </div>
       {loading ? (
         <div className="hero__loading">
-          <Spinner label="Loading today's question" />
+          <Spinner label={t('landing.loadingToday')} />
         </div>
       ) : question ? (
         <>
@@ -62,7 +67,7 @@ export function TodayQuestion({
             {heroTitle(question)}
           </h1>
           {question.context && <p className="hero__context">{question.context}</p>}
-          <div className="hero__vote" role="group" aria-label="Your prediction">
+          <div className="hero__vote" role="group" aria-label={t('landing.yourPrediction')}>
             {heroOptions(question).map((option, i) => (
               <button
                 key={option.id}
@@ -93,10 +98,10 @@ export function TodayQuestion({
       )}
       <div className="hero__actions">
         <Button variant="gold" size="lg" block onClick={onJoin}>
-          Start Predicting
+          {t('landing.startPredicting')}
         </Button>
         <Button variant="outline-light" size="lg" block onClick={onLogin}>
-          Log In
+          {t('landing.login')}
         </Button>
       </div>
     </section>
