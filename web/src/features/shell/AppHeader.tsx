@@ -24,7 +24,6 @@ export function AppHeader({ user }: { user: User }) {
             <span className="brand__title">{PRODUCT_NAME}</span>
           </Link>
           <div className="app-header__right">
-            <LanguageSwitch />
             <Countdown />
             {/* The name in hidden text, not aria-label: a label that leaves out the visible initials fails WCAG 2.5.3 (axe). */}
             <Link to="/profile" className="avatar-link">
@@ -35,7 +34,10 @@ export function AppHeader({ user }: { user: User }) {
             </Link>
           </div>
         </div>
-        <p className="app-header__tagline">{t('shell.tagline')}</p>
+        <div className="app-header__sub">
+          <p className="app-header__tagline">{t('shell.tagline')}</p>
+          <LanguageSwitch compact />
+        </div>
       </div>
     </header>
   );

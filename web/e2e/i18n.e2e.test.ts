@@ -1,0 +1,101 @@
+// Four languages (issue #20): the vote screen in English, isiZulu, Afrikaans and Sesotho at 360 px (no sideways
+// scrolling, no serious axe findings, a screenshot each), chosen in the header's switch and remembered; a first
+// visit follows the browser's language; the settings say the translation is under review.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startStack } from '../../scripts/stack.ts';
+import {
+  NARROW_VIEWPORT,
+  createQuestion,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectVisible,
+  launchBrowser,
+  newMobilePage,
+  randomUsername,
+  screenshot,
+  signUpInBrowser,
+} from './browser';
+
+let stack: Awaited<ReturnType<typeof startStack>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ mode: 'test' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const LANGUAGES = [
+  { code: 'en', lang: 'en-ZA', title: "Today's Questions", submit: 'How sure are you?' },
+  { code: 'zu', lang: 'zu-ZA', title: 'Imibuzo Yanamuhla', submit: 'Uqiniseke kangakanani?' },
+  { code: 'af', lang: 'af-ZA', title: 'Vandag se vrae', submit: 'Hoe seker is jy?' },
+  { code: 'st', lang: 'st-ZA', title: 'Dipotso tsa Kajeno', submit: 'O na le bonnete bo bokae?' },
+] as const;
+
+test('the vote screen in each of the four languages at 360 px', async () => {
+  const context = await browser.newContext({ baseURL: stack.baseUrl });
+  const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
+  expect(login.status()).toBe(200);
+  const text = `Will the i18n e2e ${Date.now().toString(36)} pass`;
+  const id = await createQuestion(context.request, text, 'A question for the language screenshots.');
+  expect((await context.request.post(`/api/admin/questions/${id}/publish`)).status()).toBe(200);
+  await context.close();
+
+  const { context: userContext, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  try {
+    await signUpInBrowser(page, randomUsername(), 'Lerato Mokoena', 'a-long-password-1');
+    await page.goto('/vote');
+    await expectVisible(page.getByRole('heading', { level: 1, name: /Today's Questions/ }));
+    for (const language of LANGUAGES) {
+      await page.getByRole('banner').getByRole('combobox').selectOption(language.code);
+      await expectVisible(page.getByRole('heading', { level: 1, name: new RegExp(language.title) }));
+      expect(await page.evaluate('document.documentElement.lang')).toBe(language.lang);
+      // Choosing an option shows the confidence slider, in the language too.
+      await page.locator(`[data-question-id="${id}"]`).getByRole('button').first().click();
+      await expectVisible(page.getByText(language.submit));
+      // Let the option's selected colours finish their transition before axe measures contrast.
+      await page.waitForTimeout(600);
+      await expectNoHorizontalOverflow(page);
+      await expectAccessible(page, `/vote (${language.code})`);
+      await screenshot(page, `i18n-vote-${language.code}-360`);
+      // Remembered: a reload starts in the same language.
+      await page.reload();
+      await expectVisible(page.getByRole('heading', { level: 1, name: new RegExp(language.title) }));
+    }
+    // The switch is labelled in the language it shows (Sesotho last).
+    expect(await page.getByRole('banner').getByLabel('Puo').count()).toBe(1);
+
+    // Settings: the language card says the (machine-drafted) translation is under review.
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await page.getByRole('banner').getByRole('combobox').selectOption('zu');
+    await expectVisible(page.getByText('Ukuhumusha kusabuyekezwa'));
+    await expectVisible(page.getByText('(Translation under review)'));
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'i18n-settings-zu-360');
+  } finally {
+    await userContext.close();
+  }
+});
+
+test('a first visit follows the browser’s language (Accept-Language / navigator.languages)', async () => {
+  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'af-ZA', viewport: NARROW_VIEWPORT });
+  const page = await context.newPage();
+  try {
+    await page.goto('/');
+    await expectVisible(page.getByRole('button', { name: 'Begin voorspel' }), 15_000);
+    expect(await page.evaluate('document.documentElement.lang')).toBe('af-ZA');
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, 'i18n-landing-af-360');
+    // The landing page's own switch changes it back.
+    await page.getByLabel('Taal').selectOption('en');
+    await expectVisible(page.getByRole('button', { name: 'Start Predicting' }));
+  } finally {
+    await context.close();
+  }
+});
