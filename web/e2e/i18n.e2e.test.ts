@@ -6,7 +6,6 @@ import type { Browser } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
 import {
   NARROW_VIEWPORT,
-  createQuestion,
   expectAccessible,
   expectNoHorizontalOverflow,
   expectVisible,
@@ -30,19 +29,48 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * No sideways scrolling at 360 px. Stricter than expectNoHorizontalOverflow: a mobile browser widens its layout
+ * viewport to fit content that is too wide, so innerWidth alone can grow with the page; the viewport's own width cannot.
+ */
+async function expectFitsNarrowScreen(page: import('playwright-core').Page) {
+  await expectNoHorizontalOverflow(page);
+  const width = await page.evaluate<number>('Math.max(window.innerWidth, document.documentElement.scrollWidth)');
+  expect(width, 'page is wider than a 360 px screen').toBeLessThanOrEqual(NARROW_VIEWPORT.width);
+}
+
 const LANGUAGES = [
-  { code: 'en', lang: 'en-ZA', title: "Today's Questions", submit: 'How sure are you?' },
-  { code: 'zu', lang: 'zu-ZA', title: 'Imibuzo Yanamuhla', submit: 'Uqiniseke kangakanani?' },
-  { code: 'af', lang: 'af-ZA', title: 'Vandag se vrae', submit: 'Hoe seker is jy?' },
-  { code: 'st', lang: 'st-ZA', title: 'Dipotso tsa Kajeno', submit: 'O na le bonnete bo bokae?' },
+  { code: 'en', lang: 'en-ZA', title: "Today's Questions", submit: 'How sure are you?', question: /Will the i18n e2e/, yes: 'YES' },
+  { code: 'zu', lang: 'zu-ZA', title: 'Imibuzo Yanamuhla', submit: 'Uqiniseke kangakanani?', question: /Ngabe ukuhlolwa/, yes: 'YEBO' },
+  { code: 'af', lang: 'af-ZA', title: 'Vandag se vrae', submit: 'Hoe seker is jy?', question: /Sal die i18n-toets/, yes: 'JA' },
+  { code: 'st', lang: 'st-ZA', title: 'Dipotso tsa Kajeno', submit: 'O na le bonnete bo bokae?', question: /Na teko ya i18n/, yes: 'E' },
 ] as const;
 
 test('the vote screen in each of the four languages at 360 px', async () => {
   const context = await browser.newContext({ baseURL: stack.baseUrl });
   const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
   expect(login.status()).toBe(200);
-  const text = `Will the i18n e2e ${Date.now().toString(36)} pass`;
-  const id = await createQuestion(context.request, text, 'A question for the language screenshots.');
+  const tag = Date.now().toString(36);
+  const text = `Will the i18n e2e ${tag} pass`;
+  // The admin's text in three languages (English for the rest).
+  const created = await context.request.post('/api/admin/questions', {
+    data: {
+      text,
+      context: 'A question for the language screenshots.',
+      date: new Date().toISOString(),
+      options: [
+        { id: 'yes', text: 'Yes' },
+        { id: 'no', text: 'No' },
+      ],
+      translations: {
+        zu: { text: `Ngabe ukuhlolwa kwe-i18n ${tag} kuzophumelela`, options: { yes: 'Yebo', no: 'Cha' } },
+        af: { text: `Sal die i18n-toets ${tag} slaag`, context: "'n Vraag vir die taalskermskote.", options: { yes: 'Ja', no: 'Nee' } },
+        st: { text: `Na teko ya i18n ${tag} e tla atleha`, options: { yes: 'E', no: 'Tjhe' } },
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
   expect((await context.request.post(`/api/admin/questions/${id}/publish`)).status()).toBe(200);
   await context.close();
 
@@ -55,12 +83,15 @@ test('the vote screen in each of the four languages at 360 px', async () => {
       await page.getByRole('banner').getByRole('combobox').selectOption(language.code);
       await expectVisible(page.getByRole('heading', { level: 1, name: new RegExp(language.title) }));
       expect(await page.evaluate('document.documentElement.lang')).toBe(language.lang);
+      // The question in the admin's text for the language, its options too.
+      const card = page.locator(`[data-question-id="${id}"]`);
+      await expectVisible(card.getByRole('heading', { name: language.question }));
       // Choosing an option shows the confidence slider, in the language too.
-      await page.locator(`[data-question-id="${id}"]`).getByRole('button').first().click();
+      await card.getByRole('button', { name: language.yes, exact: true }).click();
       await expectVisible(page.getByText(language.submit));
       // Let the option's selected colours finish their transition before axe measures contrast.
       await page.waitForTimeout(600);
-      await expectNoHorizontalOverflow(page);
+      await expectFitsNarrowScreen(page);
       await expectAccessible(page, `/vote (${language.code})`);
       await screenshot(page, `i18n-vote-${language.code}-360`);
       // Remembered: a reload starts in the same language.
@@ -76,7 +107,9 @@ test('the vote screen in each of the four languages at 360 px', async () => {
     await page.getByRole('banner').getByRole('combobox').selectOption('zu');
     await expectVisible(page.getByText('Ukuhumusha kusabuyekezwa'));
     await expectVisible(page.getByText('(Translation under review)'));
-    await expectNoHorizontalOverflow(page);
+    await page.getByRole('heading', { name: 'Ulimi' }).scrollIntoViewIfNeeded();
+    await expectFitsNarrowScreen(page);
+    await expectAccessible(page, '/profile account (zu)');
     await screenshot(page, 'i18n-settings-zu-360');
   } finally {
     await userContext.close();
@@ -90,7 +123,7 @@ test('a first visit follows the browser’s language (Accept-Language / navigato
     await page.goto('/');
     await expectVisible(page.getByRole('button', { name: 'Begin voorspel' }), 15_000);
     expect(await page.evaluate('document.documentElement.lang')).toBe('af-ZA');
-    await expectNoHorizontalOverflow(page);
+    await expectFitsNarrowScreen(page);
     await screenshot(page, 'i18n-landing-af-360');
     // The landing page's own switch changes it back.
     await page.getByLabel('Taal').selectOption('en');

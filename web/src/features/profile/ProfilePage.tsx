@@ -33,6 +33,7 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       <Tabs<ProfileTab>
+        className="tabs--scroll"
         label="Profile"
         value={tab}
         onValueChange={setTab}
