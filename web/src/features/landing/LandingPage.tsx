@@ -48,7 +48,7 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
             </span>
           </div>
           <span className="landing-header__actions">
-            {!staticShell && <LanguageSwitch />}
+            {!staticShell && <LanguageSwitch compact />}
             <Button variant="gold" size="sm" onClick={join}>
               {t('landing.join')}
             </Button>

@@ -3,7 +3,7 @@ import { formatDayLabel } from '../../lib/time';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
-import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
+import { heroOptions, heroTitle } from './todayHero';
 import { useLanguage, useT } from '../../i18n';
 import { translatedQuestion } from '../questions/translated';
 
@@ -62,7 +62,7 @@ export function TodayQuestion({
         </div>
       ) : question ? (
         <>
-          <p className="hero__kicker">{HERO_TEXT.kicker}</p>
+          <p className="hero__kicker">{t('landing.kicker')}</p>
           <h1 className="hero__title hero__title--question" id="hero-title">
             {heroTitle(question)}
           </h1>
@@ -79,21 +79,21 @@ export function TodayQuestion({
               </button>
             ))}
           </div>
-          <p className="hero__hint">{heroHint(question)}</p>
+          <p className="hero__hint">{question.isResolved ? t('landing.hintResolved') : t('landing.hintOpen')}</p>
         </>
       ) : failed ? (
         <>
           <h1 className="hero__title" id="hero-title">
-            South Africa&apos;s daily political prediction game
+            {t('landing.failedTitle')}
           </h1>
-          <p className="hero__lead">Today&apos;s question could not be loaded right now. Please try again shortly.</p>
+          <p className="hero__lead">{t('landing.failedLead')}</p>
         </>
       ) : (
         <>
           <h1 className="hero__title" id="hero-title">
-            {HERO_TEXT.noQuestionTitle}
+            {t('vote.noneTitle')}
           </h1>
-          <p className="hero__lead">{HERO_TEXT.noQuestionLead}</p>
+          <p className="hero__lead">{t('vote.noneText')}</p>
         </>
       )}
       <div className="hero__actions">

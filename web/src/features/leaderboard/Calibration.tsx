@@ -1,9 +1,8 @@
 // The Calibration tab (issue #20): this month's players ranked by mean Brier skill, shrunk toward the crowd.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Badge, Button, cx } from '../../ui';
 import { getQueryFn } from '../../lib/api';
-import { RankMark } from './LeaderboardPage';
+import { BoardRow, BoardStatus } from './BoardParts';
 
 export interface CalibrationEntry {
   rank: number;
@@ -72,24 +71,7 @@ export function formatSkill(x: number): string {
 
 export function CalibrationStandings({ userId }: { userId: string }) {
   const query = useCalibrationBoard(true);
-  if (query.isPending) {
-    return (
-      <div className="loading-note" aria-live="polite">
-        <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading leaderboard...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="empty-note">
-        <p>The leaderboard could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending || query.isError) return <BoardStatus query={query} />;
   const { entries, minResolved } = query.data;
   return (
     <div className="lb-calib">
@@ -104,31 +86,21 @@ export function CalibrationStandings({ userId }: { userId: string }) {
         </div>
       ) : (
         <ol className="lb-list" aria-label="Calibration standings">
-          {entries.map((e) => {
-            const isYou = e.userId === userId;
-            return (
-              <li key={e.userId} className={cx('lb-entry', isYou && 'lb-entry--you', e.rank <= 3 && `lb-entry--top${e.rank}`)}>
-                <RankMark rank={e.rank} />
-                <div className="lb-entry__who">
-                  <p className="lb-entry__name">
-                    <span className="lb-entry__name-text">{e.name}</span>
-                  </p>
-                  <p className="lb-entry__username">
-                    <span className="lb-entry__name-text">@{e.username}</span>
-                    {isYou && <Badge variant="gold">You</Badge>}
-                  </p>
-                </div>
-                <div className="lb-entry__figures">
-                  <p className="lb-entry__correct">
-                    <strong>{formatSkill(e.score)}</strong> score
-                  </p>
-                  <p className="lb-entry__meta">
-                    {e.correct}/{e.resolved} correct · skill {formatSkill(e.meanSkill)}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
+          {entries.map((e) => (
+            <BoardRow
+              key={e.userId}
+              rank={e.rank}
+              name={e.name}
+              username={e.username}
+              isYou={e.userId === userId}
+              figure={
+                <>
+                  <strong>{formatSkill(e.score)}</strong> score
+                </>
+              }
+              meta={`${e.correct}/${e.resolved} correct · skill ${formatSkill(e.meanSkill)}`}
+            />
+          ))}
         </ol>
       )}
     </div>

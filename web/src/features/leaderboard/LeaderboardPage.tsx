@@ -1,35 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Card, CardContent, CardDescription, CardTitle, Tabs, cx } from '../../ui';
+import { Button, Card, CardContent, CardDescription, CardTitle, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { useOpenAuthDialog } from '../auth/authDialogState';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useLeaderboard, type Leaderboard, type LeaderboardEntry, type LeaderboardScope } from './api';
 import { CalibrationStandings } from './Calibration';
+import { BoardRow, BoardStatus } from './BoardParts';
 import './leaderboard.css';
 
-/** Styled medals for ranks 1–3 (ties share a rank, so two players can both hold gold). */
-export const MEDALS: Record<number, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
-
 const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
-
-/** The rank, as a medal for 1–3 when the player has scored (no medal for zero correct). */
-export function RankMark({ rank, scored = true }: { rank: number; scored?: boolean }) {
-  const medal = scored ? MEDALS[rank] : undefined;
-  if (medal) {
-    return (
-      <span className={`lb-rank lb-medal lb-medal--${medal}`} role="img" aria-label={`Rank ${rank}, ${medal} medal`}>
-        <span aria-hidden="true">{rank}</span>
-      </span>
-    );
-  }
-  return (
-    <span className="lb-rank" aria-label={`Rank ${rank}`}>
-      {rank}
-    </span>
-  );
-}
 
 /** /leaderboard: real standings for this SAST month (PRODUCT.md), national and among friends. */
 export function LeaderboardPage() {
@@ -154,24 +135,7 @@ function Standings({
   scope: LeaderboardScope;
   userId: string;
 }) {
-  if (query.isPending) {
-    return (
-      <div className="loading-note" aria-live="polite">
-        <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading leaderboard...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="empty-note">
-        <p>The leaderboard could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending || query.isError) return <BoardStatus query={query} />;
   const { entries, friendCount } = query.data;
   if (scope === 'friends' && friendCount === 0) {
     return (
@@ -204,26 +168,19 @@ function Standings({
 
 function EntryRow({ entry, isYou }: { entry: LeaderboardEntry; isYou: boolean }) {
   return (
-    <li className={cx('lb-entry', isYou && 'lb-entry--you', entry.correct > 0 && entry.rank <= 3 && `lb-entry--top${entry.rank}`)}>
-      <RankMark rank={entry.rank} scored={entry.correct > 0} />
-      <div className="lb-entry__who">
-        <p className="lb-entry__name">
-          <span className="lb-entry__name-text">{entry.name}</span>
-        </p>
-        <p className="lb-entry__username">
-          <span className="lb-entry__name-text">@{entry.username}</span>
-          {isYou && <Badge variant="gold">You</Badge>}
-          {entry.isAdmin && <Badge variant="secondary">Admin</Badge>}
-        </p>
-      </div>
-      <div className="lb-entry__figures">
-        <p className="lb-entry__correct">
+    <BoardRow
+      rank={entry.rank}
+      scored={entry.correct > 0}
+      name={entry.name}
+      username={entry.username}
+      isYou={isYou}
+      isAdmin={entry.isAdmin}
+      figure={
+        <>
           <strong>{entry.correct}</strong> correct
-        </p>
-        <p className="lb-entry__meta">
-          {entry.accuracy}% · {entry.streak}d streak
-        </p>
-      </div>
-    </li>
+        </>
+      }
+      meta={`${entry.accuracy}% · ${entry.streak}d streak`}
+    />
   );
 }
