@@ -2,6 +2,7 @@
 // validates it like the English and returns it with the question in every list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
+import type { QuestionTranslation } from '@mzansi/proto/questions/v1/questions';
 import { admin, expectGrpcError, manualClock, newQuestion, questionsHarness, type Harness, type QuestionsClient } from './helpers.js';
 
 let h: Harness;
@@ -45,7 +46,7 @@ describe('question translations', () => {
   });
 
   it('refuses other languages, text over the English limits, unknown options and context without text', async () => {
-    const bad = [
+    const bad: Record<string, QuestionTranslation>[] = [
       { xh: { text: 'Ingaba', context: '', options: {} } },
       { zu: { text: 'x'.repeat(301), context: '', options: {} } },
       { af: { text: 'Vraag', context: 'x'.repeat(2001), options: {} } },
