@@ -101,6 +101,19 @@ test('the vote screen in each of the four languages at 360 px', async () => {
     // The switch is labelled in the language it shows (Sesotho last).
     expect(await page.getByRole('banner').getByLabel('Puo').count()).toBe(1);
 
+    // Answering in isiZulu: the confirmation and then the results panel speak it too.
+    await page.getByRole('banner').getByRole('combobox').selectOption('zu');
+    const card = page.locator(`[data-question-id="${id}"]`);
+    await card.getByRole('button', { name: 'YEBO', exact: true }).click();
+    await page.getByRole('button', { name: '[ THUMELA UKUBIKEZELA ]' }).click();
+    await expectVisible(page.getByText('Ivoti Lirekhodiwe!'));
+    await expectVisible(page.getByText('Imiphumela Kazwelonke'), 15_000);
+    await expectVisible(page.getByText(/Umuntu waseNingizimu Afrika ongu-1 uvotile/));
+    await page.getByText('Imiphumela Kazwelonke').scrollIntoViewIfNeeded();
+    await expectFitsNarrowScreen(page);
+    await expectAccessible(page, '/vote results (zu)');
+    await screenshot(page, 'i18n-results-zu-360');
+
     // Settings: the language card says the (machine-drafted) translation is under review.
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Account' }).click();
