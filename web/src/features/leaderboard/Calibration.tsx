@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getQueryFn } from '../../lib/api';
 import { BoardRow, BoardStatus } from './BoardParts';
+import { useT } from '../../i18n';
 
 export interface CalibrationEntry {
   rank: number;
@@ -70,22 +71,22 @@ export function formatSkill(x: number): string {
 }
 
 export function CalibrationStandings({ userId }: { userId: string }) {
+  const t = useT();
   const query = useCalibrationBoard(true);
   if (query.isPending || query.isError) return <BoardStatus query={query} />;
   const { entries, minResolved } = query.data;
   return (
     <div className="lb-calib">
       <p className="lb-calib__intro">
-        Ranked by how well your confidence matched what happened (Brier skill), from at least {minResolved} resolved predictions this
-        month. <Link to="/scoring">How scoring works</Link>
+        {t('lb.calibIntro', { min: String(minResolved) })} <Link to="/scoring">{t('lb.howScoring')}</Link>
       </p>
       {entries.length === 0 ? (
         <div className="empty-note lb-empty">
-          <p className="lb-empty__title">Nobody is ranked yet</p>
-          <p>Players appear once {minResolved} of their predictions this month have resolved.</p>
+          <p className="lb-empty__title">{t('lb.nobodyTitle')}</p>
+          <p>{t('lb.nobodyText', { min: String(minResolved) })}</p>
         </div>
       ) : (
-        <ol className="lb-list" aria-label="Calibration standings">
+        <ol className="lb-list" aria-label={t('lb.calibList')}>
           {entries.map((e) => (
             <BoardRow
               key={e.userId}
@@ -95,10 +96,10 @@ export function CalibrationStandings({ userId }: { userId: string }) {
               isYou={e.userId === userId}
               figure={
                 <>
-                  <strong>{formatSkill(e.score)}</strong> score
+                  <strong>{formatSkill(e.score)}</strong> {t('lb.score')}
                 </>
               }
-              meta={`${e.correct}/${e.resolved} correct · skill ${formatSkill(e.meanSkill)}`}
+              meta={t('lb.calibMeta', { correct: String(e.correct), resolved: String(e.resolved), skill: formatSkill(e.meanSkill) })}
             />
           ))}
         </ol>
