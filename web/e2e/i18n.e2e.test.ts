@@ -116,8 +116,7 @@ test('the vote screen in each of the four languages at 360 px', async () => {
 
     // Settings: the language card says the (machine-drafted) translation is under review.
     await page.goto('/profile');
-    await page.getByRole('tab', { name: 'Account' }).click();
-    await page.getByRole('banner').getByRole('combobox').selectOption('zu');
+    await page.getByRole('tab', { name: 'I-akhawunti' }).click();
     await expectVisible(page.getByText('Ukuhumusha kusabuyekezwa'));
     await expectVisible(page.getByText('(Translation under review)'));
     await page.getByRole('heading', { name: 'Ulimi' }).scrollIntoViewIfNeeded();
