@@ -144,3 +144,36 @@ test('a first visit follows the browser’s language (Accept-Language / navigato
     await context.close();
   }
 });
+
+test('the admin gives a question its isiZulu text in the create form; the API returns it', async () => {
+  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  try {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('admin');
+    await dialog.getByLabel('Password').fill('admin-dev-password');
+    await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+
+    await page.goto('/admin');
+    const form = page.getByRole('form', { name: 'Create question' });
+    const text = `Will the admin i18n e2e ${Date.now().toString(36)} pass`;
+    await form.getByLabel('Question').fill(text);
+    await form.getByText('Other languages (optional)').click();
+    await form.getByLabel('isiZulu text').fill('Ngabe ukuhlolwa komphathi kuzophumelela');
+    await form.getByLabel('isiZulu first option').fill('Yebo');
+    await expectFitsNarrowScreen(page);
+    await expectAccessible(page, '/admin create form with languages');
+    await screenshot(page, 'i18n-admin-form-360');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/questions') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Create Draft' }).click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { text: string; translations?: Record<string, unknown> };
+    expect(body.text).toBe(text);
+    expect(body.translations).toEqual({ zu: { text: 'Ngabe ukuhlolwa komphathi kuzophumelela', context: null, options: { yes: 'Yebo' } } });
+  } finally {
+    await context.close();
+  }
+});

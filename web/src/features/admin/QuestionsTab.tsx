@@ -117,20 +117,20 @@ export function CreateQuestionCard() {
                 <fieldset key={code} className="admin-translations__language" lang={`${code}-ZA`}>
                   <legend>{name}</legend>
                   <div className="field">
-                    <Label htmlFor={`${id}-${code}-text`}>Question ({name})</Label>
+                    <Label htmlFor={`${id}-${code}-text`}>{name} text</Label>
                     <Textarea id={`${id}-${code}-text`} rows={2} maxLength={300} value={t?.text ?? ''} onChange={setTranslation(code, 'text')} />
                   </div>
                   <div className="field">
-                    <Label htmlFor={`${id}-${code}-context`}>Context ({name})</Label>
+                    <Label htmlFor={`${id}-${code}-context`}>{name} background</Label>
                     <Textarea id={`${id}-${code}-context`} rows={2} maxLength={2000} value={t?.context ?? ''} onChange={setTranslation(code, 'context')} />
                   </div>
                   <div className="form-row">
                     <div className="field">
-                      <Label htmlFor={`${id}-${code}-o1`}>Option 1 ({name})</Label>
+                      <Label htmlFor={`${id}-${code}-o1`}>{name} first option</Label>
                       <Input id={`${id}-${code}-o1`} maxLength={60} value={t?.option1 ?? ''} onChange={setTranslation(code, 'option1')} />
                     </div>
                     <div className="field">
-                      <Label htmlFor={`${id}-${code}-o2`}>Option 2 ({name})</Label>
+                      <Label htmlFor={`${id}-${code}-o2`}>{name} second option</Label>
                       <Input id={`${id}-${code}-o2`} maxLength={60} value={t?.option2 ?? ''} onChange={setTranslation(code, 'option2')} />
                     </div>
                   </div>
