@@ -13,6 +13,7 @@ import {
   newMobilePage,
   randomUsername,
   screenshot,
+  signInAsAdmin,
   signUpInBrowser,
 } from './browser';
 
@@ -148,13 +149,7 @@ test('a first visit follows the browser’s language (Accept-Language / navigato
 test('the admin gives a question its isiZulu text in the create form; the API returns it', async () => {
   const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
   try {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Username').fill('admin');
-    await dialog.getByLabel('Password').fill('admin-dev-password');
-    await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
-    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+    await signInAsAdmin(page);
 
     await page.goto('/admin');
     const form = page.getByRole('form', { name: 'Create question' });

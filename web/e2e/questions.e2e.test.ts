@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/stack.ts';
-import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot } from './browser';
+import { expectVisible, launchBrowser, newMobilePage, randomUsername, screenshot, signInAsAdmin } from './browser';
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 let browser: Browser;
@@ -17,16 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Username').fill('admin');
-  await dialog.getByLabel('Password').fill('admin-dev-password');
-  await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-}
 
 async function toast(page: Page, text: string) {
   const status = page.getByRole('status').filter({ hasText: text });
