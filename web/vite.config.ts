@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogues } from './i18n-catalogues';
 
 // The gateway serves the API, the live channel and the service worker.
 const gateway = process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080';
@@ -27,7 +28,7 @@ function firstPaint(): Plugin {
           root,
           logLevel: 'error',
           appType: 'custom',
-          plugins: [react()],
+          plugins: [react(), i18nCatalogues()],
           server: { middlewareMode: true, hmr: false, ws: false },
         });
         let markup: string;
@@ -76,7 +77,7 @@ function firstPaint(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), firstPaint()],
+  plugins: [react(), i18nCatalogues(), firstPaint()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogues } from './i18n-catalogues';
 
 // Unit tests (jsdom). Browser tests against the real stack: vitest.e2e.config.ts.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogues()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -32,6 +32,21 @@ export interface QuestionJson {
   provinces?: ProvinceJson[] | null;
   totalVotes: number;
   commentCount: number;
+  /** The admin's text in isiZulu, Afrikaans, Sesotho where given (issue #20); absent without any. */
+  translations?: Record<string, TranslationJson>;
+}
+
+export interface TranslationJson {
+  text: string;
+  context: string | null;
+  options: Record<string, string>;
+}
+
+/** The question's translations as the API shows them, or undefined when it has none. */
+function translationsJson(q: questions.Question): Record<string, TranslationJson> | undefined {
+  const entries = Object.entries(q.translations ?? {}).filter(([, t]) => t.text);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries.map(([language, t]) => [language, { text: t.text, context: t.context || null, options: { ...t.options } }]));
 }
 
 /** Per-option counts of a question (from the voting service once it exists). */
@@ -106,6 +121,7 @@ export function questionJson(
   provinces?: ProvinceCounts,
 ): QuestionJson {
   const visible = visibleResults(q, counts, revealed);
+  const translations = translationsJson(q);
   return {
     id: q.id,
     text: q.text,
@@ -125,5 +141,6 @@ export function questionJson(
     ...visible,
     ...(provinces && { provinces: visible.resultsHidden ? null : provinceBreakdown(q.options, provinces) }),
     commentCount,
+    ...(translations && { translations }),
   };
 }

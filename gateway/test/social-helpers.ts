@@ -43,6 +43,7 @@ export async function publishQuestion(system: System, questions: QuestionsClient
         { id: 'no', text: 'No' },
       ],
       tags: ['football'],
+      translations: {},
     },
     { actor },
   );

@@ -198,7 +198,7 @@ describe('scenario 9: IDOR matrix', () => {
           createQuestion: await call(
             (mm, cb) =>
               questions.createQuestion(
-                { text: 'Forged question', context: '', date: new Date(), options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], tags: [] },
+                { text: 'Forged question', context: '', date: new Date(), options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], tags: [], translations: {} },
                 mm,
                 cb,
               ),

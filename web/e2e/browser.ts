@@ -165,6 +165,17 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
   })()`);
 }
 
+/** Signs the development admin in through the landing page's dialog and waits for the signed-in app. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Username').fill('admin');
+  await dialog.getByLabel('Password').fill('admin-dev-password');
+  await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+}
+
 /** Nothing is wider than the screen: no sideways scrolling at 360 px. */
 export async function expectNoHorizontalOverflow(page: Page) {
   expect(await horizontalOverflow(page), 'page is wider than the viewport').toBeNull();

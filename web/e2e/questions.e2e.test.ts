@@ -2,19 +2,9 @@
 // a signed-out visitor then finds it, resolved, in the landing page's public archive.
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack, signInAsAdmin } from './browser';
 
 startBrowserStack();
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Username').fill('admin');
-  await dialog.getByLabel('Password').fill('admin-dev-password');
-  await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-}
 
 async function toast(page: Page, text: string) {
   const status = page.getByRole('status').filter({ hasText: text });

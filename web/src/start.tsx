@@ -8,16 +8,20 @@ import { startLiveClient } from './features/live/liveClient';
 import { TODAY_QUESTIONS_KEY } from './features/questions/list';
 import { takeFetchedToday } from './features/landing/staticLanding';
 import { startVoteOutbox } from './features/vote/outbox';
+import { startI18n } from './i18n';
 
 // Today's questions fetched for the first paint are as fresh as any query result: start from them.
 const today = takeFetchedToday();
 if (today) queryClient.setQueryData(TODAY_QUESTIONS_KEY, today.data, { updatedAt: today.at });
 
-// Replaces the static landing (if any) with the same page, now live.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
+// Replaces the static landing (if any) with the same page, now live, in the visitor's language (remembered, else
+// the browser's; a catalogue other than English loads first).
+void startI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
 
 // Votes made without a connection go out when it returns.

@@ -20,6 +20,17 @@ const createBody = z.object({
   tags: z.array(z.string().max(40)).max(10).optional(),
   /** "Hide results until people answer". */
   isBlind: z.boolean().optional(),
+  /** Optional text in isiZulu, Afrikaans and Sesotho (issue #20), with the English limits. */
+  translations: z
+    .partialRecord(
+      z.enum(['zu', 'af', 'st']),
+      z.strictObject({
+        text: z.string().max(300),
+        context: z.string().max(2000).nullish(),
+        options: z.record(z.string().min(1).max(20), z.string().max(60)).optional(),
+      }),
+    )
+    .optional(),
 });
 
 const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
@@ -49,7 +60,17 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
     const actor = requireAdmin(res);
     const body = parse(createBody, req.body, REQUIRED);
     const { question } = await clients.questions.createQuestion(
-      { text: body.text, context: body.context ?? '', date: new Date(body.date), options: body.options, tags: body.tags ?? [], isBlind: body.isBlind ?? false },
+      {
+        text: body.text,
+        context: body.context ?? '',
+        date: new Date(body.date),
+        options: body.options,
+        tags: body.tags ?? [],
+        isBlind: body.isBlind ?? false,
+        translations: Object.fromEntries(
+          Object.entries(body.translations ?? {}).map(([language, t]) => [language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]),
+        ),
+      },
       { actor },
     );
     res.status(201).json(questionJson(question!, undefined, 0, true));

@@ -61,6 +61,7 @@ export const newQuestion = (overrides: Partial<CreateQuestionRequest> = {}): Cre
   date: new Date('2026-03-10T13:00:00Z'),
   options: YES_NO,
   tags: ['football'],
+  translations: {},
   ...overrides,
 });
 

@@ -52,7 +52,7 @@ export function sastDateKey(date: Date): string {
 }
 
 // Intl formatters are costly to create (a slow phone spends a noticeable part of its first paint on one), so each
-// is made on first use. The day label needs none: en-ZA writes it "22 November".
+// is made on first use. The English day label needs none: en-ZA writes it "22 November".
 const MONTHS = [
   'January',
   'February',
@@ -68,30 +68,61 @@ const MONTHS = [
   'December',
 ] as const;
 
+/** The words around dates and ages; English until the interface language changes (src/i18n sets them). */
+export interface TimeWords {
+  dayLabel: (day: number, date: string) => string;
+  justNow: () => string;
+  minutesAgo: (n: number) => string;
+  hoursAgo: (n: number) => string;
+  daysAgo: (n: number) => string;
+}
+const ENGLISH_WORDS: TimeWords = {
+  dayLabel: (day, date) => `Day ${day} - ${date}`,
+  justNow: () => 'just now',
+  minutesAgo: (n) => `${n}m ago`,
+  hoursAgo: (n) => `${n}h ago`,
+  daysAgo: (n) => `${n}d ago`,
+};
+let locales: string[] = ['en-ZA'];
+let words: TimeWords = ENGLISH_WORDS;
+
+/** Dates in `nextLocales` (Intl negotiates: en-ZA after the others covers a runtime that lacks one) with `nextWords`. */
+export function setTimeLanguage(nextLocales: string[], nextWords: TimeWords = ENGLISH_WORDS): void {
+  locales = nextLocales;
+  words = nextWords;
+}
+const isEnglish = () => locales[0] === 'en-ZA';
+
 function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let format: Intl.DateTimeFormat | undefined;
-  return () => (format ??= new Intl.DateTimeFormat('en-ZA', { ...options, timeZone: 'UTC' }));
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return () => {
+    const key = locales.join();
+    let format = made.get(key);
+    if (!format) made.set(key, (format = new Intl.DateTimeFormat(locales, { ...options, timeZone: 'UTC' })));
+    return format;
+  };
 }
 const longDateFormat = lazyFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 const monthYearFormat = lazyFormat({ month: 'long', year: 'numeric' });
+const monthDayFormat = lazyFormat({ day: 'numeric', month: 'long' });
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** "22 November" for the SAST date of `date`. */
+/** "22 November" for the SAST date of `date` (in the interface language). */
 export function formatMonthDay(date: Date | string | number): string {
   const d = toSastWallClock(toDate(date));
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return isEnglish() ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}` : monthDayFormat().format(d);
 }
 
 /** "Day 631 - 22 November". */
 export function formatDayLabel(date: Date | string | number): string {
   const d = toDate(date);
-  return `Day ${dayNumber(d)} - ${formatMonthDay(d)}`;
+  return words.dayLabel(dayNumber(d), formatMonthDay(d));
 }
 
-/** Long en-ZA date of the SAST day, e.g. "22 November 2025". */
+/** Long date of the SAST day, e.g. "22 November 2025" (en-ZA). */
 export function formatLongDate(date: Date | string | number): string {
   return longDateFormat().format(toSastWallClock(toDate(date)));
 }
@@ -104,8 +135,8 @@ export function formatMonthYear(date: Date | string | number): string {
 /** Relative age (spec §9): 'just now', '{n}m ago', '{n}h ago', '{n}d ago'. */
 export function formatRelativeAge(then: Date | string | number, now: Date): string {
   const diff = now.getTime() - toDate(then).getTime();
-  if (!Number.isFinite(diff) || diff < MINUTE_MS) return 'just now';
-  if (diff < HOUR_MS) return `${Math.floor(diff / MINUTE_MS)}m ago`;
-  if (diff < DAY_MS) return `${Math.floor(diff / HOUR_MS)}h ago`;
-  return `${Math.floor(diff / DAY_MS)}d ago`;
+  if (!Number.isFinite(diff) || diff < MINUTE_MS) return words.justNow();
+  if (diff < HOUR_MS) return words.minutesAgo(Math.floor(diff / MINUTE_MS));
+  if (diff < DAY_MS) return words.hoursAgo(Math.floor(diff / HOUR_MS));
+  return words.daysAgo(Math.floor(diff / DAY_MS));
 }

@@ -10,6 +10,15 @@ export interface OptionRow {
   text: string;
 }
 
+/** The admin's text in one other language (issue #20): context and option texts optional (English shows). */
+export interface TranslationRow {
+  text: string;
+  context?: string;
+  options?: Record<string, string>;
+}
+/** By language code: zu, af, st. */
+export type TranslationsRow = Partial<Record<string, TranslationRow>>;
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const questions = pgTable(
@@ -33,6 +42,8 @@ export const questions = pgTable(
     isSample: boolean('is_sample').notNull().default(false),
     /** Blind: per-option counts hidden from those who have not answered until it resolves (PRODUCT.md). */
     isBlind: boolean('is_blind').notNull().default(false),
+    /** Optional isiZulu, Afrikaans and Sesotho text (domain/questions.ts validates it). */
+    translations: jsonb('translations').$type<TranslationsRow>().notNull().default({}),
   },
   (t) => [
     // Public list and today's list: published questions by publication time.

@@ -35,6 +35,24 @@ const TODAY = {
   text: 'Will there be no load-shedding at all this weekend',
   context: 'Sample question for the demo. Consider planned maintenance, unplanned breakdowns and weekend demand.',
   tags: ['energy', 'load-shedding'],
+  // The demo's translated question (issue #20): machine drafts, like the interface catalogues.
+  translations: {
+    zu: {
+      text: 'Ngabe ngeke kube khona ukucishwa kukagesi nhlobo kule mpelasonto',
+      context: 'Umbuzo oyisampula we-demo. Cabanga ngokulungiswa okuhleliwe, ukuphuka okungalindelekile nesidingo sempelasonto.',
+      options: { yes: 'Yebo', no: 'Cha' },
+    },
+    af: {
+      text: 'Sal daar hierdie naweek glad geen beurtkrag wees nie',
+      context: 'Voorbeeldvraag vir die demo. Dink aan beplande onderhoud, onbeplande onklaarrakings en naweekaanvraag.',
+      options: { yes: 'Ja', no: 'Nee' },
+    },
+    st: {
+      text: 'Na ho tla ba le ho se kgaolwe ha motlakase ho hang mafelong a beke ana',
+      context: 'Potso ya mohlala bakeng sa demo. Nahana ka tlhokomelo e rerilweng, ho senyeha ho sa lebellwang le tlhoko ya mafelo a beke.',
+      options: { yes: 'E', no: 'Tjhe' },
+    },
+  },
 };
 
 const yesNo = [

@@ -22,6 +22,50 @@ export interface NewQuestion {
   options: Option[];
   tags: string[];
   isBlind: boolean;
+  translations: Translations;
+}
+
+/** The languages a question may carry besides English (issue #20). */
+export const TRANSLATION_LANGUAGES = ['zu', 'af', 'st'] as const;
+export interface Translation {
+  text: string;
+  context?: string;
+  options?: Record<string, string>;
+}
+export type Translations = Partial<Record<(typeof TRANSLATION_LANGUAGES)[number], Translation>>;
+export interface TranslationInput {
+  text: string;
+  context: string;
+  options: Record<string, string>;
+}
+
+/**
+ * Checks and normalises the optional translations: only zu, af and st; each with its text (limits as for English, the
+ * question mark added when shown); context and option texts optional, options only the question's. A language whose
+ * text is empty is left out (English shows).
+ */
+export function validateTranslations(input: Record<string, TranslationInput> | undefined, options: Option[]): Translations {
+  const out: Translations = {};
+  for (const [language, t] of Object.entries(input ?? {})) {
+    if (!(TRANSLATION_LANGUAGES as readonly string[]).includes(language)) throw invalid('Translations are for isiZulu (zu), Afrikaans (af) and Sesotho (st)');
+    const text = t.text.trim().replace(/\?+$/, '').trim();
+    const context = t.context.trim();
+    const optionTexts = Object.entries(t.options ?? {}).map(([id, v]) => [id, v.trim()] as const).filter(([, v]) => v);
+    if (!text) {
+      if (context || optionTexts.length) throw invalid(`The ${language} translation needs the question text`);
+      continue;
+    }
+    if (text.length > TEXT_MAX) throw invalid(`Question text must be at most ${TEXT_MAX} characters`);
+    if (context.length > CONTEXT_MAX) throw invalid(`Context must be at most ${CONTEXT_MAX} characters`);
+    if (optionTexts.some(([id]) => !options.some((o) => o.id === id))) throw invalid(MESSAGES.options);
+    if (optionTexts.some(([, v]) => v.length > OPTION_MAX)) throw invalid(`Option text must be at most ${OPTION_MAX} characters`);
+    out[language as keyof Translations] = {
+      text,
+      ...(context && { context }),
+      ...(optionTexts.length > 0 && { options: Object.fromEntries(optionTexts) }),
+    };
+  }
+  return out;
 }
 
 export const TEXT_MAX = 300;
@@ -42,7 +86,15 @@ export const MESSAGES = {
 } as const;
 
 /** Checks and normalises an admin's new question: exactly the options yes and no, context null when empty. */
-export function validateNewQuestion(input: { text: string; context: string; date: Date | undefined; options: Option[]; tags: string[]; isBlind?: boolean }): NewQuestion {
+export function validateNewQuestion(input: {
+  text: string;
+  context: string;
+  date: Date | undefined;
+  options: Option[];
+  tags: string[];
+  isBlind?: boolean;
+  translations?: Record<string, TranslationInput>;
+}): NewQuestion {
   // The question mark is added when shown, so a typed one is not doubled.
   const text = input.text.trim().replace(/\?+$/, '').trim();
   if (!text || !input.date || Number.isNaN(input.date.getTime())) throw invalid(MESSAGES.required);
@@ -57,7 +109,8 @@ export function validateNewQuestion(input: { text: string; context: string; date
   if (tags.length > 10 || tags.some((t) => !TAG_RE.test(t))) throw invalid('Tags are up to 10 lower-case words (letters, digits, dashes)');
   const year = input.date.getUTCFullYear();
   if (year < 2024 || year > 2100) throw invalid('The date must be between 2024 and 2100');
-  return { text, context, date: input.date, options, tags, isBlind: input.isBlind === true };
+  const translations = validateTranslations(input.translations, options);
+  return { text, context, date: input.date, options, tags, isBlind: input.isBlind === true, translations };
 }
 
 export function assertCanPublish(q: QuestionState): void {

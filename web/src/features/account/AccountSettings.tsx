@@ -7,11 +7,13 @@ import { useStoreUpdatedUser } from '../notifications/api';
 import { changePassword, profileChanges, resendVerification, updateProfile, type ProfileInput } from './api';
 import './account-settings.css';
 import { ProvinceSelect } from '../provinces/ProvinceSelect';
+import { LanguageCard } from '../../i18n/LanguageCard';
 
 /** The profile's Account tab: edit name, e-mail and phone; change the password. */
 export function AccountSettings() {
   return (
     <div className="stack">
+      <LanguageCard />
       <EditProfileCard />
       <ChangePasswordCard />
     </div>

@@ -5,7 +5,15 @@ import { pluralize, questionStatus, questionWithMark, type QuestionStatus } from
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
-import { buildCreateQuestionPayload, emptyCreateQuestionForm, type CreateQuestionForm } from './createQuestion';
+import {
+  buildCreateQuestionPayload,
+  emptyCreateQuestionForm,
+  TRANSLATION_LANGUAGES,
+  type CreateQuestionForm,
+  type TranslationForm,
+  type TranslationLanguage,
+} from './createQuestion';
+import './admin-tabs.css';
 import { useAdminAction, useAdminDrafts, useAdminQuestions, useCreateQuestion } from './api';
 
 export function QuestionsTab() {
@@ -25,6 +33,11 @@ export function CreateQuestionCard() {
   const create = useCreateQuestion(() => setForm(emptyCreateQuestionForm()));
   const set = (key: keyof CreateQuestionForm) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
+  const setTranslation = (language: TranslationLanguage, key: keyof TranslationForm) => (event: { target: { value: string } }) =>
+    setForm((f) => {
+      const current = f.translations?.[language] ?? { text: '', context: '', option1: '', option2: '' };
+      return { ...f, translations: { ...f.translations, [language]: { ...current, [key]: event.target.value } } };
+    });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -95,6 +108,36 @@ export function CreateQuestionCard() {
               <span className="field__hint"> Only the number of predictions shows until someone answers, or it resolves.</span>
             </span>
           </label>
+          <details className="admin-translations">
+            <summary>Other languages (optional)</summary>
+            <p className="field__hint">Where a language is left empty, its readers see the English text.</p>
+            {TRANSLATION_LANGUAGES.map(({ code, name }) => {
+              const t = form.translations?.[code];
+              return (
+                <fieldset key={code} className="admin-translations__language" lang={`${code}-ZA`}>
+                  <legend>{name}</legend>
+                  <div className="field">
+                    <Label htmlFor={`${id}-${code}-text`}>{name} text</Label>
+                    <Textarea id={`${id}-${code}-text`} rows={2} maxLength={300} value={t?.text ?? ''} onChange={setTranslation(code, 'text')} />
+                  </div>
+                  <div className="field">
+                    <Label htmlFor={`${id}-${code}-context`}>{name} background</Label>
+                    <Textarea id={`${id}-${code}-context`} rows={2} maxLength={2000} value={t?.context ?? ''} onChange={setTranslation(code, 'context')} />
+                  </div>
+                  <div className="form-row">
+                    <div className="field">
+                      <Label htmlFor={`${id}-${code}-o1`}>{name} first option</Label>
+                      <Input id={`${id}-${code}-o1`} maxLength={60} value={t?.option1 ?? ''} onChange={setTranslation(code, 'option1')} />
+                    </div>
+                    <div className="field">
+                      <Label htmlFor={`${id}-${code}-o2`}>{name} second option</Label>
+                      <Input id={`${id}-${code}-o2`} maxLength={60} value={t?.option2 ?? ''} onChange={setTranslation(code, 'option2')} />
+                    </div>
+                  </div>
+                </fieldset>
+              );
+            })}
+          </details>
           <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>
             {create.isPending ? 'Creating...' : 'Create Draft'}
           </Button>

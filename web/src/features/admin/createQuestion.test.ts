@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { buildCreateQuestionPayload, emptyCreateQuestionForm, utcIsoFromDateAndTime } from './createQuestion';
 
 const filled = {
@@ -63,4 +63,29 @@ test('invalid dates are refused', () => {
   expect(utcIsoFromDateAndTime('2025-02-28', '25:00')).toBeNull();
   expect(utcIsoFromDateAndTime('22/11/2025', '13:00')).toBeNull();
   expect(utcIsoFromDateAndTime('2025-02-28', '13:00')).toBe('2025-02-28T13:00:00.000Z');
+});
+
+describe('buildCreateQuestionPayload: translations (issue #20)', () => {
+  const base = { ...emptyCreateQuestionForm(new Date('2026-03-10T08:00:00Z')), text: 'Will it rain', option1: 'Yes', option2: 'No' };
+  it('sends only the languages with text, and only the parts filled in', () => {
+    const result = buildCreateQuestionPayload({
+      ...base,
+      translations: {
+        zu: { text: ' Ngabe lizona ', context: '', option1: 'Yebo', option2: ' ' },
+        af: { text: '', context: '', option1: '', option2: '' },
+      },
+    });
+    expect(result).toMatchObject({ ok: true, payload: { translations: { zu: { text: 'Ngabe lizona', options: { yes: 'Yebo' } } } } });
+    expect(result.ok && result.payload.translations).not.toHaveProperty('af');
+  });
+  it('leaves translations out when none is given', () => {
+    const result = buildCreateQuestionPayload(base);
+    expect(result.ok && result.payload).not.toHaveProperty('translations');
+  });
+  it('asks for the question text of a language with only its context or options', () => {
+    expect(buildCreateQuestionPayload({ ...base, translations: { st: { text: '', context: 'Maemo', option1: '', option2: '' } } })).toEqual({
+      ok: false,
+      error: 'The Sesotho translation needs the question text',
+    });
+  });
 });

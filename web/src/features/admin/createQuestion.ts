@@ -11,6 +11,26 @@ export interface CreateQuestionForm {
   time: string;
   /** Blind: results hidden until people answer (until it resolves). */
   isBlind: boolean;
+  /** Optional text in the other languages (issue #20); a language left empty shows the English. */
+  translations?: Partial<Record<TranslationLanguage, TranslationForm>>;
+}
+
+export const TRANSLATION_LANGUAGES = [
+  { code: 'zu', name: 'isiZulu' },
+  { code: 'af', name: 'Afrikaans' },
+  { code: 'st', name: 'Sesotho' },
+] as const;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number]['code'];
+export interface TranslationForm {
+  text: string;
+  context: string;
+  option1: string;
+  option2: string;
+}
+export interface TranslationPayload {
+  text: string;
+  context?: string;
+  options?: { yes?: string; no?: string };
 }
 
 export interface CreateQuestionPayload {
@@ -19,6 +39,7 @@ export interface CreateQuestionPayload {
   date: string;
   options: [{ id: 'yes'; text: string }, { id: 'no'; text: string }];
   isBlind: boolean;
+  translations?: Partial<Record<TranslationLanguage, TranslationPayload>>;
 }
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -56,6 +77,21 @@ export function buildCreateQuestionPayload(
   const iso = utcIsoFromDateAndTime(date, time);
   if (!iso) return { ok: false, error: REQUIRED_FIELDS_MESSAGE };
   const context = form.context.trim();
+  const translations: Partial<Record<TranslationLanguage, TranslationPayload>> = {};
+  for (const { code, name } of TRANSLATION_LANGUAGES) {
+    const t = form.translations?.[code];
+    if (!t) continue;
+    const [tText, tContext, yes, no] = [t.text.trim(), t.context.trim(), t.option1.trim(), t.option2.trim()];
+    if (!tText) {
+      if (tContext || yes || no) return { ok: false, error: `The ${name} translation needs the question text` };
+      continue;
+    }
+    translations[code] = {
+      text: tText,
+      ...(tContext && { context: tContext }),
+      ...((yes || no) && { options: { ...(yes && { yes }), ...(no && { no }) } }),
+    };
+  }
   return {
     ok: true,
     payload: {
@@ -67,6 +103,7 @@ export function buildCreateQuestionPayload(
         { id: 'no', text: option2 },
       ],
       isBlind: form.isBlind,
+      ...(Object.keys(translations).length > 0 && { translations }),
     },
   };
 }

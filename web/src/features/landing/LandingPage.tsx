@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { useOpenAuthDialog } from '../auth/authDialogState';
-import { BrandMark, FlagStripe, PRODUCT_NAME, TAGLINE } from '../shell/Brand';
+import { BrandMark, FlagStripe, PRODUCT_NAME } from '../shell/Brand';
+import { useT } from '../../i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { usePublicComments, usePublicQuestions, useTodayQuestions } from '../questions/api';
 import { ArchiveQuestionCard } from '../questions/QuestionCards';
 import { TodayQuestion } from './TodayQuestion';
@@ -18,6 +20,7 @@ import { readSharedQuestion } from '../share/sharedQuestion';
  */
 export function LandingPage({ staticShell = false }: { staticShell?: boolean }) {
   const openAuth = useOpenAuthDialog();
+  const t = useT();
   const join = () => openAuth('signup');
   const choose = (questionId: string, optionId: string) => {
     saveIntent(questionId, optionId);
@@ -41,12 +44,15 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
             <BrandMark />
             <span className="brand__text">
               <span className="brand__title">{PRODUCT_NAME}</span>
-              <span className="brand__tagline">{TAGLINE}</span>
+              <span className="brand__tagline">{t('shell.tagline')}</span>
             </span>
           </div>
-          <Button variant="gold" size="sm" onClick={join}>
-            Join
-          </Button>
+          <span className="landing-header__actions">
+            {!staticShell && <LanguageSwitch compact />}
+            <Button variant="gold" size="sm" onClick={join}>
+              {t('landing.join')}
+            </Button>
+          </span>
         </div>
       </header>
 
@@ -64,16 +70,16 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
         <section className="archive" aria-labelledby="archive-title">
           <div className="section-heading">
             <h2 className="section-heading__title" id="archive-title">
-              Recent predictions
+              {t('landing.recentTitle')}
             </h2>
-            <p className="section-heading__text">How South Africa called the latest questions.</p>
+            <p className="section-heading__text">{t('landing.recentText')}</p>
           </div>
           {archive.isPending ? (
-            <Spinner label="Loading recent questions" />
+            <Spinner label={t('landing.recentLoading')} />
           ) : archive.isError ? (
-            <p className="empty-note">Recent questions could not be loaded right now.</p>
+            <p className="empty-note">{t('landing.recentFailed')}</p>
           ) : questions.length === 0 ? (
-            <p className="empty-note">No questions available yet. Check back soon!</p>
+            <p className="empty-note">{t('landing.recentEmpty')}</p>
           ) : (
             <div className="stack">
               {questions.map((q) => (
@@ -90,12 +96,10 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
 
             <Card className="cta-card">
               <CardContent>
-                <h2 className="cta-card__title">Ready to make your first prediction?</h2>
-                <p className="cta-card__text">
-                  Answer today&apos;s question, see how South Africa voted and compare your calls with friends.
-                </p>
+                <h2 className="cta-card__title">{t('landing.ctaTitle')}</h2>
+                <p className="cta-card__text">{t('landing.ctaText')}</p>
                 <Button size="lg" block onClick={join}>
-                  Create an account
+                  {t('landing.ctaButton')}
                 </Button>
               </CardContent>
             </Card>
@@ -106,10 +110,10 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
       {!staticShell && (
         <footer className="landing-footer">
           <p>
-            {PRODUCT_NAME} · {TAGLINE}
+            {PRODUCT_NAME} · {t('shell.tagline')}
           </p>
           <p>
-            <Link to="/privacy">Privacy notice</Link>
+            <Link to="/privacy">{t('landing.privacy')}</Link>
           </p>
         </footer>
       )}

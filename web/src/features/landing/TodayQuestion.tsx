@@ -3,14 +3,16 @@ import { formatDayLabel } from '../../lib/time';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
-import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
+import { heroOptions, heroTitle } from './todayHero';
+import { useLanguage, useT } from '../../i18n';
+import { translatedQuestion } from '../questions/translated';
 
 /**
  * The hero: today's first question with YES / NO (open the sign-in dialog), a live badge, and the sign-in calls.
  * `now` is null only in the static landing built into index.html: the day is filled in on the device.
  */
 export function TodayQuestion({
-  question,
+  question: original,
   loading,
   failed,
   now,
@@ -27,6 +29,9 @@ export function TodayQuestion({
   onChoose?: (questionId: string, optionId: string) => void;
   onLogin: () => void;
 }) {
+  const t = useT();
+  const language = useLanguage();
+  const question = original && translatedQuestion(original, language);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__top">
@@ -42,10 +47,10 @@ export function TodayQuestion({
             {question.isSample && <SampleBadge />}
             {question.isBlind && <BlindBadge />}
             {question.isResolved ? (
-              <Badge variant="gold">{HERO_TEXT.resolved}</Badge>
+              <Badge variant="gold">{t('badge.resolved')}</Badge>
             ) : (
               <Badge variant="live" className="hero__live">
-                {HERO_TEXT.live}
+                {t('badge.live')}
               </Badge>
             )}
           </span>
@@ -53,16 +58,16 @@ export function TodayQuestion({
       </div>
       {loading ? (
         <div className="hero__loading">
-          <Spinner label="Loading today's question" />
+          <Spinner label={t('landing.loadingToday')} />
         </div>
       ) : question ? (
         <>
-          <p className="hero__kicker">{HERO_TEXT.kicker}</p>
+          <p className="hero__kicker">{t('landing.kicker')}</p>
           <h1 className="hero__title hero__title--question" id="hero-title">
             {heroTitle(question)}
           </h1>
           {question.context && <p className="hero__context">{question.context}</p>}
-          <div className="hero__vote" role="group" aria-label="Your prediction">
+          <div className="hero__vote" role="group" aria-label={t('landing.yourPrediction')}>
             {heroOptions(question).map((option, i) => (
               <button
                 key={option.id}
@@ -74,29 +79,29 @@ export function TodayQuestion({
               </button>
             ))}
           </div>
-          <p className="hero__hint">{heroHint(question)}</p>
+          <p className="hero__hint">{question.isResolved ? t('landing.hintResolved') : t('landing.hintOpen')}</p>
         </>
       ) : failed ? (
         <>
           <h1 className="hero__title" id="hero-title">
-            South Africa&apos;s daily political prediction game
+            {t('landing.failedTitle')}
           </h1>
-          <p className="hero__lead">Today&apos;s question could not be loaded right now. Please try again shortly.</p>
+          <p className="hero__lead">{t('landing.failedLead')}</p>
         </>
       ) : (
         <>
           <h1 className="hero__title" id="hero-title">
-            {HERO_TEXT.noQuestionTitle}
+            {t('vote.noneTitle')}
           </h1>
-          <p className="hero__lead">{HERO_TEXT.noQuestionLead}</p>
+          <p className="hero__lead">{t('vote.noneText')}</p>
         </>
       )}
       <div className="hero__actions">
         <Button variant="gold" size="lg" block onClick={onJoin}>
-          Start Predicting
+          {t('landing.startPredicting')}
         </Button>
         <Button variant="outline-light" size="lg" block onClick={onLogin}>
-          Log In
+          {t('landing.login')}
         </Button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 // What the landing hero says about today's question. Shared by the React hero (TodayQuestion) and the static
-// landing's first paint (staticLanding.ts), so both show the same thing. No React here.
+// landing's first paint (staticLanding.ts), so both show the same thing. No React here. The first paint is English;
+// the React hero says the same through the catalogues (src/i18n/locales/en.json holds these very strings).
 import { questionWithMark } from '../questions/results';
 import type { Question } from '../questions/types';
 

@@ -1,9 +1,9 @@
 // The Calibration tab (issue #20): this month's players ranked by mean Brier skill, shrunk toward the crowd.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Badge, Button, cx } from '../../ui';
 import { getQueryFn } from '../../lib/api';
-import { RankMark } from './LeaderboardPage';
+import { BoardRow, BoardStatus } from './BoardParts';
+import { useT } from '../../i18n';
 
 export interface CalibrationEntry {
   rank: number;
@@ -71,64 +71,37 @@ export function formatSkill(x: number): string {
 }
 
 export function CalibrationStandings({ userId }: { userId: string }) {
+  const t = useT();
   const query = useCalibrationBoard(true);
-  if (query.isPending) {
-    return (
-      <div className="loading-note" aria-live="polite">
-        <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading leaderboard...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="empty-note">
-        <p>The leaderboard could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending || query.isError) return <BoardStatus query={query} />;
   const { entries, minResolved } = query.data;
   return (
     <div className="lb-calib">
       <p className="lb-calib__intro">
-        Ranked by how well your confidence matched what happened (Brier skill), from at least {minResolved} resolved predictions this
-        month. <Link to="/scoring">How scoring works</Link>
+        {t('lb.calibIntro', { min: String(minResolved) })} <Link to="/scoring">{t('lb.howScoring')}</Link>
       </p>
       {entries.length === 0 ? (
         <div className="empty-note lb-empty">
-          <p className="lb-empty__title">Nobody is ranked yet</p>
-          <p>Players appear once {minResolved} of their predictions this month have resolved.</p>
+          <p className="lb-empty__title">{t('lb.nobodyTitle')}</p>
+          <p>{t('lb.nobodyText', { min: String(minResolved) })}</p>
         </div>
       ) : (
-        <ol className="lb-list" aria-label="Calibration standings">
-          {entries.map((e) => {
-            const isYou = e.userId === userId;
-            return (
-              <li key={e.userId} className={cx('lb-entry', isYou && 'lb-entry--you', e.rank <= 3 && `lb-entry--top${e.rank}`)}>
-                <RankMark rank={e.rank} />
-                <div className="lb-entry__who">
-                  <p className="lb-entry__name">
-                    <span className="lb-entry__name-text">{e.name}</span>
-                  </p>
-                  <p className="lb-entry__username">
-                    <span className="lb-entry__name-text">@{e.username}</span>
-                    {isYou && <Badge variant="gold">You</Badge>}
-                  </p>
-                </div>
-                <div className="lb-entry__figures">
-                  <p className="lb-entry__correct">
-                    <strong>{formatSkill(e.score)}</strong> score
-                  </p>
-                  <p className="lb-entry__meta">
-                    {e.correct}/{e.resolved} correct · skill {formatSkill(e.meanSkill)}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
+        <ol className="lb-list" aria-label={t('lb.calibList')}>
+          {entries.map((e) => (
+            <BoardRow
+              key={e.userId}
+              rank={e.rank}
+              name={e.name}
+              username={e.username}
+              isYou={e.userId === userId}
+              figure={
+                <>
+                  <strong>{formatSkill(e.score)}</strong> {t('lb.score')}
+                </>
+              }
+              meta={t('lb.calibMeta', { correct: String(e.correct), resolved: String(e.resolved), skill: formatSkill(e.meanSkill) })}
+            />
+          ))}
         </ol>
       )}
     </div>

@@ -1,39 +1,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Card, CardContent, CardDescription, CardTitle, Tabs, cx } from '../../ui';
+import { Button, Card, CardContent, CardDescription, CardTitle, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { useOpenAuthDialog } from '../auth/authDialogState';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useLeaderboard, type Leaderboard, type LeaderboardEntry, type LeaderboardScope } from './api';
 import { CalibrationStandings } from './Calibration';
+import { BoardRow, BoardStatus } from './BoardParts';
+import { useT } from '../../i18n';
+import { formatCount } from '../../i18n/format';
 import './leaderboard.css';
 
-/** Styled medals for ranks 1–3 (ties share a rank, so two players can both hold gold). */
-export const MEDALS: Record<number, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
-
 const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
-
-/** The rank, as a medal for 1–3 when the player has scored (no medal for zero correct). */
-export function RankMark({ rank, scored = true }: { rank: number; scored?: boolean }) {
-  const medal = scored ? MEDALS[rank] : undefined;
-  if (medal) {
-    return (
-      <span className={`lb-rank lb-medal lb-medal--${medal}`} role="img" aria-label={`Rank ${rank}, ${medal} medal`}>
-        <span aria-hidden="true">{rank}</span>
-      </span>
-    );
-  }
-  return (
-    <span className="lb-rank" aria-label={`Rank ${rank}`}>
-      {rank}
-    </span>
-  );
-}
 
 /** /leaderboard: real standings for this SAST month (PRODUCT.md), national and among friends. */
 export function LeaderboardPage() {
   const user = useUser();
+  const t = useT();
   const openAuth = useOpenAuthDialog();
   const [tab, setTab] = useState<LeaderboardScope | 'calibration'>('national');
   const national = useLeaderboard('national', !!user);
@@ -43,9 +27,9 @@ export function LeaderboardPage() {
     return (
       <Card className="notice-card">
         <CardContent>
-          <CardTitle>Sign In Required</CardTitle>
-          <CardDescription>Please sign in to view the leaderboard</CardDescription>
-          <Button onClick={() => openAuth('login')}>Log In</Button>
+          <CardTitle>{t('lb.signInTitle')}</CardTitle>
+          <CardDescription>{t('lb.signInText')}</CardDescription>
+          <Button onClick={() => openAuth('login')}>{t('landing.login')}</Button>
         </CardContent>
       </Card>
     );
@@ -58,48 +42,48 @@ export function LeaderboardPage() {
   return (
     <div className="leaderboard">
       <ScreenHeader
-        title="National Leaderboard"
-        subtitle={month ? `Most correct predictions in ${month}` : 'Most correct predictions this month'}
+        title={t('lb.title')}
+        subtitle={month ? t('lb.subtitleMonth', { month }) : t('lb.subtitle')}
       />
 
       {national.isError ? (
         <Card className="notice-card">
           <CardContent>
-            <p>The leaderboard could not be loaded.</p>
+            <p>{t('lb.failed')}</p>
             <Button variant="outline" onClick={() => void national.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </CardContent>
         </Card>
       ) : (
         <>
-          <dl className="lb-summary" aria-label="This month" aria-busy={national.isPending}>
-            <SummaryTile label="Players this month" value={board ? board.summary.players.toLocaleString('en-ZA') : '…'} />
-            <SummaryTile label="Questions resolved" value={board ? board.summary.questionsResolved.toLocaleString('en-ZA') : '…'} />
-            <SummaryTile label="Your accuracy" value={board ? `${board.summary.yourAccuracy}%` : '…'} />
+          <dl className="lb-summary" aria-label={t('lb.thisMonth')} aria-busy={national.isPending}>
+            <SummaryTile label={t('lb.players')} value={board ? formatCount(board.summary.players) : '…'} />
+            <SummaryTile label={t('lb.resolved')} value={board ? formatCount(board.summary.questionsResolved) : '…'} />
+            <SummaryTile label={t('lb.yourAccuracy')} value={board ? `${board.summary.yourAccuracy}%` : '…'} />
           </dl>
 
           {board && <YourRanking board={board} />}
 
           <Tabs<LeaderboardScope | 'calibration'>
-            label="Leaderboard"
+            label={t('lb.tabs')}
             value={tab}
             onValueChange={setTab}
             className="lb-tabs"
             items={[
               {
                 value: 'national',
-                label: 'National',
+                label: t('lb.national'),
                 content: tab === 'national' ? <Standings query={national} scope="national" userId={user.id} /> : null,
               },
               {
                 value: 'friends',
-                label: `Friends (${friendCount})`,
+                label: t('lb.friendsTab', { count: String(friendCount) }),
                 content: tab === 'friends' ? <Standings query={friends} scope="friends" userId={user.id} /> : null,
               },
               {
                 value: 'calibration',
-                label: 'Calibration',
+                label: t('lb.calibration'),
                 content: tab === 'calibration' ? <CalibrationStandings userId={user.id} /> : null,
               },
             ]}
@@ -120,18 +104,19 @@ function SummaryTile({ label, value }: { label: string; value: string }) {
 }
 
 function YourRanking({ board }: { board: Leaderboard }) {
+  const t = useT();
   const { you } = board;
   const items: Array<[string, string]> = [
-    ['National rank', rankText(you.nationalRank)],
-    ['Among friends', rankText(you.friendsRank)],
-    ['Correct this month', String(you.correct)],
-    ['Accuracy', `${you.accuracy}%`],
-    ['Day streak', String(you.streak)],
+    [t('lb.nationalRank'), rankText(you.nationalRank)],
+    [t('lb.amongFriends'), rankText(you.friendsRank)],
+    [t('lb.correctMonth'), String(you.correct)],
+    [t('lb.accuracy'), `${you.accuracy}%`],
+    [t('lb.streak'), String(you.streak)],
   ];
   return (
     <section className="lb-you" aria-labelledby="lb-you-title">
       <h2 className="lb-you__title" id="lb-you-title">
-        Your Ranking
+        {t('lb.yourRanking')}
       </h2>
       <dl className="lb-you__grid">
         {items.map(([label, value]) => (
@@ -154,32 +139,16 @@ function Standings({
   scope: LeaderboardScope;
   userId: string;
 }) {
-  if (query.isPending) {
-    return (
-      <div className="loading-note" aria-live="polite">
-        <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading leaderboard...</span>
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="empty-note">
-        <p>The leaderboard could not be loaded.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  const t = useT();
+  if (query.isPending || query.isError) return <BoardStatus query={query} />;
   const { entries, friendCount } = query.data;
   if (scope === 'friends' && friendCount === 0) {
     return (
       <div className="empty-note lb-empty">
-        <p className="lb-empty__title">No friends yet</p>
-        <p>Add friends to compare your predictions with theirs.</p>
+        <p className="lb-empty__title">{t('lb.noFriendsTitle')}</p>
+        <p>{t('lb.noFriendsText')}</p>
         <Link className="btn btn--primary btn--md" to="/friends">
-          Find Friends
+          {t('lb.findFriends')}
         </Link>
       </div>
     );
@@ -188,13 +157,13 @@ function Standings({
   if (entries.length === 0 || entries.every((e) => e.answered === 0)) {
     return (
       <div className="empty-note lb-empty">
-        <p className="lb-empty__title">No predictions this month yet</p>
-        <p>Answer today&apos;s questions to get on the board.</p>
+        <p className="lb-empty__title">{t('lb.emptyTitle')}</p>
+        <p>{t('lb.emptyText')}</p>
       </div>
     );
   }
   return (
-    <ol className="lb-list" aria-label={scope === 'national' ? 'National standings' : 'Standings among friends'}>
+    <ol className="lb-list" aria-label={scope === 'national' ? t('lb.nationalList') : t('lb.friendsList')}>
       {(scope === 'friends' ? entries : played).map((e) => (
         <EntryRow key={e.userId} entry={e} isYou={e.userId === userId} />
       ))}
@@ -203,27 +172,21 @@ function Standings({
 }
 
 function EntryRow({ entry, isYou }: { entry: LeaderboardEntry; isYou: boolean }) {
+  const t = useT();
   return (
-    <li className={cx('lb-entry', isYou && 'lb-entry--you', entry.correct > 0 && entry.rank <= 3 && `lb-entry--top${entry.rank}`)}>
-      <RankMark rank={entry.rank} scored={entry.correct > 0} />
-      <div className="lb-entry__who">
-        <p className="lb-entry__name">
-          <span className="lb-entry__name-text">{entry.name}</span>
-        </p>
-        <p className="lb-entry__username">
-          <span className="lb-entry__name-text">@{entry.username}</span>
-          {isYou && <Badge variant="gold">You</Badge>}
-          {entry.isAdmin && <Badge variant="secondary">Admin</Badge>}
-        </p>
-      </div>
-      <div className="lb-entry__figures">
-        <p className="lb-entry__correct">
-          <strong>{entry.correct}</strong> correct
-        </p>
-        <p className="lb-entry__meta">
-          {entry.accuracy}% · {entry.streak}d streak
-        </p>
-      </div>
-    </li>
+    <BoardRow
+      rank={entry.rank}
+      scored={entry.correct > 0}
+      name={entry.name}
+      username={entry.username}
+      isYou={isYou}
+      isAdmin={entry.isAdmin}
+      figure={
+        <>
+          <strong>{entry.correct}</strong> {t('lb.correct')}
+        </>
+      }
+      meta={t('lb.entryMeta', { accuracy: String(entry.accuracy), streak: String(entry.streak) })}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { StatsTab } from './StatsTab';
 import { YourData } from './YourData';
 import { AccountSettings } from '../account/AccountSettings';
 import { DataSaverSettings } from '../datasaver/DataSaverSettings';
+import { useT } from '../../i18n';
 import './profile.css';
 
 type ProfileTab = 'stats' | 'settings' | 'account' | 'privacy';
@@ -16,6 +17,7 @@ type ProfileTab = 'stats' | 'settings' | 'account' | 'privacy';
 /** /profile (spec §2): name, 'Predicting since', and the Stats and Settings tabs. */
 export function ProfilePage() {
   const user = useUser();
+  const t = useT();
   const [tab, setTab] = useState<ProfileTab>('stats');
   if (!user) return <Spinner />;
   return (
@@ -28,19 +30,20 @@ export function ProfilePage() {
           <div className="profile-card__body">
             <h1 className="profile-card__name">{user.name}</h1>
             <p className="profile-card__meta">@{user.username}</p>
-            <p className="profile-card__meta">Predicting since {formatMonthYear(user.joinDate)}</p>
+            <p className="profile-card__meta">{t('profile.since', { date: formatMonthYear(user.joinDate) })}</p>
           </div>
         </CardContent>
       </Card>
       <Tabs<ProfileTab>
-        label="Profile"
+        className="tabs--scroll"
+        label={t('nav.profile')}
         value={tab}
         onValueChange={setTab}
         items={[
-          { value: 'stats', label: 'Stats', content: tab === 'stats' ? <StatsTab userId={user.id} /> : null },
+          { value: 'stats', label: t('profile.stats'), content: tab === 'stats' ? <StatsTab userId={user.id} /> : null },
           {
             value: 'settings',
-            label: 'Settings',
+            label: t('profile.settings'),
             content:
               tab === 'settings' ? (
                 <div className="stack">
@@ -49,10 +52,10 @@ export function ProfilePage() {
                 </div>
               ) : null,
           },
-          { value: 'account', label: 'Account', content: tab === 'account' ? <AccountSettings /> : null },
+          { value: 'account', label: t('profile.account'), content: tab === 'account' ? <AccountSettings /> : null },
           {
             value: 'privacy',
-            label: 'Privacy',
+            label: t('profile.privacy'),
             content:
               tab === 'privacy' ? (
                 <div className="stack">

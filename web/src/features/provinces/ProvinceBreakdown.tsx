@@ -1,5 +1,7 @@
 import { useId } from 'react';
-import { NOT_ENOUGH_TEXT, type ProvinceResult } from './provinces';
+import type { ProvinceResult } from './provinces';
+import { useT } from '../../i18n';
+import { formatCount } from '../../i18n/format';
 import './provinces.css';
 
 /**
@@ -8,6 +10,7 @@ import './provinces.css';
  */
 export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceResult[] | null | undefined; options: { id: string; text: string }[] }) {
   const headingId = useId();
+  const t = useT();
   if (!provinces || provinces.length === 0 || options.length === 0) return null;
   const first = options[0]!;
   const second = options[1];
@@ -15,7 +18,7 @@ export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceR
     <section className="prov" aria-labelledby={headingId}>
       {/* h3: it sits under the card's h2 ("National Results"); an h4 skipped a level (Lighthouse heading-order). */}
       <h3 className="prov__title" id={headingId}>
-        By province
+        {t('prov.title')}
       </h3>
       <ul className="prov__list">
         {provinces.map((p) => {
@@ -26,7 +29,7 @@ export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceR
               {p.shown ? (
                 <>
                   <span className="prov__figures">
-                    {first.text} {Math.round(share)}%{second ? ` · ${second.text} ${Math.round(100 - share)}%` : ''} · {p.totalVotes.toLocaleString('en-ZA')}
+                    {first.text} {Math.round(share)}%{second ? ` · ${second.text} ${Math.round(100 - share)}%` : ''} · {formatCount(p.totalVotes)}
                   </span>
                   <span
                     className="prov__bar"
@@ -37,7 +40,7 @@ export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceR
                   </span>
                 </>
               ) : (
-                <span className="prov__none">{NOT_ENOUGH_TEXT}</span>
+                <span className="prov__none">{t('prov.notEnough')}</span>
               )}
             </li>
           );

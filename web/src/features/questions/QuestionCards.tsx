@@ -19,6 +19,7 @@ import {
 import type { Comment, Question } from './types';
 import { BlindBadge, RESULTS_HIDDEN_TEXT, useRevealedQuestion } from './blind';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
+import { useTranslatedQuestion } from './translated';
 import { toProvinces } from '../provinces/provinces';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
@@ -77,7 +78,8 @@ export function ArchiveQuestionCard({
   now: Date;
   onJoin: () => void;
 }) {
-  const question = useRevealedQuestion(listed);
+  // In the admin's text for the active language, where given.
+  const question = useTranslatedQuestion(useRevealedQuestion(listed));
   const { shown, count } = commentsFor(question, comments);
   const rows = optionResults(question);
   return (

@@ -1,6 +1,7 @@
 // Blind questions (PRODUCT.md): until someone answers an open blind question (or it resolves), the server sends
 // them only its number of predictions. A signed-in reader who answered gets the figures from their own results.
 import { Badge } from '../../ui';
+import { useT } from '../../i18n';
 import { useUser } from '../auth/useSession';
 import { useQuestionResults } from '../results/api';
 import type { Question } from './types';
@@ -10,9 +11,10 @@ export const BLIND_BADGE = { label: 'Blind', title: 'Results hidden until people
 export const RESULTS_HIDDEN_TEXT = 'Results are hidden until you answer';
 
 export function BlindBadge() {
+  const t = useT();
   return (
-    <Badge variant="outline" className="blind-badge" title={BLIND_BADGE.title}>
-      {BLIND_BADGE.label}
+    <Badge variant="outline" className="blind-badge" title={t('badge.blindTitle')}>
+      {t('badge.blind')}
     </Badge>
   );
 }

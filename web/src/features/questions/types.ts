@@ -37,7 +37,12 @@ export interface Question {
   commentCount: number;
   /** By province (issue #20), in the public list; null while hidden. */
   provinces?: unknown;
+  /** The admin's optional text in isiZulu, Afrikaans, Sesotho (issue #20); English shows where one is missing. */
+  translations?: QuestionTranslations;
 }
+
+/** Per language: the question, its context and option texts by option id (each optional but the text). */
+export type QuestionTranslations = Partial<Record<'zu' | 'af' | 'st', { text: string; context?: string | null; options?: Record<string, string> }>>;
 
 export interface CommentAuthor {
   id: string;

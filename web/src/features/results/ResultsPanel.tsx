@@ -3,21 +3,22 @@ import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { initials } from '../shell/AppHeader';
-import { barColor, pluralize, questionWithMark, votedText } from '../questions/results';
+import { barColor, questionWithMark } from '../questions/results';
 import type { Question } from '../questions/types';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
-import { NOT_YET, NOT_YET_HINT, useUserStats } from '../profile/api';
+import { NOT_YET, useUserStats } from '../profile/api';
 import { useLeaderboard } from '../leaderboard/api';
 import { ShareButton } from '../share/SharePanel';
 import { resultShareText, yesNoForOption, yesNoShares } from '../share/shareText';
 import {
-  RESULTS_FAILED,
   useFriendAnswers,
   usePublicResults,
   useQuestionResults,
   type PublicResultRow,
 } from './api';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
+import { useT } from '../../i18n';
+import { useTranslatedQuestion } from '../questions/translated';
 import './results.css';
 
 interface NationalRow {
@@ -53,7 +54,7 @@ const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : NOT_Y
 
 /** Spec §2 Results panel: national results, friends' answers, rankings, share and discussion. */
 export function ResultsPanel({
-  question,
+  question: original,
   answerOptionId,
   onInviteFriends,
 }: {
@@ -63,6 +64,9 @@ export function ResultsPanel({
   onInviteFriends: () => void;
 }) {
   const user = useUser();
+  const t = useT();
+  // The admin's text in the active language where given (the share text stays the English original).
+  const question = useTranslatedQuestion(original);
   const userId = user?.id ?? '';
   const headingId = useId();
   const results = useQuestionResults(question.id, userId);
@@ -92,14 +96,14 @@ export function ResultsPanel({
     <section className="results" aria-labelledby={headingId} data-question-id={question.id}>
       <div className="results__head">
         <p className="results__day" id={headingId}>
-          Day {day} Results
+          {t('results.dayTitle', { day: String(day) })}
         </p>
         <h2 className="results__question">{questionWithMark(question.text)}</h2>
         <p className="results__mine">
           <span className="results__check" aria-hidden="true">
             ✓
           </span>
-          Your answer submitted
+          {t('results.submitted')}
           {myOption && (
             <Badge variant="gold" className="results__mine-badge">
               {myOption.text.toUpperCase()}
@@ -111,27 +115,27 @@ export function ResultsPanel({
       <Card className="results-card">
         <CardContent>
           <div className="results-card__head">
-            <CardTitle>National Results</CardTitle>
-            {question.isResolved ? <Badge variant="gold">Resolved</Badge> : <Badge variant="live">LIVE</Badge>}
+            <CardTitle>{t('results.national')}</CardTitle>
+            {question.isResolved ? <Badge variant="gold">{t('badge.resolved')}</Badge> : <Badge variant="live">{t('badge.live')}</Badge>}
           </div>
           {results.isError && !live.data ? (
             <p className="results-card__error" role="alert">
-              {RESULTS_FAILED}
+              {t('results.failed')}
             </p>
           ) : !source ? (
-            <p className="results-card__loading">Loading results...</p>
+            <p className="results-card__loading">{t('results.loading')}</p>
           ) : (
             <>
-              <ul className="bar-list results-bars" aria-label="National results">
+              <ul className="bar-list results-bars" aria-label={t('results.nationalList')}>
                 {rows.map((r, i) => (
                   <li key={r.optionId} className={cx('bar-row', r.isMine && 'bar-row--mine')}>
                     <div className="bar-row__top">
                       <span className="bar-row__label">
                         {r.text}
-                        {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                        {r.isCorrect && <span className="bar-row__correct"> ✓ {t('results.correct')}</span>}
                       </span>
                       <span className="results-bars__figures">
-                        <span className="results-bars__votes">{pluralize(r.votes, 'vote')}</span>
+                        <span className="results-bars__votes">{t('results.votes', { count: r.votes })}</span>
                         <strong className="bar-row__pct">{Math.round(r.percentage)}%</strong>
                       </span>
                     </div>
@@ -148,7 +152,7 @@ export function ResultsPanel({
                   </li>
                 ))}
               </ul>
-              <p className="results-card__total">{votedText(totalVotes)}</p>
+              <p className="results-card__total">{t('results.voted', { count: totalVotes })}</p>
               <ProvinceBreakdown provinces={results.data?.provinces} options={question.options} />
             </>
           )}
@@ -157,17 +161,17 @@ export function ResultsPanel({
 
       <Card className="results-card">
         <CardContent>
-          <CardTitle>Your Friends</CardTitle>
+          <CardTitle>{t('results.friends')}</CardTitle>
           {friends.length === 0 ? (
             <div className="results-friends__empty">
-              <p>No friends have answered yet</p>
+              <p>{t('results.noFriends')}</p>
               <Button variant="primary" onClick={onInviteFriends}>
-                Invite Friends
+                {t('results.invite')}
               </Button>
             </div>
           ) : (
             <>
-              <ul className="results-friends" aria-label="Friends' answers">
+              <ul className="results-friends" aria-label={t('results.friendsAnswers')}>
                 {friends.map((f) => (
                   <li key={f.userId} className="results-friends__item">
                     <span className="avatar avatar--sm" aria-hidden="true">
@@ -182,7 +186,7 @@ export function ResultsPanel({
                 ))}
               </ul>
               <Button variant="outline" block onClick={onInviteFriends}>
-                Invite more friends
+                {t('results.inviteMore')}
               </Button>
             </>
           )}
@@ -191,34 +195,34 @@ export function ResultsPanel({
 
       <Card className="results-card">
         <CardContent>
-          <CardTitle>Your Rankings</CardTitle>
+          <CardTitle>{t('results.rankings')}</CardTitle>
           <dl className="results-ranks">
             <div className="results-ranks__tile">
-              <dt>National Rank</dt>
+              <dt>{t('results.nationalRank')}</dt>
               <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
             </div>
             <div className="results-ranks__tile">
-              <dt>Among Friends</dt>
+              <dt>{t('results.amongFriends')}</dt>
               <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
             </div>
           </dl>
           <p className="results-ranks__accuracy">
-            {stats.data ? (newcomer ? NOT_YET_HINT : `${stats.data.accuracy}% accuracy this month`) : '\u00a0'}
+            {stats.data ? (newcomer ? t('results.notYetHint') : t('results.accuracy', { accuracy: String(stats.data.accuracy) })) : '\u00a0'}
           </p>
         </CardContent>
       </Card>
 
       {myOptionId && source && (
         <ShareButton
-          title="Share Your Result"
-          label="Share Your Result"
+          title={t('results.share')}
+          label={t('results.share')}
           questionId={question.id}
           variant="gold"
           size="lg"
           block
           text={resultShareText(
-            question.text,
-            yesNoForOption(question.options, myOptionId),
+            original.text,
+            yesNoForOption(original.options, myOptionId),
             shares.yes,
             shares.no,
             question.isResolved && question.correctOptionId ? question.correctOptionId === myOptionId : null,

@@ -70,7 +70,7 @@ export function ShareButton({
   onOpenChange,
 }: {
   text: string;
-  title?: 'Share Your Result' | 'Share Your Prediction';
+  title?: string;
   label?: string;
   /** The question shared: the link is its own page (/q/{id}, with a preview card), else the site. */
   questionId?: string;

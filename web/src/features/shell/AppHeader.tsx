@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { User } from '../auth/types';
-import { BrandMark, FlagStripe, PRODUCT_NAME, TAGLINE } from './Brand';
+import { BrandMark, FlagStripe, PRODUCT_NAME } from './Brand';
+import { useT } from '../../i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Countdown } from './Countdown';
 
 export function initials(name: string): string {
@@ -11,12 +13,13 @@ export function initials(name: string): string {
 
 /** Fixed top header: title, tagline, 'TIME:' countdown and a profile link. */
 export function AppHeader({ user }: { user: User }) {
+  const t = useT();
   return (
     <header className="app-header">
       <FlagStripe />
       <div className="app-header__inner">
         <div className="app-header__top">
-          <Link to="/" className="brand" aria-label={`${PRODUCT_NAME} home`}>
+          <Link to="/" className="brand" aria-label={t('shell.home', { name: PRODUCT_NAME })}>
             <BrandMark />
             <span className="brand__title">{PRODUCT_NAME}</span>
           </Link>
@@ -27,11 +30,14 @@ export function AppHeader({ user }: { user: User }) {
               <span className="avatar" aria-hidden="true">
                 {initials(user.name)}
               </span>
-              <span className="visually-hidden">Profile ({user.name})</span>
+              <span className="visually-hidden">{t('shell.profileOf', { name: user.name })}</span>
             </Link>
           </div>
         </div>
-        <p className="app-header__tagline">{TAGLINE}</p>
+        <div className="app-header__sub">
+          <p className="app-header__tagline">{t('shell.tagline')}</p>
+          <LanguageSwitch compact />
+        </div>
       </div>
     </header>
   );

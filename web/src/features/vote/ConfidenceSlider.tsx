@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useT } from '../../i18n';
 
 export const DEFAULT_CONFIDENCE = 75;
 
@@ -8,10 +9,11 @@ export const DEFAULT_CONFIDENCE = 75;
  */
 export function ConfidenceSlider({ value, onChange, disabled }: { value: number; onChange: (value: number) => void; disabled?: boolean }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="confidence">
       <label className="confidence__label" htmlFor={id}>
-        <span>How sure are you?</span>
+        <span>{t('confidence.label')}</span>
         <span className="confidence__value" aria-hidden="true">
           {value}%
         </span>
@@ -29,7 +31,7 @@ export function ConfidenceSlider({ value, onChange, disabled }: { value: number;
         onChange={(e) => onChange(Number(e.target.value))}
       />
       <p className="confidence__hint" id={`${id}-hint`}>
-        50% is a coin toss. Honest confidence scores best on the Calibration board.
+        {t('confidence.hint')}
       </p>
     </div>
   );

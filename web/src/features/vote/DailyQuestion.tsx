@@ -3,9 +3,9 @@ import { Badge, Button, Card, CardContent, cx, toast, toastError } from '../../u
 import { serverMessage } from '../../lib/api';
 import { formatDayLabel } from '../../lib/time';
 import { useUser } from '../auth/useSession';
-import { pluralize, questionWithMark } from '../questions/results';
+import { questionWithMark } from '../questions/results';
 import { SampleBadge } from '../questions/QuestionCards';
-import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
+import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
 import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
@@ -14,6 +14,8 @@ import { useSubmitAnswer, type Answer } from './api';
 import { ConfidenceSlider, DEFAULT_CONFIDENCE } from './ConfidenceSlider';
 import { isOffline, voteOutbox } from './outbox';
 import { clearIntent, intentFor } from '../landing/intent';
+import { useT } from '../../i18n';
+import { useTranslatedQuestion } from '../questions/translated';
 import './vote.css';
 
 /** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
@@ -25,7 +27,7 @@ export const POST_VOTE_DELAY_MS = 3000;
  * `onSubmitted` runs as soon as the server accepted the answer (before any refresh).
  */
 export function DailyQuestion({
-  question,
+  question: original,
   onSubmitted,
   onComplete,
 }: {
@@ -35,6 +37,9 @@ export function DailyQuestion({
   onComplete?: (answer: Answer) => void;
 }) {
   const user = useUser();
+  const t = useT();
+  // The admin's text in the interface language where there is one (the share text stays the English original).
+  const question = useTranslatedQuestion(original);
   const titleId = useId();
   // A choice tapped on the landing page before signing up comes preselected: one tap confirms it (issue 19).
   const [fromLanding] = useState(() => {
@@ -56,7 +61,7 @@ export function DailyQuestion({
     onSuccess: (answer) => {
       if (intentFor(answer.questionId)) clearIntent();
       setSubmitted(answer);
-      toast({ title: 'Answer Submitted', description: 'Your prediction has been recorded!' });
+      toast({ title: t('vote.submittedTitle'), description: t('vote.submittedText') });
       onSubmittedRef.current?.(answer);
     },
   });
@@ -76,7 +81,7 @@ export function DailyQuestion({
       onError: (error) => {
         // No connection: the vote waits on the phone and goes out when the connection returns (issue 19).
         if (isOffline(error)) voteOutbox.add(input);
-        else toastError(serverMessage(error, 'Failed to submit answer'));
+        else toastError(serverMessage(error, t('vote.submitFailed')));
       },
     });
   };
@@ -90,18 +95,18 @@ export function DailyQuestion({
           <span className="vq-done__icon" aria-hidden="true">
             ✓
           </span>
-          <h2 className="vq-done__title">Vote Recorded!</h2>
-          <p className="vq-done__text">Your prediction for &quot;{text}&quot; has been submitted.</p>
+          <h2 className="vq-done__title">{t('vote.recorded')}</h2>
+          <p className="vq-done__text">{t('vote.recordedText', { question: text })}</p>
           <ShareButton
-            title="Share Your Prediction"
-            label="Share Your Prediction"
+            title={t('vote.share')}
+            label={t('vote.share')}
             questionId={question.id}
             variant="primary"
             size="md"
-            text={voteShareText(question.text, yesNoForOption(question.options, submitted.optionId))}
+            text={voteShareText(original.text, yesNoForOption(original.options, submitted.optionId))}
             onOpenChange={setSharing}
           />
-          <p className="vq-done__hint">Results will appear in a few seconds...</p>
+          <p className="vq-done__hint">{t('vote.resultsSoon')}</p>
         </CardContent>
       </Card>
     );
@@ -121,7 +126,7 @@ export function DailyQuestion({
           <span className="vq__badges">
             {question.isSample && <SampleBadge />}
             {question.isBlind && <BlindBadge />}
-            {question.isResolved ? <Badge variant="gold">Resolved</Badge> : <Badge variant="live">LIVE</Badge>}
+            {question.isResolved ? <Badge variant="gold">{t('badge.resolved')}</Badge> : <Badge variant="live">{t('badge.live')}</Badge>}
           </span>
         </div>
         <h2 className="vq__text" id={titleId}>
@@ -144,24 +149,24 @@ export function DailyQuestion({
                 <span className="vq-option__label">{option.text.toUpperCase()}</span>
                 {totalVotes > 0 && !hidden && (
                   <span className="vq-option__live">
-                    {Math.round(row?.percentage ?? 0)}% · {pluralize(row?.votes ?? 0, 'vote')}
+                    {t('vote.optionLive', { percent: String(Math.round(row?.percentage ?? 0)), votes: row?.votes ?? 0 })}
                   </span>
                 )}
               </button>
             );
           })}
         </div>
-        {totalVotes > 0 && <p className="vq__total">{pluralize(totalVotes, 'prediction')} so far</p>}
-        {hidden && <p className="vq__hidden">{RESULTS_HIDDEN_TEXT}</p>}
+        {totalVotes > 0 && <p className="vq__total">{t('vote.total', { count: totalVotes })}</p>}
+        {hidden && <p className="vq__hidden">{t('blind.hidden')}</p>}
         {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={pending} />}
         {fromLanding && selected === fromLanding && (
           <p className="vq__intent" role="note">
-            Your pick from before you signed up. Tap submit to confirm it.
+            {t('vote.intent')}
           </p>
         )}
         {selected && (
           <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
-            {pending ? 'SUBMITTING...' : '[ SUBMIT PREDICTION ]'}
+            {pending ? t('vote.submitting') : t('vote.submit')}
           </Button>
         )}
       </CardContent>

@@ -14,15 +14,18 @@ import { answerKey, useAnswers, type Answer } from './api';
 import { DailyQuestion } from './DailyQuestion';
 import { usePendingVote } from './outbox';
 import { questionWithMark } from '../questions/results';
+import { useT } from '../../i18n';
+import { useTranslatedQuestion } from '../questions/translated';
 import './vote.css';
 
 /** Time left in the local day, refreshed every second (its own component so only it re-renders). */
 function VoteCountdown() {
   const now = useNow();
+  const t = useT();
   return (
-    <p className="vote-countdown" role="timer" aria-label="Time left today">
+    <p className="vote-countdown" role="timer" aria-label={t('vote.timeLeft')}>
       <ClockIcon width={18} height={18} />
-      <span className="vote-countdown__label">Time left today</span>
+      <span className="vote-countdown__label">{t('vote.timeLeft')}</span>
       <span className="vote-countdown__value">{countdownToEndOfLocalDay(now)}</span>
     </p>
   );
@@ -31,6 +34,7 @@ function VoteCountdown() {
 /** /vote (spec §2 Vote screen): today's questions, each as the answer form or, once answered, the results. */
 export function VotePage() {
   const user = useUser();
+  const t = useT();
   const userId = user?.id ?? '';
   const today = useTodayQuestions();
   const questions = today.data ?? [];
@@ -57,33 +61,33 @@ export function VotePage() {
       return next;
     });
 
-  const title = today.data ? `Today's Questions (${questions.length})` : "Today's Questions";
+  const title = today.data ? t('vote.title', { count: String(questions.length) }) : t('vote.titlePlain');
 
   return (
     <div className="vote-page">
-      <ScreenHeader title={title} subtitle="Answer all questions to see full results">
+      <ScreenHeader title={title} subtitle={t('vote.subtitle')}>
         <VoteCountdown />
       </ScreenHeader>
 
       {today.isPending ? (
         <div className="loading-note" aria-live="polite">
           <span className="spinner__ring" aria-hidden="true" />
-          <span>Loading today&apos;s questions...</span>
+          <span>{t('vote.loading')}</span>
         </div>
       ) : today.isError ? (
         <Card className="notice-card">
           <CardContent>
-            <p>Today&apos;s questions could not be loaded.</p>
+            <p>{t('vote.loadFailed')}</p>
             <Button variant="outline" onClick={() => void today.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </CardContent>
         </Card>
       ) : questions.length === 0 ? (
         <Card className="notice-card">
           <CardContent>
-            <CardTitle>No Questions Today</CardTitle>
-            <CardDescription>Check back tomorrow for new questions!</CardDescription>
+            <CardTitle>{t('vote.noneTitle')}</CardTitle>
+            <CardDescription>{t('vote.noneText')}</CardDescription>
           </CardContent>
         </Card>
       ) : (
@@ -134,13 +138,14 @@ function QuestionSlot({
   onInviteFriends: () => void;
 }) {
   const user = useUser();
+  const t = useT();
   const pending = usePendingVote(user?.id ?? '', question.id);
   // Queued offline (the answered check may be paused or failing meanwhile): say so until it is sent.
   if (pending && !check?.data) return <PendingVoteCard question={question} optionId={pending.optionId} />;
   if (!check || check.isPending) {
     return (
       <Card className="vq vq--loading">
-        <Spinner label="Checking your answer" />
+        <Spinner label={t('vote.checking')} />
       </Card>
     );
   }
@@ -148,9 +153,9 @@ function QuestionSlot({
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>We could not check your answer to this question.</p>
+          <p>{t('vote.checkFailed')}</p>
           <Button variant="outline" onClick={() => void check.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -163,7 +168,9 @@ function QuestionSlot({
 }
 
 /** A vote made offline, waiting in the outbox until the connection returns. */
-function PendingVoteCard({ question, optionId }: { question: Question; optionId: string }) {
+function PendingVoteCard({ question: original, optionId }: { question: Question; optionId: string }) {
+  const t = useT();
+  const question = useTranslatedQuestion(original);
   const option = question.options.find((o) => o.id === optionId);
   return (
     <Card className="vq vq--pending" data-question-id={question.id}>
@@ -171,10 +178,9 @@ function PendingVoteCard({ question, optionId }: { question: Question; optionId:
         <span className="vq-done__icon vq-done__icon--pending" aria-hidden="true">
           ⏳
         </span>
-        <h2 className="vq-done__title">Waiting for a connection</h2>
+        <h2 className="vq-done__title">{t('vote.pendingTitle')}</h2>
         <p className="vq-done__text">
-          Your prediction ({(option?.text ?? optionId).toUpperCase()}) for &quot;{questionWithMark(question.text)}&quot; is saved on
-          this phone and will be sent when you&apos;re back online.
+          {t('vote.pendingText', { option: (option?.text ?? optionId).toUpperCase(), question: questionWithMark(question.text) })}
         </p>
       </CardContent>
     </Card>

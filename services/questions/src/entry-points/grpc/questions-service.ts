@@ -42,6 +42,11 @@ export function toQuestion(row: QuestionRow): Question {
     tags: row.tags,
     isSample: row.isSample,
     isBlind: row.isBlind,
+    translations: Object.fromEntries(
+      Object.entries(row.translations ?? {}).flatMap(([language, t]) =>
+        t ? [[language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]] : [],
+      ),
+    ),
   };
 }
 

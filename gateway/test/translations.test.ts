@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+
+/**
+ * Per-language question text (issue #20) through the API: the admin's isiZulu, Afrikaans and Sesotho text comes back
+ * from create and in today's and the public list (signed out too); bad input is a clear 400 before any service call.
+ * The real services; PUBLIC_CACHE_MS=0 so each read shows the current state.
+ */
+let system: Awaited<ReturnType<typeof startServicesForTest>>;
+let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
+let adminB: Browser;
+let anon: Browser;
+
+beforeAll(async () => {
+  system = await startServicesForTest();
+  gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_CACHE_MS: '0' });
+  adminB = gw.browser();
+  expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  anon = gw.browser();
+}, 60_000);
+
+afterAll(async () => {
+  await gw?.stop().catch(() => undefined);
+  await system?.cleanup();
+});
+
+const question = (extra: Record<string, unknown>) => ({
+  text: `Will the rand strengthen this week ${randomUUID().slice(0, 6)}`,
+  context: 'Think about the markets.',
+  date: new Date().toISOString(),
+  options: [
+    { id: 'yes', text: 'Yes' },
+    { id: 'no', text: 'No' },
+  ],
+  ...extra,
+});
+
+describe('question translations', () => {
+  it('round-trips through create, publish, today and the public list', async () => {
+    const translations = {
+      zu: { text: 'Ngabe irandi lizoqina kuleli sonto?', context: 'Cabanga ngezimakethe.', options: { yes: 'Yebo', no: 'Cha' } },
+      af: { text: 'Sal die rand hierdie week sterker word', options: { yes: 'Ja', no: 'Nee' } },
+      st: { text: 'Na randa e tla matlafala bekeng ena' },
+    };
+    const created = await adminB.post('/api/admin/questions', question({ translations }));
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.translations).toEqual({
+      zu: { text: 'Ngabe irandi lizoqina kuleli sonto', context: 'Cabanga ngezimakethe.', options: { yes: 'Yebo', no: 'Cha' } },
+      af: { text: 'Sal die rand hierdie week sterker word', context: null, options: { yes: 'Ja', no: 'Nee' } },
+      st: { text: 'Na randa e tla matlafala bekeng ena', context: null, options: {} },
+    });
+    const id = created.json.id as string;
+    expect((await adminB.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
+    const today = (await anon.get('/api/questions/today')).json.find((q: { id: string }) => q.id === id);
+    expect(today.translations).toEqual(created.json.translations);
+    const listed = (await anon.get('/api/questions/public')).json.find((q: { id: string }) => q.id === id);
+    expect(listed.translations.af.options).toEqual({ yes: 'Ja', no: 'Nee' });
+
+    // Without translations the field is absent (English only).
+    const plain = await adminB.post('/api/admin/questions', question({}));
+    expect(plain.status).toBe(201);
+    expect(plain.json).not.toHaveProperty('translations');
+  });
+
+  it('refuses bad translations with a 400', async () => {
+    const bad: [unknown, RegExp][] = [
+      [{ xh: { text: 'Ingaba' } }, /./],
+      [{ zu: { text: 'x'.repeat(301) } }, /./],
+      [{ af: { text: 'Vraag', context: 'x'.repeat(2001) } }, /./],
+      [{ st: { text: 'Potso', options: { yes: 'x'.repeat(61) } } }, /./],
+      [{ st: { text: 'Potso', options: { maybe: 'Mohlomong' } } }, /two options/],
+      [{ zu: { text: '', context: 'Only context' } }, /needs the question text/],
+      [{ zu: { text: 'Umbuzo', extra: true } }, /./],
+      [{ zu: 'Umbuzo' }, /./],
+    ];
+    for (const [translations, message] of bad) {
+      const res = await adminB.post('/api/admin/questions', question({ translations }));
+      expect(res.status, JSON.stringify(translations)).toBe(400);
+      expect(res.json.message, JSON.stringify(translations)).toMatch(message);
+    }
+  });
+});

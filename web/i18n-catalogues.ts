@@ -1,0 +1,45 @@
+// Build step for the translation catalogues (src/i18n/locales/*.json): each message, written in ICU MessageFormat,
+// is compiled here with Lingui's compiler, so the browser gets ready-made messages and only Lingui's small runtime
+// (@lingui/core), never the parser. Used by vite.config.ts (build, dev, the static first paint) and vitest.config.ts.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import type { Plugin } from 'vite';
+
+/** Imported as `i18n-catalogue:zu` (a module of its own, so each language is a chunk loaded on demand). */
+const PREFIX = 'i18n-catalogue:';
+
+export interface CatalogueFile {
+  meta: Record<string, unknown>;
+  messages: Record<string, string>;
+}
+
+/** The catalogue as a module: `export default { meta, messages }`, each message compiled (throws on bad ICU). */
+export function compileCatalogue(source: string, file: string): string {
+  const catalogue = JSON.parse(source) as CatalogueFile;
+  const messages: Record<string, unknown> = {};
+  for (const [key, message] of Object.entries(catalogue.messages)) {
+    try {
+      messages[key] = compileMessageOrThrow(message);
+    } catch (error) {
+      throw new Error(`${file}: message "${key}" is not valid ICU MessageFormat: ${String(error)}`);
+    }
+  }
+  return `export default ${JSON.stringify({ meta: catalogue.meta, messages })};`;
+}
+
+export function i18nCatalogues(): Plugin {
+  return {
+    name: 'mzansi:i18n-catalogues',
+    enforce: 'pre',
+    resolveId(source) {
+      return source.startsWith(PREFIX) && /^[a-z]{2}$/.test(source.slice(PREFIX.length)) ? `\0${source}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const file = fileURLToPath(new URL(`./src/i18n/locales/${id.slice(PREFIX.length + 1)}.json`, import.meta.url));
+      this.addWatchFile(file);
+      return { code: compileCatalogue(readFileSync(file, 'utf8'), file), map: null };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// Every key of the English catalogue in all four, none extra or empty, each message valid ICU MessageFormat
+// with the same arguments as the English one; each catalogue says who produced it and whether it was reviewed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse, type Token } from '@messageformat/parser';
+import { compileCatalogue } from '../../i18n-catalogues';
+import { LANGUAGES } from './index';
+
+const read = (code: string) =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'locales', `${code}.json`), 'utf8')) as {
+    meta: { language: string; locale: string; producer: string; reviewedByFirstLanguageSpeaker: boolean };
+    messages: Record<string, string>;
+  };
+
+/** The argument names a message uses (nested through plural and select cases). */
+function argumentsOf(tokens: Token[], names = new Set<string>()): Set<string> {
+  for (const token of tokens) {
+    if (token.type === 'argument' || token.type === 'function') names.add(token.arg);
+    if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+      names.add(token.arg);
+      for (const c of token.cases) argumentsOf(c.tokens, names);
+    }
+  }
+  return names;
+}
+
+const english = read('en');
+
+describe('translation catalogues', () => {
+  it('has one catalogue per language of the switch', () => {
+    expect(LANGUAGES.map((l) => l.code)).toEqual(['en', 'zu', 'af', 'st']);
+  });
+
+  for (const { code, locale } of LANGUAGES) {
+    describe(code, () => {
+      const catalogue = read(code);
+      it('records its producer and review status', () => {
+        expect(catalogue.meta.locale).toBe(locale);
+        expect(catalogue.meta.producer.trim()).not.toBe('');
+        expect(typeof catalogue.meta.reviewedByFirstLanguageSpeaker).toBe('boolean');
+      });
+
+      it('has every English key, no other and no empty message', () => {
+        const missing = Object.keys(english.messages).filter((k) => !(k in catalogue.messages));
+        const extra = Object.keys(catalogue.messages).filter((k) => !(k in english.messages));
+        expect(missing, `missing in ${code}.json`).toEqual([]);
+        expect(extra, `not in en.json`).toEqual([]);
+        for (const [key, text] of Object.entries(catalogue.messages)) expect(text.trim(), key).not.toBe('');
+      });
+
+      it('parses as ICU MessageFormat with the English arguments, plurals with an "other" case', () => {
+        for (const [key, text] of Object.entries(catalogue.messages)) {
+          const tokens = parse(text);
+          expect([...argumentsOf(tokens)].sort(), key).toEqual([...argumentsOf(parse(english.messages[key]!))].sort());
+          for (const token of tokens) if (token.type === 'plural') expect(token.cases.map((c) => c.key), key).toContain('other');
+        }
+        expect(() => compileCatalogue(JSON.stringify(catalogue), `${code}.json`)).not.toThrow();
+      });
+
+      if (code !== 'en') {
+        it('is a translation, not a copy of the English', () => {
+          const same = Object.keys(english.messages).filter((k) => catalogue.messages[k] === english.messages[k]);
+          // Names and symbols may stay as they are ("Admin", "Blind" in Afrikaans); the text as a whole may not.
+          expect(same.length, same.join(', ')).toBeLessThan(Object.keys(english.messages).length / 10);
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,111 @@
+// The interface's four languages (issue #20): English, isiZulu, Afrikaans, Sesotho. Messages are ICU MessageFormat
+// in one catalogue per language (locales/*.json), compiled at build time (i18n-catalogues.ts) and run by Lingui's
+// runtime. English is built in; the others load on demand, over English (a key a catalogue lacks shows English).
+import { setupI18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+import en from 'i18n-catalogue:en';
+import type enSource from './locales/en.json';
+import type { CatalogueMeta } from './meta';
+import { localStore } from '../lib/storage';
+import { setTimeLanguage, type TimeWords } from '../lib/time';
+
+export type { CatalogueMeta } from './meta';
+export type MessageKey = keyof typeof enSource.messages;
+export type Language = 'en' | 'zu' | 'af' | 'st';
+
+export const LANGUAGES: readonly { code: Language; locale: string; name: string }[] = [
+  { code: 'en', locale: 'en-ZA', name: 'English' },
+  { code: 'zu', locale: 'zu-ZA', name: 'isiZulu' },
+  { code: 'af', locale: 'af-ZA', name: 'Afrikaans' },
+  { code: 'st', locale: 'st-ZA', name: 'Sesotho' },
+];
+
+export const LANGUAGE_STORAGE_KEY = 'mzansi.language';
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: { meta: CatalogueMeta; messages: Messages } }>> = {
+  zu: () => import('i18n-catalogue:zu'),
+  af: () => import('i18n-catalogue:af'),
+  st: () => import('i18n-catalogue:st'),
+};
+
+const localeOf = (code: Language) => LANGUAGES.find((l) => l.code === code)!.locale;
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((l) => l.code === value);
+
+export const i18n = setupI18n({ locale: 'en-ZA', locales: ['en-ZA'], messages: { 'en-ZA': en.messages } });
+const metas: Partial<Record<Language, CatalogueMeta>> = { en: en.meta };
+let current: Language = 'en';
+
+/** The active language. */
+export const currentLanguage = (): Language => current;
+/** The active language's locale for Intl, with en-ZA behind it for runtimes that lack it (e.g. st-ZA). */
+export const intlLocales = (): string[] => (current === 'en' ? ['en-ZA'] : [localeOf(current), 'en-ZA']);
+/** The active catalogue's metadata (producer, review status). */
+export const catalogueMeta = (): CatalogueMeta => metas[current] ?? en.meta;
+
+const TIME_WORDS: TimeWords = {
+  dayLabel: (day, date) => t('date.dayLabel', { day: String(day), date }),
+  justNow: () => t('time.justNow'),
+  minutesAgo: (n) => t('time.minutesAgo', { n }),
+  hoursAgo: (n) => t('time.hoursAgo', { n }),
+  daysAgo: (n) => t('time.daysAgo', { n }),
+};
+
+/** Translates `key` in the active language (ICU MessageFormat values). */
+export function t(key: MessageKey, values?: Record<string, unknown>): string {
+  return i18n._(key, values);
+}
+
+/** Switches the interface to `code` (loading its catalogue first), sets <html lang> and remembers the choice. */
+export async function setLanguage(code: Language, { remember = true }: { remember?: boolean } = {}): Promise<void> {
+  if (!metas[code] && code !== 'en') {
+    const catalogue = (await loaders[code]()).default;
+    i18n.load(localeOf(code), { ...en.messages, ...catalogue.messages });
+    metas[code] = catalogue.meta;
+  }
+  current = code;
+  i18n.activate(localeOf(code), intlLocales());
+  setTimeLanguage(intlLocales(), code === 'en' ? undefined : TIME_WORDS);
+  if (typeof document !== 'undefined') document.documentElement.lang = localeOf(code);
+  if (remember) localStore()?.setItem(LANGUAGE_STORAGE_KEY, code);
+}
+
+/**
+ * The language to start in: the one chosen before (remembered on this device), else the first of the browser's
+ * languages (what it sends as Accept-Language) that we speak, else English.
+ */
+export function initialLanguage(
+  stored = localStore()?.getItem(LANGUAGE_STORAGE_KEY),
+  preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
+): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** Starts the app in its initial language (English needs no loading). A catalogue that fails to load leaves English. */
+export async function startI18n(): Promise<void> {
+  const code = initialLanguage();
+  if (code === 'en') return;
+  await setLanguage(code, { remember: false }).catch((error: unknown) => console.warn('Language not loaded', error));
+}
+
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const snapshot = () => i18n.locale;
+const translators = new Map<string, typeof t>();
+
+/** `t` for a component: it renders again when the language changes. */
+export function useT(): typeof t {
+  const locale = useSyncExternalStore(subscribe, snapshot, snapshot);
+  let translate = translators.get(locale);
+  if (!translate) translators.set(locale, (translate = (key, values) => t(key, values)));
+  return translate;
+}
+
+/** The active language, for components that show or switch it. */
+export function useLanguage(): Language {
+  useT();
+  return current;
+}
