@@ -9,16 +9,28 @@ import type { Plugin } from 'vite';
 /** Imported as `i18n-catalogue:zu` (a module of its own, so each language is a chunk loaded on demand). */
 const PREFIX = 'i18n-catalogue:';
 
+/**
+ * Areas (a key's first part) used only by screens loaded on demand (leaderboards, profile, friends, privacy…). English
+ * splits in two: `i18n-catalogue:en` (the rest: landing, shell, auth, vote…; in the startup chunk, which must stay
+ * within the landing page's 150 KB budget) and `i18n-catalogue:en-later` (these areas; loaded with those screens,
+ * src/i18n/later.ts). Other languages are one chunk each, loaded on demand anyway.
+ */
+export const LATER_AREAS: readonly string[] = [
+  'lb', 'profile', 'friends', 'stats', 'settings', 'notif', 'privacy', 'research', 'admin',
+];
+export const isLaterKey = (key: string): boolean => LATER_AREAS.includes(key.split('.')[0]!);
+
 export interface CatalogueFile {
   meta: Record<string, unknown>;
   messages: Record<string, string>;
 }
 
 /** The catalogue as a module: `export default { meta, messages }`, each message compiled (throws on bad ICU). */
-export function compileCatalogue(source: string, file: string): string {
+export function compileCatalogue(source: string, file: string, part?: 'start' | 'later'): string {
   const catalogue = JSON.parse(source) as CatalogueFile;
   const messages: Record<string, unknown> = {};
   for (const [key, message] of Object.entries(catalogue.messages)) {
+    if (part && isLaterKey(key) !== (part === 'later')) continue;
     try {
       messages[key] = compileMessageOrThrow(message);
     } catch (error) {
@@ -33,13 +45,16 @@ export function i18nCatalogues(): Plugin {
     name: 'mzansi:i18n-catalogues',
     enforce: 'pre',
     resolveId(source) {
-      return source.startsWith(PREFIX) && /^[a-z]{2}$/.test(source.slice(PREFIX.length)) ? `\0${source}` : null;
+      return source.startsWith(PREFIX) && /^(?:[a-z]{2}|en-later)$/.test(source.slice(PREFIX.length)) ? `\0${source}` : null;
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
-      const file = fileURLToPath(new URL(`./src/i18n/locales/${id.slice(PREFIX.length + 1)}.json`, import.meta.url));
+      const name = id.slice(PREFIX.length + 1);
+      const language = name.slice(0, 2);
+      const file = fileURLToPath(new URL(`./src/i18n/locales/${language}.json`, import.meta.url));
       this.addWatchFile(file);
-      return { code: compileCatalogue(readFileSync(file, 'utf8'), file), map: null };
+      const part = name === 'en-later' ? 'later' : language === 'en' ? 'start' : undefined;
+      return { code: compileCatalogue(readFileSync(file, 'utf8'), file, part), map: null };
     },
   };
 }

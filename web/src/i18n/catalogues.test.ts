@@ -1,10 +1,10 @@
 // Every key of the English catalogue in all four, none extra or empty, each message valid ICU MessageFormat
 // with the same arguments as the English one; each catalogue says who produced it and whether it was reviewed.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, type Token } from '@messageformat/parser';
-import { compileCatalogue } from '../../i18n-catalogues';
+import { compileCatalogue, isLaterKey, LATER_AREAS } from '../../i18n-catalogues';
 import { LANGUAGES } from './index';
 
 const read = (code: string) =>
@@ -67,4 +67,35 @@ describe('translation catalogues', () => {
       }
     });
   }
+});
+
+describe('the English catalogue in two parts', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(file);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+  const featuresDir = path.join(import.meta.dirname, '..', 'features');
+
+  it('splits every key into exactly one part', () => {
+    const source = readFileSync(path.join(import.meta.dirname, 'locales', 'en.json'), 'utf8');
+    const keysOf = (code: string) => Object.keys(JSON.parse(code.replace(/^export default /, '').replace(/;$/, '')).messages);
+    const start = keysOf(compileCatalogue(source, 'en.json', 'start'));
+    const later = keysOf(compileCatalogue(source, 'en.json', 'later'));
+    expect([...start, ...later].sort()).toEqual(Object.keys(english.messages).sort());
+    expect(later.every(isLaterKey)).toBe(true);
+  });
+
+  it('loads the later part in every feature that uses its keys (else they would show as keys)', () => {
+    for (const area of readdirSync(featuresDir)) {
+      const files = sources(path.join(featuresDir, area));
+      const uses = files.filter((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/\bt\('([a-z]+)\./g)].some((m) => LATER_AREAS.includes(m[1]!)),
+      );
+      if (uses.length === 0) continue;
+      const loads = files.some((f) => readFileSync(f, 'utf8').includes("import '../../i18n/later';"));
+      expect(loads, `features/${area} uses later keys (${uses.map((f) => path.basename(f)).join(', ')}) without importing i18n/later`).toBe(true);
+    }
+  });
 });

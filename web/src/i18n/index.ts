@@ -33,6 +33,16 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.some(
 
 export const i18n = setupI18n({ locale: 'en-ZA', locales: ['en-ZA'], messages: { 'en-ZA': en.messages } });
 const metas: Partial<Record<Language, CatalogueMeta>> = { en: en.meta };
+/** The English known so far (the startup part, plus the later part once a later screen brought it: later.ts). */
+const english: Messages = { ...en.messages };
+const loaded: Partial<Record<Language, Messages>> = {};
+
+/** Adds English messages (the later part of the catalogue) under every language loaded, so a key a catalogue lacks still shows English. */
+export function addEnglish(messages: Messages): void {
+  Object.assign(english, messages);
+  i18n.load('en-ZA', messages);
+  for (const [code, catalogue] of Object.entries(loaded)) i18n.load(localeOf(code as Language), { ...messages, ...catalogue });
+}
 let current: Language = 'en';
 
 /** The active language. */
@@ -59,7 +69,8 @@ export function t(key: MessageKey, values?: Record<string, unknown>): string {
 export async function setLanguage(code: Language, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   if (!metas[code] && code !== 'en') {
     const catalogue = (await loaders[code]()).default;
-    i18n.load(localeOf(code), { ...en.messages, ...catalogue.messages });
+    loaded[code] = catalogue.messages;
+    i18n.load(localeOf(code), { ...english, ...catalogue.messages });
     metas[code] = catalogue.meta;
   }
   current = code;

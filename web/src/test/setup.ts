@@ -1,3 +1,4 @@
+import '../i18n/later';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 

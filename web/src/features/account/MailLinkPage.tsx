@@ -1,3 +1,4 @@
+import '../../i18n/later';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui';
 import { serverMessage } from '../../lib/api';

@@ -10,9 +10,10 @@ import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
 import { useSignIn } from './useSession';
 import { readIntent } from '../landing/intent';
-import { PASSWORD_MIN, signupProblem } from './signupRules';
+import { PASSWORD_MIN, SIGNUP_MESSAGES, signupProblem } from './signupRules';
 import type { LoginInput, SignupInput } from './types';
 import { ProvinceSelect } from '../provinces/ProvinceSelect';
+import { useT, type MessageKey } from '../../i18n';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -21,13 +22,14 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 function Field({ label, hint, optional, ...input }: FieldProps) {
+  const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div className="field">
       <Label htmlFor={id}>
         {label}
-        {optional && <span className="field__optional"> (optional)</span>}
+        {optional && <span className="field__optional"> {t('auth.optional')}</span>}
       </Label>
       <Input id={id} aria-describedby={hint ? hintId : undefined} aria-required={!optional} {...input} />
       {hint && (
@@ -41,13 +43,20 @@ function Field({ label, hint, optional, ...input }: FieldProps) {
 
 const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '', province: '', consent: false };
 
-export const CONSENT_MESSAGE = 'Please accept the privacy notice to continue';
+/** signupRules' problems (English, as the server words them) in the active language. */
+const RULE_KEYS: Record<string, MessageKey> = {
+  [SIGNUP_MESSAGES.username]: 'auth.rule.username',
+  [SIGNUP_MESSAGES.passwordShort]: 'auth.rule.passwordShort',
+  [SIGNUP_MESSAGES.phone]: 'auth.rule.phone',
+  [SIGNUP_MESSAGES.whatsappPhone]: 'auth.rule.whatsappPhone',
+};
 
 /**
  * POPIA: predictions reveal political opinions, so signing up needs explicit consent — an unticked box with a
  * one-line summary and the notice's link (it opens in a new tab so the form keeps what was typed).
  */
 function ConsentField({ checked, onChange, showError }: { checked: boolean; onChange: (next: boolean) => void; showError: boolean }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="consent-field">
@@ -61,14 +70,14 @@ function ConsentField({ checked, onChange, showError }: { checked: boolean; onCh
           aria-invalid={showError || undefined}
           aria-describedby={showError ? `${id}-error` : undefined}
         />
-        <span>I agree that Mzansi Predicts may keep my predictions, which can show my political views, to run the game.</span>
+        <span>{t('auth.consent')}</span>
       </label>
       <a className="consent-field__link" href="/privacy" target="_blank" rel="noopener">
-        Read the privacy notice (opens in a new tab)
+        {t('auth.privacyLink')}
       </a>
       {showError && (
         <p className="consent-field__error" id={`${id}-error`} role="alert">
-          {CONSENT_MESSAGE}
+          {t('auth.consentMissing')}
         </p>
       )}
     </div>
@@ -78,11 +87,14 @@ function ConsentField({ checked, onChange, showError }: { checked: boolean; onCh
 // The widget's code loads only when the gateway asks for a proof-of-work check.
 const AltchaField = lazy(() =>
   import('./AltchaField').catch(() => ({
-    default: () => (
-      <p className="auth-dialog__challenge-error" role="alert">
-        The check could not load. Please check your connection and reload the page.
-      </p>
-    ),
+    default: function CheckNotLoaded() {
+      const t = useT();
+      return (
+        <p className="auth-dialog__challenge-error" role="alert">
+          {t('auth.checkLoadFailed')}
+        </p>
+      );
+    },
   })),
 );
 
@@ -97,14 +109,15 @@ interface Challenge {
 }
 const NO_CHALLENGE: Challenge = { needed: false, message: '', round: 0, state: 'unverified', payload: null };
 
-const CHALLENGE_STATUS: Partial<Record<AltchaState, string>> = {
-  verifying: 'Checking your browser…',
-  verified: 'Check complete.',
-  error: 'The check failed. Tick the box to try again.',
+const CHALLENGE_STATUS: Partial<Record<AltchaState, MessageKey>> = {
+  verifying: 'auth.checkingBrowser',
+  verified: 'auth.checkComplete',
+  error: 'auth.checkFailed',
 };
 
 /** The sign-in dialog: login (username, password) and signup (plus full name, optional email and phone). */
 export function AuthDialog() {
+  const t = useT();
   const [{ open, mode }, setState] = useAtom(authDialogAtom);
   const [form, setForm] = useState<SignupInput>(EMPTY_FORM);
   const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
@@ -122,7 +135,7 @@ export function AuthDialog() {
     const asked = isChallengeRequired(error);
     setChallenge((c) => {
       if (!asked && !c.needed) return c;
-      const message = asked ? serverMessage(error, 'Please complete the check to continue.') : c.message;
+      const message = asked ? serverMessage(error, t('auth.completeCheck')) : c.message;
       return { ...c, needed: true, message, round: c.needed ? c.round + 1 : c.round, state: c.needed ? 'verifying' : c.state, payload: null };
     });
     return asked;
@@ -145,10 +158,10 @@ export function AuthDialog() {
       void signIn(user);
       close();
       toIntendedQuestion();
-      toast({ title: 'Welcome back!', description: `Signed in as @${user.username}` });
+      toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { username: user.username }) });
     },
     onError: (error) => {
-      if (!afterError(error)) toastError(serverMessage(error, 'Invalid username or password'), 'Login Failed');
+      if (!afterError(error)) toastError(serverMessage(error, t('auth.loginInvalid')), t('auth.loginFailed'));
     },
   });
 
@@ -158,10 +171,10 @@ export function AuthDialog() {
       void signIn(user);
       close();
       toIntendedQuestion();
-      toast({ title: 'Account created', description: `Welcome to Mzansi Predicts, ${user.name}!` });
+      toast({ title: t('auth.accountCreated'), description: t('auth.welcome', { name: user.name }) });
     },
     onError: (error) => {
-      if (!afterError(error)) toastError(serverMessage(error, 'Failed to create account'), 'Signup Failed');
+      if (!afterError(error)) toastError(serverMessage(error, t('auth.signupError')), t('auth.signupFailed'));
     },
   });
 
@@ -176,7 +189,7 @@ export function AuthDialog() {
     const username = form.username.trim();
     if (mode === 'login') {
       if (!username || !form.password) {
-        toastError('Please enter both username and password', 'Missing Information');
+        toastError(t('auth.enterBoth'), t('auth.missingInfo'));
         return;
       }
       loginMutation.mutate({ username, password: form.password, ...altcha });
@@ -184,17 +197,17 @@ export function AuthDialog() {
     }
     const name = form.name.trim();
     if (!username || !form.password || !name) {
-      toastError('Please fill in all required fields', 'Missing Information');
+      toastError(t('auth.fillRequired'), t('auth.missingInfo'));
       return;
     }
     const problem = signupProblem(form);
     if (problem) {
-      toastError(problem, 'Signup Failed');
+      toastError(RULE_KEYS[problem] ? t(RULE_KEYS[problem]) : problem, t('auth.signupFailed'));
       return;
     }
     if (!form.consent) {
       setConsentMissing(true);
-      toastError(CONSENT_MESSAGE, 'Missing Information');
+      toastError(t('auth.consentMissing'), t('auth.missingInfo'));
       return;
     }
     signupMutation.mutate({
@@ -215,22 +228,22 @@ export function AuthDialog() {
     <Dialog
       open={open}
       onOpenChange={(next) => setState({ open: next, mode })}
-      title={isLogin ? 'Log in to Mzansi Predicts' : 'Join Mzansi Predicts'}
-      description="Make one political prediction a day"
+      title={isLogin ? t('auth.titleLogin') : t('auth.titleSignup')}
+      description={t('auth.description')}
       className="auth-dialog"
     >
       <Tabs<AuthMode>
-        label="Sign in or create an account"
+        label={t('auth.tabsLabel')}
         value={mode}
         onValueChange={setMode}
         items={[
-          { value: 'login', label: 'Log In' },
-          { value: 'signup', label: 'Sign Up' },
+          { value: 'login', label: t('auth.tabLogin') },
+          { value: 'signup', label: t('auth.tabSignup') },
         ]}
       />
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field
-          label="Username"
+          label={t('auth.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
@@ -240,20 +253,20 @@ export function AuthDialog() {
           data-autofocus
         />
         <Field
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete={isLogin ? 'current-password' : 'new-password'}
           value={form.password}
           onChange={update('password')}
           minLength={isLogin ? undefined : PASSWORD_MIN}
-          hint={isLogin ? undefined : 'At least 8 characters'}
+          hint={isLogin ? undefined : t('auth.passwordHint')}
         />
         {!isLogin && (
           <>
-            <Field label="Full Name" name="name" autoComplete="name" value={form.name} onChange={update('name')} />
+            <Field label={t('auth.fullName')} name="name" autoComplete="name" value={form.name} onChange={update('name')} />
             <Field
-              label="Email"
+              label={t('auth.email')}
               name="email"
               type="email"
               autoComplete="email"
@@ -263,7 +276,7 @@ export function AuthDialog() {
               onChange={update('email')}
             />
             <Field
-              label="Phone Number"
+              label={t('auth.phone')}
               name="phoneNumber"
               type="tel"
               autoComplete="tel"
@@ -271,7 +284,7 @@ export function AuthDialog() {
               optional
               value={form.phoneNumber}
               onChange={update('phoneNumber')}
-              hint="Include country code, e.g. +27..."
+              hint={t('auth.phoneHint')}
             />
             <ProvinceSelect value={form.province ?? ''} onChange={(province) => setForm((f) => ({ ...f, province }))} />
             <ConsentField
@@ -289,33 +302,33 @@ export function AuthDialog() {
             <p className="auth-dialog__challenge-message" role="alert">
               {challenge.message}
             </p>
-            <Suspense fallback={<Spinner label="Loading the check" />}>
+            <Suspense fallback={<Spinner label={t('auth.loadingCheck')} />}>
               <AltchaField
                 round={challenge.round}
                 onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))}
               />
             </Suspense>
             <p className="visually-hidden" aria-live="polite">
-              {CHALLENGE_STATUS[challenge.state] ?? ''}
+              {CHALLENGE_STATUS[challenge.state] ? t(CHALLENGE_STATUS[challenge.state]!) : ''}
             </p>
           </div>
         )}
         <Button type="submit" size="lg" block disabled={pending || awaitingCheck} aria-busy={pending || challenge.state === 'verifying'}>
           {pending
             ? isLogin
-              ? 'Logging in...'
-              : 'Creating account...'
+              ? t('auth.loggingIn')
+              : t('auth.creating')
             : challenge.needed && challenge.state === 'verifying'
-              ? 'Checking...'
+              ? t('auth.checking')
               : isLogin
-                ? 'Log In'
-                : 'Create Account'}
+                ? t('auth.tabLogin')
+                : t('auth.createAccount')}
         </Button>
       </form>
       <p className="auth-dialog__switch">
-        {isLogin ? "Don't have an account? " : 'Already have an account? '}
+        {isLogin ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
         <button type="button" className="link-button" onClick={() => setMode(isLogin ? 'signup' : 'login')}>
-          {isLogin ? 'Sign up' : 'Log in'}
+          {isLogin ? t('auth.signUpLink') : t('auth.logInLink')}
         </button>
       </p>
     </Dialog>

@@ -7,26 +7,28 @@ import { usePublicComments, usePublicQuestions } from '../questions/api';
 import { FeedQuestionCard } from '../questions/QuestionCards';
 import { useArchive } from '../questions/archive';
 import { FriendsFeed, useFriendsFeed } from './FriendsFeed';
+import { useT } from '../../i18n';
 
 type FeedTab = 'public' | 'friends';
 
 export function FeedPage() {
+  const t = useT();
   const [tab, setTab] = useState<FeedTab>('public');
   const friendsFeed = useFriendsFeed();
   const count = friendsFeed.data?.friendCount ?? 0;
 
   return (
     <div>
-      <ScreenHeader title="Political Prediction Feed" subtitle="Previous daily questions and community predictions" />
+      <ScreenHeader title={t('feed.title')} subtitle={t('feed.subtitle')} />
       <Tabs<FeedTab>
-        label="Feed"
+        label={t('feed.tabs')}
         value={tab}
         onValueChange={setTab}
         items={[
-          { value: 'public', label: 'Public', content: tab === 'public' ? <PublicFeed /> : null },
+          { value: 'public', label: t('feed.public'), content: tab === 'public' ? <PublicFeed /> : null },
           {
             value: 'friends',
-            label: `Friends (${count})`,
+            label: t('feed.friends', { count }),
             content: tab === 'friends' ? <FriendsFeed /> : null,
           },
         ]}
@@ -43,6 +45,7 @@ const SEARCH_DELAY_MS = 300;
  * a search goes through the whole archive on the server.
  */
 function PublicFeed() {
+  const t = useT();
   const now = useNow(60_000);
   const questions = usePublicQuestions();
   const comments = usePublicComments();
@@ -59,33 +62,33 @@ function PublicFeed() {
 
   const searchBox = (
     <div className="archive-search">
-      <Label htmlFor="archive-search">Search questions</Label>
+      <Label htmlFor="archive-search">{t('feed.search')}</Label>
       <Input id="archive-search" type="search" value={text} onChange={(e) => setText(e.target.value)} maxLength={100} autoComplete="off" />
     </div>
   );
 
-  if (questions.isPending) return <LoadingNote text="Loading public feed..." />;
+  if (questions.isPending) return <LoadingNote text={t('feed.loading')} />;
   if (questions.isError) {
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>The public feed could not be loaded.</p>
+          <p>{t('feed.loadFailed')}</p>
           <Button variant="outline" onClick={() => void questions.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
     );
   }
-  if (!search && latest.length === 0) return <p className="empty-note">No questions available yet. Check back soon!</p>;
+  if (!search && latest.length === 0) return <p className="empty-note">{t('feed.empty')}</p>;
   return (
     <div className="stack">
       {searchBox}
       {search && archive.isPending ? (
-        <LoadingNote text="Searching..." />
+        <LoadingNote text={t('feed.searching')} />
       ) : search && list.length === 0 ? (
         <p className="empty-note" role="status">
-          No questions match your search.
+          {t('feed.noMatch')}
         </p>
       ) : (
         list.map((q) => <FeedQuestionCard key={q.id} question={q} comments={comments.data?.[q.id]} now={now} />)
@@ -97,7 +100,7 @@ function PublicFeed() {
           disabled={archive.isFetching}
           onClick={() => (search || older ? void archive.fetchNextPage() : setOlder(true))}
         >
-          {archive.isFetching ? 'Loading...' : 'Load more'}
+          {archive.isFetching ? t('feed.loadingMore') : t('feed.loadMore')}
         </Button>
       )}
     </div>

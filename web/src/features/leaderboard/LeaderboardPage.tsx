@@ -1,3 +1,4 @@
+import '../../i18n/later';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, CardContent, CardDescription, CardTitle, Tabs } from '../../ui';

@@ -1,3 +1,4 @@
+import '../../i18n/later';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent } from '../../ui';

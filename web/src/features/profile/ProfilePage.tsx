@@ -1,3 +1,4 @@
+import '../../i18n/later';
 import { useState } from 'react';
 import { Card, CardContent, Spinner, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
