@@ -3,7 +3,7 @@
 // users and manage tabs show real data; the research tabs work on the seeded sample content.
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack, signInAsAdmin } from './browser';
 
 startBrowserStack({ mode: 'test', env: { SEED_DEMO: 'true' } });
 
@@ -32,14 +32,9 @@ async function signUp(page: Page, username: string, name: string) {
   await closeToasts(page);
 }
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Username').fill('admin');
-  await dialog.getByLabel('Password').fill('admin-dev-password');
-  await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+/** The development admin, signed in with the toasts of the sign-in out of the way. */
+async function signInAdmin(page: Page) {
+  await signInAsAdmin(page);
   await closeToasts(page);
 }
 
@@ -76,7 +71,7 @@ test('a user suggests a question, the admin approves it with notes, the user see
 
     // ---- The admin: analytics, users, suggestions (review), manage.
     const a = admin.page;
-    await signInAsAdmin(a);
+    await signInAdmin(a);
     await a.goto('/admin');
     await expectVisible(a.getByRole('heading', { name: 'Admin Dashboard' }));
 
