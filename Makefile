@@ -14,7 +14,7 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile test-faults test-security up-cluster test-cluster lighthouse
+.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
@@ -122,6 +122,11 @@ lighthouse: build infra chromium
 # the .cpuprofile files land in test-results/profiles/ (Chrome DevTools or speedscope draw the flame graphs).
 bench-profile: build infra
 	npx tsx load-tests/bench/profile-votes.ts
+
+# The gateway's heap per live socket: heap snapshots before and after BENCH_WS_CLIENTS (2000) signed-in sockets,
+# compared by constructor (snapshots in test-results/heap/, for Chrome DevTools' Memory tab).
+bench-heap: build infra
+	npx tsx load-tests/bench/heap-sockets.ts
 
 test: typecheck lint test-unit test-e2e test-manifests
 	@echo "make test: all green"

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { EventEnvelope, ResultsChanged } from '@mzansi/kit';
-import { originAllowed, type LiveSocket } from '../src/live/admission.js';
+import { admitSockets, originAllowed, type LiveSocket } from '../src/live/admission.js';
+import type { Config } from '../src/config.js';
 import { createFanout, MAX_BUFFERED, textFrame } from '../src/live/fanout.js';
 import { HEARTBEAT_SLOTS, startHeartbeat } from '../src/live/heartbeat.js';
 import { questionEventMessage, resultsUpdatedMessage } from '../src/live/messages.js';
@@ -21,6 +26,58 @@ describe('admission: originAllowed', () => {
       expect(originAllowed(o, 'gw:8080', PUBLIC), o).toBe(false);
     }
     expect(originAllowed('http://gw:8080', undefined, PUBLIC)).toBe(false);
+  });
+});
+
+describe('admission: what a socket keeps', () => {
+  it('an open socket holds neither its upgrade request nor its session (heap per socket); its place in the caps is given back on close', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const server = createServer();
+    const wss = new WebSocketServer({ noServer: true, clientTracking: true });
+    const counted = { open: 0 };
+    const metrics = {
+      refused: { inc: () => undefined },
+      connections: { inc: () => counted.open++, dec: () => counted.open-- },
+    };
+    const config = { PUBLIC_URL: 'http://localhost:8080', WS_MAX_PER_IP: 2, WS_MAX_TOTAL: 10, TRUST_PROXY: 'false', REDIS_PREFIX: 'mp:' };
+    // The session middleware as express-session leaves it: the session, and its id, on the request.
+    const session = (req: IncomingMessage, _res: unknown, next: () => void) => {
+      Object.assign(req, { session: { userId: 'u1', cookie: { maxAge: 1 } }, sessionID: 'sid1' });
+      next();
+    };
+    const admission = admitSockets(server, wss, { config: config as unknown as Config, metrics: metrics as never, session: session as never });
+    const requests: WeakRef<IncomingMessage>[] = [];
+    wss.on('connection', (_ws, req: IncomingMessage) => void requests.push(new WeakRef(req)));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
+    const open = () => new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+    });
+    try {
+      const clients = [await open(), await open()];
+      expect(counted.open).toBe(2);
+      const [sock] = [...wss.clients] as LiveSocket[];
+      expect(sock!.userId).toBe('u1');
+      expect(sock!.sessionKey).toBe('mp:sess:sid1');
+      // A WeakRef's target lives to the end of the job that made it: let that pass, then collect.
+      await new Promise((r) => setTimeout(r, 50));
+      gc();
+      expect(requests).toHaveLength(2);
+      expect(requests.map((r) => r.deref())).toEqual([undefined, undefined]);
+      expect(admission.budget.take('127.0.0.1')).toBe('address'); // the per-address cap (2) is held by the two
+      for (const c of clients) c.close();
+      await vi.waitFor(() => expect(counted.open).toBe(0));
+      await vi.waitFor(() => expect(admission.budget.take('127.0.0.1')).toBeUndefined());
+    } finally {
+      admission.stop();
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 

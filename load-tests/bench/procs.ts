@@ -177,3 +177,15 @@ export async function withCpu<T>(pids: (number | undefined)[], fn: () => Promise
   const result = await fn();
   return { result, cpu: pids.map((p, i) => cpuMs(p) - before[i]!), machine: machineBusyMs() - machineBefore };
 }
+
+/** NODE_OPTIONS of a component's ConfigMap in the kustomize base (what its pods run with). */
+export function deployedNodeOptions(component: string): string {
+  // kustomize generates the ConfigMap from this file (configMapGenerator); a bench without the deployed heap bound
+  // would measure another process, so a missing file or setting stops it.
+  const file = path.join(HERE, '..', '..', 'k8s', 'base', 'config', `${component}-config.env`);
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('NODE_OPTIONS='));
+  if (!line) throw new Error(`${file}: no NODE_OPTIONS`);
+  return line.slice('NODE_OPTIONS='.length).trim();
+}

@@ -24,7 +24,7 @@ import { Pool } from 'undici';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { databaseUrl, startStack, type Stack } from '../../scripts/stack.ts';
 import { closedLoop, openLoop, send, type Req, type RunResult } from './load.ts';
-import { cpuByGroup, loadAvg, pgbench, pidOnPort, processCpu, rssOf, startBaseline, votePathProcesses, withCpu } from './procs.ts';
+import { cpuByGroup, deployedNodeOptions, loadAvg, pgbench, pidOnPort, processCpu, rssOf, startBaseline, votePathProcesses, withCpu } from './procs.ts';
 import { seed, type SeededUser } from './seed.ts';
 import { figure, fmtFig, fmtNum, median, percentile, sleep, type Figure } from './stats.ts';
 import { connectFleet } from './wsclients.ts';
@@ -32,17 +32,6 @@ import { webChecks, type WebResult } from './web.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** NODE_OPTIONS of a component's ConfigMap in the kustomize base (what its pods run with). */
-function deployedNodeOptions(component: string): string {
-  // kustomize generates the ConfigMap from this file (configMapGenerator); a bench without the deployed heap bound
-  // would measure another process, so a missing file or setting stops it.
-  const file = path.join(HERE, '..', '..', 'k8s', 'base', 'config', `${component}-config.env`);
-  const line = readFileSync(file, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('NODE_OPTIONS='));
-  if (!line) throw new Error(`${file}: no NODE_OPTIONS`);
-  return line.slice('NODE_OPTIONS='.length).trim();
-}
 const env = process.env;
 const num = (k: string, d: number) => (env[k] ? Number(env[k]) : d);
 const CFG = {
