@@ -240,6 +240,32 @@ export async function publishQuestion(admin: APIRequestContext, id: string): Pro
   return id;
 }
 
+/**
+ * The admin's API for a test file's setup: a context signed in as the development admin, opened after the file's
+ * stack has started and closed after its tests. Call it at the top level, after startBrowserStack().
+ */
+export function adminApi(): { readonly request: APIRequestContext } {
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    context = await browser.newContext({ baseURL: stack.baseUrl });
+    await loginApi(context.request, 'admin', 'admin-dev-password');
+  }, 60_000);
+  afterAll(async () => {
+    await context?.close();
+  });
+  return {
+    get request() {
+      if (!context) throw new Error('adminApi(): used before its beforeAll ran');
+      return context.request;
+    },
+  };
+}
+
+/** Creates a Yes / No question dated today and publishes it (`admin` signed in as the admin); returns its id. */
+export async function publishNewQuestion(admin: APIRequestContext, text: string, context: string): Promise<string> {
+  return publishQuestion(admin, await createQuestion(admin, text, context));
+}
+
 /** Answers a question through the API; voting learns of a publish through an event, so it is retried briefly. */
 export async function answerApi(request: APIRequestContext, userId: string, questionId: string, optionId: string): Promise<void> {
   await eventually(() => apiPost(request, '/api/answers', { userId, questionId, optionId }));

@@ -3,17 +3,15 @@
 // on the phone, shown as pending, and is sent when the connection returns; YES tapped on the landing page
 // survives sign-up (preselected, one tap confirms); a question published while /vote is open shows the live
 // banner; and the signed-in shell paints from the cached user without waiting for /api/auth/me.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import {
   NARROW_VIEWPORT,
+  adminApi,
   browser,
   closeToasts,
-  createQuestion,
   expectVisible,
-  loginApi,
   newMobilePage,
-  publishQuestion,
+  publishNewQuestion,
   randomUsername,
   screenshot,
   signUpApi,
@@ -22,23 +20,15 @@ import {
   startBrowserStack,
 } from './browser';
 
-let adminContext: BrowserContext;
-let admin: APIRequestContext;
 const tag = Date.now().toString(36);
 const today = { id: '', text: `Will the resilience test ${tag} keep its head` };
 
 startBrowserStack();
+const admin = adminApi();
 
 beforeAll(async () => {
-  adminContext = await browser.newContext({ baseURL: stack.baseUrl });
-  admin = adminContext.request;
-  await loginApi(admin, 'admin', 'admin-dev-password');
-  today.id = await publishQuestion(admin, await createQuestion(admin, today.text, 'Created by the resilience browser test.'));
+  today.id = await publishNewQuestion(admin.request, today.text, 'Created by the resilience browser test.');
 }, 120_000);
-
-afterAll(async () => {
-  await adminContext?.close();
-});
 
 /** A new signed-in user on a page at 360 × 800 (service workers blocked: the network alone decides what loads). */
 async function signedIn(name: string) {
@@ -150,7 +140,7 @@ test('a question published while /vote is open shows the live banner, which lead
     // The live channel is open before the publish.
     await page.waitForLoadState('networkidle');
     const text = `Will the live banner ${tag} show up`;
-    const id = await publishQuestion(admin, await createQuestion(admin, text, 'Published while /vote is open.'));
+    const id = await publishNewQuestion(admin.request, text, 'Published while /vote is open.');
     const banner = page.getByRole('status').filter({ hasText: 'New question — tap to answer' });
     await expectVisible(banner, 15_000);
     await screenshot(page, 'live-banner');

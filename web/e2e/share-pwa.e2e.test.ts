@@ -3,18 +3,17 @@
 // dark colour scheme (axe: 0 serious/critical), and data saver (Save-Data: no comment images until tapped, a repeat
 // visit of /vote within the issue's 20 KB).
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import {
+  adminApi,
   answerApi as answer,
   browser,
-  createQuestion,
   expectAccessible as expectAxeClean,
   expectNoHorizontalOverflow,
   expectVisible,
-  loginApi,
   newMobilePage,
-  publishQuestion,
+  publishNewQuestion,
   randomUsername,
   screenshot,
   signUpApi,
@@ -22,8 +21,6 @@ import {
   startBrowserStack,
 } from './browser';
 
-let adminContext: BrowserContext;
-let admin: APIRequestContext;
 const tag = Date.now().toString(36);
 const first = { id: '', text: `Will the first question ${tag} stay on top` };
 const shared = { id: '', text: `Will the shared question ${tag} show a preview card` };
@@ -37,7 +34,7 @@ const VIEWPORTS = [
 ] as const;
 
 async function publish(text: string): Promise<string> {
-  return publishQuestion(admin, await createQuestion(admin, text, 'Created by the share and PWA browser test.'));
+  return publishNewQuestion(admin.request, text, 'Created by the share and PWA browser test.');
 }
 
 /** A page of its own at that viewport; data saver sends Save-Data and counts the network, not the service worker. */
@@ -54,11 +51,9 @@ function newPage(viewport: { width: number; height: number }, options: { dark?: 
 const signUp = (context: BrowserContext, name: string) => signUpApi(context.request, { name, email: `${randomUsername('e2esp_')}@example.co.za` });
 
 startBrowserStack();
+const admin = adminApi();
 
 beforeAll(async () => {
-  adminContext = await browser.newContext({ baseURL: stack.baseUrl });
-  admin = adminContext.request;
-  await loginApi(admin, 'admin', 'admin-dev-password');
   // Published first, so it is today's first question: the shared link must show the other one.
   first.id = await publish(first.text);
   shared.id = await publish(shared.text);
@@ -70,10 +65,6 @@ beforeAll(async () => {
     await voter.close();
   }
 }, 120_000);
-
-afterAll(async () => {
-  await adminContext?.close();
-});
 
 describe.each(VIEWPORTS)('at $width × $height', (viewport) => {
   test('a shared link: preview tags, a 1200 × 630 PNG card, and that question on the landing (signed out)', async () => {

@@ -47,6 +47,11 @@ export function DailyQuestion({
     return optionId && question.options.some((o) => o.id === optionId) ? optionId : null;
   });
   const [selected, setSelected] = useState<string | null>(fromLanding);
+  // …and in view: the shared question may not be today's first card, and its submit must not wait for a scroll.
+  const intentRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (fromLanding) intentRef.current?.scrollIntoView({ block: 'center' });
+  }, [fromLanding]);
   const [confidence, setConfidence] = useState(DEFAULT_CONFIDENCE);
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -160,7 +165,7 @@ export function DailyQuestion({
         {hidden && <p className="vq__hidden">{t('blind.hidden')}</p>}
         {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={pending} />}
         {fromLanding && selected === fromLanding && (
-          <p className="vq__intent" role="note">
+          <p className="vq__intent" role="note" ref={intentRef}>
             {t('vote.intent')}
           </p>
         )}
