@@ -98,12 +98,14 @@ test('from a shared WhatsApp link to a recorded prediction in three taps on a 36
     // The picked question is scrolled into view, its submit above the bottom navigation: no scrolling needed.
     const submit = card.getByRole('button', { name: /SUBMIT PREDICTION/ });
     await expectVisible(submit);
-    const onScreen = await submit.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const nav = document.querySelector('.bottom-nav')?.getBoundingClientRect().top ?? window.innerHeight;
-      return r.top >= 0 && r.bottom <= nav;
-    });
-    expect(onScreen, 'SUBMIT PREDICTION on screen without scrolling').toBe(true);
+    const onScreen = () =>
+      submit.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const nav = document.querySelector('.bottom-nav')?.getBoundingClientRect().top ?? window.innerHeight;
+        return r.top >= 0 && r.bottom <= nav;
+      });
+    // (Once the cards have their results: the page keeps it centred while they arrive.)
+    await expect.poll(onScreen, { message: 'SUBMIT PREDICTION on screen without scrolling', timeout: 8_000 }).toBe(true);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, 'journey-3-preselected');
     const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/answers' && res.request().method() === 'POST');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Badge, Button, Card, CardContent, cx, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
 import { formatDayLabel } from '../../lib/time';
@@ -17,6 +17,33 @@ import { clearIntent, intentFor } from '../landing/intent';
 import { useT } from '../../i18n';
 import { useTranslatedQuestion } from '../questions/translated';
 import './vote.css';
+
+/** Input that means the user is scrolling by themselves: the page stops moving for them. */
+const USER_SCROLLS = ['wheel', 'touchmove', 'keydown'] as const;
+const SETTLE_MS = 5000;
+
+/**
+ * Keeps an element in the middle of the screen while the page around it settles (results and cards arriving above
+ * it change their height), until the user scrolls by themselves or SETTLE_MS pass.
+ */
+function useCentredWhileSettling(ref: RefObject<HTMLElement | null>, active: boolean) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el) return;
+    const centre = () => el.scrollIntoView({ block: 'center' });
+    centre();
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(centre) : undefined;
+    resized?.observe(document.body);
+    const stop = () => {
+      resized?.disconnect();
+      clearTimeout(timer);
+      for (const type of USER_SCROLLS) window.removeEventListener(type, stop);
+    };
+    const timer = setTimeout(stop, SETTLE_MS);
+    for (const type of USER_SCROLLS) window.addEventListener(type, stop, { passive: true });
+    return stop;
+  }, [ref, active]);
+}
 
 /** Spec §9: the post-vote confirmation stays this long before the flow proceeds. */
 export const POST_VOTE_DELAY_MS = 3000;
@@ -49,9 +76,7 @@ export function DailyQuestion({
   const [selected, setSelected] = useState<string | null>(fromLanding);
   // …and in view: the shared question may not be today's first card, and its submit must not wait for a scroll.
   const intentRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (fromLanding) intentRef.current?.scrollIntoView({ block: 'center' });
-  }, [fromLanding]);
+  useCentredWhileSettling(intentRef, !!fromLanding);
   const [confidence, setConfidence] = useState(DEFAULT_CONFIDENCE);
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
