@@ -47,6 +47,8 @@ export function ResearchPage() {
       </ScreenHeader>
       <Tabs<ResearchTab>
         label={t('research.sections')}
+        /* Scrolls sideways rather than widening the page where a language’s labels are long (Afrikaans). */
+        className="tabs--scroll"
         value={tab}
         onValueChange={(value) => dispatch({ type: 'setTab', tab: value })}
         items={[
