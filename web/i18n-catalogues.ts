@@ -17,6 +17,8 @@ const PREFIX = 'i18n-catalogue:';
  */
 export const LATER_AREAS: readonly string[] = [
   'lb', 'profile', 'friends', 'stats', 'settings', 'notif', 'privacy', 'research', 'admin',
+  // The gateway's coded messages (lib/api.ts): English shows the server's own text, so only translations need them.
+  'error',
 ];
 export const isLaterKey = (key: string): boolean => LATER_AREAS.includes(key.split('.')[0]!);
 

@@ -4,21 +4,42 @@ import { grpc, isGrpcError, type Logger } from '@mzansi/kit/base';
 import { z } from 'zod';
 import { isRedisUnavailable } from './redis.js';
 
+/**
+ * Stable codes of the gateway's own fixed messages, sent as `{message, code}` so that the web can show them in the
+ * reader's language (its catalogues' `error.<code>`; issue #20); `message` stays the English text. Messages from the
+ * services, and any with details in them, have no code.
+ */
+export type ErrorCode =
+  | 'unavailable'
+  | 'timeout'
+  | 'internal'
+  | 'signInRequired'
+  | 'forbidden'
+  | 'adminOnly'
+  | 'notYours'
+  | 'notFound'
+  | 'bodyTooLarge'
+  | 'badJson'
+  | 'crossSite';
+
 /** An error with an HTTP status and a message users may see. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
 }
 
 export const badRequest = (m: string) => new HttpError(400, m);
-export const unauthorized = (m = 'Please sign in to continue') => new HttpError(401, m);
-export const forbidden = (m = 'You are not allowed to do that') => new HttpError(403, m);
-export const notFound = (m = 'Not found') => new HttpError(404, m);
+export const unauthorized = (m?: string) => new HttpError(401, m ?? 'Please sign in to continue', {}, m ? undefined : 'signInRequired');
+export const forbidden = (m?: string) => new HttpError(403, m ?? 'You are not allowed to do that', {}, m ? undefined : 'forbidden');
+export const notFound = (m?: string) => new HttpError(404, m ?? 'Not found', {}, m ? undefined : 'notFound');
+/** 403 with a fixed message that has a code. */
+export const forbiddenAs = (code: ErrorCode, m: string) => new HttpError(403, m, {}, code);
 
 const GRPC_TO_HTTP: Partial<Record<grpc.status, number>> = {
   [grpc.status.INVALID_ARGUMENT]: 400,
@@ -40,11 +61,13 @@ export const TIMEOUT_MESSAGE = 'The service took too long to answer. Please try 
 /** gRPC status → HTTP status and a message fit to show (details for client errors, fixed text otherwise). */
 export function fromGrpc(err: grpc.ServiceError): HttpError {
   const status = GRPC_TO_HTTP[err.code] ?? 500;
-  if (status === 503) return new HttpError(503, UNAVAILABLE_MESSAGE);
-  if (status === 504) return new HttpError(504, TIMEOUT_MESSAGE);
-  if (status >= 500) return new HttpError(500, 'Something went wrong. Please try again.');
+  if (status === 503) return new HttpError(503, UNAVAILABLE_MESSAGE, {}, 'unavailable');
+  if (status === 504) return new HttpError(504, TIMEOUT_MESSAGE, {}, 'timeout');
+  if (status >= 500) return internalError();
   return new HttpError(status, err.details || 'Request failed');
 }
+
+const internalError = () => new HttpError(500, 'Something went wrong. Please try again.', {}, 'internal');
 
 /** Validates a request part with zod; the first problem becomes a 400 with a readable message. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.infer<S> {
@@ -64,13 +87,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     else if (isGrpcError(err)) http = fromGrpc(err);
     else if (isBodyParserError(err)) http = bodyParserError(err);
     else if (err instanceof URIError) http = new HttpError(400, 'Malformed URL');
-    else if (isRedisUnavailable(err)) http = new HttpError(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '5' });
-    else http = fromClientError(err) ?? new HttpError(500, 'Something went wrong. Please try again.');
+    else if (isRedisUnavailable(err)) http = new HttpError(503, UNAVAILABLE_MESSAGE, { 'Retry-After': '5' }, 'unavailable');
+    else http = fromClientError(err) ?? internalError();
 
     if (http.status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
     if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-store');
-    res.set(http.headers).status(http.status).json({ message: http.message });
+    res.set(http.headers).status(http.status).json({ message: http.message, ...(http.code && { code: http.code }) });
   };
 }
 
@@ -83,7 +106,7 @@ function fromClientError(err: unknown): HttpError | undefined {
   const e = err as { status?: unknown; statusCode?: unknown };
   const status = typeof e.status === 'number' ? e.status : e.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  return new HttpError(status, status === 404 ? 'Not found' : (STATUS_CODES[status] ?? 'Bad request'));
+  return status === 404 ? notFound() : new HttpError(status, STATUS_CODES[status] ?? 'Bad request');
 }
 
 function isBodyParserError(err: unknown): err is { type: string; status: number } {
@@ -93,9 +116,9 @@ function isBodyParserError(err: unknown): err is { type: string; status: number 
 function bodyParserError(err: { type: string; status: number }): HttpError {
   switch (err.type) {
     case 'entity.too.large':
-      return new HttpError(413, 'Request body is too large');
+      return new HttpError(413, 'Request body is too large', {}, 'bodyTooLarge');
     case 'entity.parse.failed':
-      return new HttpError(400, 'Request body is not valid JSON');
+      return new HttpError(400, 'Request body is not valid JSON', {}, 'badJson');
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError(415, 'Unsupported body encoding');

@@ -125,9 +125,9 @@ export function csrfGuard(config: Config): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!WRITE_METHODS.has(req.method)) return next();
     const site = req.get('sec-fetch-site');
-    if (site && site !== 'same-origin' && site !== 'none') return next(new HttpError(403, 'Cross-site request refused'));
+    if (site && site !== 'same-origin' && site !== 'none') return next(new HttpError(403, 'Cross-site request refused', {}, 'crossSite'));
     const origin = req.get('origin');
-    if (origin && origin !== allowedOrigin && origin !== selfOrigin(req)) return next(new HttpError(403, 'Cross-site request refused'));
+    if (origin && origin !== allowedOrigin && origin !== selfOrigin(req)) return next(new HttpError(403, 'Cross-site request refused', {}, 'crossSite'));
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) return next(new HttpError(415, 'Content-Type must be application/json'));
     next();

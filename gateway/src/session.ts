@@ -3,7 +3,7 @@ import session, { type SessionData } from 'express-session';
 import { RedisStore } from 'connect-redis';
 import type { Actor, Clock } from '@mzansi/kit/base';
 import { isHttps, type Config } from './config.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbiddenAs, unauthorized } from './errors.js';
 import type { RedisClient } from './redis.js';
 import type { UserSessions } from './user-sessions.js';
 
@@ -200,7 +200,7 @@ export function requireActor(res: Response): Actor {
 /** An admin, or 401 / 403. */
 export function requireAdmin(res: Response): Actor {
   const actor = requireActor(res);
-  if (!actor.isAdmin) throw forbidden('Admin access required');
+  if (!actor.isAdmin) throw forbiddenAs('adminOnly', 'Admin access required');
   return actor;
 }
 
@@ -209,5 +209,5 @@ export function requireSelf(res: Response, userId: string | undefined, opts: { a
   const actor = requireActor(res);
   if (userId === undefined || userId === actor.id) return actor;
   if (opts.adminMayRead && actor.isAdmin) return actor;
-  throw forbidden('You can only act for your own account');
+  throw forbiddenAs('notYours', 'You can only act for your own account');
 }

@@ -202,7 +202,9 @@ export async function signUp(b: Browser, username: string, password = PASSWORD) 
 export function expectCleanError(res: Res, status: number, message?: string | RegExp) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(res.json ?? {})).toEqual(['message']);
+  // The gateway's own fixed messages also carry a stable code (errors.ts ErrorCode), nothing else.
+  expect(Object.keys(res.json ?? {}).filter((k) => k !== 'code')).toEqual(['message']);
+  if ('code' in res.json) expect(res.json.code).toMatch(/^[a-zA-Z]+$/);
   expect(typeof res.json.message).toBe('string');
   expect(res.text).not.toMatch(/\bat \S+ \(|\n\s+at |\\n\s*at /);
   expect(res.text).not.toMatch(/\.(ts|js|mjs|cjs):\d+|\/work\/|node_modules|file:\/\//);

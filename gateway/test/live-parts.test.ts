@@ -272,6 +272,17 @@ describe('translation', () => {
     expect(questionEventMessage(envelope('questions.question.archived', { questionId: 'q1' }))).toBeUndefined();
   });
 
+  it('new-question carries the question\'s translations as the API shows them (none: no field)', () => {
+    const question = { id: 'q2', text: 'Will it rain', context: '', options: [{ id: 'yes', text: 'Yes' }], tags: [] };
+    const m = questionEventMessage(
+      envelope('questions.question.published', {
+        question: { ...question, translations: { zu: { text: 'Ngabe lizona', context: '', options: { yes: 'Yebo' } }, st: { text: '', context: '', options: {} } } },
+      }),
+    );
+    expect((m?.question as { translations?: unknown }).translations).toEqual({ zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } } });
+    expect(questionEventMessage(envelope('questions.question.published', { question }))!.question).not.toHaveProperty('translations');
+  });
+
   it('voting results → results-updated in the agreed shape, nothing else', () => {
     const results: ResultsChanged = {
       questionId: 'q1',

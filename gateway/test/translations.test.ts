@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 
 /**
  * Per-language question text (issue #20) through the API: the admin's isiZulu, Afrikaans and Sesotho text comes back
  * from create and in today's and the public list (signed out too); bad input is a clear 400 before any service call.
- * The real services; PUBLIC_CACHE_MS=0 so each read shows the current state.
+ * The admin edits them later (PUT /api/admin/questions/{id}/translations), and the live new-question message carries
+ * them. The real services; PUBLIC_CACHE_MS=0 so each read shows the current state.
  */
+const PUBLIC_URL = 'http://localhost:5173';
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
 let adminB: Browser;
@@ -14,7 +17,7 @@ let anon: Browser;
 
 beforeAll(async () => {
   system = await startServicesForTest();
-  gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_CACHE_MS: '0' });
+  gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_CACHE_MS: '0', PUBLIC_URL });
   adminB = gw.browser();
   expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
   anon = gw.browser();
@@ -78,6 +81,66 @@ describe('question translations', () => {
       const res = await adminB.post('/api/admin/questions', question({ translations }));
       expect(res.status, JSON.stringify(translations)).toBe(400);
       expect(res.json.message, JSON.stringify(translations)).toMatch(message);
+    }
+  });
+
+  it('the admin edits them after create; bad input is a 400 and changes nothing; others are refused', async () => {
+    const created = await adminB.post('/api/admin/questions', question({ translations: { zu: { text: 'Umbuzo' } } }));
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.id as string;
+    const put = (b: Browser, body: unknown) => b.put(`/api/admin/questions/${id}/translations`, body);
+    const current = async () => (await adminB.get('/api/admin/questions')).json.find((q: { id: string }) => q.id === id).translations;
+
+    const edited = await put(adminB, { translations: { zu: { text: 'Ngabe irandi lizoqina?', options: { yes: 'Yebo' } }, af: { text: 'Sal die rand sterker word' } } });
+    expect(edited.status, edited.text).toBe(200);
+    const after = {
+      zu: { text: 'Ngabe irandi lizoqina', context: null, options: { yes: 'Yebo' } },
+      af: { text: 'Sal die rand sterker word', context: null, options: {} },
+    };
+    expect(edited.json.translations).toEqual(after);
+    expect(await current()).toEqual(after);
+
+    for (const body of [
+      { translations: { xh: { text: 'Ingaba' } } },
+      { translations: { zu: { text: 'x'.repeat(301) } } },
+      { translations: { af: { text: 'Vraag', context: 'x'.repeat(2001) } } },
+      { translations: { st: { text: 'Potso', options: { maybe: 'Mohlomong' } } } },
+      { translations: 'zu' },
+      {},
+    ]) {
+      const res = await put(adminB, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.message).toEqual(expect.any(String));
+    }
+    expect(await current()).toEqual(after);
+
+    const member = gw.browser();
+    await signUp(member, uname('tr'));
+    // Refusals carry the gateway's stable codes, which the web shows in the reader's language.
+    const refused = await put(member, { translations: {} });
+    expect([refused.status, refused.json]).toEqual([403, { message: 'Admin access required', code: 'adminOnly' }]);
+    const signedOut = await put(anon, { translations: {} });
+    expect([signedOut.status, signedOut.json]).toEqual([401, { message: 'Please sign in to continue', code: 'signInRequired' }]);
+    expect((await adminB.put(`/api/admin/questions/${randomUUID()}/translations`, { translations: {} })).status).toBe(404);
+    expect(await current()).toEqual(after);
+
+    // Removing every translation: English only again.
+    const cleared = await put(adminB, { translations: {} });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json).not.toHaveProperty('translations');
+  });
+
+  it('a question published live reaches the sockets with its translations', async () => {
+    const socket = await new LiveClient(wsUrl(gw.base), { origin: PUBLIC_URL }).open();
+    try {
+      const translations = { zu: { text: 'Ngabe lizona kusasa', context: 'Isimo sezulu.', options: { yes: 'Yebo', no: 'Cha' } } };
+      const created = await adminB.post('/api/admin/questions', question({ translations }));
+      const id = created.json.id as string;
+      expect((await adminB.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
+      const m = await socket.next((x: LiveMessage) => x.type === 'new-question' && x.question?.id === id, 5_000);
+      expect(m.question.translations).toEqual(translations);
+    } finally {
+      socket.close();
     }
   });
 });

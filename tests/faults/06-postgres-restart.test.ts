@@ -75,7 +75,7 @@ it('PostgreSQL down: 503 with a clear message, recovery within 10 s, no acknowle
   const answer = await spare.u.client.post('/api/answers', { userId: spare.u.id, questionId: spare.q, optionId: spare.optionId });
   for (const r of [today, answer]) {
     expect(r.status, r.text).toBe(503);
-    expect(r.json).toEqual({ message: UNAVAILABLE_MESSAGE });
+    expect(r.json).toEqual({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     expect(noStackTrace(r.text)).toBe(true);
   }
   await sleep(Math.max(0, 3_000 - (Date.now() - downAt)));

@@ -270,6 +270,7 @@ describe('scenario 10: admin routes', () => {
       ['POST', `/api/admin/questions/${draftId}/publish`],
       ['PUT', `/api/admin/questions/${q2}/resolve`, { correctOptionId: 'yes' }],
       ['PUT', `/api/admin/questions/${q2}/archive`],
+      ['PUT', `/api/admin/questions/${q2}/translations`, { translations: { zu: { text: 'Hacked' } } }],
       ['DELETE', `/api/admin/questions/${q2}`],
       ['GET', '/api/users/search?q=_all'],
       ['PUT', `/api/question-suggestions/${aSuggestion}`, { status: 'approved', adminNotes: 'hacked' }],

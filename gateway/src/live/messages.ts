@@ -21,8 +21,8 @@ export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined 
       createdAt: undefined,
       isSample: false,
       isBlind: q.isBlind ?? false,
-      // The event's snapshot carries no translations: the app's refetch of today's list brings them.
-      translations: {},
+      // The admin's text in other languages, so a client in isiZulu shows the live question in isiZulu.
+      translations: q.translations ?? {},
     });
     return { type: 'new-question', question };
   }

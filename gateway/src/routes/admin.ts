@@ -10,6 +10,22 @@ import { requireAdmin } from '../session.js';
 
 const REQUIRED = 'Please fill in all required fields';
 
+/** Optional text in isiZulu, Afrikaans and Sesotho (issue #20), with the English limits. */
+const translationsBody = z.partialRecord(
+  z.enum(['zu', 'af', 'st']),
+  z.strictObject({
+    text: z.string().max(300),
+    context: z.string().max(2000).nullish(),
+    options: z.record(z.string().min(1).max(20), z.string().max(60)).optional(),
+  }),
+);
+
+/** The translations as the questions service takes them (context and options always present). */
+const toTranslations = (body: z.infer<typeof translationsBody> | undefined) =>
+  Object.fromEntries(
+    Object.entries(body ?? {}).map(([language, t]) => [language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]),
+  );
+
 const createBody = z.object({
   text: z.string().trim().min(1).max(300),
   context: z.string().max(2000).nullish(),
@@ -20,18 +36,11 @@ const createBody = z.object({
   tags: z.array(z.string().max(40)).max(10).optional(),
   /** "Hide results until people answer". */
   isBlind: z.boolean().optional(),
-  /** Optional text in isiZulu, Afrikaans and Sesotho (issue #20), with the English limits. */
-  translations: z
-    .partialRecord(
-      z.enum(['zu', 'af', 'st']),
-      z.strictObject({
-        text: z.string().max(300),
-        context: z.string().max(2000).nullish(),
-        options: z.record(z.string().min(1).max(20), z.string().max(60)).optional(),
-      }),
-    )
-    .optional(),
+  translations: translationsBody.optional(),
 });
+
+/** Every translation the question keeps: a language left out (or with empty text) shows English again. */
+const translationsUpdateBody = z.strictObject({ translations: translationsBody });
 
 const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
 const idParam = z.object({ id: idText });
@@ -67,9 +76,7 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
         options: body.options,
         tags: body.tags ?? [],
         isBlind: body.isBlind ?? false,
-        translations: Object.fromEntries(
-          Object.entries(body.translations ?? {}).map(([language, t]) => [language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]),
-        ),
+        translations: toTranslations(body.translations),
       },
       { actor },
     );
@@ -97,6 +104,15 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
     const actor = requireAdmin(res);
     const { id } = parse(idParam, req.params);
     const { question } = await clients.questions.archiveQuestion({ id }, { actor });
+    cache.clear();
+    res.json(questionJson(question!, undefined, 0, true));
+  });
+
+  r.put('/questions/:id/translations', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params);
+    const body = parse(translationsUpdateBody, req.body);
+    const { question } = await clients.questions.updateQuestionTranslations({ id, translations: toTranslations(body.translations) }, { actor });
     cache.clear();
     res.json(questionJson(question!, undefined, 0, true));
   });

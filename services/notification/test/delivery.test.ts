@@ -45,6 +45,7 @@ async function publishQuestion(text: string) {
       ],
       publishedAt: now,
       tags: ['politics'],
+      translations: {},
     },
   });
   return { id, text, eventId };
@@ -167,7 +168,7 @@ describe('a published question', () => {
     // The same event delivered again (a redelivery, or a relay re-publishing it) has no second effect.
     await h.publish(
       'questions.question.published',
-      { question: { id: question.id, text: question.text, context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [] } },
+      { question: { id: question.id, text: question.text, context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [], translations: {} } },
       { id: question.eventId, msgId: randomUUID() },
     );
     await sleep(1_500);

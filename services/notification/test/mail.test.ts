@@ -44,7 +44,7 @@ async function contact(email: string, emailVerified: boolean) {
 async function publishQuestion(text: string): Promise<string> {
   const now = new Date();
   const eventId = await h.publish('questions.question.published', {
-    question: { id: randomUUID(), text, context: '', date: now, options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], publishedAt: now, tags: [] },
+    question: { id: randomUUID(), text, context: '', date: now, options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], publishedAt: now, tags: [], translations: {} },
   });
   await h.jobFinished(svc, eventId);
   return eventId;

@@ -33,6 +33,7 @@ const adminCalls: Record<string, Call> = {
   publishQuestion: (c, o) => c.publishQuestion({ id: draftId }, o),
   resolveQuestion: (c, o) => c.resolveQuestion({ id: publishedId, correctOptionId: 'yes' }, o),
   archiveQuestion: (c, o) => c.archiveQuestion({ id: publishedId }, o),
+  updateQuestionTranslations: (c, o) => c.updateQuestionTranslations({ id: draftId, translations: {} }, o),
   deleteQuestion: (c, o) => c.deleteQuestion({ id: publishedId }, o),
   listAllQuestions: (c, o) => c.listAllQuestions({}, o),
   listDraftQuestions: (c, o) => c.listDraftQuestions({}, o),

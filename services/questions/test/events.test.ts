@@ -84,6 +84,7 @@ describe('outbox → JetStream', () => {
         publishedAt: new Date('2026-03-10T08:30:00.000Z'),
         tags: ['cricket'],
         isBlind: false,
+        translations: {},
       },
     });
     expect(resolved).toEqual({ questionId: id, correctOptionId: 'yes', resolvedAt: new Date('2026-03-10T18:45:00.000Z') });

@@ -93,7 +93,7 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
      */
     async publishQuestion(questionId: string = randomUUID()): Promise<string> {
       await h.publish('questions.question.published', {
-        question: { id: questionId, text: 'Will it rain in Durban tomorrow?', context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [] },
+        question: { id: questionId, text: 'Will it rain in Durban tomorrow?', context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [], translations: {} },
       });
       await eventually(async () => (await h.questionVisible(questionId)) === true, 10_000, 25);
       return questionId;

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { apiJson, apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage } from './api';
+import { setLanguage } from '../i18n';
+import afrikaans from '../i18n/locales/af.json';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -105,5 +107,21 @@ describe('serverMessage / errorStatus', () => {
     expect(serverMessage('nope', 'fb')).toBe('fb');
     expect(serverMessage(new Error('400: {"message":""}'), 'fb')).toBe('fb');
     expect(errorStatus(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+
+  test("a gateway code shows the catalogue's message in the reader's language; English and unknown codes keep the server's text", async () => {
+    const unavailable = new Error('503: {"message":"Service temporarily unavailable. Please try again shortly.","code":"unavailable"}');
+    const unknown = new Error('403: {"message":"Nope","code":"somethingNew"}');
+    expect(serverMessage(unavailable, 'fb')).toBe('Service temporarily unavailable. Please try again shortly.');
+    await setLanguage('af', { remember: false });
+    try {
+      expect(serverMessage(unavailable, 'fb')).toBe(afrikaans.messages['error.unavailable']);
+      expect(serverMessage(new Error('403: {"message":"Admin access required","code":"adminOnly"}'), 'fb')).toBe(afrikaans.messages['error.adminOnly']);
+      expect(serverMessage(unknown, 'fb')).toBe('Nope');
+      // A service's message without a code stays as it is.
+      expect(serverMessage(new Error('409: {"message":"This question is already published"}'), 'fb')).toBe('This question is already published');
+    } finally {
+      await setLanguage('en', { remember: false });
+    }
   });
 });

@@ -1,4 +1,5 @@
 // HTTP helpers (spec §7, §8). Every request carries the session cookie.
+import { currentLanguage, i18n } from '../i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -62,8 +63,19 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * The server's `{"message"}` from an error raised by `apiRequest`, for toasts.
- * Falls back to `fallback` for network errors, non-JSON bodies and anything else.
+ * The gateway's fixed messages come with a stable code (`{message, code}`): in a language other than English the
+ * catalogue's `error.<code>` shows instead (the catalogue is loaded whole); in English, or for a code the catalogue
+ * lacks, the server's English text.
+ */
+function messageForCode(code: string): string | undefined {
+  if (currentLanguage() === 'en' || !/^[a-zA-Z]+$/.test(code)) return undefined;
+  const key = `error.${code}`;
+  return key in i18n.messages ? i18n._(key) : undefined;
+}
+
+/**
+ * The server's `{"message"}` from an error raised by `apiRequest`, for toasts (in the reader's language where it has
+ * a code: messageForCode). Falls back to `fallback` for network errors, non-JSON bodies and anything else.
  */
 export function serverMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
@@ -72,8 +84,8 @@ export function serverMessage(error: unknown, fallback: string): string {
   try {
     const parsed: unknown = JSON.parse(match[2] ?? '');
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const message = (parsed as { message: unknown }).message;
-      if (typeof message === 'string' && message.trim()) return message;
+      const { message, code } = parsed as { message: unknown; code?: unknown };
+      if (typeof message === 'string' && message.trim()) return (typeof code === 'string' && messageForCode(code)) || message;
     }
   } catch {
     // Not JSON (e.g. a proxy's HTML error page): use the fallback.

@@ -1,6 +1,8 @@
 import { useState, type JSX } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, Tabs } from '../../ui';
+import { useT } from '../../i18n';
+import '../../i18n/later';
 import type { User } from '../auth/types';
 import { AccessDenied } from '../shell/AccessDenied';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -25,6 +27,7 @@ const TAB_CONTENT: Record<AdminTab, () => JSX.Element> = {
 /** /admin, /admin/testing and /newadmin: the same admin dashboard. */
 export function AdminPage({ user }: { user: User }) {
   const [tab, setTab] = useState<AdminTab>('questions');
+  const t = useT();
   if (!user.isAdmin) return <AccessDenied />;
   const content = (value: AdminTab) => {
     if (tab !== value) return null;
@@ -33,19 +36,19 @@ export function AdminPage({ user }: { user: User }) {
   };
   return (
     <div className="admin-page">
-      <ScreenHeader title="Admin Dashboard" subtitle={`Signed in as @${user.username}`} />
+      <ScreenHeader title={t('admin.title')} subtitle={t('admin.signedInAs', { username: user.username })} />
       <Tabs<AdminTab>
-        label="Admin sections"
+        label={t('admin.sections')}
         className="tabs--grid"
         value={tab}
         onValueChange={setTab}
         items={[
-          { value: 'analytics', label: 'Analytics', content: content('analytics') },
-          { value: 'users', label: 'Users', content: content('users') },
-          { value: 'questions', label: 'Questions', content: content('questions') },
-          { value: 'suggestions', label: 'Suggestions', content: content('suggestions') },
-          { value: 'manage', label: 'Manage', content: content('manage') },
-          { value: 'audit', label: 'Audit', content: content('audit') },
+          { value: 'analytics', label: t('admin.tabAnalytics'), content: content('analytics') },
+          { value: 'users', label: t('admin.tabUsers'), content: content('users') },
+          { value: 'questions', label: t('admin.tabQuestions'), content: content('questions') },
+          { value: 'suggestions', label: t('admin.tabSuggestions'), content: content('suggestions') },
+          { value: 'manage', label: t('admin.tabManage'), content: content('manage') },
+          { value: 'audit', label: t('admin.tabAudit'), content: content('audit') },
         ]}
       />
     </div>
@@ -54,15 +57,16 @@ export function AdminPage({ user }: { user: User }) {
 
 /** /dashboard: simple admin placeholder. */
 export function DashboardPage({ user }: { user: User }) {
+  const t = useT();
   if (!user.isAdmin) return <AccessDenied />;
   return (
     <div>
-      <ScreenHeader title="Dashboard" />
+      <ScreenHeader title={t('admin.dashboard')} />
       <Card className="notice-card">
         <CardContent>
-          <p className="card__description">Question management lives in the admin dashboard.</p>
+          <p className="card__description">{t('admin.dashboardText')}</p>
           <Link className="btn btn--primary btn--md" to="/admin">
-            Open Admin Dashboard
+            {t('admin.openDashboard')}
           </Link>
         </CardContent>
       </Card>

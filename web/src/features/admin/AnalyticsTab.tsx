@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CardContent } from '../../ui';
 import { ADMIN_ANALYTICS_KEY } from '../suggestions/api';
 import './admin-tabs.css';
+import { intlLocales, useT } from '../../i18n';
+import { formatCount } from '../../i18n/format';
+import '../../i18n/later';
 
 /** GET /api/admin/analytics. */
 export interface AdminAnalytics {
@@ -30,7 +33,7 @@ function toFigures(data: unknown) {
   };
 }
 
-const fmt = (v: number | null) => (v === null ? '–' : v.toLocaleString('en-ZA'));
+const fmt = (v: number | null) => (v === null ? '–' : formatCount(v));
 
 function Tile({ label, value, note, accent }: { label: string; value: number | null; note?: string; accent?: boolean }) {
   return (
@@ -44,11 +47,12 @@ function Tile({ label, value, note, accent }: { label: string; value: number | n
 
 export function AnalyticsTab() {
   const analytics = useQuery({ queryKey: ADMIN_ANALYTICS_KEY, select: toFigures, refetchInterval: 60_000 });
+  const t = useT();
   if (analytics.isPending) {
     return (
       <div className="loading-note" aria-live="polite">
         <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading analytics...</span>
+        <span>{t('admin.anLoading')}</span>
       </div>
     );
   }
@@ -56,9 +60,9 @@ export function AnalyticsTab() {
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>Analytics could not be loaded.</p>
+          <p>{t('admin.anFailed')}</p>
           <Button variant="outline" onClick={() => void analytics.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -67,29 +71,33 @@ export function AnalyticsTab() {
   const f = analytics.data;
   return (
     <div className="stack">
-      <section aria-label="Participation">
-        <h2 className="admin-list__title">Participation</h2>
+      <section aria-label={t('admin.anParticipation')}>
+        <h2 className="admin-list__title">{t('admin.anParticipation')}</h2>
         <div className="stat-grid">
-          <Tile label="Users" value={f.usersTotal} note={f.usersNew === null ? undefined : `+${fmt(f.usersNew)} this week`} accent />
-          <Tile label="Answers today" value={f.answersToday} note="Since midnight SAST" accent />
+          <Tile label={t('admin.tabUsers')} value={f.usersTotal} note={f.usersNew === null ? undefined : t('admin.anNewThisWeek', { count: fmt(f.usersNew) })} accent />
+          <Tile label={t('admin.anAnswersToday')} value={f.answersToday} note={t('admin.anSinceMidnight')} accent />
         </div>
       </section>
-      <section aria-label="Questions by state">
-        <h2 className="admin-list__title">Questions</h2>
+      <section aria-label={t('admin.anByState')}>
+        <h2 className="admin-list__title">{t('admin.tabQuestions')}</h2>
         <div className="stat-grid stat-grid--four">
-          <Tile label="Draft" value={f.draft} />
-          <Tile label="Published" value={f.published} />
-          <Tile label="Resolved" value={f.resolved} />
-          <Tile label="Archived" value={f.archived} />
+          <Tile label={t('admin.statusDraft')} value={f.draft} />
+          <Tile label={t('admin.statusPublished')} value={f.published} />
+          <Tile label={t('admin.statusResolved')} value={f.resolved} />
+          <Tile label={t('admin.statusArchived')} value={f.archived} />
         </div>
       </section>
-      <section aria-label="Suggestions">
-        <h2 className="admin-list__title">Suggestions</h2>
+      <section aria-label={t('admin.tabSuggestions')}>
+        <h2 className="admin-list__title">{t('admin.tabSuggestions')}</h2>
         <div className="stat-grid">
-          <Tile label="Pending review" value={f.suggestionsPending} />
+          <Tile label={t('admin.anPending')} value={f.suggestionsPending} />
         </div>
       </section>
-      <p className="field__hint">Figures come from live data{analytics.dataUpdatedAt ? `, updated ${new Date(analytics.dataUpdatedAt).toLocaleTimeString('en-ZA', { hour: '2-digit', minute: '2-digit' })}` : ''}.</p>
+      <p className="field__hint">
+        {analytics.dataUpdatedAt
+          ? t('admin.anUpdated', { time: new Date(analytics.dataUpdatedAt).toLocaleTimeString(intlLocales(), { hour: '2-digit', minute: '2-digit' }) })
+          : t('admin.anLive')}
+      </p>
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { Badge, Button, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { shortId } from './UsersTab';
 import './admin-tabs.css';
+import { intlLocales, t as translate, useT, type MessageKey } from '../../i18n';
+import '../../i18n/later';
 
 export interface AuditEntry {
   id: string;
@@ -25,31 +27,32 @@ export interface AuditPage {
 
 export const auditKey = (page: number) => [`/api/admin/audit?page=${page}`] as const;
 
-const ACTIONS: Record<string, string> = {
-  'question.create': 'Created a question',
-  'question.publish': 'Published a question',
-  'question.resolve': 'Resolved a question',
-  'question.archive': 'Archived a question',
-  'question.delete': 'Deleted a question',
-  'comment.delete': 'Deleted a comment',
-  'suggestion.review': 'Reviewed a suggestion',
-  'suggestion.delete': 'Deleted a suggestion',
-  'user.delete': 'Deleted a user',
-  'official.create': 'Added an official',
-  'official.update': 'Edited an official',
-  'official.delete': 'Removed an official',
-  'prediction.create': 'Added a media prediction',
-  'prediction.update': 'Edited a media prediction',
-  'prediction.delete': 'Removed a media prediction',
+const ACTIONS: Record<string, MessageKey> = {
+  'question.create': 'admin.auQuestionCreate',
+  'question.publish': 'admin.auQuestionPublish',
+  'question.resolve': 'admin.auQuestionResolve',
+  'question.archive': 'admin.auQuestionArchive',
+  'question.translate': 'admin.auQuestionTranslate',
+  'question.delete': 'admin.auQuestionDelete',
+  'comment.delete': 'admin.auCommentDelete',
+  'suggestion.review': 'admin.auSuggestionReview',
+  'suggestion.delete': 'admin.auSuggestionDelete',
+  'user.delete': 'admin.auUserDelete',
+  'official.create': 'admin.auOfficialCreate',
+  'official.update': 'admin.auOfficialUpdate',
+  'official.delete': 'admin.auOfficialDelete',
+  'prediction.create': 'admin.auPredictionCreate',
+  'prediction.update': 'admin.auPredictionUpdate',
+  'prediction.delete': 'admin.auPredictionDelete',
 };
 
-/** A readable sentence for an action name; unknown names are shown as they are. */
-export const actionLabel = (action: string): string => ACTIONS[action] ?? action;
+/** A readable sentence for an action name (in the interface language); unknown names are shown as they are. */
+export const actionLabel = (action: string): string => (ACTIONS[action] ? translate(ACTIONS[action]) : action);
 
 /** "22 November 2025, 14:05" (SAST). */
 function when(at: string | null): string {
   if (!at) return '';
-  const time = new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Johannesburg' }).format(new Date(at));
+  const time = new Intl.DateTimeFormat(intlLocales(), { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Johannesburg' }).format(new Date(at));
   return `${formatLongDate(at)}, ${time}`;
 }
 
@@ -57,12 +60,13 @@ function when(at: string | null): string {
 export function AuditTab() {
   const [page, setPage] = useState(1);
   const audit = useQuery<AuditPage>({ queryKey: auditKey(page), placeholderData: keepPreviousData });
+  const t = useT();
 
   if (audit.isPending) {
     return (
       <div className="loading-note" aria-live="polite">
         <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading the audit log...</span>
+        <span>{t('admin.auLoading')}</span>
       </div>
     );
   }
@@ -70,9 +74,9 @@ export function AuditTab() {
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>The audit log could not be loaded.</p>
+          <p>{t('admin.auFailed')}</p>
           <Button variant="outline" onClick={() => void audit.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -84,24 +88,24 @@ export function AuditTab() {
     <section className="stack" aria-labelledby="admin-audit-title">
       <div>
         <h2 className="admin-list__title" id="admin-audit-title">
-          Audit log ({total})
+          {t('admin.auTitle', { count: String(total) })}
         </h2>
-        <p className="field__hint">Every admin action, newest first. Kept for one year; nobody can change it.</p>
+        <p className="field__hint">{t('admin.auText')}</p>
       </div>
       {entries.length === 0 ? (
-        <p className="empty-note">No admin actions yet.</p>
+        <p className="empty-note">{t('admin.auNone')}</p>
       ) : (
-        <ol className="audit-rows" aria-label="Admin actions">
+        <ol className="audit-rows" aria-label={t('admin.auList')}>
           {entries.map((e) => (
             <li key={e.id} className="audit-row" data-outcome={e.outcome}>
               <div className="audit-row__head">
                 <span className="audit-row__action">{actionLabel(e.action)}</span>
-                {e.outcome === 'success' ? <Badge variant="secondary">Done</Badge> : <Badge variant="destructive">Failed</Badge>}
+                {e.outcome === 'success' ? <Badge variant="secondary">{t('admin.auDone')}</Badge> : <Badge variant="destructive">{t('admin.auFailedBadge')}</Badge>}
               </div>
               {e.target.label && <p className="audit-row__target">{e.target.label}</p>}
               {e.detail && <p className="audit-row__detail">{e.detail}</p>}
               <p className="audit-row__meta">
-                <span>{e.actor.username ? `@${e.actor.username}` : `deleted account ${shortId(e.actor.id)}`}</span>
+                <span>{e.actor.username ? `@${e.actor.username}` : t('admin.auDeletedAccount', { id: shortId(e.actor.id) })}</span>
                 <span aria-hidden="true"> · </span>
                 {e.at && <time dateTime={e.at}>{when(e.at)}</time>}
                 <span aria-hidden="true"> · </span>
@@ -114,15 +118,15 @@ export function AuditTab() {
         </ol>
       )}
       {pages > 1 && (
-        <nav className="audit-pager" aria-label="Audit log pages">
+        <nav className="audit-pager" aria-label={t('admin.auPages')}>
           <Button variant="outline" size="sm" disabled={page <= 1 || audit.isFetching} onClick={() => setPage((p) => p - 1)}>
-            Newer
+            {t('admin.auNewer')}
           </Button>
           <span className="audit-pager__where">
-            Page {page} of {pages}
+            {t('admin.auPage', { page: String(page), pages: String(pages) })}
           </span>
           <Button variant="outline" size="sm" disabled={page >= pages || audit.isFetching} onClick={() => setPage((p) => p + 1)}>
-            Older
+            {t('admin.auOlder')}
           </Button>
         </nav>
       )}

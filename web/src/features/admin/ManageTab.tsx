@@ -6,27 +6,49 @@ import { OfficialAvatar } from '../research/ResearchPage';
 import { useOfficials, useTags, type MediaPrediction, type Official } from '../research/api';
 import { useAllPredictions, useManage, type ManageKind } from './manageApi';
 import {
+  AVATAR_MESSAGE,
+  CONFIDENCE_MESSAGE,
+  DATE_MESSAGE,
+  PREDICTION_TAGS_MESSAGE,
+  REQUIRED_MESSAGE,
+  TAGS_MESSAGE,
+  URL_MESSAGE,
   validateOfficial,
   validatePrediction,
   type OfficialForm,
   type PredictionForm,
 } from './manageForms';
 import './admin-tabs.css';
+import { t as translate, useT, type MessageKey } from '../../i18n';
+import '../../i18n/later';
+
+/** The forms' checks (manageForms.ts, in English there) in the interface language. */
+const FORM_MESSAGES: Record<string, MessageKey> = {
+  [REQUIRED_MESSAGE]: 'admin.required',
+  [AVATAR_MESSAGE]: 'admin.mgAvatarInvalid',
+  [TAGS_MESSAGE]: 'admin.mgTagsInvalid',
+  [PREDICTION_TAGS_MESSAGE]: 'admin.mgTagsNeeded',
+  [CONFIDENCE_MESSAGE]: 'admin.mgConfidenceInvalid',
+  [DATE_MESSAGE]: 'admin.mgDateInvalid',
+  [URL_MESSAGE]: 'admin.mgUrlInvalid',
+};
+const formError = (message: string) => (FORM_MESSAGES[message] ? translate(FORM_MESSAGES[message]) : message);
 
 type Section = 'officials' | 'predictions';
 
 /** Admin: research content (officials and media predictions): list, create, edit, delete. */
 export function ManageTab() {
   const [section, setSection] = useState<Section>('officials');
+  const t = useT();
   return (
     <Tabs<Section>
-      label="Manage research content"
+      label={t('admin.mgLabel')}
       className="tabs--sub"
       value={section}
       onValueChange={setSection}
       items={[
-        { value: 'officials', label: 'Officials', content: section === 'officials' ? <OfficialsManager /> : null },
-        { value: 'predictions', label: 'Media predictions', content: section === 'predictions' ? <PredictionsManager /> : null },
+        { value: 'officials', label: t('admin.mgOfficials'), content: section === 'officials' ? <OfficialsManager /> : null },
+        { value: 'predictions', label: t('admin.mgPredictions'), content: section === 'predictions' ? <PredictionsManager /> : null },
       ]}
     />
   );
@@ -38,7 +60,8 @@ function ListState({
   empty,
   emptyText,
   onRetry,
-  what,
+  loading,
+  failed,
   children,
 }: {
   pending: boolean;
@@ -46,23 +69,25 @@ function ListState({
   empty: boolean;
   emptyText: string;
   onRetry: () => void;
-  what: string;
+  loading: string;
+  failed: string;
   children: ReactNode;
 }) {
+  const t = useT();
   if (pending)
     return (
       <div className="loading-note" aria-live="polite">
         <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading {what}...</span>
+        <span>{loading}</span>
       </div>
     );
   if (error)
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>The {what} could not be loaded.</p>
+          <p>{failed}</p>
           <Button variant="outline" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -75,14 +100,20 @@ type Editing<T> = null | { mode: 'create' } | { mode: 'edit'; item: T };
 
 function ConfirmDelete({ kind, id, label, onClose }: { kind: ManageKind; id: string; label: string; onClose: () => void }) {
   const remove = useManage(kind, onClose);
+  const t = useT();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Delete this ${kind}?`} description={`“${label}” will be removed from Research. This cannot be undone.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t(kind === 'official' ? 'admin.mgDeleteOfficial' : 'admin.mgDeletePrediction')}
+      description={t('admin.mgDeleteText', { label })}
+    >
       <div className="dialog-actions">
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          {t('admin.cancel')}
         </Button>
         <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate({ op: 'delete', id })}>
-          Delete
+          {t('admin.delete')}
         </Button>
       </div>
     </Dialog>
@@ -95,26 +126,29 @@ function OfficialsManager() {
   const officials = useOfficials();
   const [editing, setEditing] = useState<Editing<Official>>(null);
   const [deleting, setDeleting] = useState<Official | null>(null);
+  const t = useT();
   const list = officials.data ?? [];
   return (
     <section className="stack" aria-labelledby="manage-officials-title">
       <div className="manage-head">
         <h2 className="admin-list__title" id="manage-officials-title">
-          Officials{!officials.isPending && !officials.isError && ` (${list.length})`}
+          {t('admin.mgOfficials')}
+          {!officials.isPending && !officials.isError && ` (${list.length})`}
         </h2>
         <Button size="sm" onClick={() => setEditing({ mode: 'create' })}>
-          Add Official
+          {t('admin.mgAddOfficial')}
         </Button>
       </div>
       <ListState
-        what="officials"
+        loading={t('admin.mgOfficialsLoading')}
+        failed={t('admin.mgOfficialsFailed')}
         pending={officials.isPending}
         error={officials.isError}
         empty={list.length === 0}
-        emptyText="No officials yet."
+        emptyText={t('admin.mgOfficialsNone')}
         onRetry={() => void officials.refetch()}
       >
-        <ul className="admin-list__items" aria-label="Officials">
+        <ul className="admin-list__items" aria-label={t('admin.mgOfficials')}>
           {list.map((o) => (
             <li key={o.id} className="admin-q manage-item" data-official-id={o.id}>
               <div className="manage-item__head">
@@ -125,13 +159,13 @@ function OfficialsManager() {
                   {o.isSample && <SampleBadge />}
                 </div>
               </div>
-              {o.tags.length > 0 && <p className="admin-q__meta">Topics: {o.tags.join(', ')}</p>}
+              {o.tags.length > 0 && <p className="admin-q__meta">{t('admin.mgTopics', { tags: o.tags.join(', ') })}</p>}
               <div className="admin-q__actions">
                 <Button size="sm" variant="outline" onClick={() => setEditing({ mode: 'edit', item: o })}>
-                  Edit
+                  {t('admin.mgEdit')}
                 </Button>
                 <Button size="sm" variant="ghost" className="admin-q__delete" onClick={() => setDeleting(o)}>
-                  Delete
+                  {t('admin.delete')}
                 </Button>
               </div>
             </li>
@@ -146,10 +180,12 @@ function OfficialsManager() {
 
 function TagsHint({ id }: { id: string }) {
   const tags = useTags();
-  const known = (tags.data ?? []).map((t) => t.tag);
+  const t = useT();
+  const known = (tags.data ?? []).map((tag) => tag.tag);
   return (
     <p className="field__hint" id={id}>
-      Comma-separated lower-case topic tags (letters, digits, dashes; up to 10).{known.length > 0 && ` Existing: ${known.join(', ')}.`}
+      {t('admin.mgTagsHint')}
+      {known.length > 0 && ` ${t('admin.mgTagsExisting', { tags: known.join(', ') })}`}
     </p>
   );
 }
@@ -164,56 +200,57 @@ export function OfficialFormDialog({ official, onClose }: { official?: Official;
     tags: official?.tags.join(', ') ?? '',
   }));
   const save = useManage('official', onClose);
+  const t = useT();
   const set = (key: keyof OfficialForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     const result = validateOfficial(form);
     if (!result.ok) {
-      toastError(result.error);
+      toastError(formError(result.error));
       return;
     }
     save.mutate(official ? { op: 'update', id: official.id, body: result.payload } : { op: 'create', body: result.payload });
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={official ? 'Edit Official' : 'Add Official'}>
-      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={official ? 'Edit official' : 'Add official'}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={official ? t('admin.mgEditOfficial') : t('admin.mgAddOfficial')}>
+      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={official ? t('admin.mgEditOfficialForm') : t('admin.mgAddOfficialForm')}>
         <div className="field">
-          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Label htmlFor={`${id}-name`}>{t('admin.mgName')}</Label>
           <Input id={`${id}-name`} aria-required="true" maxLength={120} value={form.name} onChange={set('name')} />
         </div>
         <div className="field">
-          <Label htmlFor={`${id}-title`}>Title</Label>
-          <Input id={`${id}-title`} aria-required="true" maxLength={160} placeholder="e.g. Minister of Finance" value={form.title} onChange={set('title')} />
+          <Label htmlFor={`${id}-title`}>{t('admin.mgTitle')}</Label>
+          <Input id={`${id}-title`} aria-required="true" maxLength={160} placeholder={t('admin.mgTitlePlaceholder')} value={form.title} onChange={set('title')} />
         </div>
         <div className="field">
           <Label htmlFor={`${id}-bio`}>
-            Bio<span className="field__optional"> (optional)</span>
+            {t('admin.mgBio')}<span className="field__optional"> {t('admin.optional')}</span>
           </Label>
           <Textarea id={`${id}-bio`} rows={3} maxLength={2000} value={form.bio} onChange={set('bio')} />
         </div>
         <div className="field">
           <Label htmlFor={`${id}-avatar`}>
-            Avatar<span className="field__optional"> (optional)</span>
+            {t('admin.mgAvatar')}<span className="field__optional"> {t('admin.optional')}</span>
           </Label>
-          <Input id={`${id}-avatar`} aria-describedby={`${id}-avatar-hint`} placeholder="Initials, e.g. EG, or /avatars/name.svg" value={form.avatar} onChange={set('avatar')} />
+          <Input id={`${id}-avatar`} aria-describedby={`${id}-avatar-hint`} placeholder={t('admin.mgAvatarPlaceholder')} value={form.avatar} onChange={set('avatar')} />
           <p className="field__hint" id={`${id}-avatar-hint`}>
-            Initials (1–3 letters) or a bundled image such as /avatars/name.svg. Empty: initials of the name.
+            {t('admin.mgAvatarHint')}
           </p>
         </div>
         <div className="field">
           <Label htmlFor={`${id}-tags`}>
-            Tags<span className="field__optional"> (optional)</span>
+            {t('admin.mgTags')}<span className="field__optional"> {t('admin.optional')}</span>
           </Label>
           <Input id={`${id}-tags`} aria-describedby={`${id}-tags-hint`} placeholder="economy, elections" value={form.tags} onChange={set('tags')} />
           <TagsHint id={`${id}-tags-hint`} />
         </div>
         <div className="dialog-actions">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : official ? 'Save Changes' : 'Add Official'}
+            {save.isPending ? t('admin.saving') : official ? t('admin.mgSaveChanges') : t('admin.mgAddOfficial')}
           </Button>
         </div>
       </form>
@@ -227,51 +264,54 @@ function PredictionsManager() {
   const all = useAllPredictions();
   const [editing, setEditing] = useState<Editing<MediaPrediction>>(null);
   const [deleting, setDeleting] = useState<MediaPrediction | null>(null);
+  const t = useT();
   const list = all.predictions;
   return (
     <section className="stack" aria-labelledby="manage-predictions-title">
       <div className="manage-head">
         <h2 className="admin-list__title" id="manage-predictions-title">
-          Media predictions{!all.isPending && !all.isError && ` (${list.length})`}
+          {t('admin.mgPredictions')}
+          {!all.isPending && !all.isError && ` (${list.length})`}
         </h2>
         <Button size="sm" onClick={() => setEditing({ mode: 'create' })}>
-          Add Prediction
+          {t('admin.mgAddPrediction')}
         </Button>
       </div>
       <ListState
-        what="media predictions"
+        loading={t('admin.mgPredictionsLoading')}
+        failed={t('admin.mgPredictionsFailed')}
         pending={all.isPending}
         error={all.isError}
         empty={list.length === 0}
-        emptyText="No media predictions yet."
+        emptyText={t('admin.mgPredictionsNone')}
         onRetry={all.refetch}
       >
-        <ul className="admin-list__items" aria-label="Media predictions">
+        <ul className="admin-list__items" aria-label={t('admin.mgPredictions')}>
           {list.map((p) => (
             <li key={p.id} className="admin-q manage-item" data-prediction-id={p.id}>
               <div className="admin-q__head">
-                <span className="manage-item__confidence">{Math.round(p.confidence)}% confidence</span>
+                <span className="manage-item__confidence">{t('admin.mgConfidence', { percent: String(Math.round(p.confidence)) })}</span>
                 {p.isSample && <SampleBadge />}
                 {p.sourceDate && <span className="admin-q__date">{/^\d{4}-\d{2}-\d{2}$/.test(p.sourceDate) ? formatLongDate(`${p.sourceDate}T12:00:00Z`) : p.sourceDate}</span>}
               </div>
               <p className="admin-q__text">“{p.statement}”</p>
               <p className="admin-q__meta">{p.prediction}</p>
               <p className="admin-q__meta">
-                {p.sourceTitle} · Topics: {p.tags.join(', ')}
+                {p.sourceTitle} · {t('admin.mgTopics', { tags: p.tags.join(', ') })}
               </p>
               <div className="admin-q__actions">
                 <Button size="sm" variant="outline" onClick={() => setEditing({ mode: 'edit', item: p })}>
-                  Edit
+                  {t('admin.mgEdit')}
                 </Button>
                 <Button size="sm" variant="ghost" className="admin-q__delete" onClick={() => setDeleting(p)}>
-                  Delete
+                  {t('admin.delete')}
                 </Button>
               </div>
             </li>
           ))}
         </ul>
       </ListState>
-      <p className="field__hint">Predictions are listed through their topics; every prediction needs at least one topic tag.</p>
+      <p className="field__hint">{t('admin.mgPredictionsHint')}</p>
       {editing && <PredictionFormDialog prediction={editing.mode === 'edit' ? editing.item : undefined} onClose={() => setEditing(null)} />}
       {deleting && <ConfirmDelete kind="prediction" id={deleting.id} label={deleting.statement} onClose={() => setDeleting(null)} />}
     </section>
@@ -290,57 +330,58 @@ export function PredictionFormDialog({ prediction, onClose }: { prediction?: Med
     tags: prediction?.tags.join(', ') ?? '',
   }));
   const save = useManage('prediction', onClose);
+  const t = useT();
   const set = (key: keyof PredictionForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     const result = validatePrediction(form);
     if (!result.ok) {
-      toastError(result.error);
+      toastError(formError(result.error));
       return;
     }
     save.mutate(prediction ? { op: 'update', id: prediction.id, body: result.payload } : { op: 'create', body: result.payload });
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={prediction ? 'Edit Media Prediction' : 'Add Media Prediction'}>
-      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={prediction ? 'Edit prediction' : 'Add prediction'}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={prediction ? t('admin.mgEditPrediction') : t('admin.mgAddPredictionTitle')}>
+      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={prediction ? t('admin.mgEditPredictionForm') : t('admin.mgAddPredictionForm')}>
         <div className="field">
-          <Label htmlFor={`${id}-statement`}>Statement</Label>
-          <Textarea id={`${id}-statement`} rows={2} aria-required="true" maxLength={500} placeholder="What was said or reported" value={form.statement} onChange={set('statement')} />
+          <Label htmlFor={`${id}-statement`}>{t('admin.mgStatement')}</Label>
+          <Textarea id={`${id}-statement`} rows={2} aria-required="true" maxLength={500} placeholder={t('admin.mgStatementPlaceholder')} value={form.statement} onChange={set('statement')} />
         </div>
         <div className="field">
-          <Label htmlFor={`${id}-prediction`}>Prediction</Label>
-          <Textarea id={`${id}-prediction`} rows={2} aria-required="true" maxLength={500} placeholder="What it predicts will happen" value={form.prediction} onChange={set('prediction')} />
+          <Label htmlFor={`${id}-prediction`}>{t('admin.mgPrediction')}</Label>
+          <Textarea id={`${id}-prediction`} rows={2} aria-required="true" maxLength={500} placeholder={t('admin.mgPredictionPlaceholder')} value={form.prediction} onChange={set('prediction')} />
         </div>
         <div className="field">
-          <Label htmlFor={`${id}-confidence`}>Confidence (%)</Label>
+          <Label htmlFor={`${id}-confidence`}>{t('admin.mgConfidenceLabel')}</Label>
           <Input id={`${id}-confidence`} type="number" inputMode="numeric" min={0} max={100} step={1} aria-required="true" value={form.confidence} onChange={set('confidence')} />
         </div>
         <div className="field">
-          <Label htmlFor={`${id}-source-title`}>Source title</Label>
-          <Input id={`${id}-source-title`} aria-required="true" maxLength={200} placeholder="e.g. News24" value={form.sourceTitle} onChange={set('sourceTitle')} />
+          <Label htmlFor={`${id}-source-title`}>{t('admin.mgSourceTitle')}</Label>
+          <Input id={`${id}-source-title`} aria-required="true" maxLength={200} placeholder={t('admin.mgSourcePlaceholder')} value={form.sourceTitle} onChange={set('sourceTitle')} />
         </div>
         <div className="form-row">
           <div className="field">
-            <Label htmlFor={`${id}-source-date`}>Source date</Label>
+            <Label htmlFor={`${id}-source-date`}>{t('admin.mgSourceDate')}</Label>
             <Input id={`${id}-source-date`} type="date" aria-required="true" value={form.sourceDate} onChange={set('sourceDate')} />
           </div>
           <div className="field">
-            <Label htmlFor={`${id}-tags`}>Tags</Label>
+            <Label htmlFor={`${id}-tags`}>{t('admin.mgTags')}</Label>
             <Input id={`${id}-tags`} aria-required="true" aria-describedby={`${id}-tags-hint`} placeholder="economy" value={form.tags} onChange={set('tags')} />
           </div>
         </div>
         <TagsHint id={`${id}-tags-hint`} />
         <div className="field">
-          <Label htmlFor={`${id}-source-url`}>Source link</Label>
+          <Label htmlFor={`${id}-source-url`}>{t('admin.mgSourceLink')}</Label>
           <Input id={`${id}-source-url`} type="url" inputMode="url" aria-required="true" placeholder="https://" value={form.sourceUrl} onChange={set('sourceUrl')} />
         </div>
         <div className="dialog-actions">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : prediction ? 'Save Changes' : 'Add Prediction'}
+            {save.isPending ? t('admin.saving') : prediction ? t('admin.mgSaveChanges') : t('admin.mgAddPrediction')}
           </Button>
         </div>
       </form>

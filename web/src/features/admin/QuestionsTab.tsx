@@ -1,27 +1,42 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, CardContent, Dialog, Input, Label, Spinner, Textarea, toastError } from '../../ui';
 import { formatLongDate } from '../../lib/time';
-import { pluralize, questionStatus, questionWithMark, type QuestionStatus } from '../questions/results';
+import { useT } from '../../i18n';
+import { formatCount } from '../../i18n/format';
+import '../../i18n/later';
+import { questionStatus, questionWithMark, type QuestionStatus } from '../questions/results';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../questions/types';
 import {
   buildCreateQuestionPayload,
   emptyCreateQuestionForm,
-  TRANSLATION_LANGUAGES,
+  REQUIRED_FIELDS_MESSAGE,
   type CreateQuestionForm,
-  type TranslationForm,
-  type TranslationLanguage,
 } from './createQuestion';
+import { EditTranslationsDialog, TranslationFields, translationError } from './TranslationFields';
 import './admin-tabs.css';
 import { useAdminAction, useAdminDrafts, useAdminQuestions, useCreateQuestion } from './api';
 
 export function QuestionsTab() {
+  const t = useT();
   return (
     <div className="stack">
       <CreateQuestionCard />
-      <QuestionList title="Drafts" query={useAdminDrafts()} empty="No drafts. New questions start here." />
-      <QuestionList title="All Questions" query={useAdminQuestions()} empty="No questions yet." />
+      <QuestionList
+        title={t('admin.drafts')}
+        loading={t('admin.draftsLoading')}
+        failed={t('admin.draftsFailed')}
+        query={useAdminDrafts()}
+        empty={t('admin.draftsEmpty')}
+      />
+      <QuestionList
+        title={t('admin.allQuestions')}
+        loading={t('admin.allLoading')}
+        failed={t('admin.allFailed')}
+        query={useAdminQuestions()}
+        empty={t('admin.allEmpty')}
+      />
     </div>
   );
 }
@@ -29,22 +44,18 @@ export function QuestionsTab() {
 /** The create form (spec §2 Admin, §5): required text, options, date, time (UTC); optional context. */
 export function CreateQuestionCard() {
   const id = useId();
+  const t = useT();
   const [form, setForm] = useState<CreateQuestionForm>(() => emptyCreateQuestionForm());
   const create = useCreateQuestion(() => setForm(emptyCreateQuestionForm()));
   const set = (key: keyof CreateQuestionForm) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
-  const setTranslation = (language: TranslationLanguage, key: keyof TranslationForm) => (event: { target: { value: string } }) =>
-    setForm((f) => {
-      const current = f.translations?.[language] ?? { text: '', context: '', option1: '', option2: '' };
-      return { ...f, translations: { ...f.translations, [language]: { ...current, [key]: event.target.value } } };
-    });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
     const result = buildCreateQuestionPayload(form);
     if (!result.ok) {
-      toastError(result.error);
+      toastError('language' in result ? translationError(result.language) : result.error === REQUIRED_FIELDS_MESSAGE ? t('admin.required') : result.error);
       return;
     }
     create.mutate(result.payload);
@@ -53,45 +64,45 @@ export function CreateQuestionCard() {
   return (
     <Card>
       <CardContent>
-        <h2 className="card__title">Create Question</h2>
-        <p className="card__description">New questions are saved as drafts. Date and time are in UTC.</p>
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Create question">
+        <h2 className="card__title">{t('admin.createTitle')}</h2>
+        <p className="card__description">{t('admin.createText')}</p>
+        <form className="form" onSubmit={onSubmit} noValidate aria-label={t('admin.createForm')}>
           <div className="field">
-            <Label htmlFor={`${id}-text`}>Question</Label>
+            <Label htmlFor={`${id}-text`}>{t('admin.question')}</Label>
             <Textarea
               id={`${id}-text`}
               name="text"
               rows={2}
-              placeholder="Will … happen by …"
+              placeholder={t('admin.questionPlaceholder')}
               aria-required="true"
               value={form.text}
               onChange={set('text')}
             />
-            <p className="field__hint">The question mark is added automatically.</p>
+            <p className="field__hint">{t('admin.questionMark')}</p>
           </div>
           <div className="field">
             <Label htmlFor={`${id}-context`}>
-              Context<span className="field__optional"> (optional)</span>
+              {t('admin.context')}<span className="field__optional"> {t('admin.optional')}</span>
             </Label>
             <Textarea id={`${id}-context`} name="context" rows={3} value={form.context} onChange={set('context')} />
           </div>
           <div className="form-row">
             <div className="field">
-              <Label htmlFor={`${id}-o1`}>Option 1</Label>
+              <Label htmlFor={`${id}-o1`}>{t('admin.option1')}</Label>
               <Input id={`${id}-o1`} name="option1" aria-required="true" value={form.option1} onChange={set('option1')} />
             </div>
             <div className="field">
-              <Label htmlFor={`${id}-o2`}>Option 2</Label>
+              <Label htmlFor={`${id}-o2`}>{t('admin.option2')}</Label>
               <Input id={`${id}-o2`} name="option2" aria-required="true" value={form.option2} onChange={set('option2')} />
             </div>
           </div>
           <div className="form-row">
             <div className="field">
-              <Label htmlFor={`${id}-date`}>Date (UTC)</Label>
+              <Label htmlFor={`${id}-date`}>{t('admin.dateUtc')}</Label>
               <Input id={`${id}-date`} name="date" type="date" aria-required="true" value={form.date} onChange={set('date')} />
             </div>
             <div className="field">
-              <Label htmlFor={`${id}-time`}>Time (UTC)</Label>
+              <Label htmlFor={`${id}-time`}>{t('admin.timeUtc')}</Label>
               <Input id={`${id}-time`} name="time" type="time" aria-required="true" value={form.time} onChange={set('time')} />
             </div>
           </div>
@@ -104,42 +115,20 @@ export function CreateQuestionCard() {
               onChange={(e) => setForm((f) => ({ ...f, isBlind: e.target.checked }))}
             />
             <span>
-              Hide results until people answer
-              <span className="field__hint"> Only the number of predictions shows until someone answers, or it resolves.</span>
+              {t('admin.blind')}
+              <span className="field__hint"> {t('admin.blindHint')}</span>
             </span>
           </label>
           <details className="admin-translations">
-            <summary>Other languages (optional)</summary>
-            <p className="field__hint">Where a language is left empty, its readers see the English text.</p>
-            {TRANSLATION_LANGUAGES.map(({ code, name }) => {
-              const t = form.translations?.[code];
-              return (
-                <fieldset key={code} className="admin-translations__language" lang={`${code}-ZA`}>
-                  <legend>{name}</legend>
-                  <div className="field">
-                    <Label htmlFor={`${id}-${code}-text`}>{name} text</Label>
-                    <Textarea id={`${id}-${code}-text`} rows={2} maxLength={300} value={t?.text ?? ''} onChange={setTranslation(code, 'text')} />
-                  </div>
-                  <div className="field">
-                    <Label htmlFor={`${id}-${code}-context`}>{name} background</Label>
-                    <Textarea id={`${id}-${code}-context`} rows={2} maxLength={2000} value={t?.context ?? ''} onChange={setTranslation(code, 'context')} />
-                  </div>
-                  <div className="form-row">
-                    <div className="field">
-                      <Label htmlFor={`${id}-${code}-o1`}>{name} first option</Label>
-                      <Input id={`${id}-${code}-o1`} maxLength={60} value={t?.option1 ?? ''} onChange={setTranslation(code, 'option1')} />
-                    </div>
-                    <div className="field">
-                      <Label htmlFor={`${id}-${code}-o2`}>{name} second option</Label>
-                      <Input id={`${id}-${code}-o2`} maxLength={60} value={t?.option2 ?? ''} onChange={setTranslation(code, 'option2')} />
-                    </div>
-                  </div>
-                </fieldset>
-              );
-            })}
+            <summary>{t('admin.otherLanguages')}</summary>
+            <TranslationFields
+              idPrefix={id}
+              value={form.translations}
+              onChange={(translations) => setForm((f) => ({ ...f, translations }))}
+            />
           </details>
           <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Draft'}
+            {create.isPending ? t('admin.creating') : t('admin.createDraft')}
           </Button>
         </form>
       </CardContent>
@@ -156,10 +145,14 @@ const STATUS_VARIANT: Record<QuestionStatus, 'outline' | 'default' | 'gold' | 's
 
 function QuestionList({
   title,
+  loading,
+  failed,
   query,
   empty,
 }: {
   title: string;
+  loading: string;
+  failed: string;
   query: { isPending: boolean; isError: boolean; data?: Question[] };
   empty: string;
 }) {
@@ -172,9 +165,9 @@ function QuestionList({
         {!query.isPending && !query.isError && ` (${list.length})`}
       </h2>
       {query.isPending ? (
-        <Spinner label={`Loading ${title.toLowerCase()}`} />
+        <Spinner label={loading} />
       ) : query.isError ? (
-        <p className="empty-note">Could not load {title.toLowerCase()}.</p>
+        <p className="empty-note">{failed}</p>
       ) : list.length === 0 ? (
         <p className="empty-note">{empty}</p>
       ) : (
@@ -188,7 +181,14 @@ function QuestionList({
   );
 }
 
-type Pending = null | 'resolve' | 'archive' | 'delete';
+type Pending = null | 'resolve' | 'archive' | 'delete' | 'translations';
+
+const STATUS_KEY = {
+  Draft: 'admin.statusDraft',
+  Published: 'admin.statusPublished',
+  Resolved: 'admin.statusResolved',
+  Archived: 'admin.statusArchived',
+} as const;
 
 /** What an admin may do with a question now (mirrors the server's rules). */
 export function availableActions(q: Question) {
@@ -202,6 +202,7 @@ export function availableActions(q: Question) {
 
 function AdminQuestionItem({ question: q }: { question: Question }) {
   const [pending, setPending] = useState<Pending>(null);
+  const t = useT();
   const action = useAdminAction();
   const status = questionStatus(q);
   const can = availableActions(q);
@@ -212,7 +213,7 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
   return (
     <li className="admin-q" data-question-id={q.id}>
       <div className="admin-q__head">
-        <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
+        <Badge variant={STATUS_VARIANT[status]}>{t(STATUS_KEY[status])}</Badge>
         {q.isSample && <SampleBadge />}
         {q.isBlind && <BlindBadge />}
         <time className="admin-q__date" dateTime={q.date}>
@@ -221,35 +222,39 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
       </div>
       <p className="admin-q__text">{questionWithMark(q.text)}</p>
       <p className="admin-q__meta">
-        {q.options.map((o) => o.text).join(' / ')} · {pluralize(q.totalVotes ?? 0, 'vote')}
-        {correct && ` · Correct: ${correct.text}`}
+        {q.options.map((o) => o.text).join(' / ')} · {t('admin.votes', { count: q.totalVotes ?? 0, shown: formatCount(q.totalVotes ?? 0) })}
+        {correct && ` · ${t('admin.correct', { option: correct.text })}`}
+        {q.translations && ` · ${t('admin.translatedInto', { languages: Object.keys(q.translations).join(', ') })}`}
       </p>
       <div className="admin-q__actions">
         {can.publish && (
           <Button size="sm" disabled={busy} onClick={() => action.mutate({ kind: 'publish', id: q.id })}>
-            Publish
+            {t('admin.publish')}
           </Button>
         )}
         {can.resolve && (
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => setPending('resolve')}>
-            Resolve
+            {t('admin.resolve')}
           </Button>
         )}
         {can.archive && (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('archive')}>
-            Archive
+            {t('admin.archive')}
           </Button>
         )}
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('translations')}>
+          {t('admin.languages')}
+        </Button>
         <Button size="sm" variant="ghost" className="admin-q__delete" disabled={busy} onClick={() => setPending('delete')}>
-          Delete
+          {t('admin.delete')}
         </Button>
       </div>
 
       <Dialog
         open={pending === 'resolve'}
         onOpenChange={(open) => !open && close()}
-        title="Resolve question"
-        description={`Which answer was correct for “${questionWithMark(q.text)}”?`}
+        title={t('admin.resolveTitle')}
+        description={t('admin.resolveText', { question: questionWithMark(q.text) })}
       >
         <div className="dialog-actions dialog-actions--stack">
           {q.options.map((o) => (
@@ -266,7 +271,7 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
             </Button>
           ))}
           <Button block variant="ghost" onClick={close}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
         </div>
       </Dialog>
@@ -274,12 +279,12 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
       <Dialog
         open={pending === 'archive'}
         onOpenChange={(open) => !open && close()}
-        title="Archive this question?"
-        description="It will be hidden from the public feed. Its answers and comments are kept."
+        title={t('admin.archiveTitle')}
+        description={t('admin.archiveText')}
       >
         <div className="dialog-actions">
           <Button variant="outline" onClick={close}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button
             onClick={() => {
@@ -287,7 +292,7 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
               action.mutate({ kind: 'archive', id: q.id });
             }}
           >
-            Archive
+            {t('admin.archive')}
           </Button>
         </div>
       </Dialog>
@@ -295,12 +300,12 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
       <Dialog
         open={pending === 'delete'}
         onOpenChange={(open) => !open && close()}
-        title="Delete this question permanently?"
-        description="This removes the question with all its answers and comments. It cannot be undone."
+        title={t('admin.deleteTitle')}
+        description={t('admin.deleteText')}
       >
         <div className="dialog-actions">
           <Button variant="outline" onClick={close}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button
             variant="destructive"
@@ -309,10 +314,11 @@ function AdminQuestionItem({ question: q }: { question: Question }) {
               action.mutate({ kind: 'delete', id: q.id });
             }}
           >
-            Delete permanently
+            {t('admin.deletePermanently')}
           </Button>
         </div>
       </Dialog>
+      {pending === 'translations' && <EditTranslationsDialog question={q} onClose={close} />}
     </li>
   );
 }

@@ -2,8 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, Dialog, Label, Textarea, cx, toastError } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { useAllSuggestions, useDeleteSuggestion, useReviewSuggestion, type Suggestion } from '../suggestions/api';
-import { SuggestionStatusBadge } from '../suggestions/SuggestionParts';
-import { ADMIN_NOTES_MAX, SUGGESTION_STATUSES, validateReview, type SuggestionStatus } from '../suggestions/validation';
+import { SuggestionStatusBadge, suggestionStatusLabel } from '../suggestions/SuggestionParts';
+import { ADMIN_NOTES_MAX, REVIEW_NEEDS_STATUS, SUGGESTION_STATUSES, validateReview, type SuggestionStatus } from '../suggestions/validation';
+import { useT } from '../../i18n';
+import '../../i18n/later';
 import './admin-tabs.css';
 
 type Filter = 'all' | SuggestionStatus;
@@ -13,13 +15,15 @@ const FILTERS: Filter[] = ['all', ...SUGGESTION_STATUSES];
 export function SuggestionsTab() {
   const [filter, setFilter] = useState<Filter>('all');
   const suggestions = useAllSuggestions(filter === 'all' ? undefined : filter);
+  const t = useT();
   const list = suggestions.data ?? [];
   return (
     <section className="stack" aria-labelledby="admin-suggestions-title">
       <h2 className="admin-list__title" id="admin-suggestions-title">
-        Suggestions{!suggestions.isPending && !suggestions.isError && ` (${list.length})`}
+        {t('admin.tabSuggestions')}
+        {!suggestions.isPending && !suggestions.isError && ` (${list.length})`}
       </h2>
-      <div className="filter-chips" role="group" aria-label="Filter by status">
+      <div className="filter-chips" role="group" aria-label={t('admin.sgFilter')}>
         {FILTERS.map((f) => (
           <button
             key={f}
@@ -28,28 +32,28 @@ export function SuggestionsTab() {
             aria-pressed={f === filter}
             onClick={() => setFilter(f)}
           >
-            {f === 'all' ? 'All' : f}
+            {f === 'all' ? t('admin.sgAll') : suggestionStatusLabel(f)}
           </button>
         ))}
       </div>
       {suggestions.isPending ? (
         <div className="loading-note" aria-live="polite">
           <span className="spinner__ring" aria-hidden="true" />
-          <span>Loading suggestions...</span>
+          <span>{t('admin.sgLoading')}</span>
         </div>
       ) : suggestions.isError ? (
         <Card className="notice-card">
           <CardContent>
-            <p>Suggestions could not be loaded.</p>
+            <p>{t('admin.sgFailed')}</p>
             <Button variant="outline" onClick={() => void suggestions.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </CardContent>
         </Card>
       ) : list.length === 0 ? (
-        <p className="empty-note">{filter === 'all' ? 'No suggestions yet.' : `No ${filter} suggestions.`}</p>
+        <p className="empty-note">{filter === 'all' ? t('admin.sgNone') : t('admin.sgNoneWith', { status: suggestionStatusLabel(filter) })}</p>
       ) : (
-        <ul className="suggestion-list" aria-label="Suggestions">
+        <ul className="suggestion-list" aria-label={t('admin.tabSuggestions')}>
           {list.map((s) => (
             <AdminSuggestionItem key={s.id} suggestion={s} />
           ))}
@@ -62,6 +66,7 @@ export function SuggestionsTab() {
 function AdminSuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
   const [pending, setPending] = useState<null | 'review' | 'delete'>(null);
   const remove = useDeleteSuggestion(() => setPending(null));
+  const t = useT();
   const close = () => setPending(null);
   return (
     <li className="suggestion" data-suggestion-id={s.id}>
@@ -76,36 +81,36 @@ function AdminSuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
       <p className="suggestion__title">{s.title}</p>
       {s.description && <p className="suggestion__description">{s.description}</p>}
       <p className="suggestion__by">
-        By {s.user.name || 'Unknown'}
+        {t('admin.sgBy', { name: s.user.name || t('admin.sgUnknown') })}
         {s.user.username && ` (@${s.user.username})`}
       </p>
       {s.adminNotes && (
         <div className="suggestion__notes">
-          <span className="suggestion__notes-label">Admin notes</span>
+          <span className="suggestion__notes-label">{t('admin.sgNotes')}</span>
           <p>{s.adminNotes}</p>
         </div>
       )}
       <div className="suggestion__actions">
         <Button size="sm" onClick={() => setPending('review')}>
-          Review
+          {t('admin.sgReview')}
         </Button>
         <Button size="sm" variant="ghost" className="suggestion__delete" disabled={remove.isPending} onClick={() => setPending('delete')}>
-          Delete
+          {t('admin.delete')}
         </Button>
       </div>
       {pending === 'review' && <ReviewSuggestionDialog suggestion={s} onClose={close} />}
       <Dialog
         open={pending === 'delete'}
         onOpenChange={(open) => !open && close()}
-        title="Delete this suggestion?"
-        description={`“${s.title}” will be removed permanently.`}
+        title={t('admin.sgDeleteTitle')}
+        description={t('admin.sgDeleteText', { title: s.title })}
       >
         <div className="dialog-actions">
           <Button variant="outline" onClick={close}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(s.id)}>
-            Delete
+            {t('admin.delete')}
           </Button>
         </div>
       </Dialog>
@@ -119,46 +124,47 @@ export function ReviewSuggestionDialog({ suggestion: s, onClose }: { suggestion:
   const [status, setStatus] = useState<string>('');
   const [notes, setNotes] = useState(s.adminNotes ?? '');
   const review = useReviewSuggestion(onClose);
+  const t = useT();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (review.isPending) return;
     const result = validateReview({ status, adminNotes: notes });
     if (!result.ok) {
-      toastError(result.error);
+      toastError(result.error === REVIEW_NEEDS_STATUS ? t('admin.sgNeedsStatus') : result.error);
       return;
     }
     review.mutate({ id: s.id, ...result.payload });
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Review Suggestion" description={`“${s.title}”`}>
-      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label="Review suggestion">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('admin.sgReviewTitle')} description={`“${s.title}”`}>
+      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={t('admin.sgReviewForm')}>
         <fieldset className="status-choice">
           <legend className="label">
-            Status <span className="field__optional">(currently {s.status})</span>
+            {t('admin.sgStatus')} <span className="field__optional">{t('admin.sgCurrently', { status: suggestionStatusLabel(s.status) })}</span>
           </legend>
           <div className="status-choice__options">
             {SUGGESTION_STATUSES.map((value) => (
               <label key={value} className={cx('status-choice__option', status === value && 'is-checked')}>
                 <input type="radio" name={`${id}-status`} value={value} checked={status === value} onChange={() => setStatus(value)} />
-                <span>{value}</span>
+                <span>{suggestionStatusLabel(value)}</span>
               </label>
             ))}
           </div>
         </fieldset>
         <div className="field">
           <Label htmlFor={`${id}-notes`}>
-            Admin notes<span className="field__optional"> (optional, shown to the author)</span>
+            {t('admin.sgNotes')}<span className="field__optional"> {t('admin.sgNotesHint')}</span>
           </Label>
           <Textarea id={`${id}-notes`} rows={3} maxLength={ADMIN_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </div>
         <div className="dialog-actions">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {t('admin.cancel')}
           </Button>
           <Button type="submit" disabled={review.isPending}>
-            {review.isPending ? 'Saving...' : 'Save Review'}
+            {review.isPending ? t('admin.saving') : t('admin.sgSave')}
           </Button>
         </div>
       </form>

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, CardContent, Input } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import './admin-tabs.css';
+import { useT } from '../../i18n';
+import '../../i18n/later';
 
 export interface AdminUserRow {
   id: string;
@@ -39,6 +41,7 @@ export function toUserRows(data: unknown): AdminUserRow[] {
 
 export function UsersTab() {
   const users = useQuery({ queryKey: ALL_USERS_KEY, select: toUserRows });
+  const t = useT();
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -50,7 +53,7 @@ export function UsersTab() {
     return (
       <div className="loading-note" aria-live="polite">
         <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading users...</span>
+        <span>{t('admin.usLoading')}</span>
       </div>
     );
   }
@@ -58,9 +61,9 @@ export function UsersTab() {
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>Users could not be loaded.</p>
+          <p>{t('admin.usFailed')}</p>
           <Button variant="outline" onClick={() => void users.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
@@ -71,21 +74,21 @@ export function UsersTab() {
     <section className="stack" aria-labelledby="admin-users-title">
       <div>
         <h2 className="admin-list__title" id="admin-users-title">
-          All Users ({users.data.length})
+          {t('admin.usTitle', { count: String(users.data.length) })}
         </h2>
-        <p className="field__hint">{admins === 1 ? '1 admin' : `${admins} admins`}</p>
+        <p className="field__hint">{t('admin.usAdmins', { count: admins })}</p>
       </div>
       <Input
         type="search"
-        aria-label="Filter users"
-        placeholder="Filter by name or username"
+        aria-label={t('admin.usFilter')}
+        placeholder={t('admin.usFilterPlaceholder')}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
       {shown.length === 0 ? (
-        <p className="empty-note">{users.data.length === 0 ? 'No users yet.' : 'No users match.'}</p>
+        <p className="empty-note">{users.data.length === 0 ? t('admin.usNone') : t('admin.usNoMatch')}</p>
       ) : (
-        <ul className="user-rows" aria-label="Users">
+        <ul className="user-rows" aria-label={t('admin.tabUsers')}>
           {shown.map((u) => (
             <li key={u.id} className="user-row" data-user-id={u.id}>
               <div className="user-row__who">
@@ -93,7 +96,7 @@ export function UsersTab() {
                   {u.name}
                   {u.isAdmin && (
                     <Badge variant="gold" className="user-row__badge">
-                      Admin
+                      {t('nav.admin')}
                     </Badge>
                   )}
                 </span>
@@ -105,7 +108,7 @@ export function UsersTab() {
                 </code>
                 {u.joinDate && (
                   <span className="user-row__joined">
-                    Joined <time dateTime={u.joinDate}>{formatLongDate(u.joinDate)}</time>
+                    {t('admin.usJoined')} <time dateTime={u.joinDate}>{formatLongDate(u.joinDate)}</time>
                   </span>
                 )}
               </div>

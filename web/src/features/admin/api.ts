@@ -3,7 +3,9 @@ import { apiJson, apiRequest, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
 import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toQuestionList } from '../questions/api';
 import type { Question } from '../questions/types';
-import type { CreateQuestionPayload } from './createQuestion';
+import type { CreateQuestionPayload, TranslationLanguage, TranslationPayload } from './createQuestion';
+import { t } from '../../i18n';
+import '../../i18n/later';
 
 export const ADMIN_QUESTIONS_KEY = ['/api/admin/questions'] as const;
 export const ADMIN_DRAFTS_KEY = ['/api/admin/drafts'] as const;
@@ -27,17 +29,17 @@ function useInvalidateQuestions() {
     );
 }
 
-const failure = (title: string) => (error: unknown) => toastError(serverMessage(error, 'Please try again.'), title);
+const failure = (title: string) => (error: unknown) => toastError(serverMessage(error, t('admin.pleaseTryAgain')), title);
 
 export function useCreateQuestion(onCreated?: (q: Question) => void) {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: (payload: CreateQuestionPayload) => apiJson<Question>('POST', '/api/admin/questions', payload),
     onSuccess: (question) => {
-      toast({ title: 'Question created as draft', description: 'Publish it when it is ready to go live.' });
+      toast({ title: t('admin.created'), description: t('admin.createdText') });
       onCreated?.(question);
     },
-    onError: failure('Failed to create question'),
+    onError: (error) => failure(t('admin.createFailed'))(error),
     onSettled: invalidate,
   });
 }
@@ -63,18 +65,18 @@ function runAction(action: AdminAction): Promise<Response> {
   }
 }
 
-const SUCCESS: Record<AdminAction['kind'], { title: string; description?: string }> = {
-  publish: { title: 'Question published! Notifications sent to all users.' },
-  resolve: { title: 'Question resolved successfully' },
-  archive: { title: 'Question archived', description: 'It is hidden from the public feed; its data is kept.' },
-  delete: { title: 'Question deleted permanently' },
+const SUCCESS: Record<AdminAction['kind'], () => { title: string; description?: string }> = {
+  publish: () => ({ title: t('admin.published') }),
+  resolve: () => ({ title: t('admin.resolved') }),
+  archive: () => ({ title: t('admin.archived'), description: t('admin.archivedText') }),
+  delete: () => ({ title: t('admin.deleted') }),
 };
 
-const FAILURE: Record<AdminAction['kind'], string> = {
-  publish: 'Failed to publish question',
-  resolve: 'Failed to resolve question',
-  archive: 'Failed to archive question',
-  delete: 'Failed to delete question',
+const FAILURE: Record<AdminAction['kind'], () => string> = {
+  publish: () => t('admin.publishFailed'),
+  resolve: () => t('admin.resolveFailed'),
+  archive: () => t('admin.archiveFailed'),
+  delete: () => t('admin.deleteFailed'),
 };
 
 /** Publish / resolve / archive / delete with the spec's toasts; every outcome refreshes the lists. */
@@ -82,8 +84,23 @@ export function useAdminAction() {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: runAction,
-    onSuccess: (_res, action) => toast(SUCCESS[action.kind]),
-    onError: (error, action) => failure(FAILURE[action.kind])(error),
+    onSuccess: (_res, action) => toast(SUCCESS[action.kind]()),
+    onError: (error, action) => failure(FAILURE[action.kind]())(error),
+    onSettled: invalidate,
+  });
+}
+
+/** Replaces a question's translations (a language left out shows English again); refreshes every list. */
+export function useUpdateTranslations(onSaved?: () => void) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: ({ id, translations }: { id: string; translations: Partial<Record<TranslationLanguage, TranslationPayload>> }) =>
+      apiJson<Question>('PUT', `${path(id)}/translations`, { translations }),
+    onSuccess: () => {
+      toast({ title: t('admin.trSaved') });
+      onSaved?.();
+    },
+    onError: (error) => failure(t('admin.trFailed'))(error),
     onSettled: invalidate,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { buildCreateQuestionPayload, emptyCreateQuestionForm, utcIsoFromDateAndTime } from './createQuestion';
+import { buildCreateQuestionPayload, buildTranslationsPayload, emptyCreateQuestionForm, translationsForm, utcIsoFromDateAndTime } from './createQuestion';
 
 const filled = {
   text: '  Will Parliament pass the budget by Friday  ',
@@ -86,6 +86,21 @@ describe('buildCreateQuestionPayload: translations (issue #20)', () => {
     expect(buildCreateQuestionPayload({ ...base, translations: { st: { text: '', context: 'Maemo', option1: '', option2: '' } } })).toEqual({
       ok: false,
       error: 'The Sesotho translation needs the question text',
+      language: 'st',
     });
+  });
+});
+
+describe('translations after create', () => {
+  it('the stored translations fill the form, and the form gives them back', () => {
+    const stored = { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } }, af: { text: 'Sal dit reën', options: {} } };
+    const form = translationsForm(stored);
+    expect(form).toEqual({
+      zu: { text: 'Ngabe lizona', context: '', option1: 'Yebo', option2: '' },
+      af: { text: 'Sal dit reën', context: '', option1: '', option2: '' },
+    });
+    expect(buildTranslationsPayload(form)).toEqual({ ok: true, translations: { zu: { text: 'Ngabe lizona', options: { yes: 'Yebo' } }, af: { text: 'Sal dit reën' } } });
+    // Emptied: the language is left out (English shows).
+    expect(buildTranslationsPayload({ ...form, zu: { text: ' ', context: '', option1: '', option2: '' } })).toEqual({ ok: true, translations: { af: { text: 'Sal dit reën' } } });
   });
 });

@@ -1,4 +1,5 @@
 import { sastDateKey } from '../../lib/time';
+import type { QuestionTranslations } from '../questions/types';
 
 export interface CreateQuestionForm {
   text: string;
@@ -67,7 +68,7 @@ export function utcIsoFromDateAndTime(date: string, time: string): string | null
  */
 export function buildCreateQuestionPayload(
   form: CreateQuestionForm,
-): { ok: true; payload: CreateQuestionPayload } | { ok: false; error: string } {
+): { ok: true; payload: CreateQuestionPayload } | TranslationError | { ok: false; error: string } {
   const text = form.text.trim();
   const option1 = form.option1.trim();
   const option2 = form.option2.trim();
@@ -77,21 +78,9 @@ export function buildCreateQuestionPayload(
   const iso = utcIsoFromDateAndTime(date, time);
   if (!iso) return { ok: false, error: REQUIRED_FIELDS_MESSAGE };
   const context = form.context.trim();
-  const translations: Partial<Record<TranslationLanguage, TranslationPayload>> = {};
-  for (const { code, name } of TRANSLATION_LANGUAGES) {
-    const t = form.translations?.[code];
-    if (!t) continue;
-    const [tText, tContext, yes, no] = [t.text.trim(), t.context.trim(), t.option1.trim(), t.option2.trim()];
-    if (!tText) {
-      if (tContext || yes || no) return { ok: false, error: `The ${name} translation needs the question text` };
-      continue;
-    }
-    translations[code] = {
-      text: tText,
-      ...(tContext && { context: tContext }),
-      ...((yes || no) && { options: { ...(yes && { yes }), ...(no && { no }) } }),
-    };
-  }
+  const built = buildTranslationsPayload(form.translations);
+  if (!built.ok) return built;
+  const { translations } = built;
   return {
     ok: true,
     payload: {
@@ -106,4 +95,46 @@ export function buildCreateQuestionPayload(
       ...(Object.keys(translations).length > 0 && { translations }),
     },
   };
+}
+
+/** A translation with context or options but no text; `language` says which (the message is in English). */
+export interface TranslationError {
+  ok: false;
+  error: string;
+  language: TranslationLanguage;
+}
+
+/**
+ * The translations part of a request (create, or PUT …/translations): trimmed, a language without text left out
+ * (its readers see English), an error where a language has context or options but no text.
+ */
+export function buildTranslationsPayload(
+  form: CreateQuestionForm['translations'],
+): { ok: true; translations: Partial<Record<TranslationLanguage, TranslationPayload>> } | TranslationError {
+  const translations: Partial<Record<TranslationLanguage, TranslationPayload>> = {};
+  for (const { code, name } of TRANSLATION_LANGUAGES) {
+    const t = form?.[code];
+    if (!t) continue;
+    const [tText, tContext, yes, no] = [t.text.trim(), t.context.trim(), t.option1.trim(), t.option2.trim()];
+    if (!tText) {
+      if (tContext || yes || no) return { ok: false, error: `The ${name} translation needs the question text`, language: code };
+      continue;
+    }
+    translations[code] = {
+      text: tText,
+      ...(tContext && { context: tContext }),
+      ...((yes || no) && { options: { ...(yes && { yes }), ...(no && { no }) } }),
+    };
+  }
+  return { ok: true, translations };
+}
+
+/** A question's stored translations as the form's fields (for editing them after create). */
+export function translationsForm(translations: QuestionTranslations | undefined): NonNullable<CreateQuestionForm['translations']> {
+  const out: NonNullable<CreateQuestionForm['translations']> = {};
+  for (const { code } of TRANSLATION_LANGUAGES) {
+    const t = translations?.[code];
+    if (t) out[code] = { text: t.text, context: t.context ?? '', option1: t.options?.yes ?? '', option2: t.options?.no ?? '' };
+  }
+  return out;
 }

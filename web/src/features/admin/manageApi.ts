@@ -1,6 +1,8 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
+import { t, type MessageKey } from '../../i18n';
+import '../../i18n/later';
 import { tagKey, toPredictionList, useTags, type MediaPrediction } from '../research/api';
 import type { OfficialPayload, PredictionPayload } from './manageForms';
 
@@ -11,7 +13,6 @@ export type ManageOp =
   | { op: 'delete'; id: string };
 
 const PATH: Record<ManageKind, string> = { official: '/api/admin/officials', prediction: '/api/admin/predictions' };
-const NOUN: Record<ManageKind, string> = { official: 'Official', prediction: 'Prediction' };
 
 function run(kind: ManageKind, action: ManageOp) {
   const base = PATH[kind];
@@ -25,7 +26,15 @@ function run(kind: ManageKind, action: ManageOp) {
   }
 }
 
-const DONE = { create: 'added', update: 'updated', delete: 'deleted' } as const;
+/** "Official added", "Prediction deleted"…; and the failure titles. */
+const DONE: Record<ManageKind, Record<ManageOp['op'], MessageKey>> = {
+  official: { create: 'admin.mgOfficialAdded', update: 'admin.mgOfficialUpdated', delete: 'admin.mgOfficialDeleted' },
+  prediction: { create: 'admin.mgPredictionAdded', update: 'admin.mgPredictionUpdated', delete: 'admin.mgPredictionDeleted' },
+};
+const FAILED: Record<ManageKind, { save: MessageKey; delete: MessageKey }> = {
+  official: { save: 'admin.mgOfficialSaveFailed', delete: 'admin.mgOfficialDeleteFailed' },
+  prediction: { save: 'admin.mgPredictionSaveFailed', delete: 'admin.mgPredictionDeleteFailed' },
+};
 
 /** Create / update / delete an official or a media prediction; refreshes every research list. */
 export function useManage(kind: ManageKind, onDone?: () => void) {
@@ -33,13 +42,13 @@ export function useManage(kind: ManageKind, onDone?: () => void) {
   return useMutation({
     mutationFn: (action: ManageOp) => run(kind, action),
     onSuccess: (_res, action) => {
-      toast({ title: `${NOUN[kind]} ${DONE[action.op]}` });
+      toast({ title: t(DONE[kind][action.op]) });
       onDone?.();
     },
     onError: (error, action) =>
       toastError(
-        serverMessage(error, 'Please try again.'),
-        action.op === 'delete' ? `Failed to delete ${kind}` : `Failed to save ${kind}`,
+        serverMessage(error, t('admin.pleaseTryAgain')),
+        t(FAILED[kind][action.op === 'delete' ? 'delete' : 'save']),
       ),
     onSettled: () =>
       queryClient.invalidateQueries({

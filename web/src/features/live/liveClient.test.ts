@@ -17,6 +17,7 @@ import {
   startLiveClient,
 } from './liveClient';
 import { createLiveStatus, type LiveStatus } from './liveStatus';
+import { setLanguage } from '../../i18n';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -148,6 +149,20 @@ test('new-question: persistent notification with the question text; refreshes to
   expect(notify).toHaveBeenCalledWith(NEW_QUESTION_TITLE, expect.objectContaining({ body: 'Will load shedding return this winter?', persistent: true }));
   expect(NEW_QUESTION_TITLE).toBe('Mzansi Predicts Question!');
   expect(invalidatedKeys()).toEqual(expect.arrayContaining([['/api/questions/today'], ['/api/questions/public']]));
+});
+
+test('new-question in isiZulu: the notification shows the translated text the message carries', async () => {
+  await setLanguage('zu', { remember: false });
+  try {
+    start();
+    FakeSocket.instances[0]!.emit({
+      type: 'new-question',
+      question: { id: 'q8', text: 'Will it rain', options: [], translations: { zu: { text: 'Ngabe lizona', options: {} }, af: { text: 'Sal dit reën' } } },
+    });
+    expect(notify).toHaveBeenCalledWith(NEW_QUESTION_TITLE, expect.objectContaining({ body: 'Ngabe lizona?' }));
+  } finally {
+    await setLanguage('en', { remember: false });
+  }
 });
 
 test('question-resolved: "Question Resolved!" with Yes / No; refreshes public questions', () => {

@@ -9,6 +9,9 @@ import { publicResultsKey, resultsKey } from '../results/api';
 import { applyLiveResults, type LiveResultRow } from './liveResults';
 import { liveStatus, type LiveStatus } from './liveStatus';
 import { liveNews, type LiveNewsStore } from './liveBanner';
+import { currentLanguage } from '../../i18n';
+import { translatedQuestion } from '../questions/translated';
+import type { QuestionTranslations } from '../questions/types';
 
 /**
  * The first reconnect's delay; each further failed attempt doubles it, up to LIVE_RECONNECT_MAX_MS, and an open
@@ -51,7 +54,13 @@ export interface LiveQuestion {
   id: string;
   text: string;
   options?: { id: string; text: string }[];
+  /** The admin's text in other languages (the gateway's new-question carries them, as the API does). */
+  translations?: QuestionTranslations;
 }
+
+/** The question in the interface language where the admin translated it (as the lists show it). */
+const inLanguage = (q: LiveQuestion) =>
+  translatedQuestion({ context: null, ...q, options: q.options ?? [] }, currentLanguage());
 
 export type LiveMessage =
   | { type: 'new-question'; question: LiveQuestion }
@@ -232,7 +241,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     }
     switch (message.type) {
       case 'new-question': {
-        const { question } = message;
+        const question = inLanguage(message.question);
         void notify(NEW_QUESTION_TITLE, {
           body: withQuestionMark(question.text),
           tag: `question-${question.id}`,
@@ -245,7 +254,8 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
         break;
       }
       case 'question-resolved': {
-        const question = cachedQuestion(queryClient, message.questionId);
+        const cached = cachedQuestion(queryClient, message.questionId);
+        const question = cached && inLanguage(cached);
         const answer = answerLabel(message.correctOptionId, question?.options);
         void notify(RESOLVED_TITLE, {
           body: question ? `${withQuestionMark(question.text)} The answer: ${answer}` : `The correct answer: ${answer}`,

@@ -5,15 +5,17 @@ import { Card, CardContent } from '../../ui';
 import { BrandMark, FlagStripe, PRODUCT_NAME, TAGLINE } from '../shell/Brand';
 import { PrivacyNotice } from './PrivacyNotice';
 import './privacy.css';
+import { t, useT } from '../../i18n';
 
 function useTitle() {
+  const language = useT();
   useEffect(() => {
     const before = document.title;
-    document.title = `Privacy notice · ${PRODUCT_NAME}`;
+    document.title = `${t('privacy.title')} · ${PRODUCT_NAME}`;
     return () => {
       document.title = before;
     };
-  }, []);
+  }, [language]);
 }
 
 /** /privacy for a signed-in user: the notice inside the app's shell. */
@@ -31,6 +33,7 @@ export function PrivacyPage() {
 /** /privacy signed out: no sign-in needed (reached from the landing page's footer and the signup form). */
 export function PublicPrivacyPage() {
   useTitle();
+  const t = useT();
   return (
     <div className="landing">
       <header className="landing-header">
@@ -52,7 +55,7 @@ export function PublicPrivacyPage() {
           </CardContent>
         </Card>
         <Link className="btn btn--outline btn--md" to="/">
-          Back to {PRODUCT_NAME}
+          {t('privacy.backTo', { product: PRODUCT_NAME })}
         </Link>
       </main>
     </div>

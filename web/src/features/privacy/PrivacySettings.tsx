@@ -8,10 +8,12 @@ import { useUser } from '../auth/useSession';
 import { SettingRow, Switch } from '../notifications/Switch';
 import { privacyKey, updatePrivacySettings, usePrivacySettings, type AnswerVisibility, type PrivacySettings as Settings } from './api';
 import './privacy.css';
+import { useT, type MessageKey } from '../../i18n';
+import '../../i18n/later';
 
-const CHOICES: { value: AnswerVisibility; label: string; description: string }[] = [
-  { value: 'friends', label: 'Friends', description: 'Your friends see your predictions and your score.' },
-  { value: 'nobody', label: 'Nobody', description: 'Only you. You also leave every leaderboard but your own.' },
+const CHOICES: { value: AnswerVisibility; label: MessageKey; description: MessageKey }[] = [
+  { value: 'friends', label: 'privacy.friends', description: 'privacy.friendsText' },
+  { value: 'nobody', label: 'privacy.nobody', description: 'privacy.nobodyText' },
 ];
 
 /**
@@ -23,14 +25,15 @@ export function PrivacySettings() {
   const user = useUser();
   const queryClient = useQueryClient();
   const settings = usePrivacySettings(user?.id ?? '');
+  const t = useT();
 
   const save = useMutation({
     mutationFn: (patch: Partial<Pick<Settings, 'answerVisibility' | 'hideUntilResolved'>>) => updatePrivacySettings(user!.id, patch),
     onSuccess: (saved) => {
       queryClient.setQueryData(privacyKey(user!.id), saved);
-      toast({ title: 'Privacy settings saved', description: 'Who sees your answers has been updated.' });
+      toast({ title: t('privacy.saved'), description: t('privacy.savedText') });
     },
-    onError: (error) => toastError(serverMessage(error, 'Your privacy settings could not be saved. Please try again.'), 'Not saved'),
+    onError: (error) => toastError(serverMessage(error, t('privacy.saveFailedText')), t('privacy.saveFailed')),
   });
 
   if (!user) return null;
@@ -42,23 +45,23 @@ export function PrivacySettings() {
     <div className="stack privacy-settings">
       <Card>
         <CardHeader>
-          <CardTitle>Who sees my answers</CardTitle>
-          <CardDescription>Your predictions can show your political views. Everyone else only ever sees totals.</CardDescription>
+          <CardTitle>{t('privacy.whoSees')}</CardTitle>
+          <CardDescription>{t('privacy.whoSeesText')}</CardDescription>
         </CardHeader>
         <CardContent>
           {settings.isPending ? (
-            <Spinner label="Loading privacy settings" />
+            <Spinner label={t('privacy.loading')} />
           ) : settings.isError || !current ? (
             <div className="privacy-settings__error">
-              <p role="alert">Your privacy settings could not be loaded.</p>
+              <p role="alert">{t('privacy.loadFailed')}</p>
               <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             </div>
           ) : (
             <div className="settings-list privacy-settings__list" aria-busy={save.isPending}>
               <fieldset className="choice-group" disabled={save.isPending}>
-                <legend className="setting-row__title">Show my predictions to</legend>
+                <legend className="setting-row__title">{t('privacy.showTo')}</legend>
                 {CHOICES.map((c) => (
                   <label key={c.value} className="choice">
                     <input
@@ -70,9 +73,9 @@ export function PrivacySettings() {
                       aria-describedby={`${id}-${c.value}-desc`}
                     />
                     <span className="choice__text">
-                      <span className="choice__label">{c.label}</span>
+                      <span className="choice__label">{t(c.label)}</span>
                       <span className="setting-row__description" id={`${id}-${c.value}-desc`}>
-                        {c.description}
+                        {t(c.description)}
                       </span>
                     </span>
                   </label>
@@ -80,12 +83,8 @@ export function PrivacySettings() {
               </fieldset>
               <SettingRow
                 id={`${id}-resolved`}
-                title="Only after the question is resolved"
-                description={
-                  current.answerVisibility === 'nobody'
-                    ? 'Applies when your friends can see your predictions.'
-                    : 'Friends see a prediction once its question has a result, not before.'
-                }
+                title={t('privacy.afterResolved')}
+                description={current.answerVisibility === 'nobody' ? t('privacy.afterResolvedNobody') : t('privacy.afterResolvedText')}
               >
                 <Switch
                   checked={current.hideUntilResolved}
@@ -102,16 +101,18 @@ export function PrivacySettings() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Your consent</CardTitle>
+          <CardTitle>{t('privacy.consent')}</CardTitle>
         </CardHeader>
         <CardContent className="stack privacy-settings__consent">
           <p>
             {consent
-              ? `You accepted the privacy notice v${consent.noticeVersion}${consent.acceptedAt ? ` on ${formatLongDate(consent.acceptedAt)}` : ''}.`
-              : 'No acceptance of the privacy notice is recorded for this account.'}
+              ? consent.acceptedAt
+                ? t('privacy.acceptedOn', { version: consent.noticeVersion, date: formatLongDate(consent.acceptedAt) })
+                : t('privacy.accepted', { version: consent.noticeVersion })
+              : t('privacy.noConsent')}
           </p>
           <Link className="privacy-link" to="/privacy">
-            Read the privacy notice
+            {t('privacy.read')}
           </Link>
         </CardContent>
       </Card>

@@ -5,6 +5,7 @@ import { USER_STORAGE_KEY } from '../auth/session';
 import { renderWithApp } from '../vote/testing';
 import { attachmentFilename } from './accountApi';
 import { WHAT_GOES, WHAT_STAYS, YourData } from './YourData';
+import english from '../../i18n/locales/en.json';
 
 let fetch: ReturnType<typeof stubFetch>;
 const clicked: string[] = [];
@@ -52,8 +53,9 @@ test('the delete dialog says what goes and what stays, needs the password, then 
   fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
   const lists = within(dialog).getAllByRole('list');
-  expect(within(lists[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...WHAT_GOES]);
-  expect(within(lists[1]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...WHAT_STAYS]);
+  expect(within(lists[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(WHAT_GOES.map((key) => english.messages[key]));
+  expect(within(lists[1]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(WHAT_STAYS.map((key) => english.messages[key]));
+  expect(within(lists[1]!).getAllByRole('listitem')[1]!.textContent).toBe('Nothing else. Your username becomes free for anyone to take.');
 
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
   expect(within(dialog).getByRole('alert').textContent).toBe('Please enter your password to delete your account');

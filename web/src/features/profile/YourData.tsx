@@ -9,50 +9,50 @@ import { userAtom } from '../auth/session';
 import { useUser } from '../auth/useSession';
 import { deleteMyAccount, downloadMyData } from './accountApi';
 import './account.css';
+import { t as translate, useT, type MessageKey } from '../../i18n';
+import '../../i18n/later';
 
 /** What a deletion erases and what it keeps: the dialog says exactly this (PRODUCT.md "Privacy"). */
 export const WHAT_GOES = [
-  'Your account: name, username, e-mail address, phone number, password and consent',
-  'Every prediction you made, and your scores (you leave every leaderboard)',
-  'Your comments and their images',
-  'Your friends, and friend requests you sent or received',
-  'Your question suggestions',
-  'Your notification settings, browser notifications and newsletter subscription',
-  'Every signed-in session, on every device',
-] as const;
+  'privacy.goesAccount',
+  'privacy.goesPredictions',
+  'privacy.goesComments',
+  'privacy.goesFriends',
+  'privacy.goesSuggestions',
+  'privacy.goesNotifications',
+  'privacy.goesSessions',
+] as const satisfies readonly MessageKey[];
 
-export const WHAT_STAYS = [
-  'The national totals: each prediction you made still counts in its question’s results, with nothing that links it to you',
-  'Nothing else. Your username becomes free for anyone to take.',
-] as const;
+export const WHAT_STAYS = ['privacy.staysTotals', 'privacy.staysNothing'] as const satisfies readonly MessageKey[];
 
 /** The profile's "Your data" card: download everything held about me, delete my account. */
 export function YourData() {
   const user = useUser();
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   const download = useMutation({
     mutationFn: () => downloadMyData(user!.id),
-    onSuccess: (filename) => toast({ title: 'Your data is downloading', description: filename }),
-    onError: (error) => toastError(serverMessage(error, 'Your data could not be downloaded. Please try again.'), 'Download failed'),
+    onSuccess: (filename) => toast({ title: translate('privacy.downloading'), description: filename }),
+    onError: (error) => toastError(serverMessage(error, translate('privacy.downloadFailedText')), translate('privacy.downloadFailed')),
   });
   if (!user) return null;
   return (
     <Card className="your-data">
       <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription>Everything we hold about you is yours to see, and to erase.</CardDescription>
+        <CardTitle>{t('privacy.yourData')}</CardTitle>
+        <CardDescription>{t('privacy.yourDataText')}</CardDescription>
       </CardHeader>
       <CardContent className="stack">
         <div className="your-data__row">
-          <p>One file (JSON) with your profile, consent, settings, predictions, comments, friends, suggestions and subscriptions.</p>
+          <p>{t('privacy.downloadText')}</p>
           <Button variant="outline" block disabled={download.isPending} aria-busy={download.isPending} onClick={() => download.mutate()}>
-            {download.isPending ? 'Preparing your data...' : 'Download my data'}
+            {download.isPending ? t('privacy.preparing') : t('privacy.download')}
           </Button>
         </div>
         <div className="your-data__row">
-          <p>Erase your account and everything about you from every part of Mzansi Predicts. This cannot be undone.</p>
+          <p>{t('privacy.deleteText')}</p>
           <Button variant="destructive" block onClick={() => setConfirming(true)}>
-            Delete my account
+            {t('privacy.deleteAccount')}
           </Button>
         </div>
       </CardContent>
@@ -70,6 +70,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   const remove = useMutation({
     mutationFn: () => deleteMyAccount(user!.id, password),
@@ -82,9 +83,9 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       navigate('/', { replace: true });
       // The landing page from its top, not at the profile's scroll position.
       window.scrollTo(0, 0);
-      toast({ title: 'Your account has been deleted', description: 'Everything about you is being erased. Thank you for predicting with us.' });
+      toast({ title: translate('privacy.deleted'), description: translate('privacy.deletedText') });
     },
-    onError: (err) => setError(serverMessage(err, 'Your account could not be deleted. Please try again.')),
+    onError: (err) => setError(serverMessage(err, translate('privacy.deleteFailed'))),
   });
 
   const close = (next: boolean) => {
@@ -98,36 +99,36 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (!password) return setError('Please enter your password to delete your account');
+    if (!password) return setError(t('privacy.passwordNeeded'));
     remove.mutate();
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Delete your account?" description="This cannot be undone." className="delete-account">
+    <Dialog open={open} onOpenChange={close} title={t('privacy.deleteTitle')} description={t('privacy.cannotUndo')} className="delete-account">
       <form className="stack" onSubmit={submit} noValidate>
         <section aria-labelledby={`${id}-goes`}>
           <h3 className="delete-account__heading" id={`${id}-goes`}>
-            What is deleted, at once and everywhere
+            {t('privacy.whatGoes')}
           </h3>
           <ul className="delete-account__list">
             {WHAT_GOES.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
         </section>
         <section aria-labelledby={`${id}-stays`}>
           <h3 className="delete-account__heading" id={`${id}-stays`}>
-            What stays
+            {t('privacy.whatStays')}
           </h3>
           <ul className="delete-account__list">
             {WHAT_STAYS.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
         </section>
-        <p className="delete-account__hint">Want a copy first? Close this and use “Download my data”.</p>
+        <p className="delete-account__hint">{t('privacy.copyFirst')}</p>
         <div className="field">
-          <Label htmlFor={`${id}-password`}>Your password</Label>
+          <Label htmlFor={`${id}-password`}>{t('privacy.password')}</Label>
           <Input
             id={`${id}-password`}
             type="password"
@@ -146,10 +147,10 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         )}
         <div className="dialog-actions dialog-actions--stack">
           <Button type="submit" variant="destructive" block disabled={remove.isPending} aria-busy={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            {remove.isPending ? t('privacy.deleting') : t('privacy.deleteAccount')}
           </Button>
           <Button variant="outline" block onClick={() => close(false)} disabled={remove.isPending}>
-            Keep my account
+            {t('privacy.keep')}
           </Button>
         </div>
       </form>

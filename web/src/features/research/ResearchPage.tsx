@@ -7,7 +7,7 @@ import { initials } from '../friends/api';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { SampleBadge } from '../questions/QuestionCards';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
-import { barColor, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
+import { barColor, optionResults, questionWithMark, totalPredictions } from '../questions/results';
 import type { Question } from '../questions/types';
 import {
   localImagePath,
@@ -24,6 +24,10 @@ import {
 import { researchAtom, type ResearchTab } from './selection';
 import './research.css';
 import { useDataSaver } from '../datasaver/dataSaver';
+import { useT } from '../../i18n';
+import { formatCount } from '../../i18n/format';
+import '../../i18n/later';
+import { useTranslatedQuestion } from '../questions/translated';
 
 /** /research (spec §2 Research): Topics, Officials and Predictions tabs sharing one selected topic. */
 export function ResearchPage() {
@@ -32,22 +36,25 @@ export function ResearchPage() {
   const labels = new Map((tags.data ?? []).map((t) => [t.tag, t.label]));
   const labelOf = (tag: string) => labels.get(tag) ?? tag;
   const tab = state.tab;
+  const t = useT();
 
   return (
     <div className="research">
-      <ScreenHeader title="Research" subtitle="Background on the topics behind the daily questions">
+      <ScreenHeader title={t('research.title')} subtitle={t('research.subtitle')}>
         <Link to="/my-suggestions" className="research__suggest-link">
-          Have a question idea? Suggest it
+          {t('research.suggest')}
         </Link>
       </ScreenHeader>
       <Tabs<ResearchTab>
-        label="Research sections"
+        label={t('research.sections')}
+        /* Scrolls sideways rather than widening the page where a language’s labels are long (Afrikaans). */
+        className="tabs--scroll"
         value={tab}
         onValueChange={(value) => dispatch({ type: 'setTab', tab: value })}
         items={[
           {
             value: 'topics',
-            label: 'Topics',
+            label: t('research.topics'),
             content:
               tab === 'topics' ? (
                 <TopicsTab
@@ -62,13 +69,13 @@ export function ResearchPage() {
           },
           {
             value: 'officials',
-            label: 'Officials',
+            label: t('research.officials'),
             content:
               tab === 'officials' ? <OfficialsTab labelOf={labelOf} onJump={(tag) => dispatch({ type: 'jumpToTopic', tag })} /> : null,
           },
           {
             value: 'predictions',
-            label: 'Predictions',
+            label: t('research.predictions'),
             content:
               tab === 'predictions' ? (
                 <PredictionsTab
@@ -95,12 +102,13 @@ function LoadingNote({ text }: { text: string }) {
 }
 
 function ErrorNote({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <Card className="notice-card">
       <CardContent>
         <p>{text}</p>
         <Button variant="outline" onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </CardContent>
     </Card>
@@ -124,18 +132,19 @@ function TopicsTab({
   onClear: () => void;
   onJump: (tag: string) => void;
 }) {
-  if (tags.isPending) return <LoadingNote text="Loading topics..." />;
-  if (tags.isError) return <ErrorNote text="Topics could not be loaded." onRetry={() => void tags.refetch()} />;
+  const t = useT();
+  if (tags.isPending) return <LoadingNote text={t('research.topicsLoading')} />;
+  if (tags.isError) return <ErrorNote text={t('research.topicsFailed')} onRetry={() => void tags.refetch()} />;
   const list = tags.data;
-  if (list.length === 0) return <p className="empty-note">No research topics yet. Check back soon!</p>;
+  if (list.length === 0) return <p className="empty-note">{t('research.topicsNone')}</p>;
   return (
     <div className="stack">
       <div>
-        <p className="research__hint">Choose a topic to see its questions, official sources and media predictions.</p>
-        <ul className="topic-chips" aria-label="Topics">
-          {list.map((t) => (
-            <li key={t.tag}>
-              <TopicChip topic={t} selected={t.tag === selected} onToggle={() => onToggle(t.tag)} />
+        <p className="research__hint">{t('research.topicsHint')}</p>
+        <ul className="topic-chips" aria-label={t('research.topics')}>
+          {list.map((topic) => (
+            <li key={topic.tag}>
+              <TopicChip topic={topic} selected={topic.tag === selected} onToggle={() => onToggle(topic.tag)} />
             </li>
           ))}
         </ul>
@@ -146,10 +155,11 @@ function TopicsTab({
 }
 
 function TopicChip({ topic, selected, onToggle }: { topic: Tag; selected: boolean; onToggle: () => void }) {
+  const t = useT();
   const counts = [
-    pluralize(topic.questionCount, 'question'),
-    pluralize(topic.officialCount, 'official'),
-    pluralize(topic.predictionCount, 'prediction'),
+    t('research.questionCount', { count: topic.questionCount, shown: formatCount(topic.questionCount) }),
+    t('research.officialCount', { count: topic.officialCount, shown: formatCount(topic.officialCount) }),
+    t('research.predictionCount', { count: topic.predictionCount, shown: formatCount(topic.predictionCount) }),
   ];
   return (
     <button
@@ -176,13 +186,14 @@ function TopicChip({ topic, selected, onToggle }: { topic: Tag; selected: boolea
 }
 
 function SelectedTopicBar({ label, onClear }: { label: string; onClear: () => void }) {
+  const t = useT();
   return (
     <div className="topic-bar">
       <p className="topic-bar__label">
-        Topic: <strong>{label}</strong>
+        {t('research.topic')} <strong>{label}</strong>
       </p>
       <Button size="sm" variant="outline" onClick={onClear}>
-        Clear
+        {t('research.clear')}
       </Button>
     </div>
   );
@@ -204,6 +215,7 @@ function TopicDetail({
   const questions = useTagQuestions(tag);
   const officials = useTagOfficials(tag);
   const predictions = useTagPredictions(tag);
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   // On a phone the topic list can fill the screen: bring the chosen topic's content into view.
   useEffect(() => {
@@ -213,16 +225,41 @@ function TopicDetail({
   return (
     <div className="stack topic-detail" data-topic={tag} ref={ref}>
       <SelectedTopicBar label={label} onClear={onClear} />
-      <ResearchSection title="Questions" query={questions} loading="Loading questions..." empty="No questions on this topic yet.">
+      <ResearchSection
+        title={t('research.questions')}
+        failed={t('research.questionsFailed')}
+        query={questions}
+        loading={t('research.questionsLoading')}
+        empty={t('research.questionsNone')}
+      >
         {(list) => list.map((q) => <ResearchQuestionCard key={q.id} question={q} />)}
       </ResearchSection>
-      <ResearchSection title="Official sources" query={officials} loading="Loading officials..." empty="No official sources on this topic yet.">
+      <ResearchSection
+        title={t('research.sources')}
+        failed={t('research.sourcesFailed')}
+        query={officials}
+        loading={t('research.officialsLoading')}
+        empty={t('research.sourcesNone')}
+      >
         {(list) => list.map((o) => <OfficialCard key={o.id} official={o} labelOf={labelOf} onTag={onJump} currentTag={tag} />)}
       </ResearchSection>
-      <ResearchSection title="Media predictions" query={predictions} loading="Loading predictions..." empty="No media predictions on this topic yet.">
-        {(list) => list.map((p) => <PredictionCard key={p.id} prediction={p} />)}
-      </ResearchSection>
+      <MediaPredictions query={predictions} />
     </div>
+  );
+}
+
+function MediaPredictions({ query }: { query: ReturnType<typeof useTagPredictions> }) {
+  const t = useT();
+  return (
+    <ResearchSection
+      title={t('research.media')}
+      failed={t('research.mediaFailed')}
+      query={query}
+      loading={t('research.predictionsLoading')}
+      empty={t('research.mediaNone')}
+    >
+      {(list) => list.map((p) => <PredictionCard key={p.id} prediction={p} />)}
+    </ResearchSection>
   );
 }
 
@@ -239,12 +276,14 @@ function scrollIntoViewBelowHeader(el: HTMLElement) {
 
 function ResearchSection<T>({
   title,
+  failed,
   query,
   loading,
   empty,
   children,
 }: {
   title: string;
+  failed: string;
   query: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
   loading: string;
   empty: string;
@@ -261,7 +300,7 @@ function ResearchSection<T>({
       {query.isPending ? (
         <LoadingNote text={loading} />
       ) : query.isError ? (
-        <ErrorNote text={`${title} could not be loaded.`} onRetry={() => void query.refetch()} />
+        <ErrorNote text={failed} onRetry={() => void query.refetch()} />
       ) : list.length === 0 ? (
         <p className="empty-note">{empty}</p>
       ) : (
@@ -271,7 +310,9 @@ function ResearchSection<T>({
   );
 }
 
-export function ResearchQuestionCard({ question }: { question: Question }) {
+export function ResearchQuestionCard({ question: original }: { question: Question }) {
+  const question = useTranslatedQuestion(original);
+  const t = useT();
   const rows = optionResults(question);
   const total = totalPredictions(question);
   return (
@@ -283,18 +324,18 @@ export function ResearchQuestionCard({ question }: { question: Question }) {
           </time>
           <span className="qcard__badge-group">
             {question.isSample && <SampleBadge />}
-            {question.isResolved && <Badge variant="default">Resolved</Badge>}
+            {question.isResolved && <Badge variant="default">{t('badge.resolved')}</Badge>}
           </span>
         </div>
         <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
         {question.context && <p className="qcard__context">{question.context}</p>}
-        <ul className="bar-list" aria-label="Results">
+        <ul className="bar-list" aria-label={t('research.results')}>
           {rows.map((r, i) => (
             <li key={r.optionId} className="bar-row">
               <div className="bar-row__top">
                 <span className="bar-row__label">
                   {r.text}
-                  {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                  {r.isCorrect && <span className="bar-row__correct"> ✓ {t('results.correct')}</span>}
                 </span>
                 <strong className="bar-row__pct">{Math.round(r.percentage)}%</strong>
               </div>
@@ -304,7 +345,7 @@ export function ResearchQuestionCard({ question }: { question: Question }) {
             </li>
           ))}
         </ul>
-        <p className="qcard__stats">{pluralize(total, 'prediction')}</p>
+        <p className="qcard__stats">{t('research.predictionCount', { count: total, shown: formatCount(total) })}</p>
         <DiscussionPanel questionId={question.id} commentCount={question.commentCount ?? 0} />
       </CardContent>
     </Card>
@@ -315,12 +356,13 @@ export function ResearchQuestionCard({ question }: { question: Question }) {
 
 function OfficialsTab({ labelOf, onJump }: { labelOf: (tag: string) => string; onJump: (tag: string) => void }) {
   const officials = useOfficials();
-  if (officials.isPending) return <LoadingNote text="Loading officials..." />;
-  if (officials.isError) return <ErrorNote text="Officials could not be loaded." onRetry={() => void officials.refetch()} />;
-  if (officials.data.length === 0) return <p className="empty-note">No officials yet. Check back soon!</p>;
+  const t = useT();
+  if (officials.isPending) return <LoadingNote text={t('research.officialsLoading')} />;
+  if (officials.isError) return <ErrorNote text={t('research.officialsFailed')} onRetry={() => void officials.refetch()} />;
+  if (officials.data.length === 0) return <p className="empty-note">{t('research.officialsNone')}</p>;
   return (
     <div className="stack">
-      <p className="research__hint">Tap a topic on a card to see everything on that topic.</p>
+      <p className="research__hint">{t('research.officialsHint')}</p>
       {officials.data.map((o) => (
         <OfficialCard key={o.id} official={o} labelOf={labelOf} onTag={onJump} />
       ))}
@@ -352,6 +394,7 @@ export function OfficialCard({
   onTag: (tag: string) => void;
   currentTag?: string;
 }) {
+  const t = useT();
   return (
     <Card className="official" data-official-id={official.id}>
       <CardContent>
@@ -365,14 +408,14 @@ export function OfficialCard({
         </div>
         {official.bio && <p className="official__bio">{official.bio}</p>}
         {official.tags.length > 0 && (
-          <ul className="tag-chips" aria-label={`Topics for ${official.name}`}>
+          <ul className="tag-chips" aria-label={t('research.topicsFor', { name: official.name })}>
             {official.tags.map((tag) => (
               <li key={tag}>
                 <button
                   type="button"
                   className={cx('tag-chip', tag === currentTag && 'tag-chip--current')}
                   onClick={() => onTag(tag)}
-                  aria-label={`Topic: ${labelOf(tag)}`}
+                  aria-label={`${t('research.topic')} ${labelOf(tag)}`}
                 >
                   #{labelOf(tag)}
                 </button>
@@ -398,13 +441,14 @@ function PredictionsTab({
   onChooseTopic: () => void;
   onClear: () => void;
 }) {
+  const t = useT();
   if (!selected) {
     return (
       <Card className="notice-card">
         <CardContent>
-          <h2 className="card__title">Pick a topic</h2>
-          <p className="card__description">Choose a topic first to see what the media predicted about it.</p>
-          <Button onClick={onChooseTopic}>Choose a topic</Button>
+          <h2 className="card__title">{t('research.pickTitle')}</h2>
+          <p className="card__description">{t('research.pickText')}</p>
+          <Button onClick={onChooseTopic}>{t('research.pickButton')}</Button>
         </CardContent>
       </Card>
     );
@@ -417,9 +461,7 @@ function TopicPredictions({ tag, label, onClear }: { tag: string; label: string;
   return (
     <div className="stack">
       <SelectedTopicBar label={label} onClear={onClear} />
-      <ResearchSection title="Media predictions" query={predictions} loading="Loading predictions..." empty="No media predictions on this topic yet.">
-        {(list) => list.map((p) => <PredictionCard key={p.id} prediction={p} />)}
-      </ResearchSection>
+      <MediaPredictions query={predictions} />
     </div>
   );
 }
@@ -427,10 +469,11 @@ function TopicPredictions({ tag, label, onClear }: { tag: string; label: string;
 export function PredictionCard({ prediction: p }: { prediction: MediaPrediction }) {
   const url = safeExternalUrl(p.sourceUrl);
   const confidence = Math.round(p.confidence);
+  const t = useT();
   const date = /^\d{4}-\d{2}-\d{2}$/.test(p.sourceDate) ? formatLongDate(`${p.sourceDate}T12:00:00Z`) : p.sourceDate;
   const source = (
     <>
-      {p.sourceTitle || 'Source'}
+      {p.sourceTitle || t('research.source')}
       {date && <span className="prediction__date">, {date}</span>}
     </>
   );
@@ -445,18 +488,18 @@ export function PredictionCard({ prediction: p }: { prediction: MediaPrediction 
         <blockquote className="prediction__statement">“{p.statement}”</blockquote>
         {p.prediction && (
           <p className="prediction__prediction">
-            <span className="prediction__kicker">Prediction</span> {p.prediction}
+            <span className="prediction__kicker">{t('research.prediction')}</span> {p.prediction}
           </p>
         )}
         <div className="prediction__confidence">
           <div className="bar-row__top">
-            <span>Confidence</span>
+            <span>{t('research.confidence')}</span>
             <strong className="bar-row__pct">{confidence}%</strong>
           </div>
           <div
             className="bar"
             role="meter"
-            aria-label="Confidence"
+            aria-label={t('research.confidence')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={confidence}
@@ -468,7 +511,7 @@ export function PredictionCard({ prediction: p }: { prediction: MediaPrediction 
           {url ? (
             <a href={url} target="_blank" rel="noopener noreferrer">
               {source}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden"> {t('research.newTab')}</span>
             </a>
           ) : (
             source

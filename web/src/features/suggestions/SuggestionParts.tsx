@@ -10,6 +10,8 @@ import {
   type SuggestionStatus,
 } from './validation';
 import './suggestions.css';
+import { t, useT, type MessageKey } from '../../i18n';
+import '../../i18n/later';
 
 const STATUS_VARIANT: Record<SuggestionStatus, BadgeVariant> = {
   pending: 'secondary',
@@ -19,10 +21,21 @@ const STATUS_VARIANT: Record<SuggestionStatus, BadgeVariant> = {
 };
 
 /** pending / approved / rejected / used (spec §4), in its own colour. */
+const STATUS_LABEL = {
+  pending: 'admin.sgPending',
+  approved: 'admin.sgApproved',
+  rejected: 'admin.sgRejected',
+  used: 'admin.sgUsed',
+} as const satisfies Record<SuggestionStatus, MessageKey>;
+
+/** A suggestion's status in the interface language ("pending" in English). */
+export const suggestionStatusLabel = (status: SuggestionStatus): string => t(STATUS_LABEL[status]);
+
 export function SuggestionStatusBadge({ status }: { status: SuggestionStatus }) {
+  useT();
   return (
     <Badge variant={STATUS_VARIANT[status]} className="suggestion-status" data-status={status}>
-      {status}
+      {suggestionStatusLabel(status)}
     </Badge>
   );
 }

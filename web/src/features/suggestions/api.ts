@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { apiJson, apiRequest, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
+import { t } from '../../i18n';
+import '../../i18n/later';
 import { isSuggestionStatus, type SuggestionPayload, type SuggestionStatus } from './validation';
 
 /** A question suggestion (spec §3). */
@@ -99,10 +101,10 @@ export function useReviewSuggestion(onReviewed?: () => void) {
     mutationFn: ({ id, ...body }: { id: string; status: SuggestionStatus; adminNotes: string }) =>
       apiJson<Suggestion>('PUT', `${BASE}/${encodeURIComponent(id)}`, body),
     onSuccess: () => {
-      toast({ title: 'Suggestion Updated' });
+      toast({ title: t('admin.sgUpdated') });
       onReviewed?.();
     },
-    onError: () => toastError('Failed to update the suggestion. Please try again.', 'Update Failed'),
+    onError: () => toastError(t('admin.sgUpdateFailedText'), t('admin.sgUpdateFailed')),
     onSettled: invalidate,
   });
 }

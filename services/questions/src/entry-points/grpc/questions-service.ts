@@ -18,12 +18,21 @@ import type { events } from '@mzansi/proto';
 import { QuestionsServiceService, type Question, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
 import type { QuestionRow } from '../../data-access/schema.js';
-import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion } from '../../domain/questions.js';
+import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
 import { isCursor, searchQuery } from '../../domain/archive.js';
 
 type Ctx = ServiceContext<any>;
+
+/** The stored translations as the contracts carry them (context and options always present). */
+function translationsOf(row: QuestionRow) {
+  return Object.fromEntries(
+    Object.entries(row.translations ?? {}).flatMap(([language, t]) =>
+      t ? [[language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]] : [],
+    ),
+  );
+}
 
 export function toQuestion(row: QuestionRow): Question {
   return {
@@ -42,11 +51,7 @@ export function toQuestion(row: QuestionRow): Question {
     tags: row.tags,
     isSample: row.isSample,
     isBlind: row.isBlind,
-    translations: Object.fromEntries(
-      Object.entries(row.translations ?? {}).flatMap(([language, t]) =>
-        t ? [[language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]] : [],
-      ),
-    ),
+    translations: translationsOf(row),
   };
 }
 
@@ -60,6 +65,7 @@ export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
     publishedAt: row.publishedAt ?? undefined,
     tags: row.tags,
     isBlind: row.isBlind,
+    translations: translationsOf(row),
   };
 }
 
@@ -154,6 +160,15 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
             const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock() });
             await enqueueEvent(tx, 'questions.question.archived', { questionId: q.id });
             return updated;
+          });
+          return { question: toQuestion(row) };
+        },
+
+        async updateQuestionTranslations(req, call) {
+          const actor = requireAdmin(call);
+          const row = await transition(req.id, { actorId: actor.id, action: 'question.translate' }, async (q, tx) => {
+            const translations = validateTranslations(req.translations, q.options);
+            return repo.updateQuestion(tx, q.id, { translations });
           });
           return { question: toQuestion(row) };
         },

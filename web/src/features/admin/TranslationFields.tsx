@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Dialog, Input, Label, Textarea, toastError } from '../../ui';
+import { t as translate, useT } from '../../i18n';
+import '../../i18n/later';
+import { questionWithMark } from '../questions/results';
+import type { Question } from '../questions/types';
+import {
+  buildTranslationsPayload,
+  TRANSLATION_LANGUAGES,
+  translationsForm,
+  type CreateQuestionForm,
+  type TranslationForm,
+  type TranslationLanguage,
+} from './createQuestion';
+import { useUpdateTranslations } from './api';
+
+type Translations = CreateQuestionForm['translations'];
+
+/** "The isiZulu translation needs the question text", in the interface language. */
+export const translationError = (language: TranslationLanguage): string =>
+  translate('admin.trNeedsText', { language: TRANSLATION_LANGUAGES.find((l) => l.code === language)!.name });
+
+/** A question's text in isiZulu, Afrikaans and Sesotho (issue #20): one fieldset per language, every field optional. */
+export function TranslationFields({ idPrefix, value, onChange }: { idPrefix: string; value: Translations; onChange: (next: Translations) => void }) {
+  const t = useT();
+  const set = (language: TranslationLanguage, key: keyof TranslationForm) => (event: { target: { value: string } }) => {
+    const current = value?.[language] ?? { text: '', context: '', option1: '', option2: '' };
+    onChange({ ...value, [language]: { ...current, [key]: event.target.value } });
+  };
+  return (
+    <>
+      <p className="field__hint">{t('admin.trHint')}</p>
+      {TRANSLATION_LANGUAGES.map(({ code, name }) => {
+        const tr = value?.[code];
+        const id = `${idPrefix}-${code}`;
+        return (
+          <fieldset key={code} className="admin-translations__language" lang={`${code}-ZA`}>
+            <legend>{name}</legend>
+            <div className="field">
+              <Label htmlFor={`${id}-text`}>{t('admin.trText', { language: name })}</Label>
+              <Textarea id={`${id}-text`} rows={2} maxLength={300} value={tr?.text ?? ''} onChange={set(code, 'text')} />
+            </div>
+            <div className="field">
+              <Label htmlFor={`${id}-context`}>{t('admin.trContext', { language: name })}</Label>
+              <Textarea id={`${id}-context`} rows={2} maxLength={2000} value={tr?.context ?? ''} onChange={set(code, 'context')} />
+            </div>
+            <div className="form-row">
+              <div className="field">
+                <Label htmlFor={`${id}-o1`}>{t('admin.trOption1', { language: name })}</Label>
+                <Input id={`${id}-o1`} maxLength={60} value={tr?.option1 ?? ''} onChange={set(code, 'option1')} />
+              </div>
+              <div className="field">
+                <Label htmlFor={`${id}-o2`}>{t('admin.trOption2', { language: name })}</Label>
+                <Input id={`${id}-o2`} maxLength={60} value={tr?.option2 ?? ''} onChange={set(code, 'option2')} />
+              </div>
+            </div>
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}
+
+/** Edits a question's translations after create, in any state (PUT /api/admin/questions/{id}/translations). */
+export function EditTranslationsDialog({ question, onClose }: { question: Question; onClose: () => void }) {
+  const id = useId();
+  const t = useT();
+  const [value, setValue] = useState<Translations>(() => translationsForm(question.translations));
+  const save = useUpdateTranslations(onClose);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const result = buildTranslationsPayload(value);
+    if (!result.ok) {
+      toastError(translationError(result.language));
+      return;
+    }
+    save.mutate({ id: question.id, translations: result.translations });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('admin.trTitle')} description={questionWithMark(question.text)}>
+      <form className="form form--tight admin-translations" onSubmit={onSubmit} noValidate aria-label={t('admin.trTitle')}>
+        <TranslationFields idPrefix={id} value={value} onChange={setValue} />
+        <div className="dialog-actions">
+          <Button variant="outline" onClick={onClose}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t('admin.saving') : t('admin.trSave')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
