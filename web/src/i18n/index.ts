@@ -104,6 +104,15 @@ export function initialLanguage(
   return 'en';
 }
 
+/** The language chosen on this device before (the switch), if any. */
+export const rememberedLanguage = (): Language | undefined => {
+  const stored = localStore()?.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : undefined;
+};
+
+/** Calls `listener` with the new language whenever it changes; returns the unsubscribe. */
+export const onLanguageChange = (listener: (code: Language) => void): (() => void) => i18n.on('change', () => listener(current));
+
 /** Starts the app in its initial language (English needs no loading). A catalogue that fails to load leaves English. */
 export async function startI18n(): Promise<void> {
   const code = initialLanguage();
