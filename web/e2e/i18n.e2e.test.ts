@@ -202,7 +202,8 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
     await answerApi(friend.request, friendId, questionId, 'yes');
     await eventually(() => apiPost(friend.request, `/api/questions/${questionId}/comments`, { content: 'Ngicabanga ukuthi yebo!' }));
 
-    await signUpInBrowser(page, randomUsername(), 'Lerato Mokoena', 'a-long-password-1');
+    const username = randomUsername();
+    await signUpInBrowser(page, username, 'Lerato Mokoena', 'a-long-password-1');
     const me = ((await (await page.request.get('/api/auth/me')).json()) as { id: string }).id;
     await apiPost(friend.request, '/api/friendships', { userId: friendId, friendId: me });
     await apiPost(asker.request, '/api/friendships', { userId: askerId, friendId: me });
@@ -282,6 +283,21 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
     await expectFitsNarrowScreen(page);
     await expectAccessible(page, '/notifications (zu)');
     await screenshot(page, 'i18n-notifications-zu-360');
+
+    // The choice was saved to the profile: signing in on another device (in English so far) switches to isiZulu.
+    const other = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+    try {
+      await other.page.goto('/');
+      await other.page.getByRole('button', { name: 'Log In', exact: true }).first().click();
+      const dialog = other.page.getByRole('dialog');
+      await dialog.getByLabel('Username').fill(username);
+      await dialog.getByLabel('Password').fill('a-long-password-1');
+      await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
+      await other.page.waitForFunction(() => document.documentElement.lang === 'zu-ZA', undefined, { timeout: 15_000 });
+      await expectVisible(other.page.getByRole('navigation').getByText('Abangane'));
+    } finally {
+      await other.context.close();
+    }
   } finally {
     await Promise.all([context.close(), admin.close(), friend.close(), asker.close()]);
   }
