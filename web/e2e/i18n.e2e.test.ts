@@ -249,8 +249,14 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
 
     // The discussion under the question on /vote (after answering it): open, post a comment, in isiZulu.
     await page.goto('/vote');
-    const voteCard = page.locator(`[data-question-id="${questionId}"]`).first();
-    await voteCard.getByRole('button', { name: 'YES', exact: true }).click(); // the admin gave no isiZulu text
+    // The admin gave no isiZulu text: the option shows as written. Reloaded while the services catch up.
+    const yes = page.locator(`[data-question-id="${questionId}"]`).first().getByRole('button', { name: 'YES', exact: true });
+    const voteDeadline = Date.now() + 45_000;
+    while (!(await yes.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+      if (Date.now() > voteDeadline) throw new Error('the question did not show on /vote');
+      await page.reload();
+    }
+    await yes.click();
     await page.getByRole('button', { name: '[ THUMELA UKUBIKEZELA ]' }).click();
     const open = page.getByRole('button', { name: /^Buka Inkulumo \(amazwana angu-1\)$/ }).first();
     await expectVisible(open, 15_000);
