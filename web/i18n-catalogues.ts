@@ -10,13 +10,15 @@ import type { Plugin } from 'vite';
 const PREFIX = 'i18n-catalogue:';
 
 /**
- * Areas (a key's first part) used only by screens loaded on demand (leaderboards, profile, friends, privacy…). English
- * splits in two: `i18n-catalogue:en` (the rest: landing, shell, auth, vote…; in the startup chunk, which must stay
- * within the landing page's 150 KB budget) and `i18n-catalogue:en-later` (these areas; loaded with those screens,
- * src/i18n/later.ts). Other languages are one chunk each, loaded on demand anyway.
+ * Areas (a key's first part) used only by signed-in screens (vote results, feed, discussion, leaderboards, profile,
+ * friends…), the sign-in dialog and pages loaded on demand (privacy…). English splits in two: `i18n-catalogue:en`
+ * (the rest: landing, shell, today's question…; in the startup chunk, which must stay within the landing page's
+ * 150 KB budget) and `i18n-catalogue:en-later` (these areas; App.tsx loads it with SignedInApp and the sign-in
+ * dialog, the public pages that use it import it: src/i18n/later.ts). Other languages are one chunk each, loaded on demand anyway.
  */
 export const LATER_AREAS: readonly string[] = [
   'lb', 'profile', 'friends', 'stats', 'settings', 'notif', 'privacy', 'research', 'admin',
+  'results', 'feed', 'nav', 'confidence', 'common', 'blind', 'discuss', 'auth',
   // The gateway's coded messages (lib/api.ts): English shows the server's own text, so only translations need them.
   'error',
 ];

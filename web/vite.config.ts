@@ -10,7 +10,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /**
  * index.html for a slow first visit (built only). The gateway serves one of two variants (gateway/src/web.ts):
  * - signed out (no session cookie): the blocks between <!--signed-out--> markers: the static landing (LandingPage
- *   rendered into #root, which src/main.tsx fills with today's question), its CSS inline (it paints while the
+ *   rendered into #root once per language between <!--lang:xx--> markers, of which the gateway keeps the visitor's:
+ *   the saved choice, else Accept-Language; src/main.tsx fills the English one with today's question), its CSS inline (it paints while the
  *   entry script downloads) and the preload of that question. The app (src/start.tsx) downloads only after that
  *   first paint: it would compete with it for a slow line.
  * - signed in: the blocks between <!--signed-in--> markers: the app, its signed-in part (src/SignedInApp.tsx) and
@@ -31,10 +32,15 @@ function firstPaint(): Plugin {
           plugins: [react(), i18nCatalogues()],
           server: { middlewareMode: true, hmr: false, ws: false },
         });
-        let markup: string;
+        let markup = '';
         try {
           const mod = (await ssr.ssrLoadModule('/src/features/landing/prerender.tsx')) as { renderStaticLanding(): string };
-          markup = mod.renderStaticLanding();
+          const i18n = (await ssr.ssrLoadModule('/src/i18n/index.ts')) as typeof import('./src/i18n');
+          for (const { code } of i18n.LANGUAGES) {
+            await i18n.setLanguage(code, { remember: false });
+            markup += `<!--lang:${code}-->${mod.renderStaticLanding()}<!--/lang:${code}-->`;
+          }
+          await i18n.setLanguage('en', { remember: false });
         } finally {
           await ssr.close();
         }

@@ -18,6 +18,8 @@ export interface UserJson {
   privacyConsent: { noticeVersion: string; acceptedAt: string | null } | null;
   /** Province code (EC, FS, GP, KZN, LP, MP, NC, NW, WC), null when not given. */
   province: string | null;
+  /** The interface language chosen (en, zu, af, st), null when never chosen: the app switches to it on sign-in. */
+  language: string | null;
 }
 
 export function userJson(u: identity.User): UserJson {
@@ -35,6 +37,7 @@ export function userJson(u: identity.User): UserJson {
     emailVerified: u.emailVerified,
     privacyConsent: u.privacyNoticeVersion ? { noticeVersion: u.privacyNoticeVersion, acceptedAt: u.privacyConsentAt?.toISOString() ?? null } : null,
     province: u.province || null,
+    language: u.language || null,
   };
 }
 

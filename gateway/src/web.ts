@@ -15,10 +15,45 @@ const dropBlocks = (html: string, name: string) =>
 
 type PageVariant = 'signed-in' | 'signed-out';
 
+/** The interface's languages (web/src/i18n) and their locales, for <html lang>; English first (the default). */
+const PAGE_LANGUAGES = { en: 'en-ZA', zu: 'zu-ZA', af: 'af-ZA', st: 'st-ZA' } as const;
+export type PageLanguage = keyof typeof PAGE_LANGUAGES;
+const isPageLanguage = (value: string): value is PageLanguage => Object.hasOwn(PAGE_LANGUAGES, value);
+
+/** The language the visitor chose before (the app's `lang` cookie, web/src/i18n/index.ts). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/;
+
+/**
+ * The language to send the page in: the one chosen before (the `lang` cookie), else the first of Accept-Language
+ * (by q, highest first; q=0 means "not this one") whose primary subtag we speak, else English. The app picks the same
+ * way (navigator.languages, from which browsers build the header). Malformed parts are skipped, never an error.
+ */
+export function pageLanguage(req: Request): PageLanguage {
+  const chosen = LANGUAGE_COOKIE.exec(req.get('cookie') ?? '')?.[1];
+  if (chosen && isPageLanguage(chosen)) return chosen;
+  const ranges = (req.get('accept-language') ?? '')
+    .slice(0, 512)
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { primary: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranges.find((r) => isPageLanguage(r.primary))?.primary as PageLanguage | undefined ?? 'en';
+}
+
+/** index.html in one language: the other languages' static landings dropped, <html lang> set. */
+function inLanguage(html: string, language: PageLanguage): string {
+  for (const other of Object.keys(PAGE_LANGUAGES)) if (other !== language) html = dropBlocks(html, `lang:${other}`);
+  return html.replace(/<html\b[^>]*>/, `<html lang="${PAGE_LANGUAGES[language]}">`);
+}
+
 /**
  * index.html comes in two variants (web/vite.config.ts): signed-out visitors get the static landing page and the
  * preload of today's question; signed-in ones get the app's files linked instead. A session cookie decides; a
- * stale cookie only costs the landing's head start.
+ * stale cookie only costs the landing's head start. Each comes in the visitor's language (pageLanguage).
  */
 function pageVariant(req: Request): PageVariant {
   return SESSION_COOKIE.test(req.get('cookie') ?? '') ? 'signed-in' : 'signed-out';
@@ -39,17 +74,23 @@ function prepare(html: string): Page {
   return { html, raw, gzip: gzipSync(raw, { level: 9 }), etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"` };
 }
 
+type Pages = Record<PageVariant, Record<PageLanguage, Page>>;
+
 /**
- * Both variants of index.html, compressed and hashed once rather than on every visit (the lunchtime burst is
- * mostly first visits), and prepared again when the file changes (a rebuild while the gateway runs).
+ * Both variants of index.html in each language, compressed and hashed once rather than on every visit (the
+ * lunchtime burst is mostly first visits), and prepared again when the file changes (a rebuild while the gateway runs).
  */
-function indexPages(file: string): () => Record<PageVariant, Page> {
-  let cached: { mtimeMs: number; pages: Record<PageVariant, Page> } | undefined;
+function indexPages(file: string): () => Pages {
+  let cached: { mtimeMs: number; pages: Pages } | undefined;
   return () => {
     const { mtimeMs } = statSync(file);
     if (cached?.mtimeMs !== mtimeMs) {
       const html = readFileSync(file, 'utf8');
-      const pages = { 'signed-in': prepare(dropBlocks(html, 'signed-out')), 'signed-out': prepare(dropBlocks(html, 'signed-in')) };
+      const languages = (variant: string) =>
+        Object.fromEntries(
+          (Object.keys(PAGE_LANGUAGES) as PageLanguage[]).map((l) => [l, prepare(inLanguage(variant, l))]),
+        ) as Record<PageLanguage, Page>;
+      const pages = { 'signed-in': languages(dropBlocks(html, 'signed-out')), 'signed-out': languages(dropBlocks(html, 'signed-in')) };
       cached = { mtimeMs, pages };
     }
     return cached.pages;
@@ -77,7 +118,7 @@ export function reflectSaveData(req: Request, res: Response): void {
 export function indexHtml(dist: string): (req: Request) => string | undefined {
   const index = path.join(dist, 'index.html');
   const pages = indexPages(index);
-  return (req) => (existsSync(index) ? pages()[pageVariant(req)].html : undefined);
+  return (req) => (existsSync(index) ? pages()[pageVariant(req)][pageLanguage(req)].html : undefined);
 }
 
 /**
@@ -116,10 +157,10 @@ export function webRouter(dist: string): Router {
     express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
   const page: RequestHandler = (req, res) => {
-    const p = pages()[pageVariant(req)];
+    const p = pages()[pageVariant(req)][pageLanguage(req)];
     reflectSaveData(req, res);
     const gzip = req.acceptsEncodings('gzip') === 'gzip';
-    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Save-Data', ETag: gzip ? p.gzipEtag : p.etag });
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Accept-Language, Save-Data', ETag: gzip ? p.gzipEtag : p.etag });
     res.type('html');
     // Already compressed (the compression middleware leaves an encoded body alone); res.send answers a matching
     // If-None-Match with 304.

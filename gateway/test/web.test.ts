@@ -6,13 +6,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webRouter } from '../src/web.js';
 
-// A built web app as web/vite.config.ts writes it: one index.html holding both variants between markers.
-const INDEX = `<!doctype html><html><head>
+// A built web app as web/vite.config.ts writes it: one index.html holding both variants between markers, the static
+// landing once per language.
+const INDEX = `<!doctype html><html lang="en-ZA"><head>
 <!--signed-out--><link rel="preload" href="/api/questions/today" as="fetch" crossorigin="use-credentials" /><!--/signed-out-->
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <!--signed-out--><style>body{margin:0}</style><!--/signed-out--><!--signed-in--><link rel="stylesheet" href="/assets/index-abc.css"><!--/signed-in-->
 <!--signed-in--><link rel="modulepreload" crossorigin href="/assets/start-abc.js"><!--/signed-in-->
-</head><body><div id="root"><!--signed-out--><div class="landing">static landing</div><!--/signed-out--></div></body></html>`;
+</head><body><div id="root"><!--signed-out--><!--lang:en--><div class="landing">static landing</div><!--/lang:en--><!--lang:zu--><div class="landing">ikhasi lokuqala</div><!--/lang:zu--><!--lang:af--><div class="landing">tuisblad</div><!--/lang:af--><!--lang:st--><div class="landing">leqephe la pele</div><!--/lang:st--><!--/signed-out--></div></body></html>`;
 
 let dist: string;
 let app: express.Express;
@@ -55,6 +56,34 @@ describe('index.html variants', () => {
       expect(res.text).not.toContain('/api/questions/today');
       expect(res.text).not.toContain('<style>');
     }
+  });
+
+  it("in the visitor's language: the saved choice (lang cookie), else Accept-Language by q, else English", async () => {
+    const page = async (headers: Record<string, string>) => {
+      let req = request(app).get('/vote');
+      for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+      const res = await req;
+      expect(res.status).toBe(200);
+      const lang = /<html lang="([^"]+)">/.exec(res.text)?.[1];
+      const landings = res.text.match(/class="landing">[^<]*/g) ?? [];
+      return { lang, landings, vary: res.headers.vary, etag: res.headers.etag };
+    };
+    expect(await page({})).toMatchObject({ lang: 'en-ZA', landings: ['class="landing">static landing'] });
+    expect(await page({ 'Accept-Language': 'zu-ZA,zu;q=0.9,en;q=0.8' })).toMatchObject({ lang: 'zu-ZA', landings: ['class="landing">ikhasi lokuqala'] });
+    expect((await page({ 'Accept-Language': 'fr-FR, en;q=0.5, af;q=0.9' })).lang).toBe('af-ZA');
+    expect((await page({ 'Accept-Language': 'st;q=0, de' })).lang).toBe('en-ZA');
+    expect((await page({ 'Accept-Language': 'ST-ls;q=0.7' })).lang).toBe('st-ZA');
+    // The choice made in the app wins over the browser's languages; an unknown one is ignored.
+    expect((await page({ Cookie: 'theme=dark; lang=st', 'Accept-Language': 'zu' })).lang).toBe('st-ZA');
+    expect((await page({ Cookie: 'lang=xx', 'Accept-Language': 'af' })).lang).toBe('af-ZA');
+    // Malformed headers are no error, just English.
+    expect((await page({ 'Accept-Language': ';;q=abc,,,*;q=x, =' })).lang).toBe('en-ZA');
+    expect((await page({ 'Accept-Language': 'x'.repeat(5000) })).lang).toBe('en-ZA');
+    // Signed in: the language's <html lang> too, never a static landing.
+    expect(await page({ Cookie: 'sid=x; lang=zu' })).toMatchObject({ lang: 'zu-ZA', landings: [] });
+    const zu = await page({ 'Accept-Language': 'zu' });
+    expect(zu.vary).toMatch(/Accept-Language/);
+    expect(zu.etag).not.toBe((await page({})).etag);
   });
 
   it('revalidated, never cached blind: no-cache, Vary: Cookie, ETag and 304', async () => {

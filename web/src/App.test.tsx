@@ -53,7 +53,7 @@ describe('signed out', () => {
   test('login with missing fields shows the validation toast and sends nothing', async () => {
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Username'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log In' }));
     const alert = await screen.findByRole('alert');
@@ -65,7 +65,7 @@ describe('signed out', () => {
   test('signup with missing full name', async () => {
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Start Predicting' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Include country code, e.g. +27...')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'thandi_m' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'longenough' } });
@@ -78,7 +78,7 @@ describe('signed out', () => {
   test('signup without ticking the (unticked) consent box is stopped with the notice link at hand', async () => {
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Start Predicting' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const box = within(dialog).getByRole('checkbox', { name: /I agree that Mzansi Predicts may keep my predictions/ }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     expect(within(dialog).getByRole('link', { name: /privacy notice/ }).getAttribute('href')).toBe('/privacy');
@@ -115,14 +115,14 @@ describe('signed out', () => {
         : json(401, { message: 'Not signed in' });
     renderAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: 'thandi_m' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'whatever1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Log In' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Login Failed');
     expect(alert.textContent).toContain('Too many attempts. Please try again in 15 minutes.');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
   test('signup succeeds: user stored, signed-in chrome shown', async () => {
@@ -143,7 +143,7 @@ describe('signed out', () => {
     renderAt('/');
     await waitFor(() => expect(calls('/api/auth/me')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: ' thandi_m ' } });
     fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'longenough' } });
     fireEvent.change(within(dialog).getByLabelText('Full Name'), { target: { value: 'Thandi Mokoena' } });

@@ -1,16 +1,52 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Provider as JotaiProvider } from 'jotai';
+import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { BrowserRouter, useLocation } from 'react-router';
 import { queryClient as defaultQueryClient } from './lib/queryClient';
 import { Spinner, Toaster } from './ui';
-import { AuthDialog } from './features/auth/AuthDialog';
+import { authDialogAtom } from './features/auth/authDialogState';
 import { useSessionSync, useUser } from './features/auth/useSession';
 import { LandingPage } from './features/landing/LandingPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
 
-const SignedInApp = lazyScreen(() => import('./SignedInApp').then((m) => m.SignedInApp));
+// The signed-in part comes with the later part of the English catalogue (src/i18n/later.ts: the signed-in screens'
+// text), loaded side by side: no signed-in screen shows before its English is there, and the landing page's startup
+// download carries neither.
+const SignedInApp = lazyScreen(() =>
+  Promise.all([import('./SignedInApp'), import('./i18n/later')]).then(([m]) => m.SignedInApp),
+);
+// The sign-in dialog (and the sign-in text: the later part of the catalogue) is not part of the landing page's
+// startup download either: it is fetched once the page is idle, or when the dialog first opens.
+const loadAuthDialog = () =>
+  Promise.all([import('./features/auth/AuthDialog'), import('./i18n/later')]).then(([m]) => m.AuthDialog);
+const LazyAuthDialog = lazyScreen(loadAuthDialog);
+/** How long after start the dialog's code is fetched ahead of need, when the browser has no idle callback. */
+const AUTH_DIALOG_PREFETCH_MS = 3000;
+
+function AuthDialog() {
+  const { open } = useAtomValue(authDialogAtom);
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  useEffect(() => {
+    const prefetch = () => void loadAuthDialog().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(prefetch, { timeout: AUTH_DIALOG_PREFETCH_MS });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, AUTH_DIALOG_PREFETCH_MS);
+    return () => clearTimeout(id);
+  }, []);
+  if (!mounted) return null;
+  return (
+    <OfflineBoundary>
+      <Suspense fallback={null}>
+        <LazyAuthDialog />
+      </Suspense>
+    </OfflineBoundary>
+  );
+}
+
 const PublicPrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PublicPrivacyPage));
 const MailLinkPage = lazyScreen(() => import('./features/account/MailLinkPage').then((m) => m.MailLinkPage));
 

@@ -9,6 +9,7 @@ import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
 import { SharedQuestionPage } from './features/share/SharedQuestionPage';
+import { useProfileLanguage } from './i18n/profileLanguage';
 
 // The feed and vote screens come with this chunk; the rest load when first visited.
 const LeaderboardPage = lazyScreen(
@@ -60,6 +61,7 @@ function SignedInRoutes({ user }: { user: User }) {
 
 /** Everything a signed-in user sees: the shell around the routes. */
 export function SignedInApp({ user }: { user: User }) {
+  useProfileLanguage(user);
   return (
     <AppShell user={user}>
       <SignedInRoutes user={user} />

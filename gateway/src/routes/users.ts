@@ -24,6 +24,8 @@ const profileBody = z
     whatsappNotifications: z.boolean().optional(),
     /** A province code, or null to clear it (identity checks it: "Please choose one of the nine provinces"). */
     province: z.string().max(10).nullish(),
+    /** An interface language, or null to clear it (identity checks it: "Please choose one of the four languages"). */
+    language: z.string().max(10).nullish(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
 
@@ -53,6 +55,7 @@ export function usersRouter({ clients }: { clients: Clients }): Router {
         browserNotifications: body.browserNotifications,
         whatsappNotifications: body.whatsappNotifications,
         province: body.province === undefined ? undefined : (body.province ?? ''),
+        language: body.language === undefined ? undefined : (body.language ?? ''),
       },
       { actor },
     );

@@ -1,6 +1,6 @@
 // Every key of the English catalogue in all four, none extra or empty, each message valid ICU MessageFormat
 // with the same arguments as the English one; each catalogue says who produced it and whether it was reviewed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, type Token } from '@messageformat/parser';
@@ -70,14 +70,6 @@ describe('translation catalogues', () => {
 });
 
 describe('the English catalogue in two parts', () => {
-  const sources = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sources(file);
-      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-    });
-  const featuresDir = path.join(import.meta.dirname, '..', 'features');
-
   it('splits every key into exactly one part', () => {
     const source = readFileSync(path.join(import.meta.dirname, 'locales', 'en.json'), 'utf8');
     const keysOf = (code: string) => Object.keys(JSON.parse(code.replace(/^export default /, '').replace(/;$/, '')).messages);
@@ -87,15 +79,39 @@ describe('the English catalogue in two parts', () => {
     expect(later.every(isLaterKey)).toBe(true);
   });
 
-  it('loads the later part in every feature that uses its keys (else they would show as keys)', () => {
-    for (const area of readdirSync(featuresDir)) {
-      const files = sources(path.join(featuresDir, area));
-      const uses = files.filter((f) =>
-        [...readFileSync(f, 'utf8').matchAll(/\bt\('([a-z]+)\./g)].some((m) => LATER_AREAS.includes(m[1]!)),
-      );
-      if (uses.length === 0) continue;
-      const loads = files.some((f) => readFileSync(f, 'utf8').includes("import '../../i18n/later';"));
-      expect(loads, `features/${area} uses later keys (${uses.map((f) => path.basename(f)).join(', ')}) without importing i18n/later`).toBe(true);
+  /** The modules `entry` brings along (static relative imports, not import()), with their source. */
+  const staticGraph = (entry: string, seen = new Map<string, string>()): Map<string, string> => {
+    if (seen.has(entry)) return seen;
+    const source = readFileSync(entry, 'utf8');
+    seen.set(entry, source);
+    for (const m of source.matchAll(/^import\s[^;]*?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+      const base = path.resolve(path.dirname(entry), m[1]!);
+      const file = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((e) => base + e).find((f) => existsSync(f) && statSync(f).isFile());
+      if (file && /\.tsx?$/.test(file)) staticGraph(file, seen);
+    }
+    return seen;
+  };
+  const laterKeysIn = (source: string) =>
+    [...source.matchAll(/['`]([a-z]+)\.[a-zA-Z]+/g)].filter((m) => LATER_AREAS.includes(m[1]!)).map((m) => m[0].slice(1));
+  const src = path.join(import.meta.dirname, '..');
+
+  it('keeps the later keys out of the landing page: its startup modules use none', () => {
+    const used = [...staticGraph(path.join(src, 'main.tsx')), ...staticGraph(path.join(src, 'start.tsx'))].flatMap(
+      ([file, source]) => laterKeysIn(source).map((key) => `${path.relative(src, file)}: ${key}`),
+    );
+    expect(used).toEqual([]);
+  });
+
+  it('loads the later part with SignedInApp and the sign-in dialog, and with each public page that uses its keys', () => {
+    const app = readFileSync(path.join(src, 'App.tsx'), 'utf8');
+    const withLater = (module: string) => app.includes(`Promise.all([import('${module}'), import('./i18n/later')])`);
+    expect(withLater('./SignedInApp')).toBe(true);
+    expect(withLater('./features/auth/AuthDialog')).toBe(true);
+    const later = path.join(src, 'i18n', 'later.ts');
+    for (const m of app.matchAll(/import\('(\.\/features\/[^']+)'\)/g)) {
+      const graph = staticGraph(path.join(src, `${m[1]}.tsx`));
+      const keys = [...graph.values()].flatMap(laterKeysIn);
+      if (keys.length > 0 && !withLater(m[1]!)) expect(graph.has(later), `${m[1]} uses ${keys.join(', ')} without the later part`).toBe(true);
     }
   });
 });

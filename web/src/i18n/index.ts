@@ -21,6 +21,11 @@ export const LANGUAGES: readonly { code: Language; locale: string; name: string 
 ];
 
 export const LANGUAGE_STORAGE_KEY = 'mzansi.language';
+/**
+ * The cookie that tells the gateway the chosen language, so index.html comes in it (<html lang>, static landing):
+ * a preference for the page, no secret, so not HttpOnly (like `save-data`).
+ */
+export const LANGUAGE_COOKIE = 'lang';
 
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: { meta: CatalogueMeta; messages: Messages } }>> = {
   zu: () => import('i18n-catalogue:zu'),
@@ -77,7 +82,10 @@ export async function setLanguage(code: Language, { remember = true }: { remembe
   i18n.activate(localeOf(code), intlLocales());
   setTimeLanguage(intlLocales(), code === 'en' ? undefined : TIME_WORDS);
   if (typeof document !== 'undefined') document.documentElement.lang = localeOf(code);
-  if (remember) localStore()?.setItem(LANGUAGE_STORAGE_KEY, code);
+  if (remember) {
+    localStore()?.setItem(LANGUAGE_STORAGE_KEY, code);
+    if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
+  }
 }
 
 /**
@@ -95,6 +103,15 @@ export function initialLanguage(
   }
   return 'en';
 }
+
+/** The language chosen on this device before (the switch), if any. */
+export const rememberedLanguage = (): Language | undefined => {
+  const stored = localStore()?.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : undefined;
+};
+
+/** Calls `listener` with the new language whenever it changes; returns the unsubscribe. */
+export const onLanguageChange = (listener: (code: Language) => void): (() => void) => i18n.on('change', () => listener(current));
 
 /** Starts the app in its initial language (English needs no loading). A catalogue that fails to load leaves English. */
 export async function startI18n(): Promise<void> {

@@ -17,6 +17,8 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     /** Province code (kit PROVINCES), null when not given. */
     province: text('province'),
+    /** The interface language chosen (LANGUAGES in domain/users.ts), null when never chosen. */
+    language: text('language'),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     emailNotifications: boolean('email_notifications').notNull().default(true),

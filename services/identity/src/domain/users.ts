@@ -22,6 +22,7 @@ export const MESSAGES = {
   badLogin: 'Invalid username or password',
   searchShort: 'Type at least 2 characters to search',
   consent: 'Please accept the privacy notice to continue',
+  language: 'Please choose one of the four languages',
 } as const;
 
 /** A privacy notice version as the gateway names it, e.g. `1.0` or `2026-05`. */
@@ -53,6 +54,17 @@ export interface NewUser {
   /** The accepted notice's version; its time is the signup's (stored by the caller with its clock). */
   privacyNoticeVersion: string;
   province: string | null;
+}
+
+/** The interface's languages (web/src/i18n): English, isiZulu, Afrikaans, Sesotho. */
+export const LANGUAGES = ['en', 'zu', 'af', 'st'] as const;
+
+/** A language code (LANGUAGES) or null for empty; anything else is refused. */
+export function validateLanguage(raw: string): string | null {
+  const code = raw.trim().toLowerCase();
+  if (!code) return null;
+  if (!(LANGUAGES as readonly string[]).includes(code)) throw invalid(MESSAGES.language);
+  return code;
 }
 
 /** A province code (kit PROVINCES) or null for empty; anything else is refused. */

@@ -7,6 +7,8 @@ export interface User {
   phoneNumber?: string | null;
   /** Province code (EC … WC), null when not given. */
   province?: string | null;
+  /** The interface language chosen (en, zu, af, st), null when never chosen: it follows the user to other devices. */
+  language?: string | null;
   joinDate: string;
   isAdmin: boolean;
   emailNotifications?: boolean;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../ui';
 import type { Comment } from '../questions/types';
 import { useDataSaver } from '../datasaver/dataSaver';
+import { useT } from '../../i18n';
 
 /**
  * A comment's image: the thumbnail (≤ 480 px, lazily loaded, its size reserved so nothing jumps) as a button that
@@ -9,22 +10,23 @@ import { useDataSaver } from '../datasaver/dataSaver';
  * With data saver on, a "Show image" button stands in until tapped.
  */
 export function CommentImage({ comment }: { comment: Comment }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const saveData = useDataSaver();
   const [tapped, setTapped] = useState(false);
   if (!comment.imageUrl) return null;
-  const alt = `Image shared by ${comment.user.name}`;
+  const alt = t('comment.imageBy', { name: comment.user.name });
   // Data saver: nothing is downloaded until the image is asked for.
   if (saveData && !tapped) {
     return (
       <button type="button" className="comment__image-placeholder" onClick={() => setTapped(true)}>
-        Show image
+        {t('comment.showImage')}
       </button>
     );
   }
   return (
     <>
-      <button type="button" className="comment__image-button" aria-label={`View the image shared by ${comment.user.name}`} onClick={() => setOpen(true)}>
+      <button type="button" className="comment__image-button" aria-label={t('comment.viewImage', { name: comment.user.name })} onClick={() => setOpen(true)}>
         <img
           className="comment__image"
           src={comment.thumbUrl ?? comment.imageUrl}

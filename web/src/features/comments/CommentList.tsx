@@ -2,6 +2,7 @@ import './comments.css';
 import { formatRelativeAge } from '../../lib/time';
 import type { Comment } from '../questions/types';
 import { CommentImage } from './CommentImage';
+import { useT } from '../../i18n';
 
 export interface CommentListProps {
   comments: Comment[];
@@ -19,6 +20,7 @@ export interface CommentListProps {
  * (React escapes it), never as HTML. The delete button shows only on the author's own comments.
  */
 export function CommentList({ comments, now, currentUserId, onDelete, deletingId, className }: CommentListProps) {
+  const t = useT();
   if (comments.length === 0) return null;
   return (
     <ul className={className ? `comment-list ${className}` : 'comment-list'}>
@@ -39,8 +41,8 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
                 <button
                   type="button"
                   className="comment__delete"
-                  aria-label="Delete comment"
-                  title="Delete comment"
+                  aria-label={t('comment.delete')}
+                  title={t('comment.delete')}
                   disabled={deletingId === c.id}
                   onClick={() => onDelete(c)}
                 >

@@ -4,7 +4,7 @@ import { resetToasts } from '../../ui/toast';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
 import type { Comment } from '../questions/types';
 import { currentToast, renderSignedIn } from '../friends/testUtils';
-import { DiscussionPanel, NOT_AN_IMAGE } from './DiscussionPanel';
+import { DiscussionPanel, notAnImage } from './DiscussionPanel';
 
 const mine: Comment = {
   id: 'c1',
@@ -104,7 +104,7 @@ test('image: only image types, too large toast, preview and remove', async () =>
   resetToasts();
   const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'cat.png', { type: 'image/png' });
   fireEvent.change(input, { target: { files: [svg] } });
-  await waitFor(() => expect(currentToast()).toEqual({ title: 'Unsupported file', description: NOT_AN_IMAGE, variant: 'destructive' }));
+  await waitFor(() => expect(currentToast()).toEqual({ title: 'Unsupported file', description: notAnImage(), variant: 'destructive' }));
   expect(screen.queryByAltText('Selected image preview')).toBeNull();
   expect((screen.getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(true);
 

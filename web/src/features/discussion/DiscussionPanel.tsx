@@ -4,7 +4,6 @@ import { useNow } from '../../lib/useNow';
 import { Button, Card, CardContent, Textarea, toast, toastError } from '../../ui';
 import { useUser } from '../auth/useSession';
 import { CommentList } from '../comments/CommentList';
-import { pluralize } from '../questions/results';
 import type { Comment } from '../questions/types';
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -16,6 +15,7 @@ import {
   usePostComment,
   useQuestionComments,
 } from './api';
+import { t as translate, useT } from '../../i18n';
 import './discussion.css';
 
 /**
@@ -35,6 +35,7 @@ export function DiscussionPanel({
   expanded?: boolean;
   onExpandedChange?: (expanded: boolean) => void;
 }) {
+  const t = useT();
   const [expandedState, setExpandedState] = useState(false);
   const expanded = expandedProp ?? expandedState;
   const setExpanded = (next: boolean) => {
@@ -50,7 +51,7 @@ export function DiscussionPanel({
       <div className="discussion discussion--collapsed" data-question-id={questionId}>
         <Button variant="outline" block aria-expanded={false} aria-controls={panelId} onClick={() => setExpanded(true)}>
           <ChatIcon />
-          {count > 0 ? `View Discussion (${pluralize(count, 'comment')})` : 'Start Discussion'}
+          {count > 0 ? t('discuss.view', { count }) : t('discuss.start')}
         </Button>
       </div>
     );
@@ -62,12 +63,12 @@ export function DiscussionPanel({
         <div className="discussion__head">
           <h3 className="discussion__title">
             <ChatIcon />
-            Discussion ({count})
+            {t('discuss.title', { count })}
           </h3>
           <button
             type="button"
             className="discussion__collapse"
-            aria-label="Hide discussion"
+            aria-label={t('discuss.hide')}
             aria-expanded={true}
             onClick={() => setExpanded(false)}
           >
@@ -81,9 +82,11 @@ export function DiscussionPanel({
   );
 }
 
-export const NOT_AN_IMAGE = 'This file is not a PNG, JPEG, GIF or WebP image. Please choose another.';
+/** The message for a file that is not one of the accepted images (in the active language). */
+export const notAnImage = (): string => translate('discuss.notAnImage');
 
 function Composer({ questionId }: { questionId: string }) {
+  const t = useT();
   const user = useUser();
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
@@ -97,21 +100,21 @@ function Composer({ questionId }: { questionId: string }) {
     event.target.value = '';
     if (!file) return;
     if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      toastError('Please choose a PNG, JPEG, GIF or WebP image', 'Unsupported file');
+      toastError(t('discuss.chooseImage'), t('discuss.unsupported'));
       return;
     }
     if (file.size > MAX_IMAGE_BYTES) {
-      toastError('Please select an image smaller than 5MB', 'Image too large');
+      toastError(t('discuss.tooLarge'), t('discuss.tooLargeTitle'));
       return;
     }
     try {
       if (!sniffImageType(await headBytes(file))) {
-        toastError(NOT_AN_IMAGE, 'Unsupported file');
+        toastError(notAnImage(), t('discuss.unsupported'));
         return;
       }
       setImage(await readAsDataUrl(file));
     } catch {
-      toastError('Please try another image', 'Could not read the image');
+      toastError(t('discuss.tryAnother'), t('discuss.unreadable'));
     }
   };
 
@@ -120,24 +123,24 @@ function Composer({ questionId }: { questionId: string }) {
     if (post.isPending) return;
     const content = text.trim();
     if (!content && !image) {
-      toastError('Please write something or add an image', 'Empty comment');
+      toastError(t('discuss.emptyText'), t('discuss.emptyTitle'));
       return;
     }
     post.mutate(image ? { content, imageUrl: image } : { content }, {
       onSuccess: () => {
         setText('');
         setImage(null);
-        toast({ title: 'Comment added!', description: 'Your comment has been posted to the discussion' });
+        toast({ title: t('discuss.added'), description: t('discuss.addedText') });
       },
-      onError: (error) => toastError(serverMessage(error, 'Please try again'), 'Failed to post comment'),
+      onError: (error) => toastError(serverMessage(error, t('discuss.tryAgain')), t('discuss.postFailed')),
     });
   };
 
   return (
-    <form className="discussion__form" onSubmit={onSubmit} aria-label="Add a comment">
+    <form className="discussion__form" onSubmit={onSubmit} aria-label={t('discuss.add')}>
       <Textarea
-        aria-label="Your comment"
-        placeholder="Share your thoughts on this prediction..."
+        aria-label={t('discuss.yourComment')}
+        placeholder={t('discuss.placeholder')}
         value={text}
         maxLength={2000}
         rows={3}
@@ -147,14 +150,14 @@ function Composer({ questionId }: { questionId: string }) {
         <div className="discussion__preview">
           <img
             src={image}
-            alt="Selected image preview"
+            alt={t('discuss.preview')}
             onError={() => {
               // The bytes looked right but do not decode: no broken preview, nothing to post.
               setImage(null);
-              toastError(NOT_AN_IMAGE, 'Unsupported file');
+              toastError(notAnImage(), t('discuss.unsupported'));
             }}
           />
-          <button type="button" className="discussion__remove" aria-label="Remove image" onClick={() => setImage(null)}>
+          <button type="button" className="discussion__remove" aria-label={t('discuss.removeImage')} onClick={() => setImage(null)}>
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -166,15 +169,15 @@ function Composer({ questionId }: { questionId: string }) {
           accept={ACCEPTED_IMAGE_TYPES.join(',')}
           className="visually-hidden"
           tabIndex={-1}
-          aria-label="Image file"
+          aria-label={t('discuss.imageFile')}
           onChange={(e) => void onFile(e)}
         />
         <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()}>
           <ImageIcon />
-          Add Image
+          {t('discuss.addImage')}
         </Button>
         <Button type="submit" size="sm" disabled={post.isPending || (text === '' && !image)}>
-          {post.isPending ? 'Posting...' : 'Post'}
+          {post.isPending ? t('discuss.posting') : t('discuss.post')}
         </Button>
       </div>
     </form>
@@ -182,6 +185,7 @@ function Composer({ questionId }: { questionId: string }) {
 }
 
 function Comments({ questionId, loading, comments }: { questionId: string; loading: boolean; comments: Comment[] }) {
+  const t = useT();
   const user = useUser();
   const now = useNow(60_000);
   const remove = useDeleteComment(questionId);
@@ -190,21 +194,21 @@ function Comments({ questionId, loading, comments }: { questionId: string; loadi
     return (
       <div className="loading-note discussion__loading" aria-live="polite">
         <span className="spinner__ring" aria-hidden="true" />
-        <span>Loading comments...</span>
+        <span>{t('discuss.loading')}</span>
       </div>
     );
   }
-  if (comments.length === 0) return <p className="discussion__empty">No comments yet. Start the discussion!</p>;
+  if (comments.length === 0) return <p className="discussion__empty">{t('discuss.empty')}</p>;
 
   const onDelete = (comment: Comment) => {
     remove.mutate(comment.id, {
-      onSuccess: () => toast({ title: 'Comment deleted', description: 'Your comment has been removed' }),
-      onError: (error) => toastError(serverMessage(error, 'Please try again'), 'Failed to delete comment'),
+      onSuccess: () => toast({ title: t('discuss.deleted'), description: t('discuss.deletedText') }),
+      onError: (error) => toastError(serverMessage(error, t('discuss.tryAgain')), t('discuss.deleteFailed')),
     });
   };
 
   return (
-    <div className="discussion__list" tabIndex={0} role="region" aria-label="Comments">
+    <div className="discussion__list" tabIndex={0} role="region" aria-label={t('discuss.comments')}>
       <CommentList
         comments={[...comments].reverse()}
         now={now}

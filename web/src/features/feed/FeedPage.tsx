@@ -4,7 +4,7 @@ import { Button, Card, CardContent, Input, Label, Tabs } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { usePublicComments, usePublicQuestions } from '../questions/api';
-import { FeedQuestionCard } from '../questions/QuestionCards';
+import { FeedQuestionCard } from './FeedQuestionCard';
 import { useArchive } from '../questions/archive';
 import { FriendsFeed, useFriendsFeed } from './FriendsFeed';
 import { useT } from '../../i18n';

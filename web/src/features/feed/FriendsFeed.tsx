@@ -7,10 +7,11 @@ import { CommentList } from '../comments/CommentList';
 import { FRIENDS_FEED_KEY } from '../friends/api';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
-import { barColor, formatPercentRounded, optionResults, pluralize, questionWithMark, totalPredictions } from '../questions/results';
+import { barColor, formatPercentRounded, optionResults, questionWithMark, totalPredictions } from '../questions/results';
 import type { Comment, Question } from '../questions/types';
 import './friendsFeed.css';
 import { useDataSaver } from '../datasaver/dataSaver';
+import { useT } from '../../i18n';
 
 /** Friend comments shown per question in the friends feed (spec §9). */
 export const FRIEND_COMMENT_LIMIT = 5;
@@ -85,19 +86,20 @@ function LoadingNote({ text }: { text: string }) {
 }
 
 export function FriendsFeed() {
+  const t = useT();
   const now = useNow(60_000);
   const feed = useFriendsFeed({ poll: true });
 
-  if (feed.isPending) return <LoadingNote text="Loading friends feed..." />;
+  if (feed.isPending) return <LoadingNote text={t('feed.friendsLoading')} />;
   const data = feed.data ?? { friendCount: 0, questions: [] };
   if (data.friendCount === 0) {
     return (
       <Card className="notice-card">
         <CardContent>
-          <h2 className="card__title">No Friends Yet</h2>
-          <p className="card__description">Add friends to see their predictions and comments here.</p>
+          <h2 className="card__title">{t('feed.noFriendsTitle')}</h2>
+          <p className="card__description">{t('feed.noFriendsText')}</p>
           <Link className="btn btn--primary btn--md" to="/friends">
-            Find Friends
+            {t('feed.findFriends')}
           </Link>
         </CardContent>
       </Card>
@@ -107,16 +109,16 @@ export function FriendsFeed() {
     return (
       <Card className="notice-card">
         <CardContent>
-          <p>The friends feed could not be loaded.</p>
+          <p>{t('feed.friendsFailed')}</p>
           <Button variant="outline" onClick={() => void feed.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </CardContent>
       </Card>
     );
   }
   if (data.questions.length === 0) {
-    return <p className="empty-note">Your friends haven&apos;t predicted or commented on recent questions yet.</p>;
+    return <p className="empty-note">{t('feed.friendsQuiet')}</p>;
   }
   return (
     <div className="stack">
@@ -128,6 +130,7 @@ export function FriendsFeed() {
 }
 
 export function FriendQuestionCard({ question, now }: { question: FriendFeedQuestion; now: Date }) {
+  const t = useT();
   const shown = question.friendComments.slice(0, FRIEND_COMMENT_LIMIT);
   const more = Math.max(0, question.friendCommentCount - shown.length);
   const rows = optionResults(question);
@@ -139,17 +142,17 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
             {formatLongDate(question.date)}
           </time>
           <span className="qcard__badge-group">
-            <Badge variant="secondary">Friends</Badge>
+            <Badge variant="secondary">{t('feed.friendsBadge')}</Badge>
             {question.isSample && <SampleBadge />}
             {question.isBlind && <BlindBadge />}
-            {question.isResolved && <Badge>Resolved</Badge>}
+            {question.isResolved && <Badge>{t('badge.resolved')}</Badge>}
           </span>
         </div>
         <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
         {question.context && <p className="qcard__context">{question.context}</p>}
         {question.friendAnswers.length > 0 && (
           <div className="qcard__section">
-            <h4 className="qcard__section-title">Friend predictions</h4>
+            <h4 className="qcard__section-title">{t('feed.friendPredictions')}</h4>
             <ul className="friend-answers">
               {question.friendAnswers.map((a) => (
                 <li key={a.userId} className="friend-answer">
@@ -165,17 +168,17 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
           </div>
         )}
         <div className="qcard__section">
-          <h4 className="qcard__section-title">Overall results · {pluralize(totalPredictions(question), 'prediction')}</h4>
+          <h4 className="qcard__section-title">{t('feed.overall', { count: totalPredictions(question) })}</h4>
           {question.resultsHidden ? (
             <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
           ) : (
-          <ul className="bar-list" aria-label="Results">
+          <ul className="bar-list" aria-label={t('feed.results')}>
             {rows.map((r, i) => (
               <li key={r.optionId} className="bar-row">
                 <div className="bar-row__top">
                   <span className="bar-row__label">
                     {r.text}
-                    {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                    {r.isCorrect && <span className="bar-row__correct"> ✓ {t('results.correct')}</span>}
                   </span>
                   <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
                 </div>
@@ -189,9 +192,9 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
         </div>
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">
-            <h4 className="qcard__section-title">Friend comments</h4>
+            <h4 className="qcard__section-title">{t('feed.friendComments')}</h4>
             <CommentList comments={shown} now={now} />
-            {more > 0 && <p className="qcard__more-count">+{more} more friend comments</p>}
+            {more > 0 && <p className="qcard__more-count">{t('feed.moreFriendComments', { count: more })}</p>}
           </div>
         )}
       </CardContent>

@@ -18,21 +18,23 @@ import {
   type Person,
 } from './api';
 import { UserSearch } from './UserSearch';
+import { useT } from '../../i18n';
 import './friends.css';
 
 type FriendsTab = 'friends' | 'requests' | 'sent';
 
 export function FriendsPage() {
   const user = useUser();
-  const header = <ScreenHeader title="Friends" subtitle={`Connect with other ${PRODUCT_NAME} users`} />;
+  const t = useT();
+  const header = <ScreenHeader title={t('friends.title')} subtitle={t('friends.subtitle', { product: PRODUCT_NAME })} />;
   if (!user) {
     return (
       <div>
         {header}
         <Card className="notice-card">
           <CardContent>
-            <h2 className="card__title">Sign In Required</h2>
-            <p className="card__description">Please sign in to view your friends</p>
+            <h2 className="card__title">{t('friends.signInTitle')}</h2>
+            <p className="card__description">{t('friends.signInText')}</p>
           </CardContent>
         </Card>
       </div>
@@ -47,6 +49,7 @@ export function FriendsPage() {
 }
 
 function FriendsTabs({ userId }: { userId: string }) {
+  const t = useT();
   const [tab, setTab] = useState<FriendsTab>('friends');
   const friends = useFriends(userId);
   const requests = useFriendRequests(userId);
@@ -55,21 +58,21 @@ function FriendsTabs({ userId }: { userId: string }) {
 
   return (
     <Tabs<FriendsTab>
-      label="Friends"
+      label={t('friends.title')}
       value={tab}
       onValueChange={setTab}
       className="friends-tabs"
       items={[
         {
           value: 'friends',
-          label: `Friends (${friends.friends.length})`,
+          label: t('friends.tabFriends', { count: friends.friends.length }),
           content: tab === 'friends' ? <FriendsPanel userId={userId} friends={friends.friends} loading={friends.isPending} /> : null,
         },
         {
           value: 'requests',
           label: (
             <>
-              Requests ({requestCount})
+              {t('friends.tabRequests', { count: requestCount })}
               {requestCount > 0 && <span className="tab-badge" aria-hidden="true" />}
             </>
           ),
@@ -78,7 +81,7 @@ function FriendsTabs({ userId }: { userId: string }) {
         },
         {
           value: 'sent',
-          label: `Sent (${sent.requests.length})`,
+          label: t('friends.tabSent', { count: sent.requests.length }),
           content: tab === 'sent' ? <SentPanel userId={userId} requests={sent.requests} loading={sent.isPending} /> : null,
         },
       ]}
@@ -95,13 +98,14 @@ function Avatar({ name }: { name: string }) {
 }
 
 function PersonLine({ person, extra }: { person: Person; extra?: ReactNode }) {
+  const t = useT();
   return (
     <div className="person">
       <Avatar name={person.name} />
       <div className="person__text">
         <div className="person__name-row">
           <span className="person__name">{person.name}</span>
-          {person.isAdmin && <Badge variant="gold">Admin</Badge>}
+          {person.isAdmin && <Badge variant="gold">{t('nav.admin')}</Badge>}
         </div>
         <span className="person__username">@{person.username}</span>
         {extra}
@@ -120,20 +124,21 @@ function Loading({ text }: { text: string }) {
 }
 
 function FriendsPanel({ userId, friends, loading }: { userId: string; friends: Person[]; loading: boolean }) {
+  const t = useT();
   return (
     <div className="stack">
       <AddFriendCard userId={userId} />
       <Card>
         <CardHeader>
-          <CardTitle>Your Friends ({friends.length})</CardTitle>
+          <CardTitle>{t('friends.yourFriends', { count: friends.length })}</CardTitle>
         </CardHeader>
         <CardContent>
           {loading ? (
-            <Loading text="Loading friends..." />
+            <Loading text={t('friends.loading')} />
           ) : friends.length === 0 ? (
             <div className="friends-empty">
-              <p className="friends-empty__title">No friends yet</p>
-              <p className="friends-empty__text">Add some friends to see their predictions!</p>
+              <p className="friends-empty__title">{t('friends.emptyTitle')}</p>
+              <p className="friends-empty__text">{t('friends.emptyText')}</p>
             </div>
           ) : (
             <ul className="person-list">
@@ -152,6 +157,7 @@ function FriendsPanel({ userId, friends, loading }: { userId: string; friends: P
 
 /** Add Friend: search, pick from the dropdown, send a request (spec §2, §4, §5). */
 export function AddFriendCard({ userId }: { userId: string }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Person | null>(null);
   const add = useAddFriend(userId);
@@ -160,7 +166,7 @@ export function AddFriendCard({ userId }: { userId: string }) {
     event.preventDefault();
     if (add.isPending) return;
     if (!selected) {
-      toastError('Please select a user from the dropdown list first', 'No User Selected');
+      toastError(t('friends.selectFirst'), t('friends.noUserSelected'));
       return;
     }
     add.mutate(
@@ -169,9 +175,9 @@ export function AddFriendCard({ userId }: { userId: string }) {
         onSuccess: (result) => {
           setSearch('');
           setSelected(null);
-          toast({ title: result?.message || (result?.becameFriends ? 'You are now friends!' : 'Friend request sent') });
+          toast({ title: result?.message || (result?.becameFriends ? t('friends.nowFriends') : t('friends.requestSent')) });
         },
-        onError: (error) => toastError(serverMessage(error, 'Failed to send friend request')),
+        onError: (error) => toastError(serverMessage(error, t('friends.sendFailed'))),
       },
     );
   };
@@ -179,10 +185,10 @@ export function AddFriendCard({ userId }: { userId: string }) {
   return (
     <Card className="add-friend">
       <CardHeader>
-        <CardTitle>Add Friend</CardTitle>
+        <CardTitle>{t('friends.add')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form className="add-friend__form" onSubmit={onSubmit} aria-label="Add Friend">
+        <form className="add-friend__form" onSubmit={onSubmit} aria-label={t('friends.add')}>
           <UserSearch
             value={search}
             onValueChange={(value) => {
@@ -195,12 +201,12 @@ export function AddFriendCard({ userId }: { userId: string }) {
             }}
           />
           {selected && (
-            <div className="add-friend__selected" aria-label="Selected user" role="group">
+            <div className="add-friend__selected" aria-label={t('friends.selected')} role="group">
               <PersonLine person={selected} />
             </div>
           )}
           <Button type="submit" block disabled={!selected || add.isPending}>
-            {add.isPending ? 'Sending...' : 'Send Friend Request'}
+            {add.isPending ? t('friends.sending') : t('friends.send')}
           </Button>
         </form>
       </CardContent>
@@ -209,45 +215,46 @@ export function AddFriendCard({ userId }: { userId: string }) {
 }
 
 function RequestsPanel({ userId, requests, loading }: { userId: string; requests: FriendRequest[]; loading: boolean }) {
+  const t = useT();
   const accept = useAcceptRequest(userId);
   const reject = useRejectRequest(userId);
   const busyId = accept.isPending ? accept.variables : reject.isPending ? reject.variables : null;
 
   const onAccept = (id: string) =>
     accept.mutate(id, {
-      onSuccess: () => toast({ title: 'Friend Request Accepted', description: 'You are now friends!' }),
-      onError: () => toastError('Failed to accept friend request'),
+      onSuccess: () => toast({ title: t('friends.accepted'), description: t('friends.nowFriends') }),
+      onError: () => toastError(t('friends.acceptFailed')),
     });
   const onReject = (id: string) =>
     reject.mutate(id, {
-      onSuccess: () => toast({ title: 'Friend Request Rejected', description: 'Friend request declined' }),
-      onError: () => toastError('Failed to reject friend request'),
+      onSuccess: () => toast({ title: t('friends.rejected'), description: t('friends.declined') }),
+      onError: () => toastError(t('friends.rejectFailed')),
     });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Friend Requests ({requests.length})</CardTitle>
+        <CardTitle>{t('friends.requestsTitle', { count: requests.length })}</CardTitle>
       </CardHeader>
       <CardContent>
         {loading ? (
-          <Loading text="Loading requests..." />
+          <Loading text={t('friends.loadingRequests')} />
         ) : requests.length === 0 ? (
-          <p className="friends-empty__text friends-empty">No pending requests</p>
+          <p className="friends-empty__text friends-empty">{t('friends.noPending')}</p>
         ) : (
           <ul className="person-list">
             {requests.map((r) => (
               <li key={r.id} className="person-row">
                 <PersonLine
                   person={r.requester}
-                  extra={<span className="person__meta">Sent {formatLongDate(r.createdAt)}</span>}
+                  extra={<span className="person__meta">{t('friends.sentOn', { date: formatLongDate(r.createdAt) })}</span>}
                 />
                 <div className="person-row__actions">
                   <button
                     type="button"
                     className="icon-btn icon-btn--accept"
-                    aria-label={`Accept friend request from ${r.requester.name}`}
-                    title="Accept"
+                    aria-label={t('friends.acceptFrom', { name: r.requester.name })}
+                    title={t('friends.accept')}
                     disabled={busyId === r.id}
                     onClick={() => onAccept(r.id)}
                   >
@@ -256,8 +263,8 @@ function RequestsPanel({ userId, requests, loading }: { userId: string; requests
                   <button
                     type="button"
                     className="icon-btn icon-btn--reject"
-                    aria-label={`Reject friend request from ${r.requester.name}`}
-                    title="Reject"
+                    aria-label={t('friends.rejectFrom', { name: r.requester.name })}
+                    title={t('friends.reject')}
                     disabled={busyId === r.id}
                     onClick={() => onReject(r.id)}
                   >
@@ -274,23 +281,24 @@ function RequestsPanel({ userId, requests, loading }: { userId: string; requests
 }
 
 function SentPanel({ userId, requests, loading }: { userId: string; requests: FriendRequest[]; loading: boolean }) {
+  const t = useT();
   const cancel = useCancelRequest(userId);
   const onCancel = (request: FriendRequest) =>
     cancel.mutate(request.id, {
-      onSuccess: () => toast({ title: 'Request cancelled', description: `Your request to ${request.receiver.name} was taken back.` }),
-      onError: (error) => toastError(serverMessage(error, 'Failed to cancel the request')),
+      onSuccess: () => toast({ title: t('friends.cancelled'), description: t('friends.cancelledText', { name: request.receiver.name }) }),
+      onError: (error) => toastError(serverMessage(error, t('friends.cancelFailed'))),
     });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sent Requests ({requests.length})</CardTitle>
-        <CardDescription className="visually-hidden">Requests waiting for an answer</CardDescription>
+        <CardTitle>{t('friends.sentTitle', { count: requests.length })}</CardTitle>
+        <CardDescription className="visually-hidden">{t('friends.sentHint')}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
-          <Loading text="Loading requests..." />
+          <Loading text={t('friends.loadingRequests')} />
         ) : requests.length === 0 ? (
-          <p className="friends-empty__text friends-empty">No sent requests</p>
+          <p className="friends-empty__text friends-empty">{t('friends.noSent')}</p>
         ) : (
           <ul className="person-list">
             {requests.map((r) => (
@@ -298,13 +306,13 @@ function SentPanel({ userId, requests, loading }: { userId: string; requests: Fr
                 <PersonLine person={r.receiver} />
                 <div className="person-row__actions">
                   <Badge variant="outline" className="person-row__pending">
-                    Pending
+                    {t('friends.pending')}
                   </Badge>
                   <button
                     type="button"
                     className="icon-btn icon-btn--reject"
-                    aria-label={`Cancel friend request to ${r.receiver.name}`}
-                    title="Cancel request"
+                    aria-label={t('friends.cancelTo', { name: r.receiver.name })}
+                    title={t('friends.cancel')}
                     disabled={cancel.isPending && cancel.variables === r.id}
                     onClick={() => onCancel(r)}
                   >

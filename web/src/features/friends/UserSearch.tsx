@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge, Input } from '../../ui';
 import { useDebounced } from '../../lib/useDebounced';
 import { MIN_SEARCH_CHARS, useUserSearch, type Person } from './api';
+import { useT } from '../../i18n';
 
 /** Debounce for the search call while typing. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -17,6 +18,7 @@ export interface UserSearchProps {
  * no match 'No users found'; a click outside, Escape or picking a user closes it.
  */
 export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -76,12 +78,12 @@ export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
       <Input
         type="search"
         role="combobox"
-        aria-label="Search for users"
+        aria-label={t('friends.searchLabel')}
         aria-autocomplete="list"
         aria-expanded={open && results.length > 0}
         aria-controls={listId}
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        placeholder="Search for users..."
+        placeholder={t('friends.searchPlaceholder')}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
@@ -97,15 +99,15 @@ export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
       {open && (
         <div className="user-search__dropdown" aria-live="polite">
           {tooShort ? (
-            <p className="user-search__note">Type at least 2 characters to search</p>
+            <p className="user-search__note">{t('friends.searchTooShort', { count: MIN_SEARCH_CHARS })}</p>
           ) : waiting && results.length === 0 ? (
-            <p className="user-search__note">Searching...</p>
+            <p className="user-search__note">{t('friends.searching')}</p>
           ) : search.isError ? (
-            <p className="user-search__note">Search failed. Please try again.</p>
+            <p className="user-search__note">{t('friends.searchFailed')}</p>
           ) : results.length === 0 ? (
-            <p className="user-search__note">No users found</p>
+            <p className="user-search__note">{t('friends.noUsers')}</p>
           ) : (
-            <ul className="user-search__list" id={listId} role="listbox" aria-label="Users">
+            <ul className="user-search__list" id={listId} role="listbox" aria-label={t('friends.users')}>
               {results.map((person, i) => (
                 <li
                   key={person.id}
@@ -119,7 +121,7 @@ export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
                 >
                   <span className="user-search__name">{person.name}</span>
                   <span className="user-search__username">@{person.username}</span>
-                  {person.isAdmin && <Badge variant="gold">Admin</Badge>}
+                  {person.isAdmin && <Badge variant="gold">{t('nav.admin')}</Badge>}
                 </li>
               ))}
             </ul>

@@ -42,10 +42,10 @@ test("today's first question with YES / NO opening the sign-in dialog, and a liv
   expect(within(hero).getByText('LIVE')).toBeTruthy();
   expect(within(hero).getByText(/^Day \d+ - \d{1,2} \w+$/)).toBeTruthy();
   fireEvent.click(within(hero).getByRole('button', { name: 'YES' }));
-  expect(screen.getByRole('dialog')).toBeTruthy();
+  expect(await screen.findByRole('dialog')).toBeTruthy();
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
   fireEvent.click(within(hero).getByRole('button', { name: 'NO' }));
-  expect(screen.getByRole('dialog')).toBeTruthy();
+  expect(await screen.findByRole('dialog')).toBeTruthy();
 });
 
 test('no question today', async () => {
@@ -78,7 +78,7 @@ test('public archive: one-decimal results, correct badge, 3 comments, join link,
   expect(c.getByRole('img', { name: 'Image shared by Person 1' })).toBeTruthy();
   expect(c.queryByText('Person 4')).toBeNull();
   fireEvent.click(c.getByRole('button', { name: 'Join to see all 5 comments' }));
-  expect(screen.getByRole('dialog')).toBeTruthy();
+  expect(await screen.findByRole('dialog')).toBeTruthy();
 });
 
 test('an empty comments map is fine', async () => {
@@ -128,5 +128,5 @@ test('notifications card: browser notification status and a sign-up offer', asyn
   // jsdom has no Notification API.
   expect(within(card).getByText('Not Supported')).toBeTruthy();
   fireEvent.click(within(card).getByRole('button', { name: 'Create a free account' }));
-  expect(screen.getByRole('dialog')).toBeTruthy();
+  expect(await screen.findByRole('dialog')).toBeTruthy();
 });

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, CardContent, Input, Label, toast, toastError } from '../../ui';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
+import { useT } from '../../i18n';
 
 /** The gateway's answer (notification service). */
 export interface NewsletterResponse {
@@ -27,22 +28,23 @@ export function buildNewsletterPayload(form: { email: string; name: string }): N
 }
 
 export function NewsletterCard() {
+  const t = useT();
   const id = useId();
   const [form, setForm] = useState({ email: '', name: '' });
   const subscribe = useMutation({
     mutationFn: (input: NewsletterInput) => apiJson<NewsletterResponse | null>('POST', '/api/newsletter/subscribe', input),
     onSuccess: (res, input) => {
       setForm({ email: '', name: '' });
-      const fallback = res?.alreadySubscribed ? "You're already subscribed." : "You're subscribed!";
+      const fallback = res?.alreadySubscribed ? t('letter.alreadyText', { email: input.email }) : t('letter.subscribedText', { email: input.email });
       toast({
         // Double opt-in: nothing but the confirmation mail goes out until its link is used.
-        title: res?.confirmed === false ? 'Check your inbox' : res?.alreadySubscribed ? 'Already subscribed' : 'Subscribed!',
-        description: res?.message?.trim() || `${fallback} We'll write to ${input.email}.`,
+        title: res?.confirmed === false ? t('letter.checkInbox') : res?.alreadySubscribed ? t('letter.already') : t('letter.subscribed'),
+        description: res?.message?.trim() || fallback,
       });
     },
     onError: (error) => {
-      const fallback = 'Please try again later.';
-      toastError(errorStatus(error) === 404 ? fallback : serverMessage(error, fallback), 'Subscription failed');
+      const fallback = t('letter.tryLater');
+      toastError(errorStatus(error) === 404 ? fallback : serverMessage(error, fallback), t('letter.failed'));
     },
   });
 
@@ -51,7 +53,7 @@ export function NewsletterCard() {
     if (subscribe.isPending) return;
     const payload = buildNewsletterPayload(form);
     if (!payload) {
-      toastError('Please enter your email address', 'Email required');
+      toastError(t('letter.emailMissing'), t('letter.emailRequired'));
       return;
     }
     subscribe.mutate(payload);
@@ -60,11 +62,11 @@ export function NewsletterCard() {
   return (
     <Card className="info-card">
       <CardContent>
-        <h2 className="info-card__title">Get the newsletter</h2>
-        <p className="info-card__text">Recent questions, how South Africa voted and who called it — in your inbox.</p>
+        <h2 className="info-card__title">{t('letter.title')}</h2>
+        <p className="info-card__text">{t('letter.text')}</p>
         <form className="form form--tight" onSubmit={onSubmit} noValidate>
           <div className="field">
-            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Label htmlFor={`${id}-email`}>{t('letter.email')}</Label>
             <Input
               id={`${id}-email`}
               name="email"
@@ -79,7 +81,8 @@ export function NewsletterCard() {
           </div>
           <div className="field">
             <Label htmlFor={`${id}-name`}>
-              Name<span className="field__optional"> (optional)</span>
+              {t('letter.name')}
+              <span className="field__optional"> {t('letter.optional')}</span>
             </Label>
             <Input
               id={`${id}-name`}
@@ -90,7 +93,7 @@ export function NewsletterCard() {
             />
           </div>
           <Button type="submit" variant="secondary" block disabled={subscribe.isPending} aria-busy={subscribe.isPending}>
-            {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+            {subscribe.isPending ? t('letter.subscribing') : t('letter.subscribe')}
           </Button>
         </form>
       </CardContent>

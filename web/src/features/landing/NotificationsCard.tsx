@@ -1,5 +1,6 @@
 import { Card, CardContent } from '../../ui';
 import { BrowserNotificationControl } from '../notifications/BrowserNotificationControl';
+import { useT } from '../../i18n';
 
 /**
  * Explains the daily alert and offers the browser notification control. Signed-out visitors can allow
@@ -7,23 +8,21 @@ import { BrowserNotificationControl } from '../notifications/BrowserNotification
  * `onEnable` (legacy name) / `onJoin` opens the sign-up dialog.
  */
 export function NotificationsCard({ onJoin, onEnable }: { onJoin?: () => void; onEnable?: () => void }) {
+  const t = useT();
   const join = onJoin ?? onEnable;
   return (
     <Card className="info-card info-card--notify">
       <CardContent>
-        <h2 className="info-card__title">Never miss a question</h2>
-        <p className="info-card__text">
-          A new question drops every day at lunchtime. Turn on notifications and we&apos;ll alert you the moment it goes
-          live, so you never miss a prediction.
-        </p>
+        <h2 className="info-card__title">{t('alerts.cardTitle')}</h2>
+        <p className="info-card__text">{t('alerts.cardText')}</p>
         <BrowserNotificationControl context="landing" />
         {join && (
           <p className="info-card__text">
-            Daily alerts are sent to members.{' '}
+            {t('alerts.membersBefore')}{' '}
             <button type="button" className="link-button" onClick={join}>
-              Create a free account
+              {t('alerts.membersLink')}
             </button>{' '}
-            to get them on this device.
+            {t('alerts.membersAfter')}
           </p>
         )}
       </CardContent>

@@ -90,6 +90,9 @@ function paintQuestion(hero: HTMLElement, loading: Element, question: Question):
  * a failed call leaves the spinner to the app, which asks again.
  */
 export async function paintStaticLanding(doc: Document = document, now: Date = new Date()): Promise<boolean> {
+  // The gateway sends the static landing in the visitor's language; only the English one is filled in here (this
+  // chunk carries no catalogue): the others show their loading state until the app has started.
+  if (!/^(en\b|$)/i.test(doc.documentElement.lang)) return false;
   const hero = doc.querySelector<HTMLElement>('#root .hero');
   const loading = hero?.querySelector('.hero__loading');
   if (!hero || !loading) return false;

@@ -1,10 +1,20 @@
 import { useId } from 'react';
 import { Badge, Button } from '../../ui';
 import type { BadgeVariant } from '../../ui/Badge';
-import { STATUS_LABELS, UNBLOCK_INSTRUCTIONS, type BrowserNotificationStatus } from './browserNotifications';
+import type { BrowserNotificationStatus } from './browserNotifications';
 import { useBrowserNotifications, type NotificationContext } from './useBrowserNotifications';
 import { SettingRow, Switch } from './Switch';
+import { useT, type MessageKey } from '../../i18n';
 import './notifications.css';
+
+/** The statuses' labels (STATUS_LABELS in English) in the active language. */
+const STATUS_KEYS: Record<BrowserNotificationStatus, MessageKey> = {
+  unsupported: 'alerts.unsupported',
+  default: 'alerts.default',
+  'need-subscribe': 'alerts.needSubscribe',
+  enabled: 'alerts.enabled',
+  denied: 'alerts.denied',
+};
 
 const BADGE: Record<BrowserNotificationStatus, BadgeVariant> = {
   unsupported: 'outline',
@@ -15,28 +25,30 @@ const BADGE: Record<BrowserNotificationStatus, BadgeVariant> = {
 };
 
 export function NotificationStatusBadge({ status }: { status: BrowserNotificationStatus }) {
+  const t = useT();
   return (
     <Badge variant={BADGE[status]} className="notify-status" data-status={status}>
-      {STATUS_LABELS[status]}
+      {t(STATUS_KEYS[status])}
     </Badge>
   );
 }
 
 function StatusNote({ status, signedIn }: { status: BrowserNotificationStatus; signedIn: boolean }) {
+  const t = useT();
   switch (status) {
     case 'unsupported':
-      return <p className="notify-note">This browser doesn&apos;t support notifications.</p>;
+      return <p className="notify-note">{t('alerts.noSupport')}</p>;
     case 'denied':
       return (
         <p className="notify-note notify-note--warn" role="note">
-          Notifications are blocked for this site. {UNBLOCK_INSTRUCTIONS}
+          {t('alerts.blocked')} {t('alerts.unblock')}
         </p>
       );
     case 'need-subscribe':
       return signedIn ? (
-        <p className="notify-note">Notifications are allowed — turn them on to subscribe this device.</p>
+        <p className="notify-note">{t('alerts.allowedSignedIn')}</p>
       ) : (
-        <p className="notify-note">Notifications are allowed on this device. Sign up to get the daily question alert.</p>
+        <p className="notify-note">{t('alerts.allowedSignedOut')}</p>
       );
     default:
       return null;
@@ -48,6 +60,7 @@ function StatusNote({ status, signedIn }: { status: BrowserNotificationStatus; s
  * button (signed-out visitors only grant permission and get a local test notification).
  */
 export function BrowserNotificationControl({ context }: { context: NotificationContext }) {
+  const t = useT();
   const id = useId();
   const { status, busy, supported, signedIn, enable, disable } = useBrowserNotifications(context);
   const enabled = status === 'enabled';
@@ -58,10 +71,10 @@ export function BrowserNotificationControl({ context }: { context: NotificationC
       <div className="notify-control">
         <SettingRow
           id={id}
-          title="Browser Notifications"
+          title={t('alerts.browser')}
           description={
             <>
-              Alerts on this device when a new question goes live. <NotificationStatusBadge status={status} />
+              {t('alerts.browserText')} <NotificationStatusBadge status={status} />
             </>
           }
         >
@@ -82,18 +95,18 @@ export function BrowserNotificationControl({ context }: { context: NotificationC
   return (
     <div className="notify-control notify-control--landing">
       <div className="notify-control__status">
-        <span className="notify-control__label">Status</span>
+        <span className="notify-control__label">{t('alerts.status')}</span>
         <NotificationStatusBadge status={status} />
       </div>
       <StatusNote status={status} signedIn={signedIn} />
       {supported &&
         (enabled ? (
           <Button variant="outline" block disabled={busy} aria-busy={busy} onClick={() => void disable()}>
-            {busy ? 'Working...' : 'Disable Notifications'}
+            {busy ? t('alerts.working') : t('alerts.disable')}
           </Button>
         ) : (
           <Button variant="outline" block disabled={busy} aria-busy={busy} onClick={() => void enable()}>
-            {busy ? 'Enabling...' : 'Enable Notifications'}
+            {busy ? t('alerts.enabling') : t('alerts.enable')}
           </Button>
         ))}
     </div>

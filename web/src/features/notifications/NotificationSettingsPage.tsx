@@ -9,6 +9,7 @@ import { phoneProblem } from '../auth/signupRules';
 import type { User } from '../auth/types';
 import { sendTestAlert, updateProfileSettings, useStoreUpdatedUser, type ProfileSettingsInput } from './api';
 import { SettingRow, Switch } from './Switch';
+import { useT } from '../../i18n';
 import './notifications.css';
 
 /** The form's starting values, from the signed-in user (emailNotifications defaults to true). */
@@ -22,6 +23,7 @@ export function settingsFromUser(user: User): ProfileSettingsInput {
 }
 
 function SettingsForm({ user }: { user: User }) {
+  const t = useT();
   const id = useId();
   const storeUser = useStoreUpdatedUser();
   const [form, setForm] = useState<ProfileSettingsInput>(() => settingsFromUser(user));
@@ -33,11 +35,11 @@ function SettingsForm({ user }: { user: User }) {
     onSuccess: (updated) => {
       storeUser(updated);
       setForm(settingsFromUser(updated));
-      toast({ title: 'Settings Saved', description: 'Your notification settings have been updated.' });
+      toast({ title: t('notif.saved'), description: t('notif.savedText') });
     },
     onError: (error) => {
       const message = serverMessage(error, '');
-      toastError(message ? `Failed to save settings: ${message}` : 'Failed to save settings');
+      toastError(message ? t('notif.saveFailedWhy', { message }) : t('notif.saveFailed'));
     },
   });
 
@@ -46,10 +48,10 @@ function SettingsForm({ user }: { user: User }) {
     // The server says whether anything was sent (no push subscription: nothing was).
     onSuccess: (res) =>
       res?.success === false
-        ? toastError(res.message || 'No test alert was sent.', 'Test Alert Not Sent')
-        : toast({ title: 'Test Alert Sent', description: res?.message || 'Check your notifications.' }),
+        ? toastError(res.message || t('notif.testNoneText'), t('notif.testNone'))
+        : toast({ title: t('notif.testSent'), description: res?.message || t('notif.testSentText') }),
     onError: (error) => {
-      const fallback = 'Failed to send a test alert. Please try again later.';
+      const fallback = t('notif.testFailed');
       toastError(errorStatus(error) === 404 ? fallback : serverMessage(error, fallback));
     },
   });
@@ -67,11 +69,11 @@ function SettingsForm({ user }: { user: User }) {
   };
 
   return (
-    <form className="form notify-settings__form" aria-label="Notification settings" onSubmit={onSubmit} noValidate>
+    <form className="form notify-settings__form" aria-label={t('notif.formLabel')} onSubmit={onSubmit} noValidate>
       <Card>
         <CardContent className="stack">
           <div className="field">
-            <Label htmlFor={`${id}-email`}>Email address</Label>
+            <Label htmlFor={`${id}-email`}>{t('notif.email')}</Label>
             <Input
               id={`${id}-email`}
               name="email"
@@ -83,7 +85,7 @@ function SettingsForm({ user }: { user: User }) {
               onChange={(e) => set('email', e.target.value)}
             />
           </div>
-          <SettingRow id={`${id}-emailalerts`} title="Email alerts" description="Get the daily question and results by email">
+          <SettingRow id={`${id}-emailalerts`} title={t('notif.emailAlerts')} description={t('notif.emailAlertsText')}>
             <Switch
               checked={form.emailNotifications}
               onCheckedChange={(next) => set('emailNotifications', next)}
@@ -97,7 +99,7 @@ function SettingsForm({ user }: { user: User }) {
       <Card>
         <CardContent className="stack">
           <div className="field">
-            <Label htmlFor={`${id}-phone`}>Phone number</Label>
+            <Label htmlFor={`${id}-phone`}>{t('notif.phone')}</Label>
             <Input
               id={`${id}-phone`}
               name="phoneNumber"
@@ -110,10 +112,10 @@ function SettingsForm({ user }: { user: User }) {
               onChange={(e) => set('phoneNumber', e.target.value)}
             />
             <span className="field__hint" id={`${id}-phone-hint`}>
-              Include your country code, e.g. +27 for South Africa.
+              {t('notif.phoneHint')}
             </span>
           </div>
-          <SettingRow id={`${id}-whatsapp`} title="WhatsApp alerts" description="Get the daily question on WhatsApp">
+          <SettingRow id={`${id}-whatsapp`} title={t('notif.whatsapp')} description={t('notif.whatsappText')}>
             <Switch
               checked={form.whatsappNotifications}
               onCheckedChange={(next) => set('whatsappNotifications', next)}
@@ -127,18 +129,17 @@ function SettingsForm({ user }: { user: User }) {
       <div className="notify-settings__timing" role="note">
         <ClockIcon className="notify-settings__timing-icon" />
         <p>
-          <strong>One alert a day, no spam</strong>
-          Like BeReal, the daily question drops at lunchtime — you&apos;ll get one alert when it goes live, then you have
-          until midnight to make your call.
+          <strong>{t('notif.timingTitle')}</strong>
+          {t('notif.timingText')}
         </p>
       </div>
 
       <div className="notify-settings__actions">
         <Button type="submit" block disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
+          {save.isPending ? t('notif.saving') : t('notif.save')}
         </Button>
         <Button variant="outline" block disabled={test.isPending} aria-busy={test.isPending} onClick={() => test.mutate()}>
-          {test.isPending ? 'Sending...' : 'Send Test Alert'}
+          {test.isPending ? t('notif.sending') : t('notif.test')}
         </Button>
       </div>
     </form>
@@ -148,9 +149,10 @@ function SettingsForm({ user }: { user: User }) {
 /** /notifications: email and WhatsApp alert settings for the signed-in user (PRODUCT.md: wired, not a demo). */
 export function NotificationSettingsPage() {
   const user = useUser();
+  const t = useT();
   return (
     <div className="stack notify-settings">
-      <ScreenHeader title="Notification Settings" subtitle="How and where we tell you about the daily question" />
+      <ScreenHeader title={t('notif.title')} subtitle={t('notif.subtitle')} />
       {user ? <SettingsForm key={user.id} user={user} /> : <Spinner />}
     </div>
   );

@@ -6,10 +6,12 @@ import { useLogout, useUser } from '../auth/useSession';
 import { updateNotificationPrefs, useStoreUpdatedUser } from './api';
 import { BrowserNotificationControl } from './BrowserNotificationControl';
 import { SettingRow, Switch } from './Switch';
+import { useT } from '../../i18n';
 import './notifications.css';
 
 /** The profile page's Settings tab (spec §2 Profile): email notifications, browser notifications, Logout. */
 export function ProfileSettings() {
+  const t = useT();
   const id = useId();
   const user = useUser();
   const storeUser = useStoreUpdatedUser();
@@ -19,9 +21,9 @@ export function ProfileSettings() {
     mutationFn: (emailNotifications: boolean) => updateNotificationPrefs(user!.id, { emailNotifications }),
     onSuccess: (updated) => {
       storeUser(updated);
-      toast({ title: 'Settings Updated', description: 'Your notification preferences have been saved.' });
+      toast({ title: t('settings.updated'), description: t('settings.updatedText') });
     },
-    onError: () => toastError('Failed to update notification preferences.'),
+    onError: () => toastError(t('settings.updateFailed')),
   });
 
   if (!user) return null;
@@ -32,14 +34,14 @@ export function ProfileSettings() {
     <div className="stack profile-settings">
       <Card>
         <CardHeader>
-          <CardTitle>Notifications</CardTitle>
-          <CardDescription>Choose how we tell you about each day&apos;s question.</CardDescription>
+          <CardTitle>{t('settings.notifications')}</CardTitle>
+          <CardDescription>{t('settings.notificationsText')}</CardDescription>
         </CardHeader>
         <CardContent className="settings-list">
           <SettingRow
             id={`${id}-email`}
-            title="Email Notifications"
-            description={user.email ? `Daily question and results to ${user.email}` : 'Daily question and results by email'}
+            title={t('settings.email')}
+            description={user.email ? t('settings.emailTo', { email: user.email }) : t('settings.emailBy')}
           >
             <Switch
               checked={emailOn}
@@ -52,12 +54,12 @@ export function ProfileSettings() {
           </SettingRow>
           <BrowserNotificationControl context="profile" />
           <Link className="btn btn--outline btn--md profile-settings__more" to="/notifications">
-            Email and WhatsApp alert settings
+            {t('settings.more')}
           </Link>
         </CardContent>
       </Card>
       <Button variant="destructive" block disabled={logout.isPending} onClick={() => logout.mutate()}>
-        {logout.isPending ? 'Logging out...' : 'Logout'}
+        {logout.isPending ? t('settings.loggingOut') : t('settings.logout')}
       </Button>
     </div>
   );

@@ -11,9 +11,6 @@ export const STATUS_LABELS: Record<BrowserNotificationStatus, string> = {
   denied: 'Blocked',
 };
 
-/** How to unblock notifications once the browser has blocked them. */
-export const UNBLOCK_INSTRUCTIONS =
-  "To unblock, tap the lock or info icon next to the address bar (or open your browser's site settings), set Notifications to Allow, then reload this page.";
 
 /** Browser notifications auto-close after 8 s unless persistent (spec §9). */
 export const NOTIFICATION_AUTO_CLOSE_MS = 8000;

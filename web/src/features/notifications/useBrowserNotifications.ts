@@ -8,9 +8,9 @@ import {
   notificationsSupported,
   showBrowserNotification,
   subscribeToPush,
-  UNBLOCK_INSTRUCTIONS,
   type BrowserNotificationStatus,
 } from './browserNotifications';
+import { t, type MessageKey } from '../../i18n';
 import {
   fetchVapidPublicKey,
   sendPushSubscription,
@@ -23,15 +23,15 @@ import {
 /** Where the control lives: the wording of the enable failure differs (spec §8). */
 export type NotificationContext = 'profile' | 'landing';
 
-export const ENABLE_FAILED = {
-  profile: 'Failed to enable notifications. Please try refreshing the page.',
-  landing: 'Failed to enable notifications. Please try again.',
-} as const;
+export const ENABLE_FAILED: Record<NotificationContext, MessageKey> = {
+  profile: 'alerts.enableFailedProfile',
+  landing: 'alerts.enableFailedLanding',
+};
 
 const PERMISSION_HINT_MS = 6000;
 
-const TEST_TITLE = 'Notifications Enabled!';
-const TEST_BODY = "You'll get an alert when each day's Mzansi Predicts question goes live.";
+/** The local test notification, in the active language. */
+const testNotification = () => [t('alerts.testTitle'), { body: t('alerts.testBody'), tag: 'mzansi-test' }] as const;
 
 function toSubscriptionBody(subscription: PushSubscription): PushSubscriptionBody {
   const json = subscription.toJSON();
@@ -81,7 +81,7 @@ export function useBrowserNotifications(context: NotificationContext) {
   const enable = useCallback(async () => {
     if (!supported || busy) return;
     if (currentPermission() === 'denied') {
-      toast({ variant: 'destructive', title: 'Notifications Blocked', description: UNBLOCK_INSTRUCTIONS, duration: PERMISSION_HINT_MS });
+      toast({ variant: 'destructive', title: t('alerts.blockedTitle'), description: t('alerts.unblock'), duration: PERMISSION_HINT_MS });
       return;
     }
     setBusy(true);
@@ -91,37 +91,31 @@ export function useBrowserNotifications(context: NotificationContext) {
       if (permission !== 'granted') {
         toast({
           variant: 'destructive',
-          title: 'Permission Required',
-          description:
-            permission === 'denied'
-              ? `Notifications were blocked. ${UNBLOCK_INSTRUCTIONS}`
-              : 'Please allow notifications when your browser asks, so we can alert you when the daily question goes live.',
+          title: t('alerts.permissionTitle'),
+          description: permission === 'denied' ? `${t('alerts.wereBlocked')} ${t('alerts.unblock')}` : t('alerts.pleaseAllow'),
           duration: PERMISSION_HINT_MS,
         });
         return;
       }
       if (!user) {
-        await showBrowserNotification(TEST_TITLE, { body: TEST_BODY, tag: 'mzansi-test' });
-        toast({
-          title: 'Notifications Allowed',
-          description: "Create an account to get each day's question pushed to this device.",
-        });
+        await showBrowserNotification(...testNotification());
+        toast({ title: t('alerts.allowedTitle'), description: t('alerts.allowedText') });
         return;
       }
       try {
         const key = await fetchVapidPublicKey();
         const subscription = await subscribeToPush(key);
         await sendPushSubscription(toSubscriptionBody(subscription));
-        await showBrowserNotification(TEST_TITLE, { body: TEST_BODY, tag: 'mzansi-test' });
+        await showBrowserNotification(...testNotification());
         storeUser(await updateNotificationPrefs(user.id, { browserNotifications: true }));
-        toast({ title: 'Notifications Enabled', description: "We'll alert you when each day's question goes live." });
+        toast({ title: t('alerts.enabledTitle'), description: t('alerts.enabledText') });
       } catch (error) {
         console.error('Enabling notifications failed', error);
-        toastError(ENABLE_FAILED[context]);
+        toastError(t(ENABLE_FAILED[context]));
       }
     } catch (error) {
       console.error('Notification permission request failed', error);
-      toastError(ENABLE_FAILED[context]);
+      toastError(t(ENABLE_FAILED[context]));
     } finally {
       if (mounted.current) setBusy(false);
       await refresh();
@@ -139,10 +133,10 @@ export function useBrowserNotifications(context: NotificationContext) {
         if (user) await sendPushUnsubscribe(endpoint);
       }
       if (user) storeUser(await updateNotificationPrefs(user.id, { browserNotifications: false }));
-      toast({ title: 'Notifications Disabled', description: "You won't get browser notifications on this device." });
+      toast({ title: t('alerts.disabledTitle'), description: t('alerts.disabledText') });
     } catch (error) {
       console.error('Disabling notifications failed', error);
-      toastError('Failed to disable notifications.');
+      toastError(t('alerts.disableFailed'));
     } finally {
       if (mounted.current) setBusy(false);
       await refresh();

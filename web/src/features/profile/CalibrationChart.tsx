@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Card, CardContent, CardTitle } from '../../ui';
 import { useCalibration } from './api';
+import { useT } from '../../i18n';
 
 /**
  * Profile: how well the user's confidence matched reality (issue #20). One row per bucket (50–59 … 90–99) with two
@@ -8,25 +9,23 @@ import { useCalibration } from './api';
  * well-calibrated player's two bars are about the same length.
  */
 export function CalibrationChart({ userId }: { userId: string }) {
+  const t = useT();
   const calibration = useCalibration(userId);
   const data = calibration.data;
   return (
     <Card>
       <CardContent>
-        <CardTitle>Your Calibration</CardTitle>
+        <CardTitle>{t('stats.calibTitle')}</CardTitle>
         {calibration.isPending ? (
-          <p className="calib__note">Loading calibration...</p>
+          <p className="calib__note">{t('stats.calibLoading')}</p>
         ) : calibration.isError || !data ? (
-          <p className="calib__note">Your calibration could not be loaded.</p>
+          <p className="calib__note">{t('stats.calibFailed')}</p>
         ) : data.resolved === 0 ? (
-          <p className="calib__note">Once your predictions resolve, this shows how often you were right at each confidence.</p>
+          <p className="calib__note">{t('stats.calibEmpty')}</p>
         ) : (
           <>
-            <p className="calib__note">
-              Predicted (how sure you said you were) against actual (how often you were right), from {data.resolved} resolved{' '}
-              {data.resolved === 1 ? 'prediction' : 'predictions'}.
-            </p>
-            <ul className="calib" aria-label="Calibration by confidence">
+            <p className="calib__note">{t('stats.calibIntro', { count: data.resolved })}</p>
+            <ul className="calib" aria-label={t('stats.calibList')}>
               {data.buckets.map((b) => (
                 <li key={b.from} className="calib__row">
                   <span className="calib__bucket">
@@ -38,8 +37,8 @@ export function CalibrationChart({ userId }: { userId: string }) {
                   </span>
                   <span className="calib__figures">
                     {b.count === 0
-                      ? 'No predictions'
-                      : `Predicted ${Math.round(b.predicted ?? 0)}% · actual ${Math.round(b.actual ?? 0)}% · ${b.count}`}
+                      ? t('stats.calibNone')
+                      : t('stats.calibRow', { predicted: Math.round(b.predicted ?? 0), actual: Math.round(b.actual ?? 0), count: b.count })}
                   </span>
                 </li>
               ))}
@@ -47,7 +46,7 @@ export function CalibrationChart({ userId }: { userId: string }) {
           </>
         )}
         <Link className="calib__link" to="/scoring">
-          How scoring works
+          {t('stats.howScoring')}
         </Link>
       </CardContent>
     </Card>

@@ -2,11 +2,18 @@ import { Badge, Button, Card, CardContent, CardTitle } from '../../ui';
 import type { BadgeVariant } from '../../ui/Badge';
 import { formatLongDate } from '../../lib/time';
 import { questionWithMark } from '../questions/results';
-import { NOT_YET, NOT_YET_HINT, useUserHistory, useUserStats, type HistoryStatus } from './api';
+import { NOT_YET, useUserHistory, useUserStats, type HistoryStatus } from './api';
 import { CalibrationChart } from './CalibrationChart';
+import { useT, type MessageKey } from '../../i18n';
 
 /** Profile history: the latest 5 predictions (spec §9). */
 export const HISTORY_LIMIT = 5;
+
+const STATUS_LABEL: Record<HistoryStatus, MessageKey> = {
+  Pending: 'stats.pending',
+  Correct: 'stats.correct',
+  Incorrect: 'stats.incorrect',
+};
 
 const STATUS_BADGE: Record<HistoryStatus, BadgeVariant> = {
   Pending: 'outline',
@@ -25,6 +32,7 @@ function Tile({ label, value }: { label: string; value: string }) {
 
 /** Stats tab: four tiles and 'Recent Predictions'. */
 export function StatsTab({ userId }: { userId: string }) {
+  const t = useT();
   const stats = useUserStats(userId);
   const history = useUserHistory(userId);
   const s = stats.data;
@@ -32,33 +40,33 @@ export function StatsTab({ userId }: { userId: string }) {
 
   return (
     <div className="stack">
-      <dl className="profile-stats" aria-label="Your stats" aria-busy={stats.isPending}>
-        <Tile label="Questions Answered" value={show(String(s?.totalAnswers ?? 0))} />
-        <Tile label="Accuracy Rate" value={show(s?.accuracy == null ? NOT_YET : `${s.accuracy}%`)} />
-        <Tile label="National Rank" value={show(s?.nationalRank ? `#${s.nationalRank}` : NOT_YET)} />
-        <Tile label="Day Streak" value={show(String(s?.streak ?? 0))} />
+      <dl className="profile-stats" aria-label={t('stats.label')} aria-busy={stats.isPending}>
+        <Tile label={t('stats.answered')} value={show(String(s?.totalAnswers ?? 0))} />
+        <Tile label={t('stats.accuracy')} value={show(s?.accuracy == null ? NOT_YET : `${s.accuracy}%`)} />
+        <Tile label={t('stats.rank')} value={show(s?.nationalRank ? `#${s.nationalRank}` : NOT_YET)} />
+        <Tile label={t('stats.streak')} value={show(String(s?.streak ?? 0))} />
       </dl>
-      {s && s.accuracy === null && <p className="profile-stats__note">{NOT_YET_HINT}</p>}
+      {s && s.accuracy === null && <p className="profile-stats__note">{t('stats.notYetHint')}</p>}
 
       <Card>
         <CardContent>
-          <CardTitle>Recent Predictions</CardTitle>
+          <CardTitle>{t('stats.recent')}</CardTitle>
           {history.isPending ? (
             <div className="loading-note" aria-live="polite">
               <span className="spinner__ring" aria-hidden="true" />
-              <span>Loading predictions...</span>
+              <span>{t('stats.loading')}</span>
             </div>
           ) : history.isError ? (
             <div className="history-empty">
-              <p>Your predictions could not be loaded.</p>
+              <p>{t('stats.failed')}</p>
               <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             </div>
           ) : history.data.length === 0 ? (
             <div className="history-empty">
-              <p className="history-empty__title">No predictions yet</p>
-              <p>Start answering daily questions to see your history!</p>
+              <p className="history-empty__title">{t('stats.emptyTitle')}</p>
+              <p>{t('stats.emptyText')}</p>
             </div>
           ) : (
             <ul className="history-list">
@@ -67,7 +75,7 @@ export function StatsTab({ userId }: { userId: string }) {
                   <div className="history-item__top">
                     <p className="history-item__text">{questionWithMark(item.questionText)}</p>
                     <Badge variant={STATUS_BADGE[item.status]} className={`history-status history-status--${item.status.toLowerCase()}`}>
-                      {item.status}
+                      {t(STATUS_LABEL[item.status])}
                     </Badge>
                   </div>
                   <p className="history-item__meta">
@@ -75,7 +83,7 @@ export function StatsTab({ userId }: { userId: string }) {
                       <time dateTime={item.submittedAt}>{formatLongDate(item.submittedAt)}</time>
                     )}
                     <span>
-                      Your answer: <strong>{item.selectedOption}</strong>
+                      {t('stats.yourAnswer')} <strong>{item.selectedOption}</strong>
                     </span>
                   </p>
                 </li>

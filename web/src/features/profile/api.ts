@@ -18,7 +18,6 @@ export interface UserStats {
 
 /** Shown instead of a newcomer's accuracy and rank (issue 19: no "0%" or "#13" before anything resolved). */
 export const NOT_YET = '—';
-export const NOT_YET_HINT = 'Your accuracy and rank show once one of your predictions this month is resolved.';
 
 export type HistoryStatus = 'Pending' | 'Correct' | 'Incorrect';
 

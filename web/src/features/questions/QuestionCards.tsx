@@ -1,20 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { DiscussionPanel } from '../discussion/DiscussionPanel';
+import type { ReactNode } from 'react';
 import { Badge, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
-import { ShareButton } from '../share/SharePanel';
-import { neutralResultShareText } from '../share/shareText';
 import {
   SAMPLE_BADGE,
-  barColor,
   formatPercentOneDecimal,
-  formatPercentRounded,
   optionResults,
   pluralize,
   questionWithMark,
   totalPredictions,
-  yesNoPercentages,
 } from './results';
 import type { Comment, Question } from './types';
 import { BlindBadge, RESULTS_HIDDEN_TEXT, useRevealedQuestion } from './blind';
@@ -34,7 +28,7 @@ export function SampleBadge() {
 }
 
 /** Badges, text with '?', optional context, date, total predictions and comment count. */
-function QuestionSummary({ question, commentCount, extraBadges }: { question: Question; commentCount: number; extraBadges?: ReactNode }) {
+export function QuestionSummary({ question, commentCount, extraBadges }: { question: Question; commentCount: number; extraBadges?: ReactNode }) {
   const total = totalPredictions(question);
   return (
     <>
@@ -60,7 +54,7 @@ function QuestionSummary({ question, commentCount, extraBadges }: { question: Qu
   );
 }
 
-function commentsFor(question: Question, comments: Comment[] | undefined) {
+export function commentsFor(question: Question, comments: Comment[] | undefined) {
   const list = comments ?? [];
   const count = Math.max(Number.isFinite(question.commentCount) ? question.commentCount : 0, list.length);
   return { shown: list.slice(0, PUBLIC_COMMENT_LIMIT), count };
@@ -122,59 +116,6 @@ export function ArchiveQuestionCard({
             Join to see all {count} comments
           </button>
         )}
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Feed card: results bars with rounded percentages (red, blue, green), comments and a share button. */
-export function FeedQuestionCard({ question: listed, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
-  const question = useRevealedQuestion(listed);
-  const { shown, count } = commentsFor(question, comments);
-  const [discussing, setDiscussing] = useState(false);
-  const rows = optionResults(question);
-  const { yes, no } = yesNoPercentages(question);
-  const more = count - shown.length;
-  return (
-    <Card className="qcard" data-question-id={question.id}>
-      <CardContent>
-        <QuestionSummary question={question} commentCount={count} />
-        {question.resultsHidden ? (
-          <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
-        ) : (
-        <ul className="bar-list" aria-label="Results">
-          {rows.map((r, i) => (
-            <li key={r.optionId} className="bar-row">
-              <div className="bar-row__top">
-                <span className="bar-row__label">
-                  {r.text}
-                  {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
-                </span>
-                <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
-              </div>
-              <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
-        )}
-        {(shown.length > 0 || more > 0) && (
-          <div className="qcard__section">
-            <CommentList comments={shown} now={now} />
-            {more > 0 && (
-              <button type="button" className="link-button qcard__more-count" onClick={() => setDiscussing(true)}>
-                +{pluralize(more, 'more comment', 'more comments')}
-              </button>
-            )}
-          </div>
-        )}
-        {!question.resultsHidden && (
-          <div className="qcard__actions">
-            <ShareButton title="Share Your Result" questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
-          </div>
-        )}
-        <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />
       </CardContent>
     </Card>
   );

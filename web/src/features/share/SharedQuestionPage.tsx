@@ -4,7 +4,7 @@ import { Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { usePublicComments, usePublicQuestions, useTodayQuestions } from '../questions/api';
-import { FeedQuestionCard } from '../questions/QuestionCards';
+import { FeedQuestionCard } from '../feed/FeedQuestionCard';
 import { NotFoundPage } from '../notfound/NotFoundPage';
 import { readSharedQuestion } from './sharedQuestion';
 

@@ -43,6 +43,7 @@ export function toUser(row: UserRow): User {
     privacyConsentAt: row.privacyConsentAt ?? undefined,
     emailVerified: !!row.email && !!row.emailVerifiedAt,
     province: row.province ?? '',
+    language: row.language ?? '',
   };
 }
 

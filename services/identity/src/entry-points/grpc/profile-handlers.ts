@@ -18,7 +18,7 @@ import {
 import type { LoginThrottle } from '../../domain/login-throttle.js';
 import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince } from '../../domain/users.js';
+import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince, validateLanguage } from '../../domain/users.js';
 import { toSnapshot, toUser } from './identity-service.js';
 
 type Ctx = ServiceContext<any, Config>;
@@ -66,6 +66,7 @@ export function profileHandlers(
       const email = req.email === undefined ? undefined : validateEmail(req.email);
       if (req.phoneNumber !== undefined) patch.phoneNumber = validatePhone(req.phoneNumber);
       if (req.province !== undefined) patch.province = validateProvince(req.province);
+      if (req.language !== undefined) patch.language = validateLanguage(req.language);
       if (req.emailNotifications !== undefined) patch.emailNotifications = req.emailNotifications;
       if (req.browserNotifications !== undefined) patch.browserNotifications = req.browserNotifications;
       if (req.whatsappNotifications !== undefined) patch.whatsappNotifications = req.whatsappNotifications;

@@ -1,0 +1,66 @@
+// The signed-in feed's question card (FeedPage, shared question page): results bars, comments, share, discussion.
+// Apart from the landing's cards (QuestionCards.tsx) so the discussion and share code stay out of the landing page's
+// startup download.
+import { useState } from 'react';
+import { DiscussionPanel } from '../discussion/DiscussionPanel';
+import { ShareButton } from '../share/SharePanel';
+import { neutralResultShareText } from '../share/shareText';
+import { CommentList } from '../comments/CommentList';
+import { Card, CardContent } from '../../ui';
+import { barColor, formatPercentRounded, optionResults, pluralize, yesNoPercentages } from '../questions/results';
+import type { Comment, Question } from '../questions/types';
+import { RESULTS_HIDDEN_TEXT, useRevealedQuestion } from '../questions/blind';
+import { commentsFor, QuestionSummary } from '../questions/QuestionCards';
+
+/** Feed card: results bars with rounded percentages (red, blue, green), comments and a share button. */
+export function FeedQuestionCard({ question: listed, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
+  const question = useRevealedQuestion(listed);
+  const { shown, count } = commentsFor(question, comments);
+  const [discussing, setDiscussing] = useState(false);
+  const rows = optionResults(question);
+  const { yes, no } = yesNoPercentages(question);
+  const more = count - shown.length;
+  return (
+    <Card className="qcard" data-question-id={question.id}>
+      <CardContent>
+        <QuestionSummary question={question} commentCount={count} />
+        {question.resultsHidden ? (
+          <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+        ) : (
+        <ul className="bar-list" aria-label="Results">
+          {rows.map((r, i) => (
+            <li key={r.optionId} className="bar-row">
+              <div className="bar-row__top">
+                <span className="bar-row__label">
+                  {r.text}
+                  {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                </span>
+                <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
+              </div>
+              <div className="bar" aria-hidden="true">
+                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        )}
+        {(shown.length > 0 || more > 0) && (
+          <div className="qcard__section">
+            <CommentList comments={shown} now={now} />
+            {more > 0 && (
+              <button type="button" className="link-button qcard__more-count" onClick={() => setDiscussing(true)}>
+                +{pluralize(more, 'more comment', 'more comments')}
+              </button>
+            )}
+          </div>
+        )}
+        {!question.resultsHidden && (
+          <div className="qcard__actions">
+            <ShareButton title="Share Your Result" questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
+          </div>
+        )}
+        <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />
+      </CardContent>
+    </Card>
+  );
+}
