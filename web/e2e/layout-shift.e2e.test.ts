@@ -127,6 +127,11 @@ describe('layout shift (CLS ≤ 0.1)', () => {
     contexts.push(context);
     await page.addInitScript(OBSERVE_SHIFTS);
     await slowPhone(page);
+    // Today's question comes late (a slow line): the static landing paints its loading hero first, then the question.
+    await page.route('**/api/questions/today', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await route.continue();
+    });
     await page.goto('/');
     // The app's own hero (its buttons work) and the archive's cards.
     await expectVisible(page.locator('.hero .vote-btn:not([aria-disabled])').first(), 30_000);
