@@ -70,7 +70,7 @@ const OBSERVE_SHIFTS = () => {
   const name = (node: Node | null | undefined) => {
     if (!node) return '?';
     const el = node instanceof Element ? node : node.parentElement;
-    return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}` : '?';
+    return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${Array.from(el.classList).join('.')}` : '?';
   };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }[] })[]) {
