@@ -60,6 +60,18 @@ describe('signed out', () => {
     expect(screen.getByRole('button', { name: 'Start Predicting' })).toBeTruthy();
   });
 
+  test('with the hint and no stored user, a spinner (not the landing) until /api/auth/me answers', async () => {
+    document.cookie = 'signed-in=1; Path=/';
+    let answer: (res: Response) => void = () => undefined;
+    handler = (url) => (url === '/api/auth/me' ? new Promise<Response>((resolve) => (answer = resolve)) : json(404, { message: 'Not found' }));
+    renderAt('/');
+    await waitFor(() => expect(calls('/api/auth/me')).toHaveLength(1));
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start Predicting' })).toBeNull();
+    answer(json(401, { message: 'Not signed in' }));
+    await screen.findByRole('button', { name: 'Start Predicting' });
+  });
+
   test('with the hint, a signed-in answer signs the visitor in', async () => {
     document.cookie = 'signed-in=1; Path=/';
     handler = () => json(200, thandi);

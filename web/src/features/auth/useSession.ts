@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
+import { firstLoad } from '../../lib/queryClient';
 import { ME_QUERY_KEY, logout } from './api';
 import { USER_STORAGE_KEY, clearSignedInHint, mayBeSignedIn, readStoredUser, userAtom } from './session';
 import type { User } from './types';
@@ -47,7 +48,8 @@ export function useSessionSync(): boolean {
     return () => window.removeEventListener('storage', onStorage);
   }, [setUser]);
 
-  return mayBe && me.isPending;
+  // Not while paused offline: then the landing (or the offline screen) rather than a spinner that never ends.
+  return mayBe && firstLoad(me);
 }
 
 /** Records a freshly signed-in user everywhere the session lives. */
