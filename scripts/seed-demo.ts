@@ -86,6 +86,8 @@ interface Session {
 }
 
 export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: string) => void = console.log): Promise<void> {
+  // The session cookie by name: a sign-in also sets the signed-in hint (gateway/src/session.ts).
+  const sessionCookie = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]!).find((c) => /^(__Host-)?sid=/.test(c)) ?? '';
   const call = async (method: string, path: string, s: Session | null, body?: unknown) => {
     const res = await fetch(baseUrl + path, {
       method,
@@ -93,7 +95,7 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : null, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+    return { status: res.status, json: text ? JSON.parse(text) : null, cookie: sessionCookie(res.headers.getSetCookie()) };
   };
   const sessionOf = (r: { json: { id: string }; cookie: string }): Session => ({ id: r.json.id, cookie: r.cookie });
 

@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  *   the saved choice, else Accept-Language; src/main.tsx fills the English one with today's question), its CSS inline (it paints while the
  *   entry script downloads) and the preload of that question. The app (src/start.tsx) downloads only after that
  *   first paint: it would compete with it for a slow line.
- * - signed in: the blocks between <!--signed-in--> markers: the app, its signed-in part (src/SignedInApp.tsx) and
+ * - signed in: the blocks between <!--signed-in--> markers: a meta tag saying so, the app, its signed-in part (src/SignedInApp.tsx) and
  *   their CSS linked from the page, so they download at once. Rarer screens (admin, research, …) load on demand.
  */
 function firstPaint(): Plugin {
@@ -76,7 +76,9 @@ function firstPaint(): Plugin {
         };
         visit(dynamicChunk('/src/start.tsx'));
         visit(dynamicChunk('/src/SignedInApp.tsx'));
-        return html.replace('</head>', `  <!--signed-in-->${[...new Set(links)].join('')}<!--/signed-in-->\n  </head>`);
+        // The page says it was served as signed in (features/auth/session.ts: then the app asks who is signed in).
+        const marker = '<meta name="mzansi-session" content="signed-in">';
+        return html.replace('</head>', `  <!--signed-in-->${marker}${[...new Set(links)].join('')}<!--/signed-in-->\n  </head>`);
       },
     },
   };

@@ -23,6 +23,29 @@ declare module 'express-session' {
 export const cookieName = (config: Config) => (isHttps(config) ? '__Host-sid' : 'sid');
 
 /**
+ * The signed-in hint: a cookie the page's script can read (not httpOnly), set with the session and cleared with
+ * it. It says only "this browser may have a session" (no user data, no secret): the web asks GET /api/auth/me only
+ * when it is there, so a signed-out visitor makes no request that is bound to answer 401. Lasts as long as a
+ * session can (its absolute lifetime); a stale one costs one 401, whose answer clears it.
+ */
+export const SIGNED_IN_HINT = 'signed-in';
+const SIGNED_IN_HINT_COOKIE = /(?:^|;\s*)signed-in=/;
+
+const hintOptions = (config: Config) => ({ path: '/', sameSite: 'lax' as const, secure: isHttps(config) });
+
+export function setSignedInHint(res: Response, config: Config): void {
+  res.cookie(SIGNED_IN_HINT, '1', { ...hintOptions(config), maxAge: config.SESSION_ABSOLUTE_TTL_S * 1000 });
+}
+
+/** Clears the hint (when the request carried one, unless `always`). */
+export function clearSignedInHint(req: Request, res: Response, config: Config, always = false): void {
+  if (always || SIGNED_IN_HINT_COOKIE.test(req.get('cookie') ?? '')) res.clearCookie(SIGNED_IN_HINT, hintOptions(config));
+}
+
+/** Whether the request carried the hint. */
+export const hasSignedInHint = (req: Request) => SIGNED_IN_HINT_COOKIE.test(req.get('cookie') ?? '');
+
+/**
  * Marks the session object signIn has just created. A symbol: JSON (the stored session, express-session's change
  * hash) never sees it, so the mark lives only as long as that request's object.
  */
@@ -122,9 +145,10 @@ export function sessionState(
  * instead when its user's account has been deleted.
  */
 export function sessionExpiry(config: Config, clock: Clock, userSessions?: UserSessions): RequestHandler {
-  const end = (s: NonNullable<Request['session']>, res: Response, next: NextFunction) =>
+  const end = (s: NonNullable<Request['session']>, req: Request, res: Response, next: NextFunction) =>
     s.destroy(() => {
       res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+      clearSignedInHint(req, res, config);
       next();
     });
   return (req: Request, res: Response, next: NextFunction) => {
@@ -132,7 +156,7 @@ export function sessionExpiry(config: Config, clock: Clock, userSessions?: UserS
     const now = clock().getTime();
     const state = sessionState(s, now, config);
     if (state === 'none' || !s?.userId) return next();
-    if (state === 'expired') return end(s, res, next);
+    if (state === 'expired') return end(s, req, res, next);
     const userId = s.userId;
     const signedIn = () => {
       if (state === 'refresh') s.lastSeenAt = now;
@@ -142,7 +166,7 @@ export function sessionExpiry(config: Config, clock: Clock, userSessions?: UserS
     if (s.tracked || !userSessions) return signedIn();
     userSessions.trackSession(userId, req.sessionID).then(
       (ok) => {
-        if (!ok) return end(s, res, next);
+        if (!ok) return end(s, req, res, next);
         s.tracked = true;
         signedIn();
       },
@@ -179,6 +203,7 @@ export async function signOut(req: Request, res: Response, config: Config, userS
   return new Promise((resolve, reject) => {
     const done = () => {
       res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+      clearSignedInHint(req, res, config, true);
       resolve();
     };
     if (!req.session) return done();

@@ -70,6 +70,46 @@ describe('signup, me, logout', () => {
   });
 });
 
+describe('the signed-in hint cookie', () => {
+  it('signup and login set it (readable by the page, no user data), logout and a 401 from /me clear it; /me gives it to a session without one', async () => {
+    const b = gw.browser();
+    const username = uname('Hint');
+    const signup = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Hint', consent: true });
+    expect(signup.status, signup.text).toBe(201);
+    const hint = signup.setCookies.find((c) => c.name === 'signed-in');
+    expect(hint, signup.headers.get('set-cookie') ?? '').toBeDefined();
+    expect(hint!.value).toBe('1');
+    expect(hint!.attrs.httponly).toBeUndefined();
+    expect(hint!.attrs.path).toBe('/');
+    expect(String(hint!.attrs.samesite).toLowerCase()).toBe('lax');
+    expect(Number(hint!.attrs['max-age'])).toBeGreaterThan(0);
+
+    // A session that has no hint (signed in before it existed) gets one from /me; one that has it, nothing new.
+    b.cookies.delete('signed-in');
+    const me = await b.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.setCookies.map((c) => c.name)).toEqual(['signed-in']);
+    expect((await b.get('/api/auth/me')).setCookies).toEqual([]);
+
+    const out = await b.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(b.cookies.has('signed-in')).toBe(false);
+
+    const login = await b.post('/api/auth/login', { username, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(b.cookies.get('signed-in')).toBe('1');
+
+    // A stale hint (no session behind it): 401, as before, and the hint is cleared.
+    const stale = await gw.browser().get('/api/auth/me', { cookie: 'signed-in=1' });
+    expectCleanError(stale, 401, 'Not signed in');
+    const cleared = stale.setCookies.find((c) => c.name === 'signed-in');
+    expect(cleared).toBeDefined();
+    expect(cleared!.value).toBe('');
+    // Without a hint a signed-out /me sets no cookie at all.
+    expect((await gw.browser().get('/api/auth/me')).setCookies).toEqual([]);
+  });
+});
+
 describe('session rotation', () => {
   it('login issues a new session id, and the id from before is dead afterwards', async () => {
     const b = gw.browser();
@@ -148,8 +188,9 @@ describe('https deployment (PUBLIC_URL=https://…)', () => {
     const username = uname('Secure');
     const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: 'Secure', consent: true });
     expect(res.status, res.text).toBe(201);
-    expect(res.setCookies.map((c) => c.name)).toEqual(['__Host-sid']);
-    const c = res.setCookies[0]!;
+    expect(res.setCookies.map((c) => c.name).sort()).toEqual(['__Host-sid', 'signed-in']);
+    expect(res.setCookies.find((c) => c.name === 'signed-in')!.attrs.secure).toBe(true);
+    const c = res.setCookies.find((c) => c.name === '__Host-sid')!;
     expect(c.attrs.secure).toBe(true);
     expect(c.attrs.httponly).toBe(true);
     expect(c.attrs.path).toBe('/');

@@ -302,8 +302,8 @@ describe('comments', () => {
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/webp');
     expect(img.body.subarray(8, 12).toString('latin1')).toBe('WEBP');
-    // Shared caches may keep it 5 minutes at most; revalidation by ETag is a 304 without the bytes.
-    expect(img.headers.get('cache-control')).toBe('public, max-age=300');
+    // Immutable under its id: the browser keeps it, no shared cache does; revalidation by ETag is a 304 without the bytes.
+    expect(img.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     const etag = img.headers.get('etag')!;
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     const revalidated = await getBytes(gw.base, ok.json.imageUrl, { 'if-none-match': etag });

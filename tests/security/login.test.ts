@@ -50,7 +50,7 @@ function request(from: string, method: string, path: string, body?: unknown, coo
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          const setCookie = res.headers['set-cookie']?.[0]?.split(';')[0];
+          const setCookie = res.headers['set-cookie']?.map((c) => c.split(';')[0]!).find((c) => /^(__Host-)?sid=/.test(c));
           resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined, cookie: setCookie });
         });
       },

@@ -47,7 +47,38 @@ describe('signed out', () => {
     expect(screen.getByRole('button', { name: 'Start Predicting' })).toBeTruthy();
     expect(screen.getAllByText('Make one political prediction a day').length).toBeGreaterThan(0);
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    // No stored user, no signed-in hint: nobody to ask about (no request bound to answer 401).
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(calls('/api/auth/me')).toHaveLength(0);
+  });
+
+  test('with the signed-in hint cookie it asks /api/auth/me; a 401 clears a stale hint', async () => {
+    document.cookie = 'signed-in=1; Path=/';
+    renderAt('/');
     await waitFor(() => expect(calls('/api/auth/me')).toHaveLength(1));
+    await waitFor(() => expect(document.cookie).not.toContain('signed-in='));
+    expect(screen.getByRole('button', { name: 'Start Predicting' })).toBeTruthy();
+  });
+
+  test('with the hint and no stored user, a spinner (not the landing) until /api/auth/me answers', async () => {
+    document.cookie = 'signed-in=1; Path=/';
+    let answer: (res: Response) => void = () => undefined;
+    handler = (url) => (url === '/api/auth/me' ? new Promise<Response>((resolve) => (answer = resolve)) : json(404, { message: 'Not found' }));
+    renderAt('/');
+    await waitFor(() => expect(calls('/api/auth/me')).toHaveLength(1));
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start Predicting' })).toBeNull();
+    answer(json(401, { message: 'Not signed in' }));
+    await screen.findByRole('button', { name: 'Start Predicting' });
+  });
+
+  test('with the hint, a signed-in answer signs the visitor in', async () => {
+    document.cookie = 'signed-in=1; Path=/';
+    handler = () => json(200, thandi);
+    renderAt('/');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(document.cookie).toContain('signed-in=1');
+    document.cookie = 'signed-in=; Path=/; Max-Age=0';
   });
 
   test('login with missing fields shows the validation toast and sends nothing', async () => {
@@ -141,7 +172,6 @@ describe('signed out', () => {
       return json(401, { message: 'Not signed in' });
     };
     renderAt('/');
-    await waitFor(() => expect(calls('/api/auth/me')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Username'), { target: { value: ' thandi_m ' } });

@@ -59,7 +59,7 @@ const MAIL_LINK_PAGES: Record<string, 'verify-email' | 'unsubscribe' | 'newslett
 
 /** Signed-out visitors see the landing page whatever the route, except the privacy notice (no sign-in needed). */
 function Screens() {
-  useSessionSync();
+  const checking = useSessionSync();
   const user = useUser();
   const { pathname } = useLocation();
   const mailLink = MAIL_LINK_PAGES[pathname.replace(/\/+$/, '')];
@@ -77,6 +77,9 @@ function Screens() {
       </Suspense>
     );
   }
+  // A browser that may be signed in (no user stored here) waits for the answer rather than showing the landing
+  // only to replace it.
+  if (!user && checking) return <Spinner label="Loading" />;
   if (!user) return <LandingPage />;
   return (
     <Suspense fallback={<Spinner label="Loading" />}>

@@ -1,6 +1,6 @@
 // The app: React, the live channel and the service worker. Loaded by main.tsx once the static landing (if any)
 // shows today's question.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { queryClient } from './lib/queryClient';
@@ -15,14 +15,19 @@ const today = takeFetchedToday();
 if (today) queryClient.setQueryData(TODAY_QUESTIONS_KEY, today.data, { updatedAt: today.at });
 
 // Replaces the static landing (if any) with the same page, now live, in the visitor's language (remembered, else
-// the browser's; a catalogue other than English loads first).
-void startI18n().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  ),
-);
+// the browser's; a catalogue other than English loads first). A transition: React renders the first screen in
+// short slices, yielding to the browser between them, instead of one long task (Lighthouse's total blocking
+// time, issue 19); the static landing stays on screen until the app's page replaces it whole.
+void startI18n().then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
+});
 
 // Votes made without a connection go out when it returns.
 startVoteOutbox(queryClient);

@@ -7,7 +7,7 @@ import { HttpError, badRequest, parse, unauthorized } from '../errors.js';
 import { CONSENT_REQUIRED, PRIVACY_NOTICE_VERSION } from '../privacy.js';
 import { MAX_PAYLOAD_LENGTH } from '../challenge.js';
 import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
-import { actorOf, signIn, signOut } from '../session.js';
+import { actorOf, clearSignedInHint, hasSignedInHint, setSignedInHint, signIn, signOut } from '../session.js';
 import type { UserSessions } from '../user-sessions.js';
 import { userJson } from '../users.js';
 
@@ -77,6 +77,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
         throw err;
       });
     await signIn(req, user!, clock, userSessions);
+    setSignedInHint(res, config);
     res.status(201).json(userJson(user!));
   });
 
@@ -88,6 +89,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
       const { user } = await clients.identity.login({ username: body.username, password: body.password });
       await rateLimits.loginSucceeded(body.username, req.ip ?? '');
       await signIn(req, user!, clock, userSessions);
+      setSignedInHint(res, config);
       res.json(userJson(user!));
     } catch (err) {
       if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) throw new HttpError(401, INVALID_LOGIN);
@@ -100,12 +102,18 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
     res.json({ success: true });
   });
 
+  // 401 to a signed-out request (the contract), which also clears a stale signed-in hint; a session from before
+  // the hint existed gets one.
   r.get('/me', async (req, res) => {
     const actor = actorOf(res);
-    if (!actor) throw unauthorized('Not signed in');
+    if (!actor) {
+      clearSignedInHint(req, res, config);
+      throw unauthorized('Not signed in');
+    }
     try {
       const { user } = await clients.identity.getUser({ id: actor.id }, { actor });
       if (user!.isAdmin !== actor.isAdmin) req.session.isAdmin = user!.isAdmin;
+      if (!hasSignedInHint(req)) setSignedInHint(res, config);
       res.json(userJson(user!));
     } catch (err) {
       if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) {

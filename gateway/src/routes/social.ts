@@ -159,7 +159,12 @@ const commentBody = z.object({
 });
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const IMAGE_MAX_AGE_S = 300;
+/**
+ * A comment's image never changes under its id (comments are not edited): browsers keep it a year without asking
+ * again. `private`: no shared cache keeps it, so once the comment is deleted nobody who had not already seen it
+ * gets it (Lighthouse's cache audit, issue 19; it was `public, max-age=300`).
+ */
+const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 const imageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
 const IMAGE_TOO_LARGE = 'Please select an image smaller than 5MB';
 const BASE64_DATA_URL = /^data:[^,]{0,100};base64,/;
@@ -219,14 +224,14 @@ export function commentsRoutes({ clients, cache, rateLimits }: SocialDeps) {
     cache.clear();
     res.json({ success: true, questionId });
   });
-  // Asked of social on every request, never cached here: a deleted comment's image is 404 at once, and shared
-  // caches may keep it 5 minutes at most. A revalidation with a matching ETag is a 304 without the bytes.
+  // Asked of social on every request, never cached here (nor in shared caches): a deleted comment's image is 404
+  // at once. A revalidation with a matching ETag is a 304 without the bytes.
   comments.get('/:id/image', async (req, res) => {
     const { id } = parse(idParams, req.params);
     const { size } = parse(imageQuery, req.query);
     const img = await clients.social.getCommentImage({ commentId: id, thumbnail: size === 'thumb', ifNoneMatch: req.get('if-none-match') ?? '' });
     res.set({
-      'Cache-Control': `public, max-age=${IMAGE_MAX_AGE_S}`,
+      'Cache-Control': IMAGE_CACHE_CONTROL,
       ETag: img.etag,
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
       'Content-Disposition': 'inline',

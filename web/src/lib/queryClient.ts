@@ -21,3 +21,10 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * A query's first answer is on its way (nothing cached, fetching now; not paused offline or disabled). A screen
+ * that waits for several such answers before showing a part fills it in one step instead of growing (and moving
+ * what is below) once per answer: Lighthouse's layout shift.
+ */
+export const firstLoad = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus === 'fetching';

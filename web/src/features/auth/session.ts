@@ -43,6 +43,24 @@ export function writeStoredUser(user: User | null, store: Storage | undefined = 
   }
 }
 
+/** The gateway's signed-in hint cookie (gateway/src/session.ts): readable, no user data; set and cleared with the session. */
+const SIGNED_IN_HINT = /(?:^|;\s*)signed-in=/;
+
+/**
+ * Whether this browser may have a session, so GET /api/auth/me is worth asking: the gateway's signed-in hint, a
+ * stored user (signed in before the hint existed), or a page the gateway served as signed in (it saw a session
+ * cookie; the page says so in a meta tag). A signed-out visitor has none of them, and asks nothing.
+ */
+export function mayBeSignedIn(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+  if (!doc) return true;
+  return SIGNED_IN_HINT.test(doc.cookie) || readStoredUser() !== null || doc.querySelector('meta[name="mzansi-session"]') !== null;
+}
+
+/** Forgets a stale hint (the gateway clears it too, on the 401). */
+export function clearSignedInHint(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
+  if (doc && SIGNED_IN_HINT.test(doc.cookie)) doc.cookie = 'signed-in=; Path=/; Max-Age=0; SameSite=Lax';
+}
+
 // Read from storage when a store first needs it (so each Provider/test starts from storage).
 const baseUserAtom = atomWithDefault<User | null>(() => readStoredUser());
 

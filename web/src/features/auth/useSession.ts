@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
+import { firstLoad } from '../../lib/queryClient';
 import { ME_QUERY_KEY, logout } from './api';
-import { USER_STORAGE_KEY, readStoredUser, userAtom } from './session';
+import { USER_STORAGE_KEY, clearSignedInHint, mayBeSignedIn, readStoredUser, userAtom } from './session';
 import type { User } from './types';
 
 /** The signed-in user, or null. */
@@ -11,16 +12,27 @@ export function useUser(): User | null {
   return useAtomValue(userAtom);
 }
 
+const askMe = getQueryFn<User | null>({ on401: 'returnNull' });
+
 /**
  * Keeps the stored session in step with the server (mounted once, at the app root):
  * GET /api/auth/me on load; 200 -> that user, 401 -> signed out. Other failures
  * (network, 5xx) keep the stored user. Also follows sign-in/out in other tabs.
+ * Asked only when the browser may be signed in (mayBeSignedIn): a signed-out visitor is signed out without a
+ * request (and without the console's 401). Returns whether the first answer is still awaited for a browser that
+ * may be signed in (the app then shows neither the landing nor the signed-in screens yet).
  */
-export function useSessionSync(): void {
+export function useSessionSync(): boolean {
   const [, setUser] = useAtom(userAtom);
+  const [mayBe] = useState(mayBeSignedIn);
   const me = useQuery<User | null>({
     queryKey: ME_QUERY_KEY,
-    queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+    queryFn: async (context) => {
+      if (!mayBeSignedIn()) return null;
+      const user = await askMe(context);
+      if (!user) clearSignedInHint();
+      return user;
+    },
   });
 
   useEffect(() => {
@@ -35,6 +47,9 @@ export function useSessionSync(): void {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [setUser]);
+
+  // Not while paused offline: then the landing (or the offline screen) rather than a spinner that never ends.
+  return mayBe && firstLoad(me);
 }
 
 /** Records a freshly signed-in user everywhere the session lives. */

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
@@ -30,7 +30,12 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
   const today = useTodayQuestions();
   const archive = usePublicQuestions();
   const comments = usePublicComments();
-  const questions = archive.data ?? [];
+  // The archive (up to 30 cards, each with its provinces) renders in the background, in slices that let the
+  // browser respond between them, rather than in one long task when the list arrives (Lighthouse's total blocking
+  // time, issue 19); the spinner stays until it is ready.
+  const listed = useDeferredValue(archive.data);
+  const commentsByQuestion = useDeferredValue(comments.data);
+  const questions = listed ?? [];
   // A shared link (/q/{id}) shows that question in the hero, as the page carries it.
   // (window's location: the landing is also rendered outside a router, into index.html.)
   const shared = useMemo(() => (typeof document === 'undefined' ? null : readSharedQuestion(document, window.location.pathname)), []);
@@ -74,7 +79,7 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
             </h2>
             <p className="section-heading__text">{t('landing.recentText')}</p>
           </div>
-          {archive.isPending ? (
+          {archive.isPending || (!archive.isError && listed === undefined) ? (
             <Spinner label={t('landing.recentLoading')} />
           ) : archive.isError ? (
             <p className="empty-note">{t('landing.recentFailed')}</p>
@@ -83,7 +88,7 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
           ) : (
             <div className="stack">
               {questions.map((q) => (
-                <ArchiveQuestionCard key={q.id} question={q} comments={comments.data?.[q.id]} now={now} onJoin={join} />
+                <ArchiveQuestionCard key={q.id} question={q} comments={commentsByQuestion?.[q.id]} now={now} onJoin={join} />
               ))}
             </div>
           )}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
+import { firstLoad } from '../../lib/queryClient';
 import { useUser } from '../auth/useSession';
 import { initials } from '../shell/AppHeader';
 import { barColor, questionWithMark } from '../questions/results';
@@ -75,6 +76,11 @@ export function ResultsPanel({
   const stats = useUserStats(userId);
   const friendsBoard = useLeaderboard('friends', !!userId);
 
+  // The panel fills in one step: until the reader's own results (national figures, provinces) and the friends'
+  // answers are in, the national card says it is loading and nothing follows it; growing in two steps (live bars,
+  // then provinces) moved the cards below twice (Lighthouse's layout shift, issue 19).
+  const settling = firstLoad(results) || firstLoad(friendAnswers);
+
   // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
   const useLive = !!live.data && !live.data.hidden && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
   const source = useLive ? live.data : results.data;
@@ -122,7 +128,7 @@ export function ResultsPanel({
             <p className="results-card__error" role="alert">
               {t('results.failed')}
             </p>
-          ) : !source ? (
+          ) : !source || settling ? (
             <p className="results-card__loading">{t('results.loading')}</p>
           ) : (
             <>
@@ -159,78 +165,82 @@ export function ResultsPanel({
         </CardContent>
       </Card>
 
-      <Card className="results-card">
-        <CardContent>
-          <CardTitle>{t('results.friends')}</CardTitle>
-          {friends.length === 0 ? (
-            <div className="results-friends__empty">
-              <p>{t('results.noFriends')}</p>
-              <Button variant="primary" onClick={onInviteFriends}>
-                {t('results.invite')}
-              </Button>
-            </div>
-          ) : (
-            <>
-              <ul className="results-friends" aria-label={t('results.friendsAnswers')}>
-                {friends.map((f) => (
-                  <li key={f.userId} className="results-friends__item">
-                    <span className="avatar avatar--sm" aria-hidden="true">
-                      {initials(f.name)}
-                    </span>
-                    <span className="results-friends__name">
-                      {f.name}
-                      {f.username && <span className="results-friends__username"> @{f.username}</span>}
-                    </span>
-                    <Badge variant="secondary">{f.optionText}</Badge>
-                  </li>
-                ))}
-              </ul>
-              <Button variant="outline" block onClick={onInviteFriends}>
-                {t('results.inviteMore')}
-              </Button>
-            </>
-          )}
-        </CardContent>
-      </Card>
+      {!settling && (
+        <>
+          <Card className="results-card">
+            <CardContent>
+              <CardTitle>{t('results.friends')}</CardTitle>
+              {friends.length === 0 ? (
+                <div className="results-friends__empty">
+                  <p>{t('results.noFriends')}</p>
+                  <Button variant="primary" onClick={onInviteFriends}>
+                    {t('results.invite')}
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  <ul className="results-friends" aria-label={t('results.friendsAnswers')}>
+                    {friends.map((f) => (
+                      <li key={f.userId} className="results-friends__item">
+                        <span className="avatar avatar--sm" aria-hidden="true">
+                          {initials(f.name)}
+                        </span>
+                        <span className="results-friends__name">
+                          {f.name}
+                          {f.username && <span className="results-friends__username"> @{f.username}</span>}
+                        </span>
+                        <Badge variant="secondary">{f.optionText}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                  <Button variant="outline" block onClick={onInviteFriends}>
+                    {t('results.inviteMore')}
+                  </Button>
+                </>
+              )}
+            </CardContent>
+          </Card>
 
-      <Card className="results-card">
-        <CardContent>
-          <CardTitle>{t('results.rankings')}</CardTitle>
-          <dl className="results-ranks">
-            <div className="results-ranks__tile">
-              <dt>{t('results.nationalRank')}</dt>
-              <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
-            </div>
-            <div className="results-ranks__tile">
-              <dt>{t('results.amongFriends')}</dt>
-              <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
-            </div>
-          </dl>
-          <p className="results-ranks__accuracy">
-            {stats.data ? (newcomer ? t('results.notYetHint') : t('results.accuracy', { accuracy: String(stats.data.accuracy) })) : '\u00a0'}
-          </p>
-        </CardContent>
-      </Card>
+          <Card className="results-card">
+            <CardContent>
+              <CardTitle>{t('results.rankings')}</CardTitle>
+              <dl className="results-ranks">
+                <div className="results-ranks__tile">
+                  <dt>{t('results.nationalRank')}</dt>
+                  <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
+                </div>
+                <div className="results-ranks__tile">
+                  <dt>{t('results.amongFriends')}</dt>
+                  <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
+                </div>
+              </dl>
+              <p className="results-ranks__accuracy">
+                {stats.data ? (newcomer ? t('results.notYetHint') : t('results.accuracy', { accuracy: String(stats.data.accuracy) })) : '\u00a0'}
+              </p>
+            </CardContent>
+          </Card>
 
-      {myOptionId && source && (
-        <ShareButton
-          title={t('results.share')}
-          label={t('results.share')}
-          questionId={question.id}
-          variant="gold"
-          size="lg"
-          block
-          text={resultShareText(
-            original.text,
-            yesNoForOption(original.options, myOptionId),
-            shares.yes,
-            shares.no,
-            question.isResolved && question.correctOptionId ? question.correctOptionId === myOptionId : null,
+          {myOptionId && source && (
+            <ShareButton
+              title={t('results.share')}
+              label={t('results.share')}
+              questionId={question.id}
+              variant="gold"
+              size="lg"
+              block
+              text={resultShareText(
+                original.text,
+                yesNoForOption(original.options, myOptionId),
+                shares.yes,
+                shares.no,
+                question.isResolved && question.correctOptionId ? question.correctOptionId === myOptionId : null,
+              )}
+            />
           )}
-        />
+
+          <DiscussionPanel questionId={question.id} />
+        </>
       )}
-
-      <DiscussionPanel questionId={question.id} />
     </section>
   );
 }
