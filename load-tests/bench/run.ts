@@ -405,6 +405,7 @@ async function main() {
     // The web no longer polls while its socket is open (issue #16), so the sockets only listen; BENCH_POLL=1 adds the
     // old every-5-s public-results poll per socket.
     const updates: number[] = [];
+    const updateRates: number[] = [];
     const lagByRate: { rate: number; lag: number[] }[] = [];
     const genLag: { rate: number; p99: number; max: number }[] = [];
     const pollRuns: { ok: number; err: number; lat: number[] }[] = [];
@@ -453,6 +454,9 @@ async function main() {
       const ru = (await fleet.firstLog(logFrom)).entries.filter(([, m]) => m.startsWith('{"type":"results-updated"') && m.includes(qid)).map(([t]) => t);
       const gaps = ru.slice(1).map((x, k) => x - ru[k]!);
       updates.push(gaps.length ? Math.min(...gaps) : NaN);
+      // The rate over the whole phase: one late arrival at this socket (the fleet's thread reads 10,000 sockets in
+      // the kernel's order) shortens one gap but not the count.
+      updateRates.push(ru.length > 2 ? ((ru.length - 1) * 1000) / (ru.at(-1)! - ru[0]!) : NaN);
       allExact = (await checkTotals(qid, res.statuses['201'] ?? 0, res.statuses['504'] ?? 0, performance.now())) && allExact;
       if (res.firstError) notes.push(`vote (open loop, ${rate}/s) error: ${res.firstError}`);
       log(`votes @${rate}/s: achieved ${fmtNum(res.rps)}/s p50 ${fmtNum(res.p50)} p99 ${fmtNum(res.p99)} ms errors ${res.errors}${poller ? `; polls ${poll.ok} ok ${poll.err} err` : ''}; gateway loop delay max per 1 s: median ${fmtNum(median(loopLagMaxMs))} ms, worst ${fmtNum(Math.max(...loopLagMaxMs))} ms`);
@@ -628,7 +632,8 @@ async function main() {
     row('CPU per public read (ms, gateway): public-results / questions/public', `${fmtNum(cpuPer.publicResults!)} / ${fmtNum(cpuPer.publicList!)}`, `express JSON ${fmtNum(cpuPer.json!)}`, cpuPer.publicResults! / cpuPer.json!, 'info (capacity plan)', null);
     const pollLat = pollRuns.flatMap((p) => p.lat);
     if (CFG.poll) row('Public-results polls during vote burst: p99 (ms) / errors', `${fmtNum(percentile(pollLat, 99))} / ${pollRuns.reduce((n, p) => n + p.err, 0)}`, '—', '—', 'info', null);
-    row('results-updated: smallest gap between two for one question at one socket (ms)', fmtFig(figure(updates)), 'flush every 1,000 ms', '—', '≥ ~1,000 ms (≤ 1/s)', figure(updates).min >= 900);
+    row('results-updated per question per second at one socket, over each offered-rate phase', fmtFig(figure(updateRates)), 'flush every 1,000 ms', '—', '≤ 1.05 a second', figure(updateRates).max <= 1.05);
+    row('results-updated: smallest gap between two at that socket (ms; delivery jitter included)', fmtFig(figure(updates)), '—', '—', 'info', null);
     row(
       `Results read cost (voting GetResults p50, ms): ${fmtNum(readCost.bigN, 0)} vs ${fmtNum(readCost.smallN, 0)} answers`,
       fmtFig(readCost.big),
