@@ -8,6 +8,7 @@ import { changePassword, profileChanges, resendVerification, updateProfile, type
 import './account-settings.css';
 import { ProvinceSelect } from '../provinces/ProvinceSelect';
 import { LanguageCard } from '../../i18n/LanguageCard';
+import { t } from '../../i18n';
 
 /** The profile's Account tab: edit name, e-mail and phone; change the password. */
 export function AccountSettings() {
@@ -54,7 +55,7 @@ function EditProfileCard() {
       setForm({ name: updated.name, email: updated.email ?? '', phoneNumber: updated.phoneNumber ?? '', province: updated.province ?? '' });
       const newAddress = changes.email !== undefined && !!updated.email && !updated.emailVerified;
       toast({
-        title: 'Profile saved',
+        title: t('settings.profileSaved'),
         description: newAddress ? `We sent a link to ${updated.email}. E-mails go there once you have confirmed it.` : 'Your changes are saved.',
       });
     },
@@ -62,7 +63,7 @@ function EditProfileCard() {
   });
   const resend = useMutation({
     mutationFn: () => resendVerification(user!.id),
-    onSuccess: (out) => toast({ title: 'Link sent', description: out.message }),
+    onSuccess: (out) => toast({ title: t('settings.linkSent'), description: out.message }),
     onError: (e) => setError(serverMessage(e, 'The link could not be sent. Please try again.')),
   });
 
@@ -139,7 +140,7 @@ function ChangePasswordCard() {
       setNext('');
       setError(null);
       const others = out.otherSessionsEnded === 1 ? '1 other session was' : `${out.otherSessionsEnded} other sessions were`;
-      toast({ title: 'Password changed', description: `${others} signed out. You stay signed in here.` });
+      toast({ title: t('settings.passwordChanged'), description: `${others} signed out. You stay signed in here.` });
     },
     onError: (e) => setError(serverMessage(e, 'Your password could not be changed. Please try again.')),
   });

@@ -5,6 +5,7 @@ import { useUser } from '../auth/useSession';
 import { useAddFriend } from '../friends/api';
 import { SHARE_WINDOW_FEATURES, shareUrl } from '../share/shareText';
 import './invite.css';
+import { t } from '../../i18n';
 
 /** PRODUCT.md "Name and voice": the fixed invite text. */
 export const INVITE_TEXT =
@@ -40,7 +41,7 @@ function InviteBody({ onClose }: { onClose: () => void }) {
     if (add.isPending) return;
     const friendUsername = username.trim();
     if (!friendUsername) {
-      toastError('Please enter a username');
+      toastError(t('friends.inviteEnterUsername'));
       return;
     }
     if (!user) return;
@@ -49,9 +50,9 @@ function InviteBody({ onClose }: { onClose: () => void }) {
       {
         onSuccess: (result) => {
           setUsername('');
-          toast({ title: 'Success', description: result?.message || 'Friend added successfully!' });
+          toast({ title: t('friends.inviteSuccess'), description: result?.message || t('friends.inviteAdded') });
         },
-        onError: (error) => toastError(serverMessage(error, 'Failed to add friend')),
+        onError: (error) => toastError(serverMessage(error, t('friends.inviteFailed'))),
       },
     );
   };
