@@ -20,15 +20,26 @@ export type ErrorCode =
   | 'notFound'
   | 'bodyTooLarge'
   | 'badJson'
-  | 'crossSite';
+  | 'crossSite'
+  // 429s (rate-limit.ts): commenting too fast (with `params.seconds`, the wait), the login/signup check.
+  | 'commentTooFast'
+  | 'checkRequired'
+  | 'checkInvalid'
+  | 'checkExpired'
+  | 'checkUsed'
+  | 'signupCheckRequired';
 
-/** An error with an HTTP status and a message users may see. */
+/**
+ * An error with an HTTP status and a message users may see; `params` are the numbers a coded message's
+ * translation needs (sent as `params`, e.g. the seconds to wait).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
     readonly code?: ErrorCode,
+    readonly params?: Record<string, number>,
   ) {
     super(message);
   }
@@ -79,6 +90,13 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: 
   throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
 }
 
+/** The body of an error answer: `{"message"}`, with its `code` and `params` where it has them. */
+export const errorBody = (http: HttpError) => ({
+  message: http.message,
+  ...(http.code && { code: http.code }),
+  ...(http.params && { params: http.params }),
+});
+
 /** The one error middleware: `{"message"}` bodies, right statuses, never a stack trace. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -93,7 +111,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (http.status >= 500) logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
     if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-store');
-    res.set(http.headers).status(http.status).json({ message: http.message, ...(http.code && { code: http.code }) });
+    res.set(http.headers).status(http.status).json(errorBody(http));
   };
 }
 

@@ -1,13 +1,13 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { createChallenges, type ChallengeOutcome } from './challenge.js';
 import type { Config } from './config.js';
-import { HttpError } from './errors.js';
+import { HttpError, type ErrorCode } from './errors.js';
 import type { RedisClient } from './redis.js';
 
-function tooMany(msBeforeNext: number, what = 'Too many attempts.'): HttpError {
+function tooMany(msBeforeNext: number, what: string, code: ErrorCode): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return new HttpError(429, `${what} Please try again in ${wait}.`, { 'Retry-After': String(seconds) });
+  return new HttpError(429, `${what} Please try again in ${wait}.`, { 'Retry-After': String(seconds) }, code, { seconds });
 }
 
 /**
@@ -16,16 +16,17 @@ function tooMany(msBeforeNext: number, what = 'Too many attempts.'): HttpError {
  * solved payload as `altcha` with the same request. Not a lockout: a solved challenge always gets through.
  */
 export class ChallengeRequired extends HttpError {
-  constructor(message: string) {
-    super(429, message);
+  constructor([code, message]: readonly [ErrorCode, string]) {
+    super(429, message, {}, code);
   }
 }
 
-const CHALLENGE_MESSAGES: Record<Exclude<ChallengeOutcome, 'passed'> | 'none', string> = {
-  none: 'Too many attempts. Please complete the check to continue.',
-  invalid: 'The check could not be confirmed. Please complete it again.',
-  expired: 'The check expired. Please complete it again.',
-  used: 'The check was already used. Please complete it again.',
+const CHALLENGE_MESSAGES: Record<Exclude<ChallengeOutcome, 'passed'> | 'none' | 'signup', readonly [ErrorCode, string]> = {
+  none: ['checkRequired', 'Too many attempts. Please complete the check to continue.'],
+  invalid: ['checkInvalid', 'The check could not be confirmed. Please complete it again.'],
+  expired: ['checkExpired', 'The check expired. Please complete it again.'],
+  used: ['checkUsed', 'The check was already used. Please complete it again.'],
+  signup: ['signupCheckRequired', 'Many sign-ups from your network. Please complete the check to continue.'],
 };
 
 /**
@@ -73,7 +74,7 @@ export function createRateLimits(config: Config, redis: RedisClient) {
       try {
         await comments.consume(userId);
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, 'You are commenting too fast.');
+        if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, 'You are commenting too fast.', 'commentTooFast');
         throw err;
       }
     },
@@ -107,7 +108,7 @@ export function createRateLimits(config: Config, redis: RedisClient) {
       const outcome = altcha ? await challenges.redeem(altcha) : undefined;
       if (outcome === 'passed') return 'challenge';
       if (await take(signups, ip || 'unknown')) return 'budget';
-      throw new ChallengeRequired(outcome ? CHALLENGE_MESSAGES[outcome] : 'Many sign-ups from your network. Please complete the check to continue.');
+      throw new ChallengeRequired(CHALLENGE_MESSAGES[outcome ?? 'signup']);
     },
     /** Gives back the point of a signup identity refused (a taken username, a short password): only accounts count. */
     async refundSignup(ip: string) {

@@ -202,9 +202,10 @@ export async function signUp(b: Browser, username: string, password = PASSWORD) 
 export function expectCleanError(res: Res, status: number, message?: string | RegExp) {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  // The gateway's own fixed messages also carry a stable code (errors.ts ErrorCode), nothing else.
-  expect(Object.keys(res.json ?? {}).filter((k) => k !== 'code')).toEqual(['message']);
+  // The gateway's own fixed messages also carry a stable code (errors.ts ErrorCode) and its numbers, nothing else.
+  expect(Object.keys(res.json ?? {}).filter((k) => k !== 'code' && k !== 'params')).toEqual(['message']);
   if ('code' in res.json) expect(res.json.code).toMatch(/^[a-zA-Z]+$/);
+  if ('params' in res.json) for (const v of Object.values(res.json.params)) expect(typeof v).toBe('number');
   expect(typeof res.json.message).toBe('string');
   expect(res.text).not.toMatch(/\bat \S+ \(|\n\s+at |\\n\s*at /);
   expect(res.text).not.toMatch(/\.(ts|js|mjs|cjs):\d+|\/work\/|node_modules|file:\/\//);

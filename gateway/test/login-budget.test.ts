@@ -27,13 +27,23 @@ async function passwordChecks(): Promise<number> {
   return Number(/^identity_password_checks_total\{[^}]*\} (\d+)$/m.exec(text)?.[1] ?? NaN);
 }
 
-/** 429 `{"message", "challengeRequired": true}`, not cached, no cookie. */
+/** 429 `{"message", "code", "challengeRequired": true}`, not cached, no cookie. */
+/** The code the web translates each message by (its catalogues' `error.<code>`). */
+const CODE_OF: Record<string, string> = {
+  'Too many attempts. Please complete the check to continue.': 'checkRequired',
+  'The check could not be confirmed. Please complete it again.': 'checkInvalid',
+  'The check expired. Please complete it again.': 'checkExpired',
+  'The check was already used. Please complete it again.': 'checkUsed',
+  'Many sign-ups from your network. Please complete the check to continue.': 'signupCheckRequired',
+};
+
 function expectChallenge(res: Res, message: string | RegExp = /complete the check/) {
   expect(res.status, res.text).toBe(429);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(res.headers.get('cache-control')).toBe('no-store');
-  expect(Object.keys(res.json).sort()).toEqual(['challengeRequired', 'message']);
+  expect(Object.keys(res.json).sort()).toEqual(['challengeRequired', 'code', 'message']);
   expect(res.json.challengeRequired).toBe(true);
+  expect(res.json.code).toBe(CODE_OF[res.json.message]);
   if (typeof message === 'string') expect(res.json.message).toBe(message);
   else expect(res.json.message).toMatch(message);
   expect(res.setCookies).toEqual([]);

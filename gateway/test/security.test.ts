@@ -152,7 +152,7 @@ describe('error bodies never carry a stack trace', () => {
     // Past the login budget: 429 with `challengeRequired` next to the message (and nothing else).
     const challenged = await b.post('/api/auth/login', { username: limited, password: 'wrong-password' });
     expect(challenged.status).toBe(429);
-    expect(challenged.json).toEqual({ message: expect.any(String), challengeRequired: true });
+    expect(challenged.json).toEqual({ message: expect.any(String), code: expect.stringMatching(/^check/), challengeRequired: true });
 
     for (const [name, res, status] of cases) {
       try {

@@ -404,6 +404,8 @@ describe('comments', () => {
     for (let i = 1; i <= 10; i++) await comment(u, qid, `comment ${i}`);
     const res = await u.b.post(`/api/questions/${qid}/comments`, { content: 'one too many' });
     expectCleanError(res, 429, /^You are commenting too fast\. Please try again in \d+ seconds\.$/);
+    expect(res.json).toMatchObject({ code: 'commentTooFast', params: { seconds: expect.any(Number) } });
+    expect(res.json.message).toContain(`in ${res.json.params.seconds} seconds`);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Someone else may still comment.
     await comment(await user('cr_slow'), qid, 'my turn');

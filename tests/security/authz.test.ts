@@ -431,7 +431,7 @@ describe('scenario 11: unknown fields, __proto__ / constructor.prototype payload
         const r = await br.post('/api/auth/signup', { username: uname('Xff'), password: PASSWORD, name: 'Spoofer', consent: true });
         statuses.push(r.status);
         // Past the per-address budget a signup needs a proof-of-work challenge (issue 15), whatever the headers say.
-        if (r.status === 429) expect(r.json).toEqual({ message: expect.any(String), challengeRequired: true });
+        if (r.status === 429) expect(r.json).toEqual({ message: expect.any(String), code: expect.any(String), challengeRequired: true });
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
     } finally {

@@ -80,7 +80,7 @@ function expectStormAnswers(replies: Reply[], passed: number) {
   expect(Object.fromEntries(byStatus)).toEqual({ 401: passed, 429: replies.length - passed });
   for (const r of replies) {
     if (r.status === 401) expect(r.json).toEqual({ message: 'Invalid username or password' });
-    else expect(r.json).toEqual({ message: 'Too many attempts. Please complete the check to continue.', challengeRequired: true });
+    else expect(r.json).toEqual({ message: 'Too many attempts. Please complete the check to continue.', code: 'checkRequired', challengeRequired: true });
     expect(r.cookie).toBeUndefined();
   }
 }
@@ -154,7 +154,7 @@ describe('signup under per-address pressure (carrier NAT): a challenge, not a fl
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     const next = uname('NatNext');
     const asked = await signup(next);
-    expect(asked).toMatchObject({ status: 429, json: { message: 'Many sign-ups from your network. Please complete the check to continue.', challengeRequired: true } });
+    expect(asked).toMatchObject({ status: 429, json: { message: 'Many sign-ups from your network. Please complete the check to continue.', code: 'signupCheckRequired', challengeRequired: true } });
     const { payload } = await solvedChallenge(gw.base);
     const ok = await signup(next, payload);
     expect(ok.status, JSON.stringify(ok.json)).toBe(201);

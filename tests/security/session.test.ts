@@ -60,7 +60,7 @@ describe('scenario 12: credential stuffing from many IPs on one account', () => 
       for (const r of series.slice(0, firstChallenged)) expectCleanError(r, 401, 'Invalid username or password');
       for (const r of series.slice(firstChallenged)) {
         expect(r.status).toBe(429);
-        expect(r.json).toEqual({ message: 'Too many attempts. Please complete the check to continue.', challengeRequired: true });
+        expect(r.json).toEqual({ message: 'Too many attempts. Please complete the check to continue.', code: 'checkRequired', challengeRequired: true });
       }
     }
     // Same answer for the unknown user as for a wrong password, before and after the budget.

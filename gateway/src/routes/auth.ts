@@ -3,7 +3,7 @@ import { grpc, isGrpcError, type Clock } from '@mzansi/kit/base';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';
-import { HttpError, badRequest, parse, unauthorized } from '../errors.js';
+import { HttpError, badRequest, errorBody, parse, unauthorized } from '../errors.js';
 import { CONSENT_REQUIRED, PRIVACY_NOTICE_VERSION } from '../privacy.js';
 import { MAX_PAYLOAD_LENGTH } from '../challenge.js';
 import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
@@ -128,8 +128,8 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
   return r;
 }
 
-/** 429 `{"message", "challengeRequired": true}`: the web shows the ALTCHA widget and retries with its payload. */
+/** 429 `{"message", "code", "challengeRequired": true}`: the web shows the ALTCHA widget and retries with its payload. */
 const challengeRequired: ErrorRequestHandler = (err, _req, res, next) => {
   if (!(err instanceof ChallengeRequired)) return next(err);
-  res.status(429).set('Cache-Control', 'no-store').json({ message: err.message, challengeRequired: true });
+  res.status(429).set('Cache-Control', 'no-store').json({ ...errorBody(err), challengeRequired: true });
 };

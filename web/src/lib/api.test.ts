@@ -120,6 +120,13 @@ describe('serverMessage / errorStatus', () => {
       expect(serverMessage(unknown, 'fb')).toBe('Nope');
       // A service's message without a code stays as it is.
       expect(serverMessage(new Error('409: {"message":"This question is already published"}'), 'fb')).toBe('This question is already published');
+      // A 429 with the wait in `params`: the translation says it; a non-number param is dropped, not shown.
+      const tooFast = (params: string) =>
+        new Error(`429: {"message":"You are commenting too fast. Please try again in 42 seconds.","code":"commentTooFast","params":${params}}`);
+      expect(serverMessage(tooFast('{"seconds":42}'), 'fb')).toBe('Jy lewer te vinnig kommentaar. Probeer asseblief weer oor 42 sekondes.');
+      expect(serverMessage(tooFast('{"seconds":"<b>"}'), 'fb')).not.toContain('<b>');
+      const check = new Error('429: {"message":"Too many attempts. Please complete the check to continue.","code":"checkRequired","challengeRequired":true}');
+      expect(serverMessage(check, 'fb')).toBe(afrikaans.messages['error.checkRequired']);
     } finally {
       await setLanguage('en', { remember: false });
     }

@@ -67,10 +67,16 @@ export function errorStatus(error: unknown): number | undefined {
  * catalogue's `error.<code>` shows instead (the catalogue is loaded whole); in English, or for a code the catalogue
  * lacks, the server's English text.
  */
-function messageForCode(code: string): string | undefined {
+function messageForCode(code: string, params: unknown): string | undefined {
   if (currentLanguage() === 'en' || !/^[a-zA-Z]+$/.test(code)) return undefined;
   const key = `error.${code}`;
-  return key in i18n.messages ? i18n._(key) : undefined;
+  return key in i18n.messages ? i18n._(key, numbersOf(params)) : undefined;
+}
+
+/** A coded message's `params` (the seconds to wait…): numbers only, anything else dropped. */
+function numbersOf(params: unknown): Record<string, number> {
+  if (!params || typeof params !== 'object') return {};
+  return Object.fromEntries(Object.entries(params).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
 }
 
 /**
@@ -84,8 +90,8 @@ export function serverMessage(error: unknown, fallback: string): string {
   try {
     const parsed: unknown = JSON.parse(match[2] ?? '');
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message, code } = parsed as { message: unknown; code?: unknown };
-      if (typeof message === 'string' && message.trim()) return (typeof code === 'string' && messageForCode(code)) || message;
+      const { message, code, params } = parsed as { message: unknown; code?: unknown; params?: unknown };
+      if (typeof message === 'string' && message.trim()) return (typeof code === 'string' && messageForCode(code, params)) || message;
     }
   } catch {
     // Not JSON (e.g. a proxy's HTML error page): use the fallback.

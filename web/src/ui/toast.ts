@@ -2,6 +2,7 @@
 // at most one toast shown; add / update / dismiss / remove; a dismissed toast is
 // removed from state 1,000,000 ms later; default display duration 5000 ms.
 import { useEffect, useState, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
@@ -94,8 +95,8 @@ export function toast(options: ToastOptions) {
   return { id, dismiss, update };
 }
 
-/** Error toast: destructive style, title 'Error' unless another title is given (spec §8). */
-export function toastError(description: ReactNode, title: ReactNode = 'Error') {
+/** Error toast: destructive style, title 'Error' (in the interface language) unless another title is given (spec §8). */
+export function toastError(description: ReactNode, title: ReactNode = t('toast.error')) {
   return toast({ variant: 'destructive', title, description });
 }
 

@@ -8,6 +8,7 @@ import { changePassword, profileChanges, resendVerification, updateProfile, type
 import './account-settings.css';
 import { ProvinceSelect } from '../provinces/ProvinceSelect';
 import { LanguageCard } from '../../i18n/LanguageCard';
+import { useT } from '../../i18n';
 
 /** The profile's Account tab: edit name, e-mail and phone; change the password. */
 export function AccountSettings() {
@@ -36,6 +37,7 @@ function Field({ id, label, hint, ...input }: { id: string; label: string; hint?
 
 function EditProfileCard() {
   const id = useId();
+  const t = useT();
   const user = useUser();
   const storeUser = useStoreUpdatedUser();
   const [form, setForm] = useState<ProfileInput>({
@@ -54,16 +56,16 @@ function EditProfileCard() {
       setForm({ name: updated.name, email: updated.email ?? '', phoneNumber: updated.phoneNumber ?? '', province: updated.province ?? '' });
       const newAddress = changes.email !== undefined && !!updated.email && !updated.emailVerified;
       toast({
-        title: 'Profile saved',
-        description: newAddress ? `We sent a link to ${updated.email}. E-mails go there once you have confirmed it.` : 'Your changes are saved.',
+        title: t('settings.profileSaved'),
+        description: newAddress ? t('account.savedNewAddress', { email: updated.email }) : t('account.savedText'),
       });
     },
-    onError: (e) => setError(serverMessage(e, 'Your changes could not be saved. Please try again.')),
+    onError: (e) => setError(serverMessage(e, t('account.saveFailed'))),
   });
   const resend = useMutation({
     mutationFn: () => resendVerification(user!.id),
-    onSuccess: (out) => toast({ title: 'Link sent', description: out.message }),
-    onError: (e) => setError(serverMessage(e, 'The link could not be sent. Please try again.')),
+    onSuccess: (out) => toast({ title: t('settings.linkSent'), description: out.message }),
+    onError: (e) => setError(serverMessage(e, t('account.linkFailed'))),
   });
 
   if (!user) return null;
@@ -78,23 +80,23 @@ function EditProfileCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your details</CardTitle>
-        <CardDescription>Your name is what friends see. We only e-mail an address you have confirmed.</CardDescription>
+        <CardTitle>{t('account.detailsTitle')}</CardTitle>
+        <CardDescription>{t('account.detailsText')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="account-form" onSubmit={onSubmit} noValidate>
-          <Field id={`${id}-name`} label="Name" value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} required />
+          <Field id={`${id}-name`} label={t('account.name')} value={form.name} onChange={set('name')} autoComplete="name" maxLength={100} required />
           <div className="stack">
-            <Field id={`${id}-email`} label="E-mail" type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={254} inputMode="email" />
+            <Field id={`${id}-email`} label={t('account.email')} type="email" value={form.email} onChange={set('email')} autoComplete="email" maxLength={254} inputMode="email" />
             {user.email && changes.email === undefined && (
               <p className="account-form__status" data-testid="email-status">
                 {user.emailVerified ? (
-                  <span className="account-form__verified">Verified</span>
+                  <span className="account-form__verified">{t('account.verified')}</span>
                 ) : (
                   <>
-                    <span className="account-form__unverified">Not verified yet: check your inbox for our link.</span>
+                    <span className="account-form__unverified">{t('account.unverified')}</span>
                     <Button variant="ghost" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
-                      {resend.isPending ? 'Sending...' : 'Send the link again'}
+                      {resend.isPending ? t('account.sending') : t('account.resend')}
                     </Button>
                   </>
                 )}
@@ -103,13 +105,13 @@ function EditProfileCard() {
           </div>
           <Field
             id={`${id}-phone`}
-            label="Phone"
+            label={t('account.phone')}
             type="tel"
             value={form.phoneNumber}
             onChange={set('phoneNumber')}
             autoComplete="tel"
             maxLength={30}
-            hint="With the country code, e.g. +27 82 555 0101"
+            hint={t('account.phoneHint')}
           />
           <ProvinceSelect value={form.province} onChange={(province) => setForm((f) => ({ ...f, province }))} />
           {error && (
@@ -118,7 +120,7 @@ function EditProfileCard() {
             </p>
           )}
           <Button type="submit" block disabled={!dirty || save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save changes'}
+            {save.isPending ? t('account.saving') : t('account.save')}
           </Button>
         </form>
       </CardContent>
@@ -128,6 +130,7 @@ function EditProfileCard() {
 
 function ChangePasswordCard() {
   const id = useId();
+  const t = useT();
   const user = useUser();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -138,16 +141,15 @@ function ChangePasswordCard() {
       setCurrent('');
       setNext('');
       setError(null);
-      const others = out.otherSessionsEnded === 1 ? '1 other session was' : `${out.otherSessionsEnded} other sessions were`;
-      toast({ title: 'Password changed', description: `${others} signed out. You stay signed in here.` });
+      toast({ title: t('settings.passwordChanged'), description: t('account.passwordChangedText', { count: out.otherSessionsEnded }) });
     },
-    onError: (e) => setError(serverMessage(e, 'Your password could not be changed. Please try again.')),
+    onError: (e) => setError(serverMessage(e, t('account.passwordFailed'))),
   });
   if (!user) return null;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!current || next.length < 8) {
-      setError(!current ? 'Please enter your current password' : 'Password must be at least 8 characters');
+      setError(!current ? t('account.enterCurrent') : t('account.passwordShort'));
       return;
     }
     change.mutate();
@@ -155,23 +157,23 @@ function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs you out everywhere else: other phones, tablets and computers.</CardDescription>
+        <CardTitle>{t('account.passwordTitle')}</CardTitle>
+        <CardDescription>{t('account.passwordText')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="account-form" onSubmit={onSubmit} noValidate>
           {/* For password managers: the account this password belongs to. */}
           <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-          <Field id={`${id}-current`} label="Current password" type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
+          <Field id={`${id}-current`} label={t('account.currentPassword')} type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" />
           <Field
             id={`${id}-new`}
-            label="New password"
+            label={t('account.newPassword')}
             type="password"
             value={next}
             onChange={(e) => setNext(e.target.value)}
             autoComplete="new-password"
             maxLength={256}
-            hint="At least 8 characters"
+            hint={t('account.passwordHint')}
           />
           {error && (
             <p className="account-form__error" role="alert">
@@ -179,7 +181,7 @@ function ChangePasswordCard() {
             </p>
           )}
           <Button type="submit" variant="secondary" block disabled={change.isPending} aria-busy={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change password'}
+            {change.isPending ? t('account.changing') : t('account.change')}
           </Button>
         </form>
       </CardContent>

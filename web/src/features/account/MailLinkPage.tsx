@@ -6,25 +6,27 @@ import { ME_QUERY_KEY } from '../auth/api';
 import { BrandMark, FlagStripe, PRODUCT_NAME } from '../shell/Brand';
 import { redeemMailLink, type MailLinkKind } from './api';
 import './account-settings.css';
+import { useT, type MessageKey } from '../../i18n';
 
-const COPY: Record<MailLinkKind, { title: string; description: string; action: string; busy: string }> = {
+/** Each page's words (catalogue keys; English "Confirm your e-mail address"…). */
+const COPY: Record<MailLinkKind, { title: MessageKey; description: MessageKey; action: MessageKey; busy: MessageKey }> = {
   'verify-email': {
-    title: 'Confirm your e-mail address',
-    description: 'Press the button to confirm that this address is yours. Until then we send it nothing.',
-    action: 'Confirm my e-mail address',
-    busy: 'Confirming...',
+    title: 'account.mailVerifyTitle',
+    description: 'account.mailVerifyText',
+    action: 'account.mailVerifyAction',
+    busy: 'account.mailConfirming',
   },
   unsubscribe: {
-    title: 'Unsubscribe',
-    description: 'Stop the e-mails this link came with. You do not need to sign in.',
-    action: 'Unsubscribe',
-    busy: 'Unsubscribing...',
+    title: 'account.mailUnsubscribe',
+    description: 'account.mailUnsubscribeText',
+    action: 'account.mailUnsubscribe',
+    busy: 'account.mailUnsubscribing',
   },
   'newsletter-confirm': {
-    title: 'Confirm your newsletter subscription',
-    description: 'Press the button to start getting the Mzansi Predicts newsletter at this address.',
-    action: 'Confirm my subscription',
-    busy: 'Confirming...',
+    title: 'account.mailNewsletterTitle',
+    description: 'account.mailNewsletterText',
+    action: 'account.mailNewsletterAction',
+    busy: 'account.mailConfirming',
   },
 };
 
@@ -34,6 +36,7 @@ const COPY: Record<MailLinkKind, { title: string; description: string; action: s
  * or unsubscribe someone.
  */
 export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
+  const t = useT();
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const queryClient = useQueryClient();
   const copy = COPY[kind];
@@ -51,13 +54,13 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
       </p>
       <Card className="mail-link__card">
         <CardHeader>
-          <CardTitle>{copy.title}</CardTitle>
-          <CardDescription>{copy.description}</CardDescription>
+          <CardTitle>{t(copy.title)}</CardTitle>
+          <CardDescription>{t(copy.description)}</CardDescription>
         </CardHeader>
         <CardContent className="stack">
           {!token ? (
             <p role="alert" className="mail-link__error">
-              This link is incomplete. Please open it again from the e-mail.
+              {t('account.mailIncomplete')}
             </p>
           ) : redeem.isSuccess ? (
             <p role="status" className="mail-link__done">
@@ -67,16 +70,16 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
             <>
               {redeem.isError && (
                 <p role="alert" className="mail-link__error">
-                  {serverMessage(redeem.error, 'That did not work. Please try again.')}
+                  {serverMessage(redeem.error, t('account.mailFailed'))}
                 </p>
               )}
               <Button block disabled={redeem.isPending} aria-busy={redeem.isPending} onClick={() => redeem.mutate()}>
-                {redeem.isPending ? copy.busy : copy.action}
+                {redeem.isPending ? t(copy.busy) : t(copy.action)}
               </Button>
             </>
           )}
           <a className="btn btn--outline btn--md btn--block" href="/">
-            Go to Mzansi Predicts
+            {t('account.mailHome', { name: PRODUCT_NAME })}
           </a>
         </CardContent>
       </Card>

@@ -7,13 +7,15 @@ import { ShareButton } from '../share/SharePanel';
 import { neutralResultShareText } from '../share/shareText';
 import { CommentList } from '../comments/CommentList';
 import { Card, CardContent } from '../../ui';
-import { barColor, formatPercentRounded, optionResults, pluralize, yesNoPercentages } from '../questions/results';
+import { barColor, formatPercentRounded, optionResults, yesNoPercentages } from '../questions/results';
 import type { Comment, Question } from '../questions/types';
-import { RESULTS_HIDDEN_TEXT, useRevealedQuestion } from '../questions/blind';
+import { useRevealedQuestion } from '../questions/blind';
 import { commentsFor, QuestionSummary } from '../questions/QuestionCards';
+import { useT } from '../../i18n';
 
 /** Feed card: results bars with rounded percentages (red, blue, green), comments and a share button. */
 export function FeedQuestionCard({ question: listed, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
+  const t = useT();
   const question = useRevealedQuestion(listed);
   const { shown, count } = commentsFor(question, comments);
   const [discussing, setDiscussing] = useState(false);
@@ -25,15 +27,15 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
       <CardContent>
         <QuestionSummary question={question} commentCount={count} />
         {question.resultsHidden ? (
-          <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+          <p className="qcard__hidden">{t('blind.hidden')}</p>
         ) : (
-        <ul className="bar-list" aria-label="Results">
+        <ul className="bar-list" aria-label={t('feed.resultsList')}>
           {rows.map((r, i) => (
             <li key={r.optionId} className="bar-row">
               <div className="bar-row__top">
                 <span className="bar-row__label">
                   {r.text}
-                  {r.isCorrect && <span className="bar-row__correct"> ✓ Correct</span>}
+                  {r.isCorrect && <span className="bar-row__correct"> {t('qcard.correct')}</span>}
                 </span>
                 <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
               </div>
@@ -49,14 +51,14 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
             <CommentList comments={shown} now={now} />
             {more > 0 && (
               <button type="button" className="link-button qcard__more-count" onClick={() => setDiscussing(true)}>
-                +{pluralize(more, 'more comment', 'more comments')}
+                {t('feed.moreComments', { count: more })}
               </button>
             )}
           </div>
         )}
         {!question.resultsHidden && (
           <div className="qcard__actions">
-            <ShareButton title="Share Your Result" questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
+            <ShareButton title={t('results.share')} questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
           </div>
         )}
         <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />

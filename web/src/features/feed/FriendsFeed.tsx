@@ -6,7 +6,7 @@ import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
 import { FRIENDS_FEED_KEY } from '../friends/api';
 import { SampleBadge } from '../questions/QuestionCards';
-import { BlindBadge, RESULTS_HIDDEN_TEXT } from '../questions/blind';
+import { BlindBadge } from '../questions/blind';
 import { barColor, formatPercentRounded, optionResults, questionWithMark, totalPredictions } from '../questions/results';
 import type { Comment, Question } from '../questions/types';
 import './friendsFeed.css';
@@ -170,7 +170,7 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
         <div className="qcard__section">
           <h4 className="qcard__section-title">{t('feed.overall', { count: totalPredictions(question) })}</h4>
           {question.resultsHidden ? (
-            <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+            <p className="qcard__hidden">{t('blind.hidden')}</p>
           ) : (
           <ul className="bar-list" aria-label={t('feed.results')}>
             {rows.map((r, i) => (

@@ -5,6 +5,7 @@ import { useUser } from '../auth/useSession';
 import { useAddFriend } from '../friends/api';
 import { SHARE_WINDOW_FEATURES, shareUrl } from '../share/shareText';
 import './invite.css';
+import { useT } from '../../i18n';
 
 /** PRODUCT.md "Name and voice": the fixed invite text. */
 export const INVITE_TEXT =
@@ -12,12 +13,13 @@ export const INVITE_TEXT =
 
 /** Invite Friends dialog (spec §2): WhatsApp / Twitter invites and add-by-username. */
 export function InviteFriendsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Invite Friends"
-      description="Share Mzansi Predicts with your friends to compare predictions"
+      title={t('results.invite')}
+      description={t('friends.inviteText')}
       className="invite-dialog"
     >
       <InviteBody onClose={() => onOpenChange(false)} />
@@ -26,6 +28,7 @@ export function InviteFriendsDialog({ open, onOpenChange }: { open: boolean; onO
 }
 
 function InviteBody({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const user = useUser();
   const [username, setUsername] = useState('');
   const add = useAddFriend(user?.id ?? '');
@@ -40,7 +43,7 @@ function InviteBody({ onClose }: { onClose: () => void }) {
     if (add.isPending) return;
     const friendUsername = username.trim();
     if (!friendUsername) {
-      toastError('Please enter a username');
+      toastError(t('friends.inviteEnterUsername'));
       return;
     }
     if (!user) return;
@@ -49,9 +52,9 @@ function InviteBody({ onClose }: { onClose: () => void }) {
       {
         onSuccess: (result) => {
           setUsername('');
-          toast({ title: 'Success', description: result?.message || 'Friend added successfully!' });
+          toast({ title: t('friends.inviteSuccess'), description: result?.message || t('friends.inviteAdded') });
         },
-        onError: (error) => toastError(serverMessage(error, 'Failed to add friend')),
+        onError: (error) => toastError(serverMessage(error, t('friends.inviteFailed'))),
       },
     );
   };
@@ -61,36 +64,36 @@ function InviteBody({ onClose }: { onClose: () => void }) {
       <div className="invite__share">
         <Button className="invite__btn invite__btn--whatsapp" block onClick={() => share('whatsapp')}>
           <WhatsAppIcon />
-          Share on WhatsApp
+          {t('friends.inviteWhatsApp')}
         </Button>
         <Button className="invite__btn invite__btn--twitter" block onClick={() => share('twitter')}>
           <XIcon />
-          Share on Twitter
+          {t('friends.inviteTwitter')}
         </Button>
       </div>
       <div className="invite__divider" role="presentation">
-        <span>or add by username</span>
+        <span>{t('friends.inviteOr')}</span>
       </div>
-      <form className="invite__form" onSubmit={onSubmit} aria-label="Add friend by username">
+      <form className="invite__form" onSubmit={onSubmit} aria-label={t('friends.inviteForm')}>
         <Label htmlFor="invite-username" className="visually-hidden">
-          Username
+          {t('friends.inviteUsername')}
         </Label>
         <Input
           id="invite-username"
-          placeholder="Enter username"
+          placeholder={t('friends.invitePlaceholder')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <Button type="submit" className="invite__send" aria-label="Send friend request" disabled={add.isPending}>
+        <Button type="submit" className="invite__send" aria-label={t('friends.inviteSend')} disabled={add.isPending}>
           <SendIcon />
         </Button>
       </form>
       <div className="dialog-actions">
         <Button variant="outline" block onClick={onClose}>
-          Close
+          {t('friends.inviteClose')}
         </Button>
       </div>
     </div>

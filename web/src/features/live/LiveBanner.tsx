@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { LIVE_BANNER_TEXT, liveNews, useLiveNews, type LiveNewsStore } from './liveBanner';
 
 /**
@@ -7,14 +8,15 @@ import { LIVE_BANNER_TEXT, liveNews, useLiveNews, type LiveNewsStore } from './l
  */
 export function LiveBanner({ store = liveNews }: { store?: LiveNewsStore }) {
   const news = useLiveNews(store);
+  const t = useT();
   if (!news) return null;
   const dismiss = () => store.set(null);
   return (
     <div className="live-banner" role="status">
       <Link className="live-banner__link" to={news.kind === 'new-question' ? '/vote' : '/'} onClick={dismiss}>
-        {LIVE_BANNER_TEXT[news.kind]}
+        {t(LIVE_BANNER_TEXT[news.kind])}
       </Link>
-      <button type="button" className="live-banner__close" aria-label="Dismiss" onClick={dismiss}>
+      <button type="button" className="live-banner__close" aria-label={t('live.dismiss')} onClick={dismiss}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

@@ -33,7 +33,8 @@ export function useLiveNews(store: LiveNewsStore = liveNews): LiveNews | null {
   return useSyncExternalStore(store.subscribe, store.current, () => null);
 }
 
+/** The banner's text per kind of news (catalogue keys; English: "New question — tap to answer"…). */
 export const LIVE_BANNER_TEXT = {
-  'new-question': 'New question — tap to answer',
-  resolved: 'A question was resolved — tap to see the results',
+  'new-question': 'live.newQuestion',
+  resolved: 'live.resolved',
 } as const;

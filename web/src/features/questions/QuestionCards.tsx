@@ -2,16 +2,10 @@ import type { ReactNode } from 'react';
 import { Badge, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
-import {
-  SAMPLE_BADGE,
-  formatPercentOneDecimal,
-  optionResults,
-  pluralize,
-  questionWithMark,
-  totalPredictions,
-} from './results';
+import { formatPercentOneDecimal, optionResults, questionWithMark, totalPredictions } from './results';
 import type { Comment, Question } from './types';
-import { BlindBadge, RESULTS_HIDDEN_TEXT, useRevealedQuestion } from './blind';
+import { BlindBadge, useRevealedQuestion } from './blind';
+import { useT } from '../../i18n';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { useTranslatedQuestion } from './translated';
 import { toProvinces } from '../provinces/provinces';
@@ -19,16 +13,19 @@ import { toProvinces } from '../provinces/provinces';
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
 export const PUBLIC_COMMENT_LIMIT = 3;
 
+/** "Sample data" (SAMPLE_BADGE in English: the static first paint's words). */
 export function SampleBadge() {
+  const t = useT();
   return (
-    <Badge variant="outline" className="sample-badge" title={SAMPLE_BADGE.title}>
-      {SAMPLE_BADGE.label}
+    <Badge variant="outline" className="sample-badge" title={t('badge.sampleTitle')}>
+      {t('badge.sample')}
     </Badge>
   );
 }
 
 /** Badges, text with '?', optional context, date, total predictions and comment count. */
 export function QuestionSummary({ question, commentCount, extraBadges }: { question: Question; commentCount: number; extraBadges?: ReactNode }) {
+  const t = useT();
   const total = totalPredictions(question);
   return (
     <>
@@ -40,15 +37,15 @@ export function QuestionSummary({ question, commentCount, extraBadges }: { quest
           {extraBadges}
           {question.isSample && <SampleBadge />}
           {question.isBlind && <BlindBadge />}
-          {question.isResolved && <Badge variant="default">Resolved</Badge>}
+          {question.isResolved && <Badge variant="default">{t('badge.resolved')}</Badge>}
         </span>
       </div>
       <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
       {question.context && <p className="qcard__context">{question.context}</p>}
       <p className="qcard__stats">
-        <span>{pluralize(total, 'prediction')}</span>
+        <span>{t('qcard.predictions', { count: total })}</span>
         <span aria-hidden="true">·</span>
-        <span>{pluralize(commentCount, 'comment')}</span>
+        <span>{t('qcard.comments', { count: commentCount })}</span>
       </p>
     </>
   );
@@ -73,6 +70,7 @@ export function ArchiveQuestionCard({
   onJoin: () => void;
 }) {
   // In the admin's text for the active language, where given.
+  const t = useT();
   const question = useTranslatedQuestion(useRevealedQuestion(listed));
   const { shown, count } = commentsFor(question, comments);
   const rows = optionResults(question);
@@ -81,9 +79,9 @@ export function ArchiveQuestionCard({
       <CardContent>
         <QuestionSummary question={question} commentCount={count} />
         <div className="qcard__section">
-          <h4 className="qcard__section-title">National results</h4>
+          <h4 className="qcard__section-title">{t('qcard.national')}</h4>
           {question.resultsHidden ? (
-            <p className="qcard__hidden">{RESULTS_HIDDEN_TEXT}</p>
+            <p className="qcard__hidden">{t('blind.hidden')}</p>
           ) : (
           <ul className="result-list">
             {rows.map((r) => (
@@ -92,12 +90,12 @@ export function ArchiveQuestionCard({
                   {r.text}
                   {r.isCorrect && (
                     <Badge variant="gold" className="result-row__correct">
-                      ✓ Correct
+                      {t('qcard.correct')}
                     </Badge>
                   )}
                 </span>
                 <span className="result-row__figures">
-                  <span className="result-row__count">{pluralize(r.count, 'vote')}</span>
+                  <span className="result-row__count">{t('qcard.votes', { count: r.count })}</span>
                   <strong className="result-row__pct">{formatPercentOneDecimal(r.percentage)}</strong>
                 </span>
               </li>
@@ -113,7 +111,7 @@ export function ArchiveQuestionCard({
         )}
         {count > PUBLIC_COMMENT_LIMIT && (
           <button type="button" className="link-button qcard__more" onClick={onJoin}>
-            Join to see all {count} comments
+            {t('qcard.joinAll', { count })}
           </button>
         )}
       </CardContent>

@@ -7,8 +7,6 @@ import { useQuestionResults } from '../results/api';
 import type { Question } from './types';
 
 export const BLIND_BADGE = { label: 'Blind', title: 'Results hidden until people answer' } as const;
-/** Shown where the figures would be. */
-export const RESULTS_HIDDEN_TEXT = 'Results are hidden until you answer';
 
 export function BlindBadge() {
   const t = useT();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, toast, toastError, type ButtonProps } from '../../ui';
 import { SHARE_WINDOW_FEATURES, shareUrl, type SharePlatform } from './shareText';
 import { questionLink } from './sharedQuestion';
+import { t } from '../../i18n';
 
 const PLATFORMS: Array<{ platform: SharePlatform; label: string }> = [
   { platform: 'twitter', label: 'Twitter' },
@@ -28,9 +29,9 @@ export function SharePanel({ text, url = window.location.origin }: { text: strin
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-      toast({ title: 'Copied to clipboard!', description: 'Share text has been copied. Paste it anywhere you like.' });
+      toast({ title: t('results.copied'), description: t('results.copiedText') });
     } catch {
-      toastError('Please try selecting and copying the text manually.', 'Failed to copy');
+      toastError(t('results.copyFailedText'), t('results.copyFailed'));
     }
   };
 

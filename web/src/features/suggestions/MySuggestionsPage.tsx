@@ -1,45 +1,48 @@
 import { useState } from 'react';
 import { Button, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
+import { useT } from '../../i18n';
+import '../../i18n/later';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useMySuggestions, type Suggestion } from './api';
 import { SuggestQuestionDialog, SuggestionStatusBadge } from './SuggestionParts';
 
 /** /my-suggestions (spec §2): the user's own suggestions and a suggest button. */
 export function MySuggestionsPage() {
+  const t = useT();
   const [suggesting, setSuggesting] = useState(false);
   const suggestions = useMySuggestions();
 
   return (
     <div>
-      <ScreenHeader title="My Suggestions" subtitle="Questions you have suggested for the daily vote">
+      <ScreenHeader title={t('suggest.myTitle')} subtitle={t('suggest.mySubtitle')}>
         <Button className="suggestions__new" onClick={() => setSuggesting(true)}>
-          Suggest a Question
+          {t('suggest.button')}
         </Button>
       </ScreenHeader>
       {suggestions.isPending ? (
         <div className="loading-note" aria-live="polite">
           <span className="spinner__ring" aria-hidden="true" />
-          <span>Loading suggestions...</span>
+          <span>{t('admin.sgLoading')}</span>
         </div>
       ) : suggestions.isError ? (
         <Card className="notice-card">
           <CardContent>
-            <p>Your suggestions could not be loaded.</p>
+            <p>{t('suggest.loadFailed')}</p>
             <Button variant="outline" onClick={() => void suggestions.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </CardContent>
         </Card>
       ) : suggestions.data.length === 0 ? (
         <Card className="notice-card">
           <CardContent>
-            <h2 className="card__title">No suggestions yet</h2>
-            <p className="card__description">Got an idea for a daily question? Suggest it and an admin will review it.</p>
+            <h2 className="card__title">{t('suggest.emptyTitle')}</h2>
+            <p className="card__description">{t('suggest.emptyText')}</p>
           </CardContent>
         </Card>
       ) : (
-        <ul className="suggestion-list" aria-label="Your suggestions">
+        <ul className="suggestion-list" aria-label={t('suggest.listLabel')}>
           {suggestions.data.map((s) => (
             <MySuggestionItem key={s.id} suggestion={s} />
           ))}
@@ -52,6 +55,7 @@ export function MySuggestionsPage() {
 
 /** Read-only: review and deletion are the admins' (the dashboard's Suggestions tab), so there is no delete here. */
 function MySuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
+  const t = useT();
   return (
     <li className="suggestion" data-suggestion-id={s.id}>
       <div className="suggestion__head">
@@ -66,7 +70,7 @@ function MySuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
       {s.description && <p className="suggestion__description">{s.description}</p>}
       {s.adminNotes && (
         <div className="suggestion__notes">
-          <span className="suggestion__notes-label">Admin notes</span>
+          <span className="suggestion__notes-label">{t('admin.sgNotes')}</span>
           <p>{s.adminNotes}</p>
         </div>
       )}

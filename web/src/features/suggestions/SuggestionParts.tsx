@@ -3,9 +3,12 @@ import { Badge, Button, Dialog, Input, Label, Textarea, toastError } from '../..
 import type { BadgeVariant } from '../../ui/Badge';
 import { useCreateSuggestion } from './api';
 import {
+  DESCRIPTION_TOO_LONG,
   SUGGESTION_DESCRIPTION_MAX,
   SUGGESTION_TITLE_MAX,
   SUGGESTION_TITLE_MIN,
+  TITLE_TOO_LONG,
+  TITLE_TOO_SHORT,
   validateSuggestion,
   type SuggestionStatus,
 } from './validation';
@@ -40,9 +43,17 @@ export function SuggestionStatusBadge({ status }: { status: SuggestionStatus }) 
   );
 }
 
+/** The form's check messages (English as the spec words them) in the interface language. */
+const SUGGESTION_ERROR: Record<string, MessageKey> = {
+  [TITLE_TOO_SHORT]: 'suggest.titleTooShort',
+  [TITLE_TOO_LONG]: 'suggest.titleTooLong',
+  [DESCRIPTION_TOO_LONG]: 'suggest.descriptionTooLong',
+};
+
 /** The suggest dialog: a title (10–200 characters) and an optional description (3-row text area). */
 export function SuggestQuestionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
+  const t = useT();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const create = useCreateSuggestion(() => {
@@ -56,7 +67,7 @@ export function SuggestQuestionDialog({ open, onOpenChange }: { open: boolean; o
     if (create.isPending) return;
     const result = validateSuggestion({ title, description });
     if (!result.ok) {
-      toastError(result.error);
+      toastError(SUGGESTION_ERROR[result.error] ? t(SUGGESTION_ERROR[result.error]!) : result.error);
       return;
     }
     create.mutate(result.payload);
@@ -67,47 +78,47 @@ export function SuggestQuestionDialog({ open, onOpenChange }: { open: boolean; o
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Suggest a Question"
-      description="Propose a yes/no question for a future day. An admin reviews every suggestion."
+      title={t('suggest.button')}
+      description={t('suggest.dialogText')}
     >
-      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label="Suggest a question">
+      <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={t('suggest.formLabel')}>
         <div className="field">
-          <Label htmlFor={`${id}-title`}>Question</Label>
+          <Label htmlFor={`${id}-title`}>{t('suggest.question')}</Label>
           <Input
             id={`${id}-title`}
             name="title"
             data-autofocus
-            placeholder="Will … happen by …?"
+            placeholder={t('suggest.questionPlaceholder')}
             aria-required="true"
             aria-describedby={`${id}-title-hint`}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
           />
           <p className="field__hint" id={`${id}-title-hint`}>
-            {SUGGESTION_TITLE_MIN}–{SUGGESTION_TITLE_MAX} characters ·{' '}
-            <span className={length > SUGGESTION_TITLE_MAX ? 'field__hint--error' : undefined}>{length} so far</span>
+            {t('suggest.charRange', { min: SUGGESTION_TITLE_MIN, max: SUGGESTION_TITLE_MAX })} ·{' '}
+            <span className={length > SUGGESTION_TITLE_MAX ? 'field__hint--error' : undefined}>{t('suggest.soFar', { n: length })}</span>
           </p>
         </div>
         <div className="field">
           <Label htmlFor={`${id}-description`}>
-            Description<span className="field__optional"> (optional)</span>
+            {t('suggest.description')}<span className="field__optional"> {t('suggest.optional')}</span>
           </Label>
           <Textarea
             id={`${id}-description`}
             name="description"
             rows={3}
             maxLength={SUGGESTION_DESCRIPTION_MAX}
-            placeholder="Why is this a good question? Add any context."
+            placeholder={t('suggest.descriptionPlaceholder')}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
         <div className="dialog-actions">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('suggest.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Submitting...' : 'Submit Suggestion'}
+            {create.isPending ? t('suggest.submitting') : t('suggest.submit')}
           </Button>
         </div>
       </form>

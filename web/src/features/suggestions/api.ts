@@ -72,10 +72,10 @@ export function useCreateSuggestion(onCreated?: () => void) {
   return useMutation({
     mutationFn: (payload: SuggestionPayload) => apiJson<Suggestion>('POST', BASE, payload),
     onSuccess: () => {
-      toast({ title: 'Question Suggested!', description: 'Thanks! An admin will review your suggestion.' });
+      toast({ title: t('suggest.sentTitle'), description: t('suggest.sentText') });
       onCreated?.();
     },
-    onError: (error) => toastError(serverMessage(error, 'Please try again'), 'Failed to Submit'),
+    onError: (error) => toastError(serverMessage(error, t('discuss.tryAgain')), t('suggest.submitFailed')),
     onSettled: invalidate,
   });
 }
@@ -86,10 +86,10 @@ export function useDeleteSuggestion(onDeleted?: () => void) {
   return useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `${BASE}/${encodeURIComponent(id)}`),
     onSuccess: () => {
-      toast({ title: 'Suggestion Deleted' });
+      toast({ title: t('suggest.deleted') });
       onDeleted?.();
     },
-    onError: (error) => toastError(serverMessage(error, 'Please try again.'), 'Delete Failed'),
+    onError: (error) => toastError(serverMessage(error, t('admin.pleaseTryAgain')), t('suggest.deleteFailed')),
     onSettled: invalidate,
   });
 }
