@@ -6,7 +6,7 @@ import { errorHandler, HttpError, notFound } from './errors.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RateLimits } from './rate-limit.js';
 import type { RedisClient } from './redis.js';
-import { PublicCache } from './cache.js';
+import type { PublicCache } from './cache.js';
 import type { Composer } from './compose.js';
 import { adminRouter } from './routes/admin.js';
 import { authRouter } from './routes/auth.js';
@@ -26,7 +26,6 @@ import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './i
 import { sessionExpiry, skipSessionForPublicReads } from './session.js';
 import { leanSessionRead } from './session-read.js';
 import { requestIdOf } from './request-id.js';
-import { cachedPublicReads } from './public-reads.js';
 import { shareRouter } from './routes/share.js';
 import { indexHtml, webRouter } from './web.js';
 
@@ -42,6 +41,8 @@ export interface AppDeps {
   /** The session middleware (shared with the live channel). */
   session: RequestHandler;
   composer: Composer;
+  /** The public reads' cache: the routes fill it; main.ts answers its hits before express (public-reads.ts). */
+  cache: PublicCache;
   clock?: Clock;
   /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
   userSessions?: UserSessions;
@@ -73,11 +74,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config));
   app.set('query parser', 'simple');
-  const cache = new PublicCache(config.PUBLIC_CACHE_MS);
+  const cache = deps.cache;
   // Security headers on every response, probes included.
   app.use(securityHeaders(config));
-  // Cache hits of the polled public reads, answered before anything else is walked (public-reads.ts).
-  app.use(cachedPublicReads(cache, metrics));
   // Malformed paths and compressed bodies are refused before anything reads them; OPTIONS answers 204 + Allow.
   app.use(refuseMalformedUrl, refuseContentEncoding, optionsNoContent);
 

@@ -101,17 +101,14 @@ export function notModified(headers: IncomingHttpHeaders, etag: string): boolean
 /**
  * Sends a cached public body. `no-cache` with an ETag: browsers and proxies may keep it but must revalidate, so
  * nothing is ever shown staler than the gateway's own ≤ 1 s cache, and an unchanged body costs a bodiless 304.
+ * `head` (flat name, value pairs) goes out with it; every header is written in one writeHead (headers set before
+ * with setHeader are kept, and replaced by a name given again).
  */
-export function sendJson(res: ServerResponse, body: JsonBody): void {
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('ETag', body.etag);
+export function sendJson(res: ServerResponse, body: JsonBody, head: string[] = []): void {
   const req = (res as ServerResponse & { req: IncomingMessage }).req;
-  if (notModified(req.headers, body.etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.bytes.length);
-  res.end(req.method === 'HEAD' ? undefined : body.bytes);
+  const fresh = notModified(req.headers, body.etag);
+  const headers = [...head, 'Cache-Control', 'no-cache', 'ETag', body.etag];
+  if (!fresh) headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.bytes.length));
+  res.writeHead(fresh ? 304 : 200, headers);
+  res.end(fresh || req.method === 'HEAD' ? undefined : body.bytes);
 }

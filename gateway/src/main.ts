@@ -11,7 +11,9 @@ import { createRateLimits } from './rate-limit.js';
 import { connectRedis } from './redis.js';
 import { readiness } from './readiness.js';
 import { createHttpServer } from './http-server.js';
-import { securityHeaderList } from './security.js';
+import { apiSecurityHeaderList, securityHeaderList } from './security.js';
+import { PublicCache } from './cache.js';
+import { withCachedReads } from './public-reads.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -32,7 +34,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   let shuttingDown = false;
   const ready = readiness({ redis, natsClosed: () => nc.isClosed(), shuttingDown: () => shuttingDown, services: serviceAddresses(config) });
 
+  const cache = new PublicCache(config.PUBLIC_CACHE_MS);
   const app = createApp({
+    cache,
     config,
     logger,
     redis,
@@ -45,7 +49,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     readiness: ready.ready,
   });
 
-  const server = createHttpServer(app, config, securityHeaderList(config));
+  // Cache hits of the polled public reads are answered before express sees the request (public-reads.ts).
+  const server = createHttpServer(withCachedReads(app, cache, metrics, apiSecurityHeaderList(config)), config, securityHeaderList(config));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

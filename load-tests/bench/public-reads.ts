@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { databaseUrl, startStack } from '../../scripts/stack.ts';
 import { closedLoop, send, type Req } from './load.ts';
-import { loadAvg, startBaseline, withCpu } from './procs.ts';
+import { deployedNodeOptions, loadAvg, startBaseline, withCpu } from './procs.ts';
+import { connectFleet, type Fleet } from './wsclients.ts';
 import { seed } from './seed.ts';
 import { fmtNum, median } from './stats.ts';
 
@@ -18,6 +19,9 @@ const env = process.env;
 const ROUNDS = Number(env.PUBLIC_READ_ROUNDS ?? 5);
 const SECONDS = Number(env.BENCH_REP_SECONDS ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 32);
+// PUBLIC_READ_SOCKETS=<n>: n signed-out websockets held open on the gateway (and by this process's fleet thread)
+// throughout, as `make bench` has its 10,000 during its public-read phase.
+const SOCKETS = Number(env.PUBLIC_READ_SOCKETS ?? 0);
 const PG_ADMIN = env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const log = (...a: unknown[]) => console.error(`[public-reads ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
@@ -26,9 +30,16 @@ async function main() {
   // PUBLIC_READ_PROFILE=<dir>: the gateway under V8's profiler (the .cpuprofile lands in <dir> when the stack stops).
   const profDir = env.PUBLIC_READ_PROFILE;
   const nodeArgs = profDir ? { gateway: ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200'] } : undefined;
-  const stack = await startStack({ mode: 'test', sourceMaps: false, env: { SESSION_SECRET: sessionSecret }, nodeArgs });
+  const stack = await startStack({
+    mode: 'test',
+    sourceMaps: false,
+    env: { SESSION_SECRET: sessionSecret },
+    gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(SOCKETS + 100) },
+    nodeArgs,
+  });
   const json = await startBaseline('json');
   let cleanup: (() => Promise<void>) | undefined;
+  let fleet: Fleet | undefined;
   try {
     const seeded = await seed({
       identityDbUrl: databaseUrl(stack.databases.identity!, PG_ADMIN),
@@ -61,6 +72,10 @@ async function main() {
       }
     }
     await api.close();
+    if (SOCKETS) {
+      fleet = await connectFleet(`ws://127.0.0.1:${stack.gatewayPort}/ws`, Array.from({ length: SOCKETS }, () => ({ origin: publicOrigin })), 'new-question');
+      log(`${fleet.open} sockets open (${fleet.failed} failed)`);
+    }
 
     const kinds: Record<string, { origin: string; req: Req; pid: number }> = {
       'express JSON': { origin: `http://127.0.0.1:${json.port}`, req: { path: '/json' }, pid: json.pid },
@@ -90,6 +105,7 @@ async function main() {
     }
     console.log(`load average (1/5/15 min) at start ${load[0]}, at end ${load[1]}`);
   } finally {
+    await fleet?.closeAll().catch(() => undefined);
     await cleanup?.().catch(() => undefined);
     await json.stop();
     await stack.stop();
