@@ -46,9 +46,6 @@ export type ErrorCode =
   | 'mailBadConfirm'
   | 'mailBadUnsubscribe';
 
-/** A code from a service (kit message-codes.ts): letters only, like the gateway's own. */
-type ServiceCode = string & { readonly service?: never };
-
 /**
  * An error with an HTTP status and a message users may see; `params` are the numbers a coded message's
  * translation needs (sent as `params`, e.g. the seconds to wait).
@@ -58,7 +55,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
-    readonly code?: ErrorCode | ServiceCode,
+    /** An ErrorCode, or a service's code passed on by fromGrpc (kit message-codes.ts; letters only, checked). */
+    readonly code?: string,
     readonly params?: Record<string, number>,
   ) {
     super(message);
