@@ -1,13 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
-import { grpc, isGrpcError, type Logger } from '@mzansi/kit/base';
+import { CODE_RE, ERROR_CODE_HEADER, ERROR_PARAMS_HEADER, grpc, isGrpcError, type Logger } from '@mzansi/kit/base';
 import { z } from 'zod';
 import { isRedisUnavailable } from './redis.js';
 
 /**
  * Stable codes of the gateway's own fixed messages, sent as `{message, code}` so that the web can show them in the
- * reader's language (its catalogues' `error.<code>`; issue #20); `message` stays the English text. Messages from the
- * services, and any with details in them, have no code.
+ * reader's language (its catalogues' `error.<code>`; issue #20); `message` stays the English text. The services'
+ * fixed messages bring their own codes (kit message-codes.ts, passed on by fromGrpc); messages with details in them
+ * (a zod problem's field) have none.
  */
 export type ErrorCode =
   | 'unavailable'
@@ -27,7 +28,23 @@ export type ErrorCode =
   | 'checkInvalid'
   | 'checkExpired'
   | 'checkUsed'
-  | 'signupCheckRequired';
+  | 'signupCheckRequired'
+  // 400s of the gateway's own checks that the web's forms can meet (the services' words, the same codes).
+  | 'userRequired'
+  | 'userConsent'
+  | 'loginRequired'
+  | 'userBadLogin'
+  | 'notSignedIn'
+  | 'chooseOption'
+  | 'chooseCorrectOption'
+  | 'confidenceRange'
+  | 'socialSearchShort'
+  | 'commentTooLarge'
+  | 'uploadTooLarge'
+  | 'deleteAccountPasswordRequired'
+  | 'verifyInvalidLink'
+  | 'mailBadConfirm'
+  | 'mailBadUnsubscribe';
 
 /**
  * An error with an HTTP status and a message users may see; `params` are the numbers a coded message's
@@ -38,14 +55,15 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
-    readonly code?: ErrorCode,
+    /** An ErrorCode, or a service's code passed on by fromGrpc (kit message-codes.ts; letters only, checked). */
+    readonly code?: string,
     readonly params?: Record<string, number>,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (m: string) => new HttpError(400, m);
+export const badRequest = (m: string, code?: ErrorCode, params?: Record<string, number>) => new HttpError(400, m, {}, code, params);
 export const unauthorized = (m?: string) => new HttpError(401, m ?? 'Please sign in to continue', {}, m ? undefined : 'signInRequired');
 export const forbidden = (m?: string) => new HttpError(403, m ?? 'You are not allowed to do that', {}, m ? undefined : 'forbidden');
 export const notFound = (m?: string) => new HttpError(404, m ?? 'Not found', {}, m ? undefined : 'notFound');
@@ -75,16 +93,37 @@ export function fromGrpc(err: grpc.ServiceError): HttpError {
   if (status === 503) return new HttpError(503, UNAVAILABLE_MESSAGE, {}, 'unavailable');
   if (status === 504) return new HttpError(504, TIMEOUT_MESSAGE, {}, 'timeout');
   if (status >= 500) return internalError();
-  return new HttpError(status, err.details || 'Request failed');
+  const { code, params } = codeOf(err.metadata);
+  return new HttpError(status, err.details || 'Request failed', {}, code, params);
+}
+
+/**
+ * The code (and numbers) a service sent with its message (kit grpc.ts: trailing metadata), checked: a code is letters
+ * only, params a flat object of finite numbers with letter-only names; anything else is dropped (the English stays).
+ */
+export function codeOf(metadata: grpc.Metadata | undefined): { code?: string; params?: Record<string, number> } {
+  const code = metadata?.get(ERROR_CODE_HEADER)[0];
+  if (typeof code !== 'string' || code.length > 64 || !CODE_RE.test(code)) return {};
+  const raw = metadata?.get(ERROR_PARAMS_HEADER)[0];
+  if (typeof raw !== 'string' || raw.length > 512) return { code };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { code };
+    const entries = Object.entries(parsed);
+    const numbers = entries.every(([k, v]) => CODE_RE.test(k) && typeof v === 'number' && Number.isFinite(v));
+    return numbers && entries.length > 0 ? { code, params: Object.fromEntries(entries) as Record<string, number> } : { code };
+  } catch {
+    return { code };
+  }
 }
 
 const internalError = () => new HttpError(500, 'Something went wrong. Please try again.', {}, 'internal');
 
 /** Validates a request part with zod; the first problem becomes a 400 with a readable message. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string, code?: ErrorCode, params?: Record<string, number>): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  if (message) throw badRequest(message);
+  if (message) throw badRequest(message, code, params);
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
   throw badRequest(field ? `${field}: ${issue.message}` : issue.message);

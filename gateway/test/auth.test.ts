@@ -144,10 +144,10 @@ describe('login and signup validation', () => {
     await signUp(gw.browser(), username);
   });
 
-  it('a wrong password → 401 with exactly {"message":"Invalid username or password"}', async () => {
+  it('a wrong password → 401 with exactly {"message":"Invalid username or password","code":"userBadLogin"}', async () => {
     const res = await gw.browser().post('/api/auth/login', { username, password: 'not-the-password' });
     expectCleanError(res, 401, 'Invalid username or password');
-    expect(res.text).toBe('{"message":"Invalid username or password"}');
+    expect(res.text).toBe('{"message":"Invalid username or password","code":"userBadLogin"}');
     expect(res.setCookies).toEqual([]);
   });
 

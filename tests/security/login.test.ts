@@ -79,7 +79,7 @@ function expectStormAnswers(replies: Reply[], passed: number) {
   for (const r of replies) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
   expect(Object.fromEntries(byStatus)).toEqual({ 401: passed, 429: replies.length - passed });
   for (const r of replies) {
-    if (r.status === 401) expect(r.json).toEqual({ message: 'Invalid username or password' });
+    if (r.status === 401) expect(r.json).toEqual({ message: 'Invalid username or password', code: 'userBadLogin' });
     else expect(r.json).toEqual({ message: 'Too many attempts. Please complete the check to continue.', code: 'checkRequired', challengeRequired: true });
     expect(r.cookie).toBeUndefined();
   }

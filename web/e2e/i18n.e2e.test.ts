@@ -190,6 +190,7 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
   const admin = await browser.newContext({ baseURL: stack.baseUrl });
   const friend = await browser.newContext({ baseURL: stack.baseUrl });
   const asker = await browser.newContext({ baseURL: stack.baseUrl });
+  const decliner = await browser.newContext({ baseURL: stack.baseUrl });
   const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
   try {
     await apiPost(admin.request, '/api/auth/login', { username: 'admin', password: 'admin-dev-password' });
@@ -228,6 +229,21 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
     await expectFitsNarrowScreen(page);
     await expectAccessible(page, '/friends (zu)');
     await screenshot(page, 'i18n-friends-zu-360');
+    // A refusal written by the social service, in isiZulu: cancelling a request the other person has just declined
+    // ("This friend request was already answered", code socialAnswered).
+    const declinerName = 'Bongani Zulu';
+    const declinerId = await signUpApi(decliner.request, { name: declinerName });
+    const sent = await eventually(() => apiPost(page.request, '/api/friendships', { userId: me, friendId: declinerId }));
+    await page.goto('/friends');
+    await page.getByRole('tab', { name: 'Okuthunyelwe (1)' }).click();
+    const cancel = page.getByRole('button', { name: `Khansela isicelo sobungane ku-${declinerName}` });
+    await expectVisible(cancel);
+    await apiPost(decliner.request, `/api/friend-requests/${String(sent.id)}/reject`, { userId: declinerId }, 'put');
+    await cancel.click();
+    await expectVisible(page.getByText('Lesi sicelo sobungane sesiphenduliwe'));
+    await expectFitsNarrowScreen(page);
+    await screenshot(page, 'i18n-friends-refused-zu-360');
+    await closeToasts(page);
 
     // The feed's Friends tab: the friend's prediction and comment (the feed catches up with the events).
     await page.goto('/');
@@ -306,6 +322,6 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
       await other.context.close();
     }
   } finally {
-    await Promise.all([context.close(), admin.close(), friend.close(), asker.close()]);
+    await Promise.all([context.close(), admin.close(), friend.close(), asker.close(), decliner.close()]);
   }
 });

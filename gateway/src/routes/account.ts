@@ -47,7 +47,7 @@ export function accountRouter({ config, clients, userSessions, clock }: AccountD
     const self = id === actor.id;
     if (!self && !actor.isAdmin) throw forbidden(ACCOUNT_MESSAGES.notYours);
     const { password } = parse(deleteBody, req.body);
-    if (self && !password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+    if (self && !password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired, 'deleteAccountPasswordRequired');
     await clients.identity.deleteUser({ id, password: self ? password! : '' }, { actor });
     await userSessions.endUserSessions(id, { userGone: true });
     // This request's own session object must not be saved back at the end of the response either.

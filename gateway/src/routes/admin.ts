@@ -94,7 +94,7 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
   r.put('/questions/:id/resolve', async (req, res) => {
     const actor = requireAdmin(res);
     const { id } = parse(idParam, req.params);
-    const { correctOptionId } = parse(resolveBody, req.body, 'Please choose the correct option');
+    const { correctOptionId } = parse(resolveBody, req.body, 'Please choose the correct option', 'chooseCorrectOption');
     const { question } = await clients.questions.resolveQuestion({ id, correctOptionId }, { actor });
     cache.clear();
     res.json(questionJson(question!, undefined, 0, true));

@@ -56,9 +56,9 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
   });
 
   r.post('/signup', async (req, res) => {
-    const body = parse(signupBody, req.body, 'Please fill in all required fields');
+    const body = parse(signupBody, req.body, 'Please fill in all required fields', 'userRequired');
     // Before the signup budget: a form sent without the box ticked costs no challenge. Identity checks it again.
-    if (body.consent !== true) throw badRequest(CONSENT_REQUIRED);
+    if (body.consent !== true) throw badRequest(CONSENT_REQUIRED, 'userConsent');
     const admitted = await rateLimits.admitSignup(req.ip ?? '', body.altcha);
     const { user } = await clients.identity
       .signUp({
@@ -82,7 +82,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
   });
 
   r.post('/login', async (req, res) => {
-    const body = parse(loginBody, req.body, 'Please enter both username and password');
+    const body = parse(loginBody, req.body, 'Please enter both username and password', 'loginRequired');
     // The budget is spent before identity runs argon2: parallel guesses cannot race past it.
     await rateLimits.admitLogin(body.username, req.ip ?? '', body.altcha);
     try {
@@ -92,7 +92,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
       setSignedInHint(res, config);
       res.json(userJson(user!));
     } catch (err) {
-      if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) throw new HttpError(401, INVALID_LOGIN);
+      if (isGrpcError(err) && err.code === grpc.status.UNAUTHENTICATED) throw new HttpError(401, INVALID_LOGIN, {}, 'userBadLogin');
       throw err;
     }
   });
@@ -108,7 +108,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
     const actor = actorOf(res);
     if (!actor) {
       clearSignedInHint(req, res, config);
-      throw unauthorized('Not signed in');
+      throw new HttpError(401, 'Not signed in', {}, 'notSignedIn');
     }
     try {
       const { user } = await clients.identity.getUser({ id: actor.id }, { actor });
@@ -118,7 +118,7 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
     } catch (err) {
       if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) {
         await signOut(req, res, config, userSessions);
-        throw unauthorized('Not signed in');
+        throw new HttpError(401, 'Not signed in', {}, 'notSignedIn');
       }
       throw err;
     }

@@ -46,13 +46,13 @@ export function emailLinksRouter({ clients }: { clients: Clients }): Router {
   // The SPA's /verify-email page posts the token when the person presses "Confirm" (not on load: mail scanners
   // that open links must not use up a single-use token).
   r.post('/auth/verify-email', async (req, res) => {
-    const { token } = parse(tokenBody, req.body, 'This link is invalid or has expired');
+    const { token } = parse(tokenBody, req.body, 'This link is invalid or has expired', 'verifyInvalidLink');
     const { email } = await clients.identity.verifyEmail({ token });
     res.json({ success: true, email, message: `${email} is verified.` });
   });
 
   r.post('/newsletter/confirm', async (req, res) => {
-    const { token } = parse(tokenBody, req.body, 'This confirmation link is not valid or the subscription has expired');
+    const { token } = parse(tokenBody, req.body, 'This confirmation link is not valid or the subscription has expired', 'mailBadConfirm');
     const { email } = await clients.notification.confirmNewsletter({ token });
     res.json({ success: true, email, message: `${email} is subscribed to the newsletter.` });
   });
@@ -83,7 +83,7 @@ export function unsubscribeRouter({ clients }: { clients: Clients }): Router {
   r.post('/', express.json({ limit: '2kb' }), express.urlencoded({ extended: false, limit: '2kb' }), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const token = tokenOf(req);
-    if (!token) throw new HttpError(400, 'This unsubscribe link is not valid');
+    if (!token) throw new HttpError(400, 'This unsubscribe link is not valid', {}, 'mailBadUnsubscribe');
     const out = await clients.notification.redeemUnsubscribe({ token });
     if (out.kind === UnsubscribeKind.UNSUBSCRIBE_KIND_NOTIFICATIONS) {
       // The preference lives in identity: turned off there as the user themself would (the link speaks for them),

@@ -55,7 +55,7 @@ export function commentBodyParser() {
   return (req: Request, res: Response, next: NextFunction) =>
     parser(req, res, (err?: unknown) => {
       if ((err as { type?: string } | undefined)?.type === 'entity.too.large') {
-        return next(new HttpError(413, 'Image too large. Please select an image smaller than 5MB'));
+        return next(new HttpError(413, 'Image too large. Please select an image smaller than 5MB', {}, 'uploadTooLarge'));
       }
       next(err as Error | undefined);
     });
@@ -73,7 +73,7 @@ export function peopleRouter({ clients }: SocialDeps): Router {
       res.json(users.map((u) => ({ ...personJson(u), joinDate: u.joinDate?.toISOString() ?? null })));
       return;
     }
-    if (q.trim().length < 2) throw badRequest('Type at least 2 characters to search');
+    if (q.trim().length < 2) throw badRequest('Type at least 2 characters to search', 'socialSearchShort');
     const { people } = await clients.social.searchPeople({ query: q, limit: 20 }, { actor });
     res.json(people.map(personJson));
   });
@@ -179,8 +179,8 @@ function checkImageSize(imageUrl: string | null | undefined) {
   if (prefix) {
     const b64 = imageUrl.length - prefix.length;
     const padding = imageUrl.endsWith('==') ? 2 : imageUrl.endsWith('=') ? 1 : 0;
-    if (Math.floor((b64 * 3) / 4) - padding > MAX_IMAGE_BYTES) throw badRequest(IMAGE_TOO_LARGE);
-  } else if (imageUrl.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64) throw badRequest(IMAGE_TOO_LARGE);
+    if (Math.floor((b64 * 3) / 4) - padding > MAX_IMAGE_BYTES) throw badRequest(IMAGE_TOO_LARGE, 'commentTooLarge');
+  } else if (imageUrl.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64) throw badRequest(IMAGE_TOO_LARGE, 'commentTooLarge');
 }
 
 /** Comments on questions (public to read), posting (rate-limited), deleting, images. */

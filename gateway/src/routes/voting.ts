@@ -50,8 +50,8 @@ export function answersRouter({ clients }: VotingDeps, layers: RequestHandler[] 
   const r = Router();
   r.post('/', ...layers, async (req, res) => {
     requireActor(res);
-    const body = parse(answerBody, req.body, 'Please choose an option');
-    const confidence = body.confidence === undefined ? undefined : parse(confidenceValue, body.confidence, CONFIDENCE_MESSAGE);
+    const body = parse(answerBody, req.body, 'Please choose an option', 'chooseOption');
+    const confidence = body.confidence === undefined ? undefined : parse(confidenceValue, body.confidence, CONFIDENCE_MESSAGE, 'confidenceRange', { min: 50, max: 99 });
     const actor = requireSelf(res, body.userId);
     const { answer, alreadyAnswered } = await clients.voting.submitAnswer(
       { questionId: body.questionId, optionId: body.optionId, confidence },

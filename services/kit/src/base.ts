@@ -5,6 +5,7 @@
  */
 export * from './config.js';
 export * from './errors.js';
+export * from './message-codes.js';
 export * from './events.js';
 export * from './grpc.js';
 export * from './internal-auth.js';

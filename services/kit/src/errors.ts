@@ -1,6 +1,9 @@
+import { messageCode } from './message-codes.js';
+
 /**
  * Errors the domain raises, with a code the transport maps to its own status
- * (gRPC status in services, HTTP status in the gateway). The message is shown to users.
+ * (gRPC status in services, HTTP status in the gateway). The message is shown to users; a declared message
+ * (message-codes.ts) also carries its `messageCode` (and `params`, the numbers its translation needs) to the web.
  */
 export type AppErrorCode =
   | 'INVALID_ARGUMENT'
@@ -13,21 +16,26 @@ export type AppErrorCode =
   | 'UNAVAILABLE';
 
 export class AppError extends Error {
+  readonly messageCode: string | undefined;
+
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    readonly params?: Record<string, number>,
   ) {
     super(message);
     this.name = 'AppError';
+    this.messageCode = messageCode(message);
   }
 }
 
-export const invalid = (message: string) => new AppError('INVALID_ARGUMENT', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const alreadyExists = (message: string) => new AppError('ALREADY_EXISTS', message);
-export const conflict = (message: string) => new AppError('FAILED_PRECONDITION', message);
-export const forbidden = (message: string) => new AppError('PERMISSION_DENIED', message);
-export const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
+type Params = Record<string, number>;
+export const invalid = (message: string, params?: Params) => new AppError('INVALID_ARGUMENT', message, params);
+export const notFound = (message: string, params?: Params) => new AppError('NOT_FOUND', message, params);
+export const alreadyExists = (message: string, params?: Params) => new AppError('ALREADY_EXISTS', message, params);
+export const conflict = (message: string, params?: Params) => new AppError('FAILED_PRECONDITION', message, params);
+export const forbidden = (message: string, params?: Params) => new AppError('PERMISSION_DENIED', message, params);
+export const unauthenticated = (message: string, params?: Params) => new AppError('UNAUTHENTICATED', message, params);
 
 /** PostgreSQL error codes that mean "the database is not reachable right now". */
 const UNAVAILABLE_PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);

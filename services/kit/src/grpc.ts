@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { AppError, isUnavailableError, type AppErrorCode } from './errors.js';
+import { ERROR_CODE_HEADER, ERROR_PARAMS_HEADER, NOT_SIGNED_IN } from './message-codes.js';
 import { ActorTokenSigner, ActorTokenVerifier, type Actor, type InternalKeys } from './internal-auth.js';
 import { requestContext, type Logger } from './logger.js';
 import type { Clock } from './time.js';
@@ -88,7 +89,7 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
       const ctx: CallContext = {
         actor,
         requireActor() {
-          if (!actor) throw new AppError('UNAUTHENTICATED', 'Not signed in');
+          if (!actor) throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN);
           return actor;
         },
         requestId,
@@ -111,9 +112,12 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
           (err: unknown) => {
             let code: grpc.status;
             let details: string;
+            const metadata = new grpc.Metadata();
             if (err instanceof AppError) {
               code = STATUS[err.code];
               details = err.message;
+              if (err.messageCode) metadata.set(ERROR_CODE_HEADER, err.messageCode);
+              if (err.messageCode && err.params) metadata.set(ERROR_PARAMS_HEADER, JSON.stringify(err.params));
             } else if (isUnavailableError(err)) {
               code = grpc.status.UNAVAILABLE;
               details = 'Service temporarily unavailable. Please try again shortly.';
@@ -124,7 +128,7 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
               deps.logger.error({ err, method }, 'unhandled error in gRPC handler');
             }
             finish(code);
-            callback({ code, details, metadata: new grpc.Metadata() } as grpc.ServiceError, null);
+            callback({ code, details, metadata } as grpc.ServiceError, null);
           },
         );
       });

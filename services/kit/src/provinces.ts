@@ -1,3 +1,5 @@
+import { codedMessage } from './message-codes.js';
+
 /**
  * South Africa's nine provinces (issue #20: results by province). A user may give theirs (optional); answers are
  * counted per province, and a province's split shows once it has PROVINCE_MIN_ANSWERS answers on a question.
@@ -25,4 +27,4 @@ export function isProvince(code: string): code is ProvinceCode {
   return PROVINCE_CODES.includes(code);
 }
 
-export const PROVINCE_MESSAGE = 'Please choose one of the nine provinces';
+export const PROVINCE_MESSAGE = codedMessage('provinceInvalid', 'Please choose one of the nine provinces');

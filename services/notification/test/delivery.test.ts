@@ -30,7 +30,7 @@ const emailable = new Set<string>();
  * (envelope on the namespace's QUESTIONS stream, Nats-Msg-Id = event id). The questions service itself is not started
  * here, so these tests do not depend on another team's work in progress.
  */
-async function publishQuestion(text: string) {
+async function publishQuestion(text: string, translations: Record<string, { text: string; context: string; options: Record<string, string> }> = {}) {
   const id = randomUUID();
   const now = new Date();
   const eventId = await h.publish('questions.question.published', {
@@ -45,7 +45,7 @@ async function publishQuestion(text: string) {
       ],
       publishedAt: now,
       tags: ['politics'],
-      translations: {},
+      translations,
     },
   });
   return { id, text, eventId };
@@ -240,5 +240,43 @@ describe('a published question', () => {
 
     const left = await h.sql(svc, 'SELECT endpoint FROM push_subscriptions WHERE endpoint = ANY($1)', [Object.values(special)]);
     expect(left.map((r) => r.endpoint).sort()).toEqual([special.bad, special.flaky].sort());
+  });
+});
+
+describe('a published question in the reader’s language (issue #20)', () => {
+  it('reaches an isiZulu reader in isiZulu (the admin’s translation), an Afrikaans one in Afrikaans, anyone else in English', async () => {
+    const client = h.client(svc);
+    const k = browserKeys();
+    const readers = { zu: randomUUID(), af: randomUUID(), fr: randomUUID(), none: randomUUID() };
+    const endpointOf = Object.fromEntries(Object.keys(readers).map((l) => [l, push.endpoint(`lang-${l}-${randomUUID()}`)]));
+    for (const [language, id] of Object.entries(readers)) {
+      await client.subscribe({ endpoint: endpointOf[language]!, keys: { p256dh: k.p256dh, auth: k.auth } }, { actor: { id, isAdmin: false } });
+      if (language === 'none') continue; // no contact at all: English
+      await h.publish('identity.user.registered', {
+        user: { id, username: `lang_${language}`, name: language, email: '', phoneNumber: '', isAdmin: false, emailNotifications: false, browserNotifications: true, whatsappNotifications: false, joinDate: new Date(), emailVerified: false, language },
+      });
+    }
+    await eventually(async () => (await h.sql(svc, 'SELECT count(*)::int AS n FROM contacts WHERE user_id = ANY($1)', [Object.values(readers)]))[0].n === 3, 10_000, 25);
+    const languages = await h.sql(svc, 'SELECT user_id, language FROM contacts WHERE user_id = ANY($1)', [Object.values(readers)]);
+    expect(Object.fromEntries(languages.map((r) => [r.user_id, r.language]))).toEqual({ [readers.zu]: 'zu', [readers.af]: 'af', [readers.fr]: 'en' });
+
+    push.reset();
+    const { eventId } = await publishQuestion('Will Bafana Bafana win on Saturday', {
+      zu: { text: 'Ingabe iBafana Bafana izowina ngoMgqibelo', context: '', options: {} },
+    });
+    await h.jobFinished(svc, eventId);
+    const shown = (language: string) => {
+      const got = push.received.filter((r) => r.path === push.pathOf(endpointOf[language]!));
+      expect(got, language).toHaveLength(1);
+      return decryptPush(got[0]!.body, k) as { title: string; body: string };
+    };
+    expect(shown('zu')).toMatchObject({ title: 'Umbuzo we-Mzansi Predicts!', body: 'Ingabe iBafana Bafana izowina ngoMgqibelo?' });
+    expect(shown('af')).toMatchObject({ title: 'Mzansi Predicts-vraag!', body: 'Will Bafana Bafana win on Saturday?' });
+    expect(shown('fr')).toMatchObject({ title: 'Mzansi Predicts Question!', body: 'Will Bafana Bafana win on Saturday?' });
+    expect(shown('none')).toMatchObject({ title: 'Mzansi Predicts Question!', body: 'Will Bafana Bafana win on Saturday?' });
+    // Everyone else (the 1,000 without a language) in English, each once.
+    const english = push.received.filter((r) => r.path.startsWith('/push/u'));
+    expect(english).toHaveLength(USERS);
+    expect(decryptPush(english[0]!.body, keys)).toMatchObject({ title: 'Mzansi Predicts Question!' });
   });
 });

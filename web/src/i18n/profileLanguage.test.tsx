@@ -43,6 +43,14 @@ test("signing in applies the profile's language; a switch then saves the new one
   await waitFor(() => expect(patches(mock)).toEqual([['/api/users/u1', { language: 'af' }]]));
 });
 
+test('the language a first visit shows (the browser’s, not chosen) goes to a profile that has none, unless English', async () => {
+  const { mock } = stubFetch((_url, init) => (init?.method === 'PATCH' ? json(200, { ...USER, ...JSON.parse(String(init.body)) }) : json(404, {})));
+  await setLanguage('zu', { remember: false });
+  expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  mount({ ...USER, id: 'u3' });
+  await waitFor(() => expect(patches(mock)).toEqual([['/api/users/u3', { language: 'zu' }]]));
+});
+
 test('a language chosen on this device goes to a profile that has none; English by default does not', async () => {
   const { mock } = stubFetch((_url, init) => (init?.method === 'PATCH' ? json(200, { ...USER, ...JSON.parse(String(init.body)) }) : json(404, {})));
   const view = mount(USER);

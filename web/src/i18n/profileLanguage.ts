@@ -1,6 +1,8 @@
 // The interface language on the profile (issue #20), so it follows the user to another device: a signed-in user's
 // saved language is applied when they sign in (or the app starts signed in); a choice in the switch while signed in is
-// saved to the profile; a language chosen on this device before the profile had one is saved to it.
+// saved to the profile; a language chosen on this device before the profile had one is saved to it, and so is the
+// one the browser's languages gave the first visit when it is not English (the push notifications follow the
+// profile's language: a reader who never touched the switch still gets them in the language they read).
 import { useEffect, useRef } from 'react';
 import { apiJson } from '../lib/api';
 import type { User } from '../features/auth/types';
@@ -26,7 +28,8 @@ export function useProfileLanguage(user: User): void {
     if (isLanguage(profile)) {
       if (profile !== currentLanguage()) void setLanguage(profile).catch((error: unknown) => console.warn('Language not loaded', error));
     } else {
-      const device = rememberedLanguage();
+      const shown = currentLanguage();
+      const device = rememberedLanguage() ?? (shown === 'en' ? undefined : shown);
       if (device) save(device);
     }
     // Lingui also says "change" when messages load: only a switch to another language counts.

@@ -120,6 +120,12 @@ describe('serverMessage / errorStatus', () => {
       expect(serverMessage(unknown, 'fb')).toBe('Nope');
       // A service's message without a code stays as it is.
       expect(serverMessage(new Error('409: {"message":"This question is already published"}'), 'fb')).toBe('This question is already published');
+      // A service's coded message (kit message-codes.ts, passed on by the gateway) and its numbers.
+      expect(serverMessage(new Error('409: {"message":"This question is no longer open for answers","code":"voteClosed"}'), 'fb')).toBe(
+        'Hierdie vraag is nie meer oop vir antwoorde nie',
+      );
+      const confidence = new Error('400: {"message":"Confidence must be a whole number from 50 to 99","code":"confidenceRange","params":{"min":50,"max":99}}');
+      expect(serverMessage(confidence, 'fb')).toBe('Vertroue moet \'n heelgetal van 50 tot 99 wees');
       // A 429 with the wait in `params`: the translation says it; a non-number param is dropped, not shown.
       const tooFast = (params: string) =>
         new Error(`429: {"message":"You are commenting too fast. Please try again in 42 seconds.","code":"commentTooFast","params":${params}}`);

@@ -1,14 +1,14 @@
-import { forbidden, type Actor } from '@mzansi/kit';
+import { forbidden, type Actor, codedMessages } from '@mzansi/kit';
 
 /** Who may delete which account (PRODUCT.md "Privacy"). No transport or storage here. */
 
-export const DELETE_MESSAGES = {
+export const DELETE_MESSAGES = codedMessages('deleteAccount', {
   passwordRequired: 'Please enter your password to delete your account',
   badPassword: 'Incorrect password',
   notFound: 'User not found',
   notAllowed: 'You can only delete your own account',
   configuredAdmin: 'The configured admin account cannot be deleted',
-} as const;
+} as const);
 
 /**
  * `self`: the acting user deletes their own account and must prove it with their password (a session left open on a

@@ -1,3 +1,4 @@
+import { codedMessages } from '@mzansi/kit';
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
@@ -6,12 +7,12 @@ import { createHash, randomBytes } from 'node:crypto';
  * once, for the address it was sent to, until it expires.
  */
 
-export const VERIFICATION_MESSAGES = {
+export const VERIFICATION_MESSAGES = codedMessages('verify', {
   invalidLink: 'This link is invalid or has expired',
   tooMany: 'Too many verification e-mails. Please try again in an hour.',
   noEmail: 'Add an e-mail address first',
   alreadyVerified: 'Your e-mail address is already verified',
-} as const;
+} as const);
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,3 +1,4 @@
+import { codedMessage } from '@mzansi/kit';
 import type { Clock } from '@mzansi/kit';
 
 /**
@@ -9,7 +10,7 @@ import type { Clock } from '@mzansi/kit';
  * An attempt is taken *before* argon2 runs (JavaScript runs it to completion, so parallel calls cannot race past
  * the limit) and given back when the password is right. In memory and per replica: a backstop, not the budget.
  */
-export const THROTTLED_MESSAGE = 'Too many login attempts for this account. Please try again in a minute.';
+export const THROTTLED_MESSAGE = codedMessage('loginThrottled', 'Too many login attempts for this account. Please try again in a minute.');
 
 export interface LoginThrottleOptions {
   /** Attempts per username and window. */

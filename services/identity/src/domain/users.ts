@@ -1,4 +1,4 @@
-import { invalid, isProvince, PROVINCE_MESSAGE } from '@mzansi/kit';
+import { invalid, isProvince, PROVINCE_MESSAGE, codedMessages } from '@mzansi/kit';
 import { normaliseName } from '@mzansi/kit/text';
 
 /** Rules for accounts (PRODUCT.md). No transport or storage here. */
@@ -9,7 +9,7 @@ export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const SEARCH_MIN = 2;
 
-export const MESSAGES = {
+export const MESSAGES = codedMessages('user', {
   required: 'Please fill in all required fields',
   username: 'Username must be 3–30 letters, digits or underscores',
   passwordShort: 'Password must be at least 8 characters',
@@ -23,7 +23,7 @@ export const MESSAGES = {
   searchShort: 'Type at least 2 characters to search',
   consent: 'Please accept the privacy notice to continue',
   language: 'Please choose one of the four languages',
-} as const;
+} as const);
 
 /** A privacy notice version as the gateway names it, e.g. `1.0` or `2026-05`. */
 const NOTICE_VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.-]{0,31}$/;

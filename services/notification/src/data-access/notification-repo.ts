@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@mzansi/kit';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions, settings } from './schema.js';
 
 type Q = Queryable<any>;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
+/** A subscription to push to, with its owner's language (English when notification has no contact for them). */
+export type PushTargetRow = PushSubscriptionRow & { language: string };
 export type NewsletterRow = typeof newsletterSubscriptions.$inferSelect;
 export type JobRow = typeof notificationJobs.$inferSelect;
 export type Channel = (typeof deliveries.$inferSelect)['channel'];
@@ -44,7 +46,7 @@ export async function subscriptionsOfUser(db: Q, userId: string): Promise<PushSu
 
 export async function upsertContact(
   db: Q,
-  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean; emailVerified: boolean },
+  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean; emailVerified: boolean; language: string },
 ) {
   await db
     .insert(contacts)
@@ -57,6 +59,7 @@ export async function upsertContact(
         emailNotifications: c.emailNotifications,
         browserNotifications: c.browserNotifications,
         emailVerified: c.emailVerified,
+        language: c.language,
         updatedAt: new Date(),
       },
     });
@@ -146,12 +149,14 @@ export async function releaseJob(db: Q, eventId: string, worker: string): Promis
 
 /**
  * The next push subscriptions after `cursor` that still need this event: no delivery row, or one left 'sending'
- * (claimed but not confirmed: the worker stopped before sending it, or died while sending).
+ * (claimed but not confirmed: the worker stopped before sending it, or died while sending); each with its owner's
+ * language (their contact's, English without one).
  */
-export async function nextPushTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<PushSubscriptionRow[]> {
+export async function nextPushTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<PushTargetRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(pushSubscriptions), language: sql<string>`coalesce(${contacts.language}, 'en')` })
     .from(pushSubscriptions)
+    .leftJoin(contacts, eq(contacts.userId, pushSubscriptions.userId))
     .where(
       and(
         cursor === null ? undefined : gt(pushSubscriptions.endpoint, cursor),

@@ -29,6 +29,8 @@ export const contacts = pgTable(
     browserNotifications: boolean('browser_notifications').notNull().default(false),
     /** Identity's word that the address was confirmed through its link; no notification mail goes out without it. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** The interface language from the user's profile (en, zu, af, st): pushes are written in it. */
+    language: text('language').notNull().default('en'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [

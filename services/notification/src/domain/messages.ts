@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import { pushLanguage, pushWords, type PushLanguage } from './push-text.js';
 
-/** What a published question notification says. */
+/** What a published question notification says: its English text and the admin's translations (zu, af, st). */
 export interface QuestionNotice {
   questionId: string;
   text: string;
+  /** Language code → the question's text in it; absent (jobs from before) or missing a language: the English. */
+  translations?: Record<string, string>;
 }
 
-export const PUSH_TITLE = 'Mzansi Predicts Question!';
+export const PUSH_TITLE = pushWords('en').question;
 export const EMAIL_SUBJECT = "Today's question on Mzansi Predicts";
 
 /** The question as a sentence: its text with one question mark at the end. */
@@ -15,19 +18,38 @@ export function questionSentence(text: string): string {
   return t.endsWith('?') ? t : `${t}?`;
 }
 
-/** The JSON the service worker (/sw.js) shows: title, body, where a click goes, and a tag that collapses repeats. */
-export function questionPushPayload(q: QuestionNotice): string {
+/** The question's text in `language`: the admin's translation, else the English. */
+function questionText(q: QuestionNotice, language: PushLanguage): string {
+  const translated = language === 'en' ? undefined : q.translations?.[language];
+  return typeof translated === 'string' && translated.trim() ? translated : q.text;
+}
+
+/**
+ * The JSON the service worker (/sw.js) shows: title, body, where a click goes, and a tag that collapses repeats;
+ * in the reader's language (push-text.ts; the question's own translation when the admin gave one).
+ */
+export function questionPushPayload(q: QuestionNotice, language: PushLanguage = 'en'): string {
   return JSON.stringify({
-    title: PUSH_TITLE,
-    body: questionSentence(q.text),
+    title: pushWords(language).question,
+    body: questionSentence(questionText(q, language)),
     url: '/vote',
     questionId: q.questionId,
     tag: `question-${q.questionId}`,
   });
 }
 
-export function testPushPayload(): string {
-  return JSON.stringify({ title: 'Mzansi Predicts', body: 'Notifications are on. You will hear about each new question.', url: '/', tag: 'test' });
+export function testPushPayload(language: PushLanguage = 'en'): string {
+  const words = pushWords(language);
+  return JSON.stringify({ title: words.testTitle, body: words.testBody, url: '/', tag: 'test' });
+}
+
+/** The translations of a published question's text worth keeping for its pushes: ours, non-empty, strings. */
+export function noticeTranslations(translations: Record<string, { text?: unknown } | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [code, t] of Object.entries(translations ?? {})) {
+    if (code !== 'en' && pushLanguage(code) === code && typeof t?.text === 'string' && t.text.trim()) out[code] = t.text.trim();
+  }
+  return out;
 }
 
 /**

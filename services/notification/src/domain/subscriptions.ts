@@ -1,7 +1,8 @@
-import { invalid } from '@mzansi/kit';
+import { invalid, codedMessages } from '@mzansi/kit';
 
 /** Messages users may see (through the gateway). */
 export const MESSAGES = {
+  ...codedMessages('subscription', {
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
   nameTooLong: 'Name must be at most 100 characters',
@@ -9,6 +10,7 @@ export const MESSAGES = {
   endpointRequired: 'Push subscription endpoint is required',
   endpointInvalid: 'Push subscription endpoint must be an https URL',
   keysInvalid: 'Push subscription keys are missing or invalid',
+  }),
   testSent: 'Test notification sent',
   noSubscription: 'No push subscription found. Enable notifications first.',
   testFailed: 'Failed to send test notification. Please try enabling notifications again.',

@@ -1,4 +1,4 @@
-import { conflict, invalid } from '@mzansi/kit';
+import { conflict, invalid, codedMessages } from '@mzansi/kit';
 
 /** Question rules (spec §3–§5, PRODUCT.md). No transport or storage here. */
 
@@ -73,7 +73,7 @@ export const CONTEXT_MAX = 2000;
 export const OPTION_MAX = 60;
 export const TAG_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-export const MESSAGES = {
+export const MESSAGES = codedMessages('question', {
   required: 'Please fill in all required fields',
   options: 'A question needs exactly two options: yes and no',
   alreadyPublished: 'This question is already published',
@@ -83,7 +83,7 @@ export const MESSAGES = {
   archivedResolve: 'An archived question cannot be resolved',
   unknownOption: 'The correct option must be one of the question’s options',
   alreadyArchived: 'This question is already archived',
-} as const;
+} as const);
 
 /** Checks and normalises an admin's new question: exactly the options yes and no, context null when empty. */
 export function validateNewQuestion(input: {

@@ -1,4 +1,4 @@
-import { forbidden, invalid, type Actor } from '@mzansi/kit';
+import { forbidden, invalid, type Actor, codedMessages } from '@mzansi/kit';
 
 /** Question suggestion rules (spec §4 suggestion status, §5, PRODUCT.md). No transport or storage here. */
 
@@ -10,7 +10,7 @@ export const TITLE_MAX = 200;
 export const DESCRIPTION_MAX = 2000;
 export const NOTES_MAX = 2000;
 
-export const SUGGESTION_MESSAGES = {
+export const SUGGESTION_MESSAGES = codedMessages('suggestion', {
   tooShort: 'Question must be at least 10 characters',
   tooLong: 'Question must be less than 200 characters',
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
@@ -18,7 +18,7 @@ export const SUGGESTION_MESSAGES = {
   notesTooLong: `Admin notes must be at most ${NOTES_MAX} characters`,
   notFound: 'Suggestion not found',
   adminOnly: 'Only admins can delete suggestions',
-} as const;
+} as const);
 
 const M = SUGGESTION_MESSAGES;
 const length = (s: string) => [...s].length;

@@ -1,4 +1,4 @@
-import { invalid } from '@mzansi/kit';
+import { invalid, codedMessages } from '@mzansi/kit';
 import { isInvisible, refuseBidiControls } from '@mzansi/kit/text';
 
 /**
@@ -9,13 +9,13 @@ import { isInvisible, refuseBidiControls } from '@mzansi/kit/text';
 export const MAX_TEXT = 2000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-export const MESSAGES = {
+export const MESSAGES = codedMessages('comment', {
   empty: 'Please write something or add an image',
   tooLong: 'Comments can be at most 2,000 characters',
   tooLarge: 'Please select an image smaller than 5MB',
   badType: 'Only PNG, JPEG, GIF or WebP images are allowed',
   mismatch: 'The image does not match its type',
-} as const;
+} as const);
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { invalid } from '@mzansi/kit';
+import { invalid, codedMessages } from '@mzansi/kit';
 import type { ImageType } from './comments.js';
 
 /**
@@ -21,10 +21,10 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** Images re-encoded at once per process; the others wait their turn (libvips already uses every core for one). */
 export const MAX_CONCURRENT_JOBS = 2;
 
-export const IMAGE_MESSAGES = {
+export const IMAGE_MESSAGES = codedMessages('image', {
   tooLarge: 'Image is too large',
   unreadable: 'The image could not be read',
-} as const;
+} as const);
 
 const FORMAT: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/webp': 'webp' };
 

@@ -1,11 +1,11 @@
-import { forbidden, notFound, type Actor } from '@mzansi/kit';
+import { forbidden, notFound, type Actor, codedMessage } from '@mzansi/kit';
 
 /**
  * Who may read and post the comments of a question (issue #15): everyone while it is published and not archived —
  * the questions service's own rule for showing a question — and admins always. A draft's or a deleted question's
  * comments are 404, the same answer as for a question that never existed, so ids reveal nothing.
  */
-export const QUESTION_NOT_FOUND = 'Question not found';
+export const QUESTION_NOT_FOUND = codedMessage('questionNotFound', 'Question not found');
 
 /** `visible` is social's projection of the question: true, false (archived) or undefined (draft, deleted, unknown). */
 export function assertCommentsVisible(visible: boolean | undefined, actor: Actor | null | undefined): void {

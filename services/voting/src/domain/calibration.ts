@@ -1,4 +1,4 @@
-import { invalid } from '@mzansi/kit';
+import { invalid, codedMessage } from '@mzansi/kit';
 
 /**
  * Confidence and proper scoring (PRODUCT.md "Confidence", issue #20). Pure functions; the formula is also on the
@@ -30,12 +30,12 @@ export const SHRINKAGE = 5;
 /** Resolved answers this month needed to be ranked on the Calibration board. */
 export const MIN_RESOLVED = 3;
 
-export const CONFIDENCE_MESSAGE = `Confidence must be a whole number from ${MIN_CONFIDENCE} to ${MAX_CONFIDENCE}`;
+export const CONFIDENCE_MESSAGE = codedMessage('confidenceRange', `Confidence must be a whole number from ${MIN_CONFIDENCE} to ${MAX_CONFIDENCE}`);
 
 /** The stored confidence of a submit: 75 when absent; anything but a whole 50–99 is refused. */
 export function confidenceOf(value: number | undefined): number {
   if (value === undefined) return DEFAULT_CONFIDENCE;
-  if (!Number.isInteger(value) || value < MIN_CONFIDENCE || value > MAX_CONFIDENCE) throw invalid(CONFIDENCE_MESSAGE);
+  if (!Number.isInteger(value) || value < MIN_CONFIDENCE || value > MAX_CONFIDENCE) throw invalid(CONFIDENCE_MESSAGE, { min: MIN_CONFIDENCE, max: MAX_CONFIDENCE });
   return value;
 }
 

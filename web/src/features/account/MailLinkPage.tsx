@@ -30,6 +30,14 @@ const COPY: Record<MailLinkKind, { title: MessageKey; description: MessageKey; a
   },
 };
 
+/** What the gateway says it did (its `message`, English), in the reader's language. */
+function doneText(t: ReturnType<typeof useT>, kind: MailLinkKind, data: { email?: string; kind?: string }): string {
+  const email = data.email ?? '';
+  if (kind === 'verify-email') return t('account.mailVerified', { email });
+  if (kind === 'newsletter-confirm') return t('account.mailSubscribed', { email });
+  return t(data.kind === 'newsletter' ? 'account.mailUnsubscribedNewsletter' : 'account.mailUnsubscribedNotifications');
+}
+
 /**
  * /verify-email, /unsubscribe and /newsletter/confirm: the pages our mails link to, signed in or not. Nothing happens
  * on load, only when the button is pressed: mail scanners that open every link must not use up a single-use link
@@ -64,7 +72,7 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
             </p>
           ) : redeem.isSuccess ? (
             <p role="status" className="mail-link__done">
-              {redeem.data.message}
+              {doneText(t, kind, redeem.data)}
             </p>
           ) : (
             <>

@@ -120,7 +120,7 @@ test('picking a match shows the selected user; editing the text clears it; no se
   expect(api.mock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 });
 
-test('sending: Sending..., server message toast, text and selection clear, sent list refreshes', async () => {
+test('sending: Sending..., a toast saying what happened, text and selection clear, sent list refreshes', async () => {
   let resolvePost: (r: Response) => void = () => {};
   api.setHandler(
     routes((url, init) => {

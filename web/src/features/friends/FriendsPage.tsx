@@ -175,7 +175,7 @@ export function AddFriendCard({ userId }: { userId: string }) {
         onSuccess: (result) => {
           setSearch('');
           setSelected(null);
-          toast({ title: result?.message || (result?.becameFriends ? t('friends.nowFriends') : t('friends.requestSent')) });
+          toast({ title: result?.becameFriends ? t('friends.nowFriends') : t('friends.requestSent') });
         },
         onError: (error) => toastError(serverMessage(error, t('friends.sendFailed'))),
       },

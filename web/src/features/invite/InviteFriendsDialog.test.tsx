@@ -56,7 +56,7 @@ test('empty username after trimming: Please enter a username, nothing sent', () 
   expect(api.mock).not.toHaveBeenCalled();
 });
 
-test('Enter sends {userId, friendUsername}; Success toast with the server message; input cleared', async () => {
+test('Enter sends {userId, friendUsername}; Success toast saying what happened (in the reader’s language); input cleared', async () => {
   renderSignedIn(<InviteFriendsDialog open onOpenChange={() => {}} />);
   fireEvent.change(input(), { target: { value: '  sipho_k ' } });
   fireEvent.submit(input().form!);

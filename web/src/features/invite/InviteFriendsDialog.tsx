@@ -52,7 +52,7 @@ function InviteBody({ onClose }: { onClose: () => void }) {
       {
         onSuccess: (result) => {
           setUsername('');
-          toast({ title: t('friends.inviteSuccess'), description: result?.message || t('friends.inviteAdded') });
+          toast({ title: t('friends.inviteSuccess'), description: t(result?.becameFriends === undefined ? 'friends.inviteAdded' : result.becameFriends ? 'friends.nowFriends' : 'friends.requestSent') });
         },
         onError: (error) => toastError(serverMessage(error, t('friends.inviteFailed'))),
       },

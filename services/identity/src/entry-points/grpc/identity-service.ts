@@ -48,9 +48,9 @@ export function toUser(row: UserRow): User {
 }
 
 export function toSnapshot(row: UserRow): events.UserSnapshot {
-  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province } =
+  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language } =
     toUser(row);
-  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province };
+  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language };
 }
 
 /** Creates a user and its `identity.user.registered` event in one transaction. */

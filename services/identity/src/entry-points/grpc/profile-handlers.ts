@@ -1,4 +1,4 @@
-import { AppError, enqueueEvent, forbidden, invalid, notFound, unaryService, type Clock, type Queryable, type ServiceContext } from '@mzansi/kit';
+import { AppError, enqueueEvent, forbidden, invalid, notFound, unaryService, type Clock, type Queryable, type ServiceContext, codedMessages } from '@mzansi/kit';
 import { normaliseName } from '@mzansi/kit/text';
 import type { IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
 import type { Config } from '../../config.js';
@@ -24,11 +24,11 @@ import { toSnapshot, toUser } from './identity-service.js';
 type Ctx = ServiceContext<any, Config>;
 type Handlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
 
-export const PROFILE_MESSAGES = {
+export const PROFILE_MESSAGES = codedMessages('profile', {
   nameRequired: 'Please enter your name',
   wrongPassword: 'Current password is incorrect',
   samePassword: 'The new password must be different from the current one',
-} as const;
+} as const);
 
 /**
  * Writes a verification link for the user's current address and the event that has the notification service mail

@@ -1,12 +1,13 @@
 import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
 import { eraseUser } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
-import type { QuestionNotice } from '../../domain/messages.js';
+import { noticeTranslations, type QuestionNotice } from '../../domain/messages.js';
+import { pushLanguage } from '../../domain/push-text.js';
 
 type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identity.user.deleted';
 
 /**
- * Keeps the contact list (address, name, preferences) from identity events, and erases a deleted user. One durable
+ * Keeps the contact list (address, name, preferences, language) from identity events, and erases a deleted user. One durable
  * consumer for the three, so they apply in stream order: a deletion is never undone by an earlier update.
  */
 export function userEventsConsumer(): ConsumerOptions<UserEvent> {
@@ -28,6 +29,8 @@ export function userEventsConsumer(): ConsumerOptions<UserEvent> {
         emailNotifications: u.emailNotifications,
         browserNotifications: u.browserNotifications,
         emailVerified: u.emailVerified,
+        // Checked here, at the edge: en, zu, af or st, anything else (or none chosen) English.
+        language: pushLanguage(u.language),
       });
     },
   };
@@ -44,7 +47,7 @@ export function questionPublishedConsumer(onJob: () => void): ConsumerOptions<'q
     async handle(event, tx) {
       const q = event.data.question;
       if (!q?.id) return;
-      const notice: QuestionNotice = { questionId: q.id, text: q.text };
+      const notice: QuestionNotice = { questionId: q.id, text: q.text, translations: noticeTranslations(q.translations) };
       if (await repo.insertJob(tx, { eventId: event.id, kind: 'question-published', payload: notice })) onJob();
     },
   };

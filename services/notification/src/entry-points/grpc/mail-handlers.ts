@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { invalid, notFound, systemClock, unaryService, type Clock, type ServiceContext } from '@mzansi/kit';
+import { invalid, notFound, systemClock, unaryService, type Clock, type ServiceContext, codedMessages } from '@mzansi/kit';
 import { UnsubscribeKind, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
 import type { Config } from '../../config.js';
 import * as mailRepo from '../../data-access/mail-repo.js';
@@ -10,10 +10,10 @@ import { validateNewsletter } from '../../domain/subscriptions.js';
 type Ctx = ServiceContext<any, Config>;
 type Handlers = Parameters<typeof unaryService<NotificationServiceServer>>[1];
 
-export const MAIL_MESSAGES = {
+export const MAIL_MESSAGES = codedMessages('mail', {
   badUnsubscribe: 'This unsubscribe link is not valid',
   badConfirm: 'This confirmation link is not valid or the subscription has expired',
-} as const;
+} as const);
 
 /** A repeat signup of an unconfirmed address resends the confirmation mail at most this often. */
 const CONFIRMATION_RESEND_MS = 3600_000;

@@ -1,10 +1,12 @@
 import type { Server } from '@grpc/grpc-js';
 import { unaryService, type ServiceContext } from '@mzansi/kit';
 import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
+import { contactOf } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { exportHandlers } from './export-handlers.js';
 import { mailHandlers } from './mail-handlers.js';
 import { pushTopic, testPushPayload } from '../../domain/messages.js';
+import { pushLanguage } from '../../domain/push-text.js';
 import { MESSAGES, validatePushSubscription } from '../../domain/subscriptions.js';
 import type { PushSender } from '../../infra/push.js';
 import type { Config } from '../../config.js';
@@ -40,7 +42,7 @@ export function registerNotificationService(ctx: Ctx, server: Server, deps: { pu
           const subs = await repo.subscriptionsOfUser(ctx.db, me.id);
           if (subs.length === 0) return { success: false, message: MESSAGES.noSubscription, sent: 0 };
           const push = deps.push();
-          const payload = testPushPayload();
+          const payload = testPushPayload(pushLanguage((await contactOf(ctx.db, me.id))?.language));
           const results = await Promise.all(subs.map((s) => push.send(s, payload, { topic: pushTopic(`test-${me.id}`), urgency: 'high' })));
           let sent = 0;
           for (const [i, r] of results.entries()) {

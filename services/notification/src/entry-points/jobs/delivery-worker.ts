@@ -15,6 +15,7 @@ import {
   type QuestionNotice,
 } from '../../domain/messages.js';
 import { isTransientMailError, type Mailer, type MailMessage } from '../../infra/mailer.js';
+import { pushLanguage, type PushLanguage } from '../../domain/push-text.js';
 import type { PushSender } from '../../infra/push.js';
 
 export interface DeliveryWorkerOptions {
@@ -176,11 +177,20 @@ export class DeliveryWorker {
     }
   }
 
-  /** True when every subscription was worked through. */
+  /**
+   * True when every subscription was worked through. Each target gets the push in its owner's language; the payload
+   * is written once per language for the whole job (at most four), not once per user.
+   */
   private async pushPhase(job: repo.JobRow, notice: QuestionNotice, signal: AbortSignal): Promise<boolean> {
     const { db } = this.o;
     const push = this.o.push();
-    const payload = questionPushPayload(notice);
+    const payloads = new Map<PushLanguage, string>();
+    const payloadIn = (code: string) => {
+      const language = pushLanguage(code);
+      let payload = payloads.get(language);
+      if (payload === undefined) payloads.set(language, (payload = questionPushPayload(notice, language)));
+      return payload;
+    };
     const topic = pushTopic(`question-${notice.questionId}`);
     let cursor = job.pushCursor;
     for (;;) {
@@ -192,7 +202,7 @@ export class DeliveryWorker {
       }
       await repo.markSending(db, job.eventId, 'push', targets.map((t) => t.endpoint));
       await forEachLimit(targets, this.o.pushConcurrency, signal, async (t) => {
-        const res = await push.send(t, payload, {
+        const res = await push.send(t, payloadIn(t.language), {
           topic,
           signal,
           beforeAttempt: () => repo.markAttempt(db, job.eventId, 'push', t.endpoint),

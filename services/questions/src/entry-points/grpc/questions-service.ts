@@ -1,19 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import {
-  audited,
-  auditEventWriter,
-  enqueueEvent,
-  forbidden,
-  invalid,
-  isUuid,
-  notFound,
-  sastDayBounds,
-  unaryService,
-  type AuditDeps,
-  type CallContext,
-  type Clock,
-  type ServiceContext,
-} from '@mzansi/kit';
+import { audited, auditEventWriter, enqueueEvent, forbidden, invalid, isUuid, notFound, sastDayBounds, unaryService, type AuditDeps, type CallContext, type Clock, type ServiceContext, codedMessage } from '@mzansi/kit';
 import type { events } from '@mzansi/proto';
 import { QuestionsServiceService, type Question, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
@@ -69,7 +55,7 @@ export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
   };
 }
 
-const NOT_FOUND = 'Question not found';
+const NOT_FOUND = codedMessage('questionNotFound', 'Question not found');
 
 function requireAdmin(call: CallContext) {
   const actor = call.requireActor();

@@ -1,19 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import {
-  alreadyExists,
-  audited,
-  auditEventWriter,
-  conflict,
-  enqueueEvent,
-  forbidden,
-  invalid,
-  isUuid,
-  notFound,
-  unaryService,
-  type Actor,
-  type AuditTarget,
-  type ServiceContext,
-} from '@mzansi/kit';
+import { alreadyExists, audited, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, type ServiceContext, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { exportHandlers } from './export-handlers.js';
@@ -25,7 +11,7 @@ type Ctx = ServiceContext<any>;
 
 const MAX_IDS = 500;
 
-export const MESSAGES = {
+export const MESSAGES = codedMessages('social', {
   userNotFound: 'User not found',
   self: 'You cannot send a friend request to yourself',
   alreadyFriends: 'You are already friends',
@@ -39,7 +25,9 @@ export const MESSAGES = {
   searchShort: 'Type at least 2 characters to search',
   ownFriends: 'You can only see your own friends',
   ownRequests: 'You can only see your own friend requests',
-} as const;
+  usernameRequired: 'Please enter a username',
+  imageNotFound: 'Image not found',
+} as const);
 
 const UNKNOWN = (id: string): Person => ({ id, username: 'unknown', name: 'Unknown user', isAdmin: false });
 const person = (p: repo.PersonRow): Person => ({ id: p.id, username: p.username, name: p.name, isAdmin: p.isAdmin });
@@ -128,7 +116,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
             : req.friendUsername.trim()
               ? await repo.personByUsername(ctx.db, req.friendUsername.trim().replace(/^@/, ''))
               : undefined;
-          if (!req.friendId && !req.friendUsername.trim()) throw invalid('Please enter a username');
+          if (!req.friendId && !req.friendUsername.trim()) throw invalid(MESSAGES.usernameRequired);
           if (!target) throw notFound(MESSAGES.userNotFound);
           if (target.id === me.id) throw invalid(MESSAGES.self);
           const result = await ctx.transaction(async (tx) => {
@@ -260,7 +248,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           const img = isUuid(req.commentId) ? await repo.commentImage(ctx.db, req.commentId, req.thumbnail, known) : undefined;
           // The image URL is public and cacheable, so it follows the public rule, admins included: only comments of
           // a published, not archived question (domain/visibility.ts).
-          if (!img || img.questionVisible !== true) throw notFound('Image not found');
+          if (!img || img.questionVisible !== true) throw notFound(MESSAGES.imageNotFound);
           const etag = etagOf(img.hash, req.thumbnail);
           if (!img.data) return { mimeType: img.mime, data: Buffer.alloc(0), etag, notModified: true };
           return { mimeType: img.mime, data: img.data, etag, notModified: false };

@@ -1,21 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
-import {
-  alreadyExists,
-  conflict,
-  encodeEnvelope,
-  forbidden,
-  invalid,
-  isUuid,
-  notFound,
-  prom,
-  sastDate,
-  sastMonthBounds,
-  unaryService,
-  type CallContext,
-  type Clock,
-  type ServiceContext,
-} from '@mzansi/kit';
+import { alreadyExists, conflict, encodeEnvelope, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock, type ServiceContext, codedMessages } from '@mzansi/kit';
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
@@ -29,13 +14,13 @@ type Ctx = ServiceContext<any>;
 
 const MAX_IDS = 500;
 
-export const MESSAGES = {
+export const MESSAGES = codedMessages('vote', {
   questionNotFound: 'Question not found',
   closed: 'This question is no longer open for answers',
   unknownOption: 'Please choose one of the question’s options',
   different: 'You have already answered this question',
   notAnswered: 'Not answered',
-} as const;
+} as const);
 
 function toAnswer(row: Pick<repo.AnswerRow, 'id' | 'userId' | 'questionId' | 'optionId' | 'submittedAt' | 'confidence'>): Answer {
   return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt, confidence: row.confidence };

@@ -1,0 +1,1 @@
+ALTER TABLE "contacts" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
