@@ -9,7 +9,7 @@ import { eventually } from '@mzansi/kit/testing';
 import { UnsubscribeKind } from '@mzansi/proto/notification/v1/notification';
 import { runNotificationRetention } from '../src/entry-points/jobs/retention.js';
 import { MAIL_MESSAGES } from '../src/entry-points/grpc/mail-handlers.js';
-import { NEWSLETTER_CONFIRM_SUBJECT, VERIFY_SUBJECT } from '../src/domain/messages.js';
+import { EMAIL_SUBJECT, NEWSLETTER_CONFIRM_SUBJECT, VERIFY_SUBJECT } from '../src/domain/messages.js';
 import { expectGrpcError, mailFiles, notificationHarness, type Harness, type NotificationClient, type Running } from './helpers.js';
 
 const DAY = 24 * 3600_000;
@@ -32,19 +32,19 @@ const readable = (text: string) => text.replace(/\r?\n[ \t]+/g, ' ').replace(/=\
 const header = (text: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(readable(text))?.[1]?.trim();
 const mailsTo = async (to: string) => (await mailFiles(h.mailDir)).filter((m) => m.to === to).map((m) => ({ ...m, text: readable(m.text) }));
 
-async function contact(email: string, emailVerified: boolean) {
+async function contact(email: string, emailVerified: boolean, language?: string) {
   const id = randomUUID();
   await h.publish('identity.user.registered', {
-    user: { id, username: `u_${id.slice(0, 8)}`, name: 'Naledi', email, phoneNumber: '', isAdmin: false, emailNotifications: true, browserNotifications: false, whatsappNotifications: false, joinDate: new Date(), emailVerified },
+    user: { id, username: `u_${id.slice(0, 8)}`, name: 'Naledi', email, phoneNumber: '', isAdmin: false, emailNotifications: true, browserNotifications: false, whatsappNotifications: false, joinDate: new Date(), emailVerified, language },
   });
   await eventually(async () => (await h.sql(svc, 'SELECT 1 FROM contacts WHERE user_id = $1', [id])).length === 1, 10_000);
   return id;
 }
 
-async function publishQuestion(text: string): Promise<string> {
+async function publishQuestion(text: string, translations: Record<string, { text: string; context: string; options: Record<string, string> }> = {}): Promise<string> {
   const now = new Date();
   const eventId = await h.publish('questions.question.published', {
-    question: { id: randomUUID(), text, context: '', date: now, options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], publishedAt: now, tags: [], translations: {} },
+    question: { id: randomUUID(), text, context: '', date: now, options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }], publishedAt: now, tags: [], translations },
   });
   await h.jobFinished(svc, eventId);
   return eventId;
@@ -192,5 +192,62 @@ describe('retention (manual clock)', () => {
     // Two days on, the "recent" ones are past 30 days too.
     const later = await runNotificationRetention(svc.ctx.db, new Date(now.getTime() + 2 * DAY), h.mailDir);
     expect(later).toMatchObject({ deliveries: 1, jobs: 1, unconfirmedNewsletter: 1 });
+  });
+});
+
+describe('mails in the reader’s language (issue #20)', () => {
+  const address = (tag: string) => `${tag}-${randomUUID().slice(0, 6)}@example.co.za`;
+
+  it('a new question reaches an isiZulu contact in isiZulu (the admin’s translation), an Afrikaans one in Afrikaans, others in English', async () => {
+    const zu = address('zu');
+    const af = address('af');
+    const en = address('en');
+    await contact(zu, true, 'zu');
+    await contact(af, true, 'af');
+    await contact(en, true);
+    await publishQuestion('Will load shedding return this winter', {
+      zu: { text: 'Ingabe ukucishwa kukagesi kuzobuya kulobu busika', context: '', options: {} },
+    });
+    const [zuMail] = await mailsTo(zu);
+    expect(zuMail!.subject).toBe('Umbuzo wanamuhla ku-Mzansi Predicts');
+    expect(zuMail!.text).toContain('Sawubona Naledi,');
+    expect(zuMail!.text).toContain('Ingabe ukucishwa kukagesi kuzobuya kulobu busika?');
+    expect(zuMail!.text).toContain('Yeka ukubhalisa: https://mzansi.test/unsubscribe?token=');
+    expect(header(zuMail!.text, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const [afMail] = await mailsTo(af);
+    expect(afMail!.subject).toBe('Vandag se vraag op Mzansi Predicts');
+    expect(afMail!.text).toContain('Will load shedding return this winter?');
+    const [enMail] = await mailsTo(en);
+    expect(enMail!.subject).toBe(EMAIL_SUBJECT);
+    expect(enMail!.text).toContain('Hi Naledi,');
+  });
+
+  it('the verification mail in the language identity sent with it; an unknown one in English', async () => {
+    const userId = await contact('', false);
+    const zu = address('vzu');
+    const fr = address('vfr');
+    const expiresAt = new Date(Date.now() + DAY);
+    const first = await h.publish('identity.email_verification.requested', { userId, email: zu, name: 'Sipho', token: 'D'.repeat(43), expiresAt, language: 'zu' });
+    const second = await h.publish('identity.email_verification.requested', { userId, email: fr, name: 'Sipho', token: 'E'.repeat(43), expiresAt, language: 'fr' });
+    await h.jobFinished(svc, first);
+    await h.jobFinished(svc, second);
+    const [zuMail] = await mailsTo(zu);
+    expect(zuMail!.subject).toBe('Qinisekisa ikheli lakho le-imeyili le-Mzansi Predicts');
+    expect(zuMail!.text).toContain('Sawubona Sipho,');
+    expect(zuMail!.text).toContain(`https://mzansi.test/verify-email?token=${'D'.repeat(43)}`);
+    expect((await mailsTo(fr))[0]!.subject).toBe(VERIFY_SUBJECT);
+  });
+
+  it('the newsletter confirmation in the language of the signup’s page; none given: English', async () => {
+    const st = address('nst');
+    const none = address('nen');
+    await client.subscribeNewsletter({ email: st, name: 'Lerato', source: 'landing', language: 'st' });
+    await client.subscribeNewsletter({ email: none, name: '', source: 'landing' });
+    await eventually(async () => (await mailsTo(st)).length === 1 && (await mailsTo(none)).length === 1, 10_000);
+    const [stMail] = await mailsTo(st);
+    expect(stMail!.subject).toBe('Netefatsa ho ngolisa ha hao koranteng ya Mzansi Predicts');
+    expect(stMail!.text).toContain('Dumela Lerato,');
+    expect(stMail!.text).toMatch(/newsletter\/confirm\?token=/);
+    expect((await mailsTo(none))[0]!.subject).toBe(NEWSLETTER_CONFIRM_SUBJECT);
   });
 });

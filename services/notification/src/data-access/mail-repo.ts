@@ -16,6 +16,8 @@ export interface SingleMailPayload {
   /** The verification token (e-mail verification) or the subscription id (newsletter confirmation). */
   token: string;
   expiresAt?: string;
+  /** The mail's language (en, zu, af, st), checked where the request came in; absent: English. */
+  language?: string;
 }
 
 export async function insertMailJob(db: Q, eventId: string, kind: Exclude<JobRow['kind'], 'question-published'>, payload: SingleMailPayload): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mailDate, mailWords } from './mail-text.js';
 import { pushLanguage, pushWords, type PushLanguage } from './push-text.js';
 
 /** What a published question notification says: its English text and the admin's translations (zu, af, st). */
@@ -10,7 +11,7 @@ export interface QuestionNotice {
 }
 
 export const PUSH_TITLE = pushWords('en').question;
-export const EMAIL_SUBJECT = "Today's question on Mzansi Predicts";
+export const EMAIL_SUBJECT = mailWords('en').question.subject;
 
 /** The question as a sentence: its text with one question mark at the end. */
 export function questionSentence(text: string): string {
@@ -92,55 +93,74 @@ export function listUnsubscribeHeaders(u: UnsubscribeLinks): Record<string, stri
   };
 }
 
-export function questionEmail(q: QuestionNotice, to: { name: string }, publicUrl: string, unsubscribe: UnsubscribeLinks) {
+/** The mail layout every mail shares; only the words differ by language. */
+const greetingOf = (to: { name: string }, language: PushLanguage) => mailWords(language).greeting(to.name.trim());
+
+/**
+ * A new question's mail in one language, as a function of its reader: the language's words and the question's
+ * sentence are settled once (per language per job), each reader adds only their name and unsubscribe link.
+ */
+export function questionMailer(q: QuestionNotice, publicUrl: string, language: PushLanguage = 'en') {
   const link = `${base(publicUrl)}/vote`;
-  const sentence = questionSentence(q.text);
-  const greeting = to.name.trim() ? `Hi ${to.name.trim()},` : 'Hi,';
-  const why = 'You get this e-mail because e-mail notifications are on in your profile settings.';
-  const text = `${greeting}\n\nToday's question on Mzansi Predicts:\n\n${sentence}\n\nMake your prediction: ${link}\n\n${why}\nUnsubscribe: ${unsubscribe.pageUrl}\n`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
+  const sentence = questionSentence(questionText(q, language));
+  const { question: w, unsubscribe: unsubscribeWord } = mailWords(language);
+  return (to: { name: string }, unsubscribe: UnsubscribeLinks) => {
+    const greeting = greetingOf(to, language);
+    const text = `${greeting}\n\n${w.intro}\n\n${sentence}\n\n${w.makePrediction}: ${link}\n\n${w.why}\n${unsubscribeWord}: ${unsubscribe.pageUrl}\n`;
+    const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>${escapeHtml(greeting)}</p>
-<p>Today's question on Mzansi Predicts:</p>
+<p>${escapeHtml(w.intro)}</p>
 <h2>${escapeHtml(sentence)}</h2>
-<p><a href="${escapeHtml(link)}">Make your prediction</a></p>
-<p style="color:#666;font-size:12px">${escapeHtml(why)} <a href="${escapeHtml(unsubscribe.pageUrl)}">Unsubscribe</a></p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(w.makePrediction)}</a></p>
+<p style="color:#666;font-size:12px">${escapeHtml(w.why)} <a href="${escapeHtml(unsubscribe.pageUrl)}">${escapeHtml(unsubscribeWord)}</a></p>
 </body></html>`;
-  return { subject: EMAIL_SUBJECT, text, html, headers: listUnsubscribeHeaders(unsubscribe) };
+    return { subject: w.subject, text, html, headers: listUnsubscribeHeaders(unsubscribe) };
+  };
 }
 
-export const VERIFY_SUBJECT = 'Confirm your e-mail address for Mzansi Predicts';
+export function questionEmail(q: QuestionNotice, to: { name: string }, publicUrl: string, unsubscribe: UnsubscribeLinks, language: PushLanguage = 'en') {
+  return questionMailer(q, publicUrl, language)(to, unsubscribe);
+}
+
+export const VERIFY_SUBJECT = mailWords('en').verification.subject;
 
 /** The verification mail: the only mail an unverified address ever gets, and only because its owner typed it. */
-export function verificationEmail(to: { name: string }, publicUrl: string, token: string, expiresAt: Date) {
+export function verificationEmail(to: { name: string }, publicUrl: string, token: string, expiresAt: Date, language: PushLanguage = 'en') {
+  const w = mailWords(language).verification;
   const link = `${base(publicUrl)}/verify-email?token=${encodeURIComponent(token)}`;
-  const greeting = to.name.trim() ? `Hi ${to.name.trim()},` : 'Hi,';
-  const until = expiresAt.toISOString().replace('T', ' ').slice(0, 16);
-  const ignore = "If you did not ask for this, ignore this e-mail: nothing more will be sent to this address.";
-  const text = `${greeting}\n\nPlease confirm that this is your e-mail address for Mzansi Predicts:\n\n${link}\n\nThe link works once, until ${until} UTC.\n${ignore}\n`;
+  const greeting = greetingOf(to, language);
+  const valid = w.validUntil(mailDate(expiresAt, language));
+  const text = `${greeting}\n\n${w.ask}:\n\n${link}\n\n${valid}\n${w.ignore}\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>${escapeHtml(greeting)}</p>
-<p>Please confirm that this is your e-mail address for Mzansi Predicts.</p>
-<p><a href="${escapeHtml(link)}">Confirm my e-mail address</a></p>
-<p style="color:#666;font-size:12px">The link works once, until ${escapeHtml(until)} UTC. ${escapeHtml(ignore)}</p>
+<p>${escapeHtml(w.ask)}.</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(w.button)}</a></p>
+<p style="color:#666;font-size:12px">${escapeHtml(valid)} ${escapeHtml(w.ignore)}</p>
 </body></html>`;
-  return { subject: VERIFY_SUBJECT, text, html };
+  return { subject: w.subject, text, html };
 }
 
-export const NEWSLETTER_CONFIRM_SUBJECT = 'Confirm your Mzansi Predicts newsletter subscription';
+export const NEWSLETTER_CONFIRM_SUBJECT = mailWords('en').newsletter.subject;
 
 /** The newsletter's double opt-in mail: nothing else goes to the address until its link is used. */
-export function newsletterConfirmationEmail(to: { name: string }, publicUrl: string, confirmToken: string, unsubscribe: UnsubscribeLinks) {
+export function newsletterConfirmationEmail(
+  to: { name: string },
+  publicUrl: string,
+  confirmToken: string,
+  unsubscribe: UnsubscribeLinks,
+  language: PushLanguage = 'en',
+) {
+  const { newsletter: w, unsubscribe: unsubscribeWord } = mailWords(language);
   const link = `${base(publicUrl)}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
-  const greeting = to.name.trim() ? `Hi ${to.name.trim()},` : 'Hi,';
-  const ignore = 'If you did not subscribe, ignore this e-mail: you will get nothing more from us.';
-  const text = `${greeting}\n\nPlease confirm your subscription to the Mzansi Predicts newsletter:\n\n${link}\n\n${ignore}\nUnsubscribe: ${unsubscribe.pageUrl}\n`;
+  const greeting = greetingOf(to, language);
+  const text = `${greeting}\n\n${w.ask}:\n\n${link}\n\n${w.ignore}\n${unsubscribeWord}: ${unsubscribe.pageUrl}\n`;
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>${escapeHtml(greeting)}</p>
-<p>Please confirm your subscription to the Mzansi Predicts newsletter.</p>
-<p><a href="${escapeHtml(link)}">Confirm my subscription</a></p>
-<p style="color:#666;font-size:12px">${escapeHtml(ignore)} <a href="${escapeHtml(unsubscribe.pageUrl)}">Unsubscribe</a></p>
+<p>${escapeHtml(w.ask)}.</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(w.button)}</a></p>
+<p style="color:#666;font-size:12px">${escapeHtml(w.ignore)} <a href="${escapeHtml(unsubscribe.pageUrl)}">${escapeHtml(unsubscribeWord)}</a></p>
 </body></html>`;
-  return { subject: NEWSLETTER_CONFIRM_SUBJECT, text, html, headers: listUnsubscribeHeaders(unsubscribe) };
+  return { subject: w.subject, text, html, headers: listUnsubscribeHeaders(unsubscribe) };
 }
 
 /** How a delivery attempt ended, from the push service's HTTP status (or a network error: status undefined). */

@@ -1,5 +1,6 @@
 import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
 import * as mailRepo from '../../data-access/mail-repo.js';
+import { pushLanguage } from '../../domain/push-text.js';
 
 type Handled = 'identity.email_verification.requested' | 'identity.user.deleted';
 
@@ -26,6 +27,7 @@ export function verificationRequestsConsumer(onJob: () => void): ConsumerOptions
         name: d.name,
         token: d.token,
         expiresAt: (d.expiresAt ?? new Date()).toISOString(),
+        language: pushLanguage(d.language),
       });
       if (created) onJob();
     },

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import * as mailRepo from '../../data-access/mail-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { verifyMailToken } from '../../domain/mail-tokens.js';
+import { pushLanguage } from '../../domain/push-text.js';
 import { validateNewsletter } from '../../domain/subscriptions.js';
 
 type Ctx = ServiceContext<any, Config>;
@@ -36,7 +37,13 @@ export function mailHandlers(
         // An address nobody has confirmed gets one confirmation mail (again at most hourly), and nothing else.
         const send = !row.confirmedAt && (await mailRepo.claimConfirmationMail(tx, row.id, now, new Date(now.getTime() - CONFIRMATION_RESEND_MS)));
         if (send) {
-          await mailRepo.insertMailJob(tx, randomUUID(), 'newsletter-confirmation', { target: row.id, email: row.email, name: row.name, token: row.id });
+          await mailRepo.insertMailJob(tx, randomUUID(), 'newsletter-confirmation', {
+            target: row.id,
+            email: row.email,
+            name: row.name,
+            token: row.id,
+            language: pushLanguage(req.language),
+          });
         }
         return { row, created, queued: send };
       });

@@ -8,7 +8,7 @@ import {
   backoffMs,
   newsletterConfirmationEmail,
   pushTopic,
-  questionEmail,
+  questionMailer,
   questionPushPayload,
   unsubscribeLinks,
   verificationEmail,
@@ -221,6 +221,14 @@ export class DeliveryWorker {
 
   private async emailPhase(job: repo.JobRow, notice: QuestionNotice, signal: AbortSignal): Promise<boolean> {
     const { db } = this.o;
+    // The mail's words are settled once per language for the whole job (at most four), not per reader.
+    const mailers = new Map<PushLanguage, ReturnType<typeof questionMailer>>();
+    const mailerIn = (code: string | null) => {
+      const language = pushLanguage(code);
+      let mailer = mailers.get(language);
+      if (!mailer) mailers.set(language, (mailer = questionMailer(notice, this.o.publicUrl, language)));
+      return mailer;
+    };
     let cursor = job.emailCursor;
     for (;;) {
       if (signal.aborted) return false;
@@ -233,7 +241,7 @@ export class DeliveryWorker {
       await forEachLimit(targets, this.o.mailConcurrency, signal, async (c) => {
         // Every notification mail carries its one-click unsubscribe (RFC 8058), signed for this user.
         const unsubscribe = unsubscribeLinks(this.o.publicUrl, signMailToken(this.o.keys, 'notifications', c.userId), this.o.unsubscribeMailto);
-        const mail = questionEmail(notice, c, this.o.publicUrl, unsubscribe);
+        const mail = mailerIn(c.language)(c, unsubscribe);
         await this.sendMail(job.eventId, c.userId, { to: c.email, ...mail, messageId: `<${job.eventId}.${c.userId}@mzansipredicts>` }, signal);
       });
       if (signal.aborted) return false;
@@ -281,14 +289,17 @@ export class DeliveryWorker {
       if (!settled) {
         const messageId = `<${job.eventId}.${p.target}@mzansipredicts>`;
         const to = { name: p.name ?? '' };
+        // In the language the request carried (the page's, or the profile's); English for jobs from before.
+        const language = pushLanguage(p.language);
         const mail =
           job.kind === 'email-verification'
-            ? verificationEmail(to, this.o.publicUrl, p.token, new Date(p.expiresAt ?? Date.now()))
+            ? verificationEmail(to, this.o.publicUrl, p.token, new Date(p.expiresAt ?? Date.now()), language)
             : newsletterConfirmationEmail(
                 to,
                 this.o.publicUrl,
                 signMailToken(this.o.keys, 'confirm-newsletter', p.token),
                 unsubscribeLinks(this.o.publicUrl, signMailToken(this.o.keys, 'newsletter', p.token), this.o.unsubscribeMailto),
+                language,
               );
         await this.sendMail(job.eventId, p.target, { to: p.email, ...mail, messageId }, signal);
         if (signal.aborted) return;
