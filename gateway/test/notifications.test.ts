@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserKeys, decryptPush, fakePushService, type FakePush } from '../../services/notification/test/helpers.js';
+import { eventually } from '@mzansi/kit/testing';
+import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../../services/notification/test/helpers.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
@@ -177,6 +178,31 @@ describe('POST /api/newsletter/subscribe', () => {
     const plain = await anon.post('/api/newsletter/subscribe', { email: 'sipho@example.com' });
     expect(plain.status, plain.text).toBe(201);
     expect(await notificationSql('SELECT source FROM newsletter_subscriptions WHERE email_lower = $1', ['sipho@example.com'])).toEqual([{ source: 'web' }]);
+  });
+});
+
+describe('mails in the page’s language (issue #20)', () => {
+  const subjectTo = async (to: string) => {
+    await eventually(async () => (await mailFiles(mailDir)).some((m) => m.to === to), 15_000);
+    return (await mailFiles(mailDir)).find((m) => m.to === to)!.subject;
+  };
+
+  it('the newsletter confirmation follows the lang cookie, else Accept-Language, else English', async () => {
+    const b = gw.browser();
+    expect((await b.post('/api/newsletter/subscribe', { email: 'zu-news@example.co.za' }, { cookie: 'lang=zu' })).status).toBe(201);
+    expect((await b.post('/api/newsletter/subscribe', { email: 'af-news@example.co.za' }, { cookie: null, headers: { 'accept-language': 'af-ZA,en;q=0.5' } })).status).toBe(201);
+    expect((await b.post('/api/newsletter/subscribe', { email: 'xx-news@example.co.za' }, { cookie: 'lang=xx', headers: { 'accept-language': 'fr' } })).status).toBe(201);
+    expect(await subjectTo('zu-news@example.co.za')).toBe('Qinisekisa ukubhalisela kwakho iphephandaba le-Mzansi Predicts');
+    expect(await subjectTo('af-news@example.co.za')).toBe('Bevestig jou intekening op die Mzansi Predicts-nuusbrief');
+    expect(await subjectTo('xx-news@example.co.za')).toBe('Confirm your Mzansi Predicts newsletter subscription');
+  });
+
+  it('the verification mail of a signup is written in the page’s language', async () => {
+    const b = gw.browser();
+    const username = uname('lang_st');
+    const res = await b.post('/api/auth/signup', { username, password: 'correct-horse-1', name: 'Lerato', email: 'st-signup@example.co.za', consent: true }, { cookie: 'lang=st' });
+    expect(res.status, res.text).toBe(201);
+    expect(await subjectTo('st-signup@example.co.za')).toBe('Netefatsa aterese ya hao ya imeile bakeng sa Mzansi Predicts');
   });
 });
 

@@ -10,6 +10,7 @@ import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
 import { actorOf, clearSignedInHint, hasSignedInHint, setSignedInHint, signIn, signOut } from '../session.js';
 import type { UserSessions } from '../user-sessions.js';
 import { userJson } from '../users.js';
+import { pageLanguage } from '../web.js';
 
 const INVALID_LOGIN = 'Invalid username or password';
 /** Identity's answers to a signup it refused (nothing created). */
@@ -70,6 +71,8 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
         province: body.province ?? '',
         consent: true,
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        // The verification mail is written in the page's language (the app's `lang` cookie, else Accept-Language).
+        language: pageLanguage(req),
       })
       .catch(async (err: unknown) => {
         // A refused signup (bad input, a taken username) creates nothing: it does not spend the address's budget.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
 import { requireActor } from '../session.js';
+import { pageLanguage } from '../web.js';
 
 const subscription = z.object({
   endpoint: z.string().url('A push subscription needs an endpoint').max(2048),
@@ -48,7 +49,13 @@ export function notificationsRouter({ clients }: { clients: Clients }): Router {
 
   r.post('/newsletter/subscribe', async (req, res) => {
     const body = parse(newsletter, req.body);
-    const out = await clients.notification.subscribeNewsletter({ email: body.email, name: body.name ?? '', source: body.source ?? 'web' });
+    // The confirmation mail is written in the page's language (the app's `lang` cookie, else Accept-Language).
+    const out = await clients.notification.subscribeNewsletter({
+      email: body.email,
+      name: body.name ?? '',
+      source: body.source ?? 'web',
+      language: pageLanguage(req),
+    });
     res.status(out.alreadySubscribed ? 200 : 201).json({
       success: true,
       alreadySubscribed: out.alreadySubscribed,

@@ -45,8 +45,8 @@ async function newUser(email = ''): Promise<{ user: User; actor: { actor: { id: 
 }
 
 /** The verification links identity asked notification to mail (its outbox: the event carries the token). */
-async function linksFor(userId: string): Promise<{ email: string; token: string }[]> {
-  const { rows } = await sql.query<{ payload: { data: { userId: string; email: string; token: string } } }>(
+async function linksFor(userId: string): Promise<{ email: string; token: string; language?: string }[]> {
+  const { rows } = await sql.query<{ payload: { data: { userId: string; email: string; token: string; language?: string } } }>(
     `SELECT payload FROM outbox WHERE subject = 'identity.email_verification.requested' ORDER BY occurred_at, id`,
   );
   return rows.map((r) => r.payload.data).filter((d) => d.userId === userId);
@@ -103,6 +103,19 @@ describe('profile editing', () => {
 });
 
 describe('e-mail verification', () => {
+  it('the link goes out in the signup page’s language (issue #20), later ones in the profile’s; an unknown language is refused', async () => {
+    const { user } = await client.signUp({ ...signUpReq(`prof_${++n}`), email: 'sipho@example.co.za', language: 'zu' });
+    expect((await linksFor(user!.id)).map((l) => l.language)).toEqual(['zu']);
+    // The page's language is the mail's only: the profile's stays unchosen.
+    expect(user!.language).toBe('');
+    const actor = { actor: { id: user!.id, isAdmin: false } };
+    await client.updateUser({ language: 'af', email: 'sipho2@example.co.za' }, actor);
+    expect((await linksFor(user!.id)).map((l) => l.language)).toEqual(['zu', 'af']);
+    const english = await newUser('plain@example.co.za');
+    expect((await linksFor(english.user.id))[0]!.language).toBeUndefined();
+    await expectGrpcError(client.signUp({ ...signUpReq(`prof_${++n}`), email: 'x@example.co.za', language: 'fr' }), grpc.status.INVALID_ARGUMENT, MESSAGES.language);
+  });
+
   it('an address given at signup is unverified, its link verifies it once, and the snapshot says so', async () => {
     const { user } = await newUser('lerato@example.co.za');
     expect(user.emailVerified).toBe(false);

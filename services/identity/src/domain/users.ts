@@ -43,6 +43,8 @@ export interface SignUpInput {
   privacyNoticeVersion: string;
   /** Optional province code; empty = not given. */
   province?: string;
+  /** The signup page's language (LANGUAGES): the verification mail's; empty = English. */
+  language?: string;
 }
 
 export interface NewUser {
@@ -54,6 +56,8 @@ export interface NewUser {
   /** The accepted notice's version; its time is the signup's (stored by the caller with its clock). */
   privacyNoticeVersion: string;
   province: string | null;
+  /** The verification mail's language (not stored on the profile). */
+  language: string | null;
 }
 
 /** The interface's languages (web/src/i18n): English, isiZulu, Afrikaans, Sesotho. */
@@ -115,7 +119,8 @@ export function validateSignUp(input: SignUpInput): NewUser {
   // A consent without a recognisable notice version would not say what was agreed to.
   if (!input.consent || !NOTICE_VERSION_RE.test(input.privacyNoticeVersion)) throw invalid(MESSAGES.consent);
   const province = validateProvince(input.province);
-  return { username, password: input.password, name, email, phoneNumber, privacyNoticeVersion: input.privacyNoticeVersion, province };
+  const language = validateLanguage(input.language ?? '');
+  return { username, password: input.password, name, email, phoneNumber, privacyNoticeVersion: input.privacyNoticeVersion, province, language };
 }
 
 /** Normalises a search query; throws when it is too short to search. */

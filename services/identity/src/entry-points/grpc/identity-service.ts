@@ -66,6 +66,8 @@ export async function createUser(
     isAdmin?: boolean;
     /** Absent only for the configured admin, who is created by the operator rather than signing up. */
     privacyNoticeVersion?: string;
+    /** The signup page's language: the verification mail's (the profile's language stays unset). */
+    language?: string | null;
   },
   clock: Clock = systemClock,
 ): Promise<UserRow> {
@@ -85,7 +87,7 @@ export async function createUser(
     if (!row) throw alreadyExists(MESSAGES.taken);
     await enqueueEvent(tx, 'identity.user.registered', { user: toSnapshot(row) });
     // An address given at signup is unverified like any other: its link goes out with the account.
-    if (row.email) await requestVerification(ctx as ServiceContext<any, Config>, tx, row, clock);
+    if (row.email) await requestVerification(ctx as ServiceContext<any, Config>, tx, row, clock, input.language ?? null);
     return row;
   });
 }

@@ -32,10 +32,16 @@ export const PROFILE_MESSAGES = codedMessages('profile', {
 
 /**
  * Writes a verification link for the user's current address and the event that has the notification service mail
- * it, in the caller's transaction. Refuses (RESOURCE_EXHAUSTED) past EMAIL_VERIFICATIONS_PER_HOUR, so that nobody
+ * it (in `language`: the profile's unless the caller knows better, e.g. the signup page's), in the caller's transaction. Refuses (RESOURCE_EXHAUSTED) past EMAIL_VERIFICATIONS_PER_HOUR, so that nobody
  * can use the profile to mail strangers over and over.
  */
-export async function requestVerification(ctx: Ctx, tx: Queryable<any>, user: UserRow, clock: Clock): Promise<void> {
+export async function requestVerification(
+  ctx: Ctx,
+  tx: Queryable<any>,
+  user: UserRow,
+  clock: Clock,
+  language: string | null = user.language,
+): Promise<void> {
   if (!user.email) return;
   const now = clock();
   if ((await verifications.countSince(tx, user.id, sendWindowStart(now))) >= ctx.config.EMAIL_VERIFICATIONS_PER_HOUR) {
@@ -44,7 +50,14 @@ export async function requestVerification(ctx: Ctx, tx: Queryable<any>, user: Us
   const { token, hash } = newVerificationToken();
   const expiresAt = new Date(now.getTime() + ctx.config.EMAIL_VERIFICATION_TTL_S * 1000);
   await verifications.insertVerification(tx, { tokenHash: hash, userId: user.id, email: user.email, createdAt: now, expiresAt });
-  await enqueueEvent(tx, 'identity.email_verification.requested', { userId: user.id, email: user.email, name: user.name, token, expiresAt });
+  await enqueueEvent(tx, 'identity.email_verification.requested', {
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+    token,
+    expiresAt,
+    ...(language ? { language } : {}),
+  });
 }
 
 /** Profile editing, password change, e-mail verification and the audit log's read side. */
