@@ -20,6 +20,9 @@ const PAGE_LANGUAGES = { en: 'en-ZA', zu: 'zu-ZA', af: 'af-ZA', st: 'st-ZA' } as
 export type PageLanguage = keyof typeof PAGE_LANGUAGES;
 const isPageLanguage = (value: string): value is PageLanguage => Object.hasOwn(PAGE_LANGUAGES, value);
 
+/** The four codes, for a route's zod. */
+export const PAGE_LANGUAGE_CODES = Object.keys(PAGE_LANGUAGES) as [PageLanguage, ...PageLanguage[]];
+
 /** The language the visitor chose before (the app's `lang` cookie, web/src/i18n/index.ts). */
 const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/;
 

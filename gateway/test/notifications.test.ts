@@ -197,12 +197,26 @@ describe('mails in the page’s language (issue #20)', () => {
     expect(await subjectTo('xx-news@example.co.za')).toBe('Confirm your Mzansi Predicts newsletter subscription');
   });
 
+  it('a language the app sends wins over the cookie; anything but the four → 400, nothing stored', async () => {
+    const b = gw.browser();
+    expect((await b.post('/api/newsletter/subscribe', { email: 'sent-af@example.co.za', language: 'af' }, { cookie: 'lang=zu' })).status).toBe(201);
+    expect(await subjectTo('sent-af@example.co.za')).toBe('Bevestig jou intekening op die Mzansi Predicts-nuusbrief');
+    expectCleanError(await b.post('/api/newsletter/subscribe', { email: 'sent-fr@example.co.za', language: 'fr' }), 400, 'language: Please choose one of the four languages');
+    expect(await notificationSql('SELECT 1 FROM newsletter_subscriptions WHERE email_lower = $1', ['sent-fr@example.co.za'])).toEqual([]);
+    const refused = await b.post('/api/auth/signup', { username: uname('lang_fr'), password: 'correct-horse-1', name: 'N', email: 'fr-signup@example.co.za', consent: true, language: 'fr' });
+    expectCleanError(refused, 400, 'Please choose one of the four languages');
+  });
+
   it('the verification mail of a signup is written in the page’s language', async () => {
     const b = gw.browser();
     const username = uname('lang_st');
     const res = await b.post('/api/auth/signup', { username, password: 'correct-horse-1', name: 'Lerato', email: 'st-signup@example.co.za', consent: true }, { cookie: 'lang=st' });
     expect(res.status, res.text).toBe(201);
     expect(await subjectTo('st-signup@example.co.za')).toBe('Netefatsa aterese ya hao ya imeile bakeng sa Mzansi Predicts');
+    // The app sends the page's language with the form: it is the mail's.
+    const sent = await gw.browser().post('/api/auth/signup', { username: uname('lang_zu'), password: 'correct-horse-1', name: 'Sipho', email: 'zu-signup@example.co.za', consent: true, language: 'zu' });
+    expect(sent.status, sent.text).toBe(201);
+    expect(await subjectTo('zu-signup@example.co.za')).toBe('Qinisekisa ikheli lakho le-imeyili le-Mzansi Predicts');
   });
 });
 

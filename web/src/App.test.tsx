@@ -166,6 +166,7 @@ describe('signed out', () => {
           email: '',
           phoneNumber: '+27821234567',
           consent: true,
+          language: 'en',
         });
         return json(201, thandi);
       }

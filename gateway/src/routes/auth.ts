@@ -30,6 +30,8 @@ const signupBody = z.object({
   province: text(10).trim().nullish(),
   /** POPIA consent to the privacy notice: must be exactly `true` (checked after the required fields). */
   consent: z.unknown().optional(),
+  /** The page's language (the verification mail's; identity refuses anything but the four). */
+  language: text(10).trim().nullish(),
   altcha,
 });
 
@@ -71,8 +73,8 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
         province: body.province ?? '',
         consent: true,
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
-        // The verification mail is written in the page's language (the app's `lang` cookie, else Accept-Language).
-        language: pageLanguage(req),
+        // The verification mail is written in the page's language (as sent, else the `lang` cookie, else Accept-Language).
+        language: body.language || pageLanguage(req),
       })
       .catch(async (err: unknown) => {
         // A refused signup (bad input, a taken username) creates nothing: it does not spend the address's budget.

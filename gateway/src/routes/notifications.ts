@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
 import { requireActor } from '../session.js';
-import { pageLanguage } from '../web.js';
+import { pageLanguage, PAGE_LANGUAGE_CODES } from '../web.js';
 
 const subscription = z.object({
   endpoint: z.string().url('A push subscription needs an endpoint').max(2048),
@@ -15,6 +15,8 @@ const newsletter = z.object({
   email: z.string().max(254).default(''),
   name: z.string().max(100).nullish(),
   source: z.string().max(40).nullish(),
+  /** The page's language (the confirmation mail's): one of the four. */
+  language: z.enum(PAGE_LANGUAGE_CODES, { message: 'Please choose one of the four languages' }).nullish(),
 });
 
 /** /api/notifications/* (web push) and /api/newsletter/subscribe. */
@@ -49,12 +51,12 @@ export function notificationsRouter({ clients }: { clients: Clients }): Router {
 
   r.post('/newsletter/subscribe', async (req, res) => {
     const body = parse(newsletter, req.body);
-    // The confirmation mail is written in the page's language (the app's `lang` cookie, else Accept-Language).
+    // The confirmation mail is written in the page's language (as sent, else the `lang` cookie, else Accept-Language).
     const out = await clients.notification.subscribeNewsletter({
       email: body.email,
       name: body.name ?? '',
       source: body.source ?? 'web',
-      language: pageLanguage(req),
+      language: body.language ?? pageLanguage(req),
     });
     res.status(out.alreadySubscribed ? 200 : 201).json({
       success: true,

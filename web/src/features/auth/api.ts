@@ -1,11 +1,13 @@
 import { apiJson, apiRequest } from '../../lib/api';
+import { currentLanguage } from '../../i18n';
 import type { LoginInput, SignupInput, User } from './types';
 
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 export const login = (input: LoginInput) => apiJson<User>('POST', '/api/auth/login', input);
 
-export const signup = (input: SignupInput) => apiJson<User>('POST', '/api/auth/signup', input);
+/** The page's language goes along: the verification mail is written in it. */
+export const signup = (input: SignupInput) => apiJson<User>('POST', '/api/auth/signup', { ...input, language: currentLanguage() });
 
 export const logout = async () => {
   await apiRequest('POST', '/api/auth/logout');

@@ -103,6 +103,7 @@ test('newsletter: email required, then subscribe; 404 shows the failure toast', 
   expect(JSON.parse(String(fetch.calls('/api/newsletter/subscribe')[0]![1]!.body))).toEqual({
     email: 'lindi@example.co.za',
     source: 'landing',
+    language: 'en',
   });
   alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Subscription failed');
@@ -119,6 +120,7 @@ test('newsletter: email required, then subscribe; 404 shows the failure toast', 
     email: 'lindi@example.co.za',
     name: 'Lindi',
     source: 'landing',
+    language: 'en',
   });
 });
 

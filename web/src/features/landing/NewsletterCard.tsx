@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, CardContent, Input, Label, toast, toastError } from '../../ui';
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
-import { useT } from '../../i18n';
+import { currentLanguage, useT } from '../../i18n';
 
 /** The gateway's answer (notification service). */
 export interface NewsletterResponse {
@@ -32,7 +32,9 @@ export function NewsletterCard() {
   const id = useId();
   const [form, setForm] = useState({ email: '', name: '' });
   const subscribe = useMutation({
-    mutationFn: (input: NewsletterInput) => apiJson<NewsletterResponse | null>('POST', '/api/newsletter/subscribe', input),
+    // The page's language goes along: the confirmation mail is written in it.
+    mutationFn: (input: NewsletterInput) =>
+      apiJson<NewsletterResponse | null>('POST', '/api/newsletter/subscribe', { ...input, language: currentLanguage() }),
     onSuccess: (res, input) => {
       setForm({ email: '', name: '' });
       const fallback = res?.alreadySubscribed ? t('letter.alreadyText', { email: input.email }) : t('letter.subscribedText', { email: input.email });
