@@ -57,7 +57,8 @@ describe('signed out', () => {
     renderAt('/');
     await waitFor(() => expect(calls('/api/auth/me')).toHaveLength(1));
     await waitFor(() => expect(document.cookie).not.toContain('signed-in='));
-    expect(screen.getByRole('button', { name: 'Start Predicting' })).toBeTruthy();
+    // The landing follows the answer in a transition (the session is set in one).
+    expect(await screen.findByRole('button', { name: 'Start Predicting' })).toBeTruthy();
   });
 
   test('with the hint and no stored user, a spinner (not the landing) until /api/auth/me answers', async () => {
@@ -78,6 +79,16 @@ describe('signed out', () => {
     renderAt('/');
     await screen.findByRole('navigation', { name: 'Main' });
     expect(document.cookie).toContain('signed-in=1');
+    document.cookie = 'signed-in=; Path=/; Max-Age=0';
+  });
+
+  test('with the hint, /me answering a user goes from the spinner straight to the signed-in app (no landing between)', async () => {
+    document.cookie = 'signed-in=1; Path=/';
+    handler = (url) => (url === '/api/auth/me' ? json(200, thandi) : json(404, { message: 'Not found' }));
+    renderAt('/vote');
+    await screen.findByRole('navigation', { name: 'Main' });
+    // The landing's archive list is asked for only if the landing rendered.
+    expect(calls('/api/questions/public')).toHaveLength(0);
     document.cookie = 'signed-in=; Path=/; Max-Age=0';
   });
 

@@ -6,6 +6,7 @@ import { queryClient as defaultQueryClient } from './lib/queryClient';
 import { Spinner, Toaster } from './ui';
 import { authDialogAtom } from './features/auth/authDialogState';
 import { useSessionSync, useUser } from './features/auth/useSession';
+import { mayBeSignedIn } from './features/auth/session';
 import { LandingPage } from './features/landing/LandingPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
@@ -17,7 +18,8 @@ const SignedInApp = lazyScreen(() =>
   Promise.all([import('./SignedInApp'), import('./i18n/later')]).then(([m]) => m.SignedInApp),
 );
 // The sign-in dialog (and the sign-in text: the later part of the catalogue) is not part of the landing page's
-// startup download either: it is fetched once the page is idle, or when the dialog first opens.
+// startup download either: it is fetched once the page is idle (for a visitor who is not signed in: on /vote it was
+// one more long task at startup), or when the dialog first opens.
 const loadAuthDialog = () =>
   Promise.all([import('./features/auth/AuthDialog'), import('./i18n/later')]).then(([m]) => m.AuthDialog);
 const LazyAuthDialog = lazyScreen(loadAuthDialog);
@@ -27,8 +29,10 @@ const AUTH_DIALOG_PREFETCH_MS = 3000;
 function AuthDialog() {
   const { open } = useAtomValue(authDialogAtom);
   const [mounted, setMounted] = useState(open);
+  const signedOut = !useUser() && !mayBeSignedIn();
   if (open && !mounted) setMounted(true);
   useEffect(() => {
+    if (!signedOut) return;
     const prefetch = () => void loadAuthDialog().catch(() => undefined);
     if ('requestIdleCallback' in window) {
       const id = requestIdleCallback(prefetch, { timeout: AUTH_DIALOG_PREFETCH_MS });
@@ -36,7 +40,7 @@ function AuthDialog() {
     }
     const id = setTimeout(prefetch, AUTH_DIALOG_PREFETCH_MS);
     return () => clearTimeout(id);
-  }, []);
+  }, [signedOut]);
   if (!mounted) return null;
   return (
     <OfflineBoundary>

@@ -13,6 +13,13 @@ import { startI18n } from './i18n';
 // Today's questions fetched for the first paint are as fresh as any query result: start from them.
 const today = takeFetchedToday();
 if (today) queryClient.setQueryData(TODAY_QUESTIONS_KEY, today.data, { updatedAt: today.at });
+// A page served as signed in preloads them (vite.config.ts): take them into the cache now, so /vote starts from them
+// (and the preload never goes unused on the other screens); the signed-in screens' English downloads meanwhile
+// rather than after /api/auth/me has answered (App.tsx waits for it with SignedInApp).
+else if (document.querySelector('meta[name="mzansi-session"]')) {
+  void queryClient.prefetchQuery({ queryKey: TODAY_QUESTIONS_KEY });
+  void import('./i18n/later').catch(() => undefined);
+}
 
 // Replaces the static landing (if any) with the same page, now live, in the visitor's language (remembered, else
 // the browser's; a catalogue other than English loads first). A transition: React renders the first screen in

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
@@ -25,6 +25,8 @@ const askMe = getQueryFn<User | null>({ on401: 'returnNull' });
 export function useSessionSync(): boolean {
   const [, setUser] = useAtom(userAtom);
   const [mayBe] = useState(mayBeSignedIn);
+  /** The /me answer (its dataUpdatedAt) last written to the session. */
+  const [applied, setApplied] = useState(0);
   const me = useQuery<User | null>({
     queryKey: ME_QUERY_KEY,
     queryFn: async (context) => {
@@ -35,9 +37,14 @@ export function useSessionSync(): boolean {
     },
   });
 
+  // A transition: the screens that follow (the whole signed-in app on a first visit) render in short slices, not
+  // one long task (Lighthouse's total blocking time, issue 19).
   useEffect(() => {
     if (me.status !== 'success') return;
-    setUser(me.data ?? null);
+    startTransition(() => {
+      setUser(me.data ?? null);
+      setApplied(me.dataUpdatedAt);
+    });
   }, [me.status, me.data, me.dataUpdatedAt, setUser]);
 
   useEffect(() => {
@@ -48,8 +55,10 @@ export function useSessionSync(): boolean {
     return () => window.removeEventListener('storage', onStorage);
   }, [setUser]);
 
-  // Not while paused offline: then the landing (or the offline screen) rather than a spinner that never ends.
-  return mayBe && firstLoad(me);
+  // Not while paused offline: then the landing (or the offline screen) rather than a spinner that never ends. An
+  // answer not yet written to the session still counts as waiting: the landing used to render (and ask for its
+  // lists) for the one render between /me's answer and the user being set.
+  return mayBe && (firstLoad(me) || (me.status === 'success' && me.dataUpdatedAt !== applied));
 }
 
 /** Records a freshly signed-in user everywhere the session lives. */

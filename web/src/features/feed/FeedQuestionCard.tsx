@@ -7,7 +7,8 @@ import { ShareButton } from '../share/SharePanel';
 import { neutralResultShareText } from '../share/shareText';
 import { CommentList } from '../comments/CommentList';
 import { Card, CardContent } from '../../ui';
-import { barColor, formatPercentRounded, optionResults, yesNoPercentages } from '../questions/results';
+import { optionResults, yesNoPercentages } from '../questions/results';
+import { ResultBars } from '../questions/ResultBars';
 import type { Comment, Question } from '../questions/types';
 import { useRevealedQuestion } from '../questions/blind';
 import { commentsFor, QuestionSummary } from '../questions/QuestionCards';
@@ -29,22 +30,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         {question.resultsHidden ? (
           <p className="qcard__hidden">{t('blind.hidden')}</p>
         ) : (
-        <ul className="bar-list" aria-label={t('feed.resultsList')}>
-          {rows.map((r, i) => (
-            <li key={r.optionId} className="bar-row">
-              <div className="bar-row__top">
-                <span className="bar-row__label">
-                  {r.text}
-                  {r.isCorrect && <span className="bar-row__correct"> {t('qcard.correct')}</span>}
-                </span>
-                <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
-              </div>
-              <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
+          <ResultBars rows={rows} label={t('feed.resultsList')} correctLabel={t('qcard.correct')} />
         )}
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">

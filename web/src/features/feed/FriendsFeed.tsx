@@ -7,7 +7,8 @@ import { CommentList } from '../comments/CommentList';
 import { FRIENDS_FEED_KEY } from '../friends/api';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
-import { barColor, formatPercentRounded, optionResults, questionWithMark, totalPredictions } from '../questions/results';
+import { optionResults, questionWithMark, totalPredictions } from '../questions/results';
+import { ResultBars } from '../questions/ResultBars';
 import type { Comment, Question } from '../questions/types';
 import './friendsFeed.css';
 import { useDataSaver } from '../datasaver/dataSaver';
@@ -172,22 +173,7 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
           {question.resultsHidden ? (
             <p className="qcard__hidden">{t('blind.hidden')}</p>
           ) : (
-          <ul className="bar-list" aria-label={t('feed.results')}>
-            {rows.map((r, i) => (
-              <li key={r.optionId} className="bar-row">
-                <div className="bar-row__top">
-                  <span className="bar-row__label">
-                    {r.text}
-                    {r.isCorrect && <span className="bar-row__correct"> ✓ {t('results.correct')}</span>}
-                  </span>
-                  <strong className="bar-row__pct">{formatPercentRounded(r.percentage)}</strong>
-                </div>
-                <div className="bar" aria-hidden="true">
-                  <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ResultBars rows={rows} label={t('feed.results')} correctLabel={`✓ ${t('results.correct')}`} />
           )}
         </div>
         {(shown.length > 0 || more > 0) && (

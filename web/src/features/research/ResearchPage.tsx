@@ -7,7 +7,8 @@ import { initials } from '../friends/api';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { SampleBadge } from '../questions/QuestionCards';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
-import { barColor, optionResults, questionWithMark, totalPredictions } from '../questions/results';
+import { optionResults, questionWithMark, totalPredictions } from '../questions/results';
+import { ResultBars } from '../questions/ResultBars';
 import type { Question } from '../questions/types';
 import {
   localImagePath,
@@ -329,22 +330,7 @@ export function ResearchQuestionCard({ question: original }: { question: Questio
         </div>
         <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
         {question.context && <p className="qcard__context">{question.context}</p>}
-        <ul className="bar-list" aria-label={t('research.results')}>
-          {rows.map((r, i) => (
-            <li key={r.optionId} className="bar-row">
-              <div className="bar-row__top">
-                <span className="bar-row__label">
-                  {r.text}
-                  {r.isCorrect && <span className="bar-row__correct"> ✓ {t('results.correct')}</span>}
-                </span>
-                <strong className="bar-row__pct">{Math.round(r.percentage)}%</strong>
-              </div>
-              <div className="bar" aria-hidden="true">
-                <div className={`bar__fill bar__fill--${barColor(i, r.optionId)}`} style={{ width: `${r.percentage}%` }} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ResultBars rows={rows} label={t('research.results')} correctLabel={`✓ ${t('results.correct')}`} />
         <p className="qcard__stats">{t('research.predictionCount', { count: total, shown: formatCount(total) })}</p>
         <DiscussionPanel questionId={question.id} commentCount={question.commentCount ?? 0} />
       </CardContent>

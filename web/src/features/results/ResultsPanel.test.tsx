@@ -115,7 +115,8 @@ test('newer public results (live) replace the first figures; once resolved again
   renderWithApp(<ResultsPanel question={resolved} onInviteFriends={() => undefined} />);
   await waitFor(() => expect(screen.getByText('4 South Africans voted')).toBeTruthy());
   expect(screen.getByText('75%')).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: 'Share Your Result' }));
+  // The cards below the national one come in a deferred render, just after it.
+  fireEvent.click(await screen.findByRole('button', { name: 'Share Your Result' }));
   expect(within(screen.getByRole('dialog')).getByText(/YES 25% NO 75% ❌/)).toBeTruthy();
 });
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
 import { firstLoad } from '../../lib/queryClient';
@@ -80,6 +80,10 @@ export function ResultsPanel({
   // answers are in, the national card says it is loading and nothing follows it; growing in two steps (live bars,
   // then provinces) moved the cards below twice (Lighthouse's layout shift, issue 19).
   const settling = firstLoad(results) || firstLoad(friendAnswers);
+  // The cards below the national one (friends, rankings, share, discussion) follow in a deferred render: React
+  // renders them in short slices after the national figures are on screen, not in the same long task (Lighthouse's
+  // total blocking time, issue 19). They only add below; nothing above them moves.
+  const below = useDeferredValue(!settling);
 
   // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
   const useLive = !!live.data && !live.data.hidden && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
@@ -165,7 +169,7 @@ export function ResultsPanel({
         </CardContent>
       </Card>
 
-      {!settling && (
+      {!settling && below && (
         <>
           <Card className="results-card">
             <CardContent>

@@ -55,10 +55,16 @@ export const POST_VOTE_DELAY_MS = 3000;
  */
 export function DailyQuestion({
   question: original,
+  checking = false,
   onSubmitted,
   onComplete,
 }: {
   question: Question;
+  /**
+   * Whether the user has answered is still being asked: the question shows (the page's first paint), its options
+   * wait. The same element then becomes the form, or gives way to the results.
+   */
+  checking?: boolean;
   onSubmitted?: (answer: Answer) => void;
   /** Runs 3 s after a successful submit, with the recorded answer. */
   onComplete?: (answer: Answer) => void;
@@ -105,7 +111,7 @@ export function DailyQuestion({
 
   const onSubmit = () => {
     // Spec §5: nothing is sent without a chosen option and a signed-in user.
-    if (!selected || !user || submit.isPending) return;
+    if (!selected || !user || submit.isPending || checking) return;
     const input = { userId: user.id, questionId: question.id, optionId: selected, confidence };
     submit.mutate(input, {
       onError: (error) => {
@@ -147,10 +153,16 @@ export function DailyQuestion({
   const hidden = live.data?.hidden ?? !!question.resultsHidden;
   const figures = new Map((live.data?.results ?? []).map((r) => [r.optionId, r]));
   const pending = submit.isPending;
+  const locked = pending || checking;
 
   return (
-    <Card className="vq" data-question-id={question.id} aria-labelledby={titleId} role="group">
+    <Card className="vq" data-question-id={question.id} aria-labelledby={titleId} role="group" aria-busy={checking || undefined}>
       <CardContent>
+        {checking && (
+          <span className="visually-hidden" role="status">
+            {t('vote.checking')}
+          </span>
+        )}
         <div className="vq__top">
           <p className="vq__day">{formatDayLabel(question.publishedAt ?? question.date)}</p>
           <span className="vq__badges">
@@ -173,7 +185,7 @@ export function DailyQuestion({
                 type="button"
                 className={cx('vq-option', i === 0 ? 'vq-option--first' : 'vq-option--other', isSelected && 'is-selected')}
                 aria-pressed={isSelected}
-                disabled={pending}
+                disabled={locked}
                 onClick={() => setSelected(option.id)}
               >
                 <span className="vq-option__label">{option.text.toUpperCase()}</span>
@@ -188,14 +200,14 @@ export function DailyQuestion({
         </div>
         {totalVotes > 0 && <p className="vq__total">{t('vote.total', { count: totalVotes })}</p>}
         {hidden && <p className="vq__hidden">{t('blind.hidden')}</p>}
-        {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={pending} />}
+        {selected && <ConfidenceSlider value={confidence} onChange={setConfidence} disabled={locked} />}
         {fromLanding && selected === fromLanding && (
           <p className="vq__intent" role="note" ref={intentRef}>
             {t('vote.intent')}
           </p>
         )}
         {selected && (
-          <Button variant="gold" size="lg" block className="vq__submit" disabled={pending} onClick={onSubmit}>
+          <Button variant="gold" size="lg" block className="vq__submit" disabled={locked} onClick={onSubmit}>
             {pending ? t('vote.submitting') : t('vote.submit')}
           </Button>
         )}

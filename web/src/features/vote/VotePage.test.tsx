@@ -4,7 +4,7 @@ import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 import { liveStatus } from '../live/liveStatus';
 import { VotePage } from './VotePage';
-import { renderWithApp } from './testing';
+import { deferred, renderWithApp } from './testing';
 
 const q1 = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
 const q2 = makeQuestion({ id: 'q2', text: 'Will petrol drop below R20', context: null, publishedAt: '2025-11-22T06:00:00.000Z' });
@@ -60,6 +60,35 @@ test('heading with the count, subtitle, a ticking countdown; unanswered → form
   expect(screen.getByText('Your answer submitted')).toBeTruthy();
   expect(fetch.calls('/api/users/u1/answers/q1')).toHaveLength(1);
   expect(fetch.calls('/api/users/u1/answers/q2')).toHaveLength(1);
+});
+
+test('while the answered check runs: the question with its options waiting, then the form in the same card or the results', async () => {
+  const checks = { q1: deferred<Response>(), q2: deferred<Response>() };
+  fetch = stubFetch(
+    routes({
+      'GET /api/users/u1/answers/q1': () => checks.q1.promise,
+      'GET /api/users/u1/answers/q2': () => checks.q2.promise,
+    }),
+  );
+  renderWithApp(<VotePage />);
+  const first = await screen.findByRole('group', { name: 'Will the Springboks win the next test?' }, { timeout: 5000 });
+  const second = screen.getByRole('group', { name: 'Will petrol drop below R20?' });
+  expect(first.getAttribute('aria-busy')).toBe('true');
+  expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Checking your answer');
+  for (const button of [...first.querySelectorAll('button'), ...second.querySelectorAll('button')]) expect(button.disabled).toBe(true);
+  fireEvent.click(screen.getAllByRole('button', { name: /^YES/ })[0]!);
+  expect(screen.queryByRole('button', { name: /SUBMIT PREDICTION/ })).toBeNull();
+
+  await act(async () => {
+    checks.q1.resolve(json(404, { message: 'Not answered' }));
+    checks.q2.resolve(json(200, answerTo('q2', 'yes')));
+  });
+  // Unanswered: the same card takes the options; answered: the results replace it.
+  await vi.waitFor(() => expect(first.getAttribute('aria-busy')).toBeNull());
+  expect(first.isConnected).toBe(true);
+  expect([...first.querySelectorAll('button')].every((b) => !b.disabled)).toBe(true);
+  expect(await screen.findByText('Day 631 Results')).toBeTruthy();
+  expect(second.isConnected).toBe(false);
 });
 
 test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the live channel is down", async () => {

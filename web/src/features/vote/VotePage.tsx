@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, CardContent, CardDescription, CardTitle, Spinner } from '../../ui';
+import { Button, Card, CardContent, CardDescription, CardTitle } from '../../ui';
 import { ClockIcon } from '../../ui/icons';
 import { countdownToEndOfLocalDay } from '../../lib/time';
 import { useNow } from '../../lib/useNow';
@@ -121,7 +121,7 @@ interface AnswerCheck {
   refetch: () => unknown;
 }
 
-/** One question: a spinner while the answered check runs, then the form or the results. */
+/** One question: the question (its options waiting) while the answered check runs, then the form or the results. */
 function QuestionSlot({
   question,
   check,
@@ -142,13 +142,9 @@ function QuestionSlot({
   const pending = usePendingVote(user?.id ?? '', question.id);
   // Queued offline (the answered check may be paused or failing meanwhile): say so until it is sent.
   if (pending && !check?.data) return <PendingVoteCard question={question} optionId={pending.optionId} />;
-  if (!check || check.isPending) {
-    return (
-      <Card className="vq vq--loading">
-        <Spinner label={t('vote.checking')} />
-      </Card>
-    );
-  }
+  // The question paints at once (/vote's largest element, issue 19) while the answered check runs; unanswered, the
+  // same form then takes the options.
+  if (!check || check.isPending) return <DailyQuestion question={question} checking />;
   if (check.isError) {
     return (
       <Card className="notice-card">
