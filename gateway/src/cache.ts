@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Response } from 'express';
 
@@ -48,18 +49,33 @@ export class MicroCache<T> {
 }
 
 /**
- * A JSON body serialised once per cache fill: its bytes, their length and an ETag. Every poller gets the same
- * Buffer, so a hit costs no JSON.stringify, no hashing and no UTF-8 encoding of the body (Node writes the headers
- * and a Buffer body in one writev).
+ * A JSON body serialised once per cache fill: its bytes, their length and an ETag, and for a body of 1 KB or more
+ * its gzip (compressed once per fill, not per request: the public list of 30 questions with their province splits
+ * is ~16 KB, ~2 KB gzipped, polled by every open screen). Every poller gets the same Buffer, so a hit costs no
+ * JSON.stringify, no hashing, no compression and no UTF-8 encoding of the body (Node writes the headers and a Buffer
+ * body in one writev).
  */
 export interface JsonBody {
   bytes: Buffer;
   etag: string;
+  gzip?: Buffer;
 }
+
+const GZIP_MIN_BYTES = 1024;
 
 export function jsonBody(value: unknown): JsonBody {
   const bytes = Buffer.from(JSON.stringify(value));
-  return { bytes, etag: `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"` };
+  const etag = `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`;
+  return bytes.length >= GZIP_MIN_BYTES ? { bytes, etag, gzip: gzipSync(bytes) } : { bytes, etag };
+}
+
+const GZIP_CODING = /(?:^|,)\s*(?:gzip|x-gzip)\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?=,|$)/i;
+
+/** Whether an Accept-Encoding allows gzip: listed (or x-gzip) with a q above 0. `*` alone is not taken as gzip. */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  const m = GZIP_CODING.exec(acceptEncoding);
+  return !!m && (m[1] === undefined || Number(m[1]) > 0);
 }
 
 /** The public reads' cache: values are stored serialised, so a hit costs no JSON.stringify and no hashing. */
@@ -101,14 +117,21 @@ export function notModified(headers: IncomingHttpHeaders, etag: string): boolean
 /**
  * Sends a cached public body. `no-cache` with an ETag: browsers and proxies may keep it but must revalidate, so
  * nothing is ever shown staler than the gateway's own ≤ 1 s cache, and an unchanged body costs a bodiless 304.
- * `head` (flat name, value pairs) goes out with it; every header is written in one writeHead (headers set before
- * with setHeader are kept, and replaced by a name given again).
+ * A body with a gzip goes out gzipped to a client that accepts it (`Vary: Accept-Encoding` on both variants; one
+ * weak ETag for both, as the compression middleware keeps it: they are the same JSON). `head` (flat name, value
+ * pairs) goes out with it; every header is written in one writeHead (headers set before with setHeader are kept,
+ * and replaced by a name given again).
  */
 export function sendJson(res: ServerResponse, body: JsonBody, head: string[] = []): void {
   const req = (res as ServerResponse & { req: IncomingMessage }).req;
   const fresh = notModified(req.headers, body.etag);
   const headers = [...head, 'Cache-Control', 'no-cache', 'ETag', body.etag];
-  if (!fresh) headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.bytes.length));
+  if (body.gzip) headers.push('Vary', 'Accept-Encoding');
+  const payload = body.gzip && acceptsGzip(req.headers['accept-encoding']) ? body.gzip : body.bytes;
+  if (!fresh) {
+    headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(payload.length));
+    if (payload === body.gzip) headers.push('Content-Encoding', 'gzip');
+  }
   res.writeHead(fresh ? 304 : 200, headers);
-  res.end(fresh || req.method === 'HEAD' ? undefined : body.bytes);
+  res.end(fresh || req.method === 'HEAD' ? undefined : payload);
 }

@@ -1,7 +1,8 @@
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { PublicCache } from '../src/cache.js';
+import { gzipSync } from 'node:zlib';
+import { acceptsGzip, PublicCache } from '../src/cache.js';
 
 /** An app serving one cached public read, with a clock the test moves and a count of loads. */
 function appWith(load: () => Promise<unknown>) {
@@ -72,5 +73,32 @@ describe('PublicCache.serve (the hot public reads)', () => {
     expect(good.status).toBe(200);
     expect(good.body).toEqual({ ok: true });
     expect(state.loads).toBe(2);
+  });
+
+  it('a body of 1 KB or more goes out gzipped to a client that accepts gzip (compressed once per fill); others get it plain', async () => {
+    const big = { questions: Array.from({ length: 40 }, (_, i) => ({ id: i, text: `Will question ${i} resolve yes?`, provinces: ['GP', 'KZN', 'WC'] })) };
+    const { app, state } = appWith(async () => big);
+    const plain = await request(app).get('/thing').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    const raw = Buffer.from(JSON.stringify(big));
+    expect(Number(plain.headers['content-length'])).toBe(raw.length);
+    // supertest decompresses the body; the length on the wire is the gzip's.
+    const zipped = await request(app).get('/thing').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(zipped.body).toEqual(big);
+    expect(Number(zipped.headers['content-length'])).toBe(gzipSync(raw).length);
+    expect(state.loads).toBe(1);
+    const small = appWith(async () => ({ ok: true }));
+    const tiny = await request(small.app).get('/thing').set('Accept-Encoding', 'gzip');
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.headers.vary).toBeUndefined();
+  });
+
+  it('acceptsGzip reads Accept-Encoding: gzip or x-gzip with q > 0', () => {
+    for (const yes of ['gzip', 'gzip, deflate, br', 'br;q=1.0, GZIP;q=0.5', 'deflate,x-gzip', 'gzip ; q=1']) expect(acceptsGzip(yes), yes).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br, deflate', 'gzip;q=0', 'gzip;q=0.000', '*', 'notgzip', 'gzipper']) expect(acceptsGzip(no), String(no)).toBe(false);
   });
 });

@@ -77,10 +77,12 @@ async function main() {
       log(`${fleet.open} sockets open (${fleet.failed} failed)`);
     }
 
+    // As a browser asks (the gateway gzips a cached body of 1 KB or more).
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
     const kinds: Record<string, { origin: string; req: Req; pid: number }> = {
-      'express JSON': { origin: `http://127.0.0.1:${json.port}`, req: { path: '/json' }, pid: json.pid },
-      'public-results': { origin, req: { path: `/api/questions/${qid}/public-results` }, pid: stack.pids!.gateway! },
-      'questions/public': { origin, req: { path: '/api/questions/public' }, pid: stack.pids!.gateway! },
+      'express JSON': { origin: `http://127.0.0.1:${json.port}`, req: { path: '/json', headers }, pid: json.pid },
+      'public-results': { origin, req: { path: `/api/questions/${qid}/public-results`, headers }, pid: stack.pids!.gateway! },
+      'questions/public': { origin, req: { path: '/api/questions/public', headers }, pid: stack.pids!.gateway! },
     };
     const rps: Record<string, number[]> = {};
     const cpu: Record<string, number[]> = {};

@@ -505,7 +505,9 @@ async function main() {
     try {
       for (let r = 0; r < CFG.reps; r++) {
         const warmupMs = r === 0 ? 500 : 0;
-        const once = (origin: string, path: string) => closedLoop(origin, { connections: CFG.connections, durationMs: CFG.repSeconds * 1000, next: () => ({ path }), warmupMs });
+        // As a browser asks (the gateway gzips a cached body of 1 KB or more; bare express's small JSON is sent as is).
+        const headers = { 'accept-encoding': 'gzip, deflate, br' };
+        const once = (origin: string, path: string) => closedLoop(origin, { connections: CFG.connections, durationMs: CFG.repSeconds * 1000, next: () => ({ path, headers }), warmupMs });
         jsonNowRuns.push(await once(`http://127.0.0.1:${bJson2.port}`, '/json'));
         const pr = await withCpu([gatewayPid], () => once(gatewayOrigin, `/api/questions/${resultsQ}/public-results`));
         const pub = await withCpu([gatewayPid], () => once(gatewayOrigin, '/api/questions/public'));
