@@ -159,25 +159,29 @@ test('signed in, the shell and the cached user paint at once (first contentful p
     await page.goto('/vote');
     await expectVisible(page.locator(`[data-question-id="${today.id}"]`), 15_000);
 
-    // /api/auth/me held back for 3 s: the shell with the user must not wait for it.
-    let meAnswered = false;
+    // /api/auth/me held back for 3 s: the shell with the user must not wait for it. Each load is judged by its own
+    // /me (the signed-in page asks for it from index.html, so an earlier load's may well be answered meanwhile).
+    let load = 0;
+    const answeredIn = new Set<number>();
     await page.route('**/api/auth/me', async (route) => {
+      const mine = load;
       await new Promise((r) => setTimeout(r, 3_000));
       await route.continue().catch(() => undefined);
-      meAnswered = true;
+      answeredIn.add(mine);
     });
     const paints: number[] = [];
     // The best of three loads: a shared, loaded test machine adds noise, not the app.
     for (let i = 0; i < 3; i++) {
+      load = i;
       await page.goto('/vote');
       await expectVisible(page.getByRole('link', { name: 'Profile (Fast Starter)' }), 2_500);
       await expectVisible(page.getByRole('banner').getByText('TIME:'), 2_500);
+      expect(answeredIn.has(i), 'the shell showed before /api/auth/me answered').toBe(false);
       const fcp = await page.evaluate(
         () => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? Infinity,
       );
       paints.push(fcp);
     }
-    expect(meAnswered, 'the shell showed before /api/auth/me answered').toBe(false);
     console.log(`signed-in /vote first contentful paint (ms): ${paints.map((p) => Math.round(p)).join(', ')}`);
     expect(Math.min(...paints)).toBeLessThanOrEqual(1_000);
     await screenshot(page, 'signed-in-first-paint');
