@@ -81,9 +81,13 @@ test('the admin dashboard in isiZulu at 360 px: every tab, and a question’s la
     await expectVisible(page.getByText('Uhlele izilimi zombuzo').first());
 
     // Research in Afrikaans.
+    // Signed in, the choice is saved to the profile, which wins on the next load: wait for that save, or a slow
+    // machine loads /research with the profile's previous language.
+    const languageSaved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/users/') && (r.request().postData() ?? '').includes('"af"'), { timeout: 30_000 });
     await page.getByRole('banner').getByRole('combobox').selectOption('af');
     // Remembered once its catalogue has loaded (then <html lang> changes).
     await page.waitForFunction(() => document.documentElement.lang === 'af-ZA');
+    expect((await languageSaved).ok()).toBe(true);
     await page.goto('/research');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Navorsing' }));
     await expectVisible(page.getByRole('tab', { name: 'Onderwerpe' }));
