@@ -15,7 +15,9 @@ export function randomSuffix(bytes = 5): string {
 }
 
 /** A fresh, empty database for one test file; `drop()` removes it. */
-export async function createTestDatabase(prefix: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  prefix: string,
+): Promise<{ url: string; name: string; query<T = any>(text: string, params?: unknown[]): Promise<T[]>; drop(): Promise<void> }> {
   const name = `${prefix}_t_${randomSuffix()}`;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
@@ -26,6 +28,16 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
   return {
     url: url.toString(),
     name,
+    /** One query on its own connection: reads the database while no service (or a stopped one) holds it. */
+    async query(text, params = []) {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        return (await c.query(text, params)).rows;
+      } finally {
+        await c.end();
+      }
+    },
     async drop() {
       const c = new pg.Client({ connectionString: TEST_PG_URL });
       await c.connect();
