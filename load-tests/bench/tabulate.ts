@@ -1,0 +1,169 @@
+/** The table's rows from every phase's results: issue #16's targets first, then every earlier one and the info rows. */
+import { availableParallelism } from 'node:os';
+import { CFG } from './config.ts';
+import type { Baselines } from './phases/baselines.ts';
+import type { Published, Sockets } from './phases/publish.ts';
+import type { ReadCost } from './phases/read-cost.ts';
+import type { PublicReads } from './phases/reads.ts';
+import type { VoteChecks } from './phases/vote-checks.ts';
+import type { OfferedVotes } from './phases/votes-open.ts';
+import type { SustainedVotes } from './phases/votes-closed.ts';
+import type { Report } from './report.ts';
+import { errs, rpsFig } from './reps.ts';
+import { figure, fmtFig, fmtNum, median, percentile } from './stats.ts';
+import type { WebResult } from './web.ts';
+
+export interface Results {
+  base: Baselines;
+  sockets: Sockets;
+  rssAfterVotes?: { rssMb: number; hwmMb: number };
+  published: Published;
+  sustained: SustainedVotes;
+  offered: OfferedVotes;
+  checks: VoteChecks;
+  reads: PublicReads;
+  readCost: ReadCost;
+  web?: WebResult;
+}
+
+export function tabulateVotes(report: Report, r: Results): void {
+  const { cpuPer, row } = bind(report);
+  const nSock = r.sockets.fleet.open;
+  const echo = r.base.echoRps.median;
+  const sustained = r.sustained.rps;
+  row(
+    `Gateway CPU per vote (ms), closed loop, ${nSock} sockets open`,
+    fmtNum(cpuPer.voteGateway!),
+    `bare express JSON ${fmtNum(cpuPer.json!)}; echo (express + gRPC server) ${fmtNum(cpuPer.echo!)}`,
+    cpuPer.voteGateway! / cpuPer.json!,
+    '≤ 0.9 ms',
+    cpuPer.voteGateway! <= 0.9,
+  );
+  row(
+    'Whole-machine CPU per vote (ms), load generator excluded (/proc/stat busy − the bench process)',
+    fmtNum(cpuPer.voteMachineExclLoadgen!),
+    `echo ${fmtNum(cpuPer.echoMachineExclLoadgen!)}`,
+    cpuPer.voteMachineExclLoadgen! / cpuPer.echoMachineExclLoadgen!,
+    '≤ 2.0 ms',
+    cpuPer.voteMachineExclLoadgen! <= 2.0,
+  );
+  row('Votes sustained (POST /api/answers, closed loop, votes/s)', fmtFig(sustained), `express→gRPC echo ${fmtFig(r.base.echoRps)}`, sustained.median / echo, '≥ 0.50×', sustained.median / echo >= 0.5);
+  row('Votes sustained vs raw PostgreSQL insert', fmtFig(sustained), `pgbench insert -c 8 ${fmtFig(r.base.pgTps)} tps`, sustained.median / r.base.pgTps.median, 'info', null);
+  const open = r.offered.runs;
+  const voteErrors = errs(r.sustained.runs) + errs(open);
+  const allExact = r.checks.allExact;
+  row(`Vote errors (closed loop + offered ${CFG.voteRate}/s) / totals exact after every vote phase`, `${voteErrors} / ${allExact ? 'exact' : 'MISMATCH'}`, '—', '—', '0 / exact', voteErrors === 0 && allExact);
+  const openP99 = figure(open.map((x) => x.p99));
+  const openRate = figure(open.map((x) => x.rps));
+  row(`Vote p99 (ms), offered ${CFG.voteRate}/s × ${CFG.voteSeconds} s (open loop), ${nSock} sockets connected${CFG.poll ? ' + polling' : ''}`, fmtFig(openP99), '—', '—', '≤ 150 ms', openP99.median <= 150);
+  row(`Votes offered ${CFG.voteRate}/s: achieved rate / p50 (ms)`, `${fmtFig(openRate)} / ${fmtFig(figure(open.map((x) => x.p50)))}`, `offered ${CFG.voteRate}`, openRate.median / CFG.voteRate, '≈ 1.00×', openRate.median >= 0.97 * CFG.voteRate);
+  // The knee: every offered rate (the target's median and one run of each other), the highest that still holds.
+  const curve = [
+    { rate: CFG.voteRate, rps: openRate.median, p50: median(open.map((x) => x.p50)), p99: openP99.median, errors: errs(open) },
+    ...r.offered.knee.map(({ rate, res }) => ({ rate, rps: res.rps, p50: res.p50, p99: res.p99, errors: res.errors })),
+  ].sort((x, y) => x.rate - y.rate);
+  const holds = (c: (typeof curve)[number]) => c.rps >= 0.97 * c.rate && c.p99 <= 150 && c.errors === 0;
+  const lastHeld = curve.filter(holds).at(-1);
+  const firstBroken = curve.find((c) => !holds(c) && c.rate > (lastHeld?.rate ?? 0));
+  const kneeText = lastHeld ? (firstBroken ? `between ${lastHeld.rate} and ${firstBroken.rate} votes/s` : `above ${lastHeld.rate} votes/s (every offered rate held)`) : `below ${curve[0]?.rate} votes/s`;
+  row(
+    'Knee: offered → achieved votes/s, p50 / p99 (ms), errors',
+    curve.map((c) => `${c.rate} → ${fmtNum(c.rps, 0)}, ${fmtNum(c.p50)} / ${fmtNum(c.p99)}${c.errors ? `, ${c.errors} err` : ''}`).join('; '),
+    `closed loop ${fmtNum(sustained.median, 0)}/s`,
+    '—',
+    `info: knee ${kneeText} (holds = achieved ≥ 0.97× offered, p99 ≤ 150 ms, 0 errors)`,
+    null,
+  );
+  const staleFig = figure(r.checks.stale);
+  row('Results staleness after a vote phase ends (ms, same replica)', fmtFig(staleFig), '1 s micro-cache', '—', '≤ 1,000 ms', staleFig.max <= 1000);
+}
+
+export function tabulateTheRest(report: Report, r: Results): void {
+  const { cpuPer, row, notes } = bind(report);
+  const { fleet, rssIdle, rssWs } = r.sockets;
+  const { deliver, missing } = r.published;
+  const bare = r.base.bareBroadcast;
+  const deliverLimit = 2 * bare.median + 100;
+  row(`new-question → last of ${fleet.open} sockets after publish (ms)`, fmtFig(deliver), `bare ws broadcast ${fmtFig(bare)}`, deliver.median / bare.median, `≤ 2× + 100 = ${fmtNum(deliverLimit, 0)} ms`, deliver.median <= deliverLimit && missing === 0);
+  row('new-question → first socket after publish (ms): the event pipeline before the fan-out', fmtFig(r.published.firstArrival), '—', '—', 'info', null);
+  row('Publish → voting projection ready (ms)', fmtFig(r.published.projection), '—', '—', 'info', null);
+  if (rssWs && rssIdle) {
+    const perSock = (rssWs.rssMb - rssIdle.rssMb) / Math.max(1, fleet.open);
+    const est10k = rssIdle.rssMb + perSock * 10_000;
+    const at10k = fleet.open >= 10_000;
+    row(
+      `Gateway RSS with ${fleet.open} sockets (MB)`,
+      `${fmtNum(rssWs.rssMb, 0)} (idle ${fmtNum(rssIdle.rssMb, 0)}; after votes ${fmtNum(r.rssAfterVotes?.rssMb ?? NaN, 0)}, peak ${fmtNum(r.rssAfterVotes?.hwmMb ?? NaN, 0)})`,
+      '—',
+      '—',
+      at10k ? '≤ 300 MB at 10k' : `≤ 300 MB at 10k (est. ${fmtNum(est10k, 0)})`,
+      at10k ? Math.max(rssWs.rssMb, r.rssAfterVotes?.rssMb ?? 0) <= 300 : est10k <= 300,
+    );
+  } else notes.push('gateway pid not found: no RSS figures');
+  const prFig = rpsFig(r.reads.publicResults);
+  const pubFig = rpsFig(r.reads.publicList);
+  const jsonNow = rpsFig(r.reads.jsonAlongside);
+  const jsonStart = r.base.jsonRps;
+  const beside = `express JSON alongside ${fmtFig(jsonNow)} (at the start: ${fmtFig(jsonStart)}, ${fmtNum(prFig.median / jsonStart.median, 2)}× / ${fmtNum(pubFig.median / jsonStart.median, 2)}×)`;
+  row(`GET /api/questions/{id}/public-results (req/s), ${CFG.wsClients} sockets open`, fmtFig(prFig), beside, prFig.median / jsonNow.median, '≥ 0.85×', prFig.median / jsonNow.median >= 0.85 && errs(r.reads.publicResults) === 0);
+  row(`GET /api/questions/public (req/s), ${CFG.wsClients} sockets open`, fmtFig(pubFig), 'express JSON alongside (as above)', pubFig.median / jsonNow.median, '≥ 0.70×', pubFig.median / jsonNow.median >= 0.7 && errs(r.reads.publicList) === 0);
+  const web = r.web;
+  if (web?.idle) {
+    const perMin = (web.idle.requests.length * 60_000) / web.idle.elapsedMs;
+    row(
+      `Idle signed-in /vote, socket open: HTTP requests in ${fmtNum(web.idle.elapsedMs / 1000, 0)} s (Chromium)`,
+      `${web.idle.requests.length} (${fmtNum(perMin, 1)}/min)${web.idle.socketOpen ? '' : '; socket closed meanwhile'}`,
+      'before: 37/min (issue #16)',
+      '—',
+      '≤ 2 a minute',
+      perMin <= 2 && web.idle.socketOpen,
+    );
+    notes.push(`idle /vote requests: ${web.idle.requests.length ? web.idle.requests.join(', ') : 'none'}`);
+  } else if (CFG.web) notes.push('idle /vote: not measured (see the web notes)');
+  row(
+    'CPU per vote (ms): gateway + voting (Node processes only)',
+    `${fmtNum(cpuPer.voteGateway! + cpuPer.voteVoting!)} (${fmtNum(cpuPer.voteGateway!)} + ${fmtNum(cpuPer.voteVoting!)})`,
+    `echo: express + gRPC server ${fmtNum(cpuPer.echo!)}`,
+    (cpuPer.voteGateway! + cpuPer.voteVoting!) / cpuPer.echo!,
+    'info (capacity plan)',
+    null,
+  );
+  const cores = availableParallelism();
+  row(
+    `CPU per vote (ms), whole machine: every process (stack, PostgreSQL, Redis, NATS, load generator); ${cores}-core ceiling = ${cores} × 1,000 ÷ it`,
+    `${fmtNum(cpuPer.voteMachine!)} → ceiling ${fmtNum((cores * 1000) / cpuPer.voteMachine!, 0)} votes/s`,
+    `echo ${fmtNum(cpuPer.echoMachine!)} → ${fmtNum((cores * 1000) / cpuPer.echoMachine!, 0)}/s`,
+    cpuPer.echoMachine! / cpuPer.voteMachine!,
+    'info',
+    null,
+  );
+  const n = r.sustained.votes;
+  const groups = Object.entries(r.sustained.cpuGroups);
+  const accounted = groups.reduce((a, [, ms]) => a + ms, 0) / n;
+  row('CPU per vote (ms) by process, closed loop', `${groups.map(([g, ms]) => `${g} ${fmtNum(ms / n)}`).join(' + ')} = ${fmtNum(accounted)}; rest of machine ${fmtNum(cpuPer.voteMachine! - accounted)}`, '—', '—', 'info', null);
+  row('CPU per public read (ms, gateway): public-results / questions/public', `${fmtNum(cpuPer.publicResults!)} / ${fmtNum(cpuPer.publicList!)}`, `express JSON ${fmtNum(cpuPer.json!)}`, cpuPer.publicResults! / cpuPer.json!, 'info (capacity plan)', null);
+  const polls = r.offered.polls;
+  if (CFG.poll) row('Public-results polls during vote burst: p99 (ms) / errors', `${fmtNum(percentile(polls.flatMap((p) => p.lat), 99))} / ${polls.reduce((k, p) => k + p.err, 0)}`, '—', '—', 'info', null);
+  const rates = figure(r.offered.updateRates);
+  row('results-updated per question per second at one socket, over each offered-rate phase', fmtFig(rates), 'flush every 1,000 ms', '—', '≤ 1.05 a second', rates.max <= 1.05);
+  row('results-updated: smallest gap between two at that socket (ms; delivery jitter included)', fmtFig(figure(r.offered.updateGaps)), '—', '—', 'info', null);
+  const rc = r.readCost;
+  for (const [what, big, small] of [
+    ['Results read cost (voting GetResults p50, ms)', rc.big, rc.small],
+    ['Province breakdown read cost (voting GetProvinceResults p50, ms)', rc.provinceBig, rc.provinceSmall],
+  ] as const) {
+    row(`${what}: ${fmtNum(rc.bigN, 0)} vs ${fmtNum(rc.smallN, 0)} answers`, fmtFig(big), `at ${fmtNum(rc.smallN, 0)}: ${fmtFig(small)}`, big.median / small.median, '≤ 1.20×', big.median / small.median <= 1.2);
+  }
+  if (web) {
+    if (web.error) notes.push(`web checks failed: ${web.error}`);
+    else {
+      row('Web: landing page initial JS+CSS (KB gzip)', `${fmtNum(web.initialGzipKb, 1)} (${web.files} files)`, '—', '—', '≤ 150 KB', web.initialGzipKb <= 150);
+      if (web.repeatKb !== undefined) row('Web: repeat visit over the network via service worker (KB)', fmtNum(web.repeatKb, 1), '—', '—', '≤ 10 KB', web.repeatKb <= 10);
+      if (web.lcpMs !== undefined) row('Web: LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.lcpMs), '—', '—', '≤ 2,500 ms', web.lcpMs.median <= 2500);
+      if (web.voteLcpMs !== undefined) row('Web: signed-in /vote LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.voteLcpMs), '—', '—', '≤ 2,500 ms', web.voteLcpMs.median <= 2500);
+      notes.push(...web.notes);
+    }
+  }
+}
+
+const bind = (report: Report) => ({ cpuPer: report.cpuPer, notes: report.notes, row: report.row.bind(report) });
