@@ -10,6 +10,7 @@ import { mayBeSignedIn } from './features/auth/session';
 import { LandingPage } from './features/landing/LandingPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
+import { removeStaticVote } from './features/vote/staticVote';
 
 // The signed-in part comes with the later part of the English catalogue (src/i18n/later.ts: the signed-in screens'
 // text), loaded side by side: no signed-in screen shows before its English is there, and the landing page's startup
@@ -67,6 +68,12 @@ function Screens() {
   const user = useUser();
   const { pathname } = useLocation();
   const mailLink = MAIL_LINK_PAGES[pathname.replace(/\/+$/, '')];
+  // The signed-in /vote's first paint (staticVote.ts) goes once the app shows anything but /vote: the landing (the
+  // stored user was signed out meanwhile) or another screen. /vote itself removes it when rendered.
+  const elsewhere = !user ? !checking : pathname.replace(/\/+$/, '') !== '/vote';
+  useEffect(() => {
+    if (elsewhere) removeStaticVote();
+  }, [elsewhere]);
   if (mailLink) {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>

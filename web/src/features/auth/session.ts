@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import { atomWithDefault } from 'jotai/utils';
 import type { User } from './types';
 
-export const USER_STORAGE_KEY = 'mzansi.user';
+export { USER_STORAGE_KEY } from './session-key';
+import { USER_STORAGE_KEY } from './session-key';
 
 function isUser(value: unknown): value is User {
   if (!value || typeof value !== 'object') return false;

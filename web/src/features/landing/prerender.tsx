@@ -1,4 +1,5 @@
 // Build time only (vite.config.ts): the static landing that index.html carries for signed-out visitors.
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
@@ -10,14 +11,17 @@ import { LandingPage } from './LandingPage';
  * until the app has started, and say so (aria-disabled; browser tests wait for the live ones).
  */
 export function renderStaticLanding(): string {
+  return renderStatic(<LandingPage staticShell />);
+}
+
+/** Markup for index.html's first paints: `node` under the app's providers, before any data, buttons inert. */
+export function renderStatic(node: ReactNode): string {
   const client = createQueryClient();
   try {
     return inert(
       renderToStaticMarkup(
         <QueryClientProvider client={client}>
-          <JotaiProvider>
-            <LandingPage staticShell />
-          </JotaiProvider>
+          <JotaiProvider>{node}</JotaiProvider>
         </QueryClientProvider>,
       ),
     );

@@ -26,6 +26,13 @@ export function takeFetchedToday(): FetchedToday | undefined {
   return value;
 }
 
+/** GET today's questions (index.html preloads them) for a first paint, kept for the app's cache (takeFetchedToday). */
+export async function fetchTodayForFirstPaint(): Promise<unknown> {
+  const data = await apiJson<unknown>('GET', TODAY_QUESTIONS_KEY[0]);
+  fetched = { data, at: Date.now() };
+  return data;
+}
+
 function el(doc: Document, tag: string, className: string, text?: string): HTMLElement {
   const node = doc.createElement(tag);
   node.className = className;
@@ -103,11 +110,10 @@ export async function paintStaticLanding(doc: Document = document, now: Date = n
   }
   let data: unknown;
   try {
-    data = await apiJson<unknown>('GET', TODAY_QUESTIONS_KEY[0]);
+    data = await fetchTodayForFirstPaint();
   } catch {
     return true;
   }
-  fetched = { data, at: Date.now() };
   // The app may have taken over the page meanwhile (then the static hero is gone).
   if (!loading.isConnected) return true;
   // A shared link (/q/{id}) shows that question; otherwise today's first.

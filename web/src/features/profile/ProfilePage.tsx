@@ -2,7 +2,7 @@ import '../../i18n/later';
 import { useState } from 'react';
 import { Card, CardContent, Spinner, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
-import { initials } from '../shell/AppHeader';
+import { initials } from '../shell/initials';
 import { useUser } from '../auth/useSession';
 import { ProfileSettings } from '../notifications/ProfileSettings';
 import { PrivacySettings } from '../privacy/PrivacySettings';

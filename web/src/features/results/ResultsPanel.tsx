@@ -3,7 +3,7 @@ import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
 import { firstLoad } from '../../lib/queryClient';
 import { useUser } from '../auth/useSession';
-import { initials } from '../shell/AppHeader';
+import { initials } from '../shell/initials';
 import { barColor, questionWithMark } from '../questions/results';
 import type { Question } from '../questions/types';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';

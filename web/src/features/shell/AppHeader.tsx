@@ -4,12 +4,7 @@ import { BrandMark, FlagStripe, PRODUCT_NAME } from './Brand';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Countdown } from './Countdown';
-
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0]];
-  return letters.filter(Boolean).join('').toUpperCase() || '?';
-}
+import { initials } from './initials';
 
 /** Fixed top header: title, tagline, 'TIME:' countdown and a profile link. */
 export function AppHeader({ user }: { user: User }) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardTitle } from '../../ui';
 import { ClockIcon } from '../../ui/icons';
@@ -12,6 +12,7 @@ import { ResultsPanel } from '../results/ResultsPanel';
 import { InviteFriendsDialog } from '../invite/InviteFriendsDialog';
 import { answerKey, useAnswers, type Answer } from './api';
 import { DailyQuestion } from './DailyQuestion';
+import { removeStaticVote } from './staticVote';
 import { usePendingVote } from './outbox';
 import { questionWithMark } from '../questions/results';
 import { useT } from '../../i18n';
@@ -19,7 +20,7 @@ import { useTranslatedQuestion } from '../questions/translated';
 import './vote.css';
 
 /** Time left in the local day, refreshed every second (its own component so only it re-renders). */
-function VoteCountdown() {
+export function VoteCountdown() {
   const now = useNow();
   const t = useT();
   return (
@@ -60,6 +61,9 @@ export function VotePage() {
       else next.delete(questionId);
       return next;
     });
+
+  // This page is now rendered beneath the signed-in first paint (staticVote.ts): that goes.
+  useEffect(() => removeStaticVote(), []);
 
   const title = today.data ? t('vote.title', { count: String(questions.length) }) : t('vote.titlePlain');
 
