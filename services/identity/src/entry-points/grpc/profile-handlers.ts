@@ -19,7 +19,7 @@ import type { LoginThrottle } from '../../domain/login-throttle.js';
 import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince, validateLanguage } from '../../domain/users.js';
-import { toSnapshot, toUser } from './identity-service.js';
+import { toSnapshot, toUser } from './common.js';
 
 type Ctx = ServiceContext<any, Config>;
 type Handlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
