@@ -1,13 +1,13 @@
 import type { Server } from '@grpc/grpc-js';
-import { audited, enqueueEvent, invalid, isUuid, notFound, sastDayBounds, unaryService, type Clock, codedMessage } from '@mzansi/kit';
+import { audited, enqueueEvent, isUuid, notFound, sastDayBounds, unaryService, type Clock, codedMessage } from '@mzansi/kit';
 import { QuestionsServiceService, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
 import type { QuestionRow } from '../../data-access/schema.js';
 import { toSnapshot } from '../../data-access/snapshot.js';
-import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
+import { assertCanArchive, assertCanPublish, assertCanResolve, mayViewQuestion, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
-import { isCursor, searchQuery } from '../../domain/archive.js';
+import { archivePage, archivePageRequest } from '../../domain/archive.js';
 import { questionsAudit, requireAdmin, toQuestion, type Ctx } from './common.js';
 
 const NOT_FOUND = codedMessage('questionNotFound', 'Question not found');
@@ -112,8 +112,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
 
         async getQuestion(req, call) {
           const row = isUuid(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
-          const visible = row && ((row.isPublished && !row.isArchived) || call.actor?.isAdmin);
-          if (!visible) throw notFound(NOT_FOUND);
+          if (!row || !mayViewQuestion(row, call.actor)) throw notFound(NOT_FOUND);
           return { question: toQuestion(row) };
         },
 
@@ -123,15 +122,9 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         },
 
         async listPublicQuestions(req) {
-          if (req.limit < 0) throw invalid('limit must be positive');
-          const limit = Math.min(req.limit || 30, 100);
-          if (req.cursor && !isCursor(req.cursor)) throw invalid('cursor is not valid');
-          if (req.query.length > 200) throw invalid('query is too long');
-          // One more than asked for: whether there is a next page.
-          const rows = await repo.listPublicPage(ctx.db, { limit: limit + 1, tsquery: searchQuery(req.query), afterId: req.cursor ? req.cursor.toLowerCase() : null });
-          const page = rows.slice(0, limit);
-          const last = page.at(-1);
-          const nextCursor = rows.length > limit && last ? last.id : '';
+          const { limit, tsquery, afterId } = archivePageRequest(req);
+          // One more than asked for: whether there is a next page (domain/archive.ts).
+          const { page, nextCursor } = archivePage(await repo.listPublicPage(ctx.db, { limit: limit + 1, tsquery, afterId }), limit);
           return { questions: page.map(toQuestion), nextCursor };
         },
 
