@@ -1,41 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-
+/** identity's tables, as drizzle-kit and the service read them (each table in its own file). */
 export { inbox, outbox } from '@mzansi/kit';
+export { users, type UserRow } from './users-schema.js';
 export { auditLog, type AuditRow } from './audit-schema.js';
 export { emailVerifications, type EmailVerificationRow } from './verification-schema.js';
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    username: text('username').notNull(),
-    name: text('name').notNull(),
-    email: text('email'),
-    /** When the current address was confirmed through its link; null = unverified (no mail goes to it). */
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
-    phoneNumber: text('phone_number'),
-    /** Province code (kit PROVINCES), null when not given. */
-    province: text('province'),
-    /** The interface language chosen (LANGUAGES in domain/users.ts), null when never chosen. */
-    language: text('language'),
-    passwordHash: text('password_hash').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
-    emailNotifications: boolean('email_notifications').notNull().default(true),
-    browserNotifications: boolean('browser_notifications').notNull().default(false),
-    whatsappNotifications: boolean('whatsapp_notifications').notNull().default(false),
-    joinDate: timestamp('join_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** POPIA consent at signup: the privacy notice's version and the moment it was accepted (null before consent was asked). */
-    privacyNoticeVersion: text('privacy_notice_version'),
-    privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true, mode: 'date' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    // Usernames are unique ignoring case; the same expression serves exact look-ups at login.
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    // Substring search on username (people search) without scanning the table.
-    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
-  ],
-);
-
-export type UserRow = typeof users.$inferSelect;

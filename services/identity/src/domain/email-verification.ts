@@ -32,3 +32,17 @@ export const sameAddress = (a: string | null | undefined, b: string | null | und
 
 /** The start of the window in which at most `perHour` verification mails may be asked for per user. */
 export const sendWindowStart = (now: Date): Date => new Date(now.getTime() - 3600_000);
+
+/**
+ * What a profile edit does to the address (`requested` undefined: not edited). A different address (case and
+ * surrounding spaces aside) replaces the current one unverified, and `changed` says a link must go to it; the same
+ * address keeps its verification, spelt as now given; clearing an address that is already empty changes nothing.
+ */
+export function emailChange(
+  requested: string | null | undefined,
+  current: string | null,
+): { patch: { email?: string | null; emailVerifiedAt?: null }; changed: boolean } {
+  if (requested === undefined) return { patch: {}, changed: false };
+  if (!sameAddress(requested, current)) return { patch: { email: requested, emailVerifiedAt: null }, changed: true };
+  return { patch: requested === null ? {} : { email: requested }, changed: false };
+}

@@ -71,3 +71,14 @@ export function validatePushSubscription(input: PushSubscriptionInput, opts: { a
   if (Buffer.from(p256dh.replace(/=+$/, ''), 'base64url')[0] !== 0x04) throw invalid(MESSAGES.keysInvalid);
   return { endpoint, p256dh, auth };
 }
+
+/**
+ * The reply to "send me a test notification", from each subscription's outcome: success when any was sent;
+ * otherwise "no subscription" when there was none or every one is gone (its browser unsubscribed), else "failed".
+ */
+export function testPushReply(outcomes: string[]): { success: boolean; message: string; sent: number } {
+  const sent = outcomes.filter((o) => o === 'sent').length;
+  if (sent > 0) return { success: true, message: MESSAGES.testSent, sent };
+  const anyLeft = outcomes.some((o) => o !== 'gone');
+  return { success: false, message: anyLeft ? MESSAGES.testFailed : MESSAGES.noSubscription, sent: 0 };
+}

@@ -1,7 +1,7 @@
 import { enqueueEvent, sastDate, sastDayBounds, type ServiceContext } from '@mzansi/kit';
-import { toSnapshot } from '../entry-points/grpc/questions-service.js';
 import * as repo from './questions-repo.js';
 import * as research from './research-repo.js';
+import { toSnapshot } from './snapshot.js';
 
 /**
  * SAMPLE DATA for `make up` in development: a few weeks of South African political questions (an archive and

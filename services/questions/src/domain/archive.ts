@@ -1,3 +1,5 @@
+import { invalid } from '@mzansi/kit';
+
 // The public archive: search words and the cursor of its pages (latest first, ties by id).
 
 /** At most this many words are searched for; longer queries are refused by the gateway anyway. */
@@ -26,4 +28,32 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function isCursor(cursor: string): boolean {
   return UUID.test(cursor);
+}
+
+/** Questions per archive page when not asked, and at most. */
+export const DEFAULT_PAGE_SIZE = 30;
+export const MAX_PAGE_SIZE = 100;
+/** Longest search text accepted. */
+export const MAX_QUERY_LENGTH = 200;
+
+/**
+ * An archive page request, checked in this order (INVALID_ARGUMENT with a plain message): a negative size, a cursor
+ * that is no id, a search text over MAX_QUERY_LENGTH. Returns the page size (0 → DEFAULT_PAGE_SIZE, at most
+ * MAX_PAGE_SIZE), the search as a tsquery (`searchQuery`) and the id to page on after (lower case), if any.
+ */
+export function archivePageRequest(req: { limit: number; cursor: string; query: string }): { limit: number; tsquery: string | null; afterId: string | null } {
+  if (req.limit < 0) throw invalid('limit must be positive');
+  if (req.cursor && !isCursor(req.cursor)) throw invalid('cursor is not valid');
+  if (req.query.length > MAX_QUERY_LENGTH) throw invalid('query is too long');
+  return { limit: Math.min(req.limit || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE), tsquery: searchQuery(req.query), afterId: req.cursor ? req.cursor.toLowerCase() : null };
+}
+
+/**
+ * A page from up to `limit + 1` rows read in the archive's order (one more than shown tells whether a next page
+ * exists): the first `limit`, and the cursor of the next page ('' on the last page).
+ */
+export function archivePage<T extends { id: string }>(rows: T[], limit: number): { page: T[]; nextCursor: string } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? last.id : '' };
 }

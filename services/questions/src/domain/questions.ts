@@ -128,3 +128,15 @@ export function assertCanResolve(q: QuestionState, correctOptionId: string): voi
 export function assertCanArchive(q: QuestionState): void {
   if (q.isArchived) throw conflict(MESSAGES.alreadyArchived);
 }
+
+/**
+ * Who may see a question: everyone once it is published and until it is archived (the public archive, today's
+ * questions, topics; the repositories' list queries filter the same in SQL), admins always.
+ */
+export function isPublic(q: { isPublished: boolean; isArchived: boolean }): boolean {
+  return q.isPublished && !q.isArchived;
+}
+
+export function mayViewQuestion(q: { isPublished: boolean; isArchived: boolean }, actor: { isAdmin: boolean } | null | undefined): boolean {
+  return isPublic(q) || !!actor?.isAdmin;
+}

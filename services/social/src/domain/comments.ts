@@ -59,3 +59,8 @@ export function validateComment(content: string, hasImage: boolean): string {
   if (text.length > MAX_TEXT) throw invalid(MESSAGES.tooLong);
   return text;
 }
+
+/** A comment may be deleted by its author, and by an admin (an admin action, audited, when it is someone else's). */
+export function mayDeleteComment(actor: { id: string; isAdmin: boolean }, comment: { userId: string }): boolean {
+  return comment.userId === actor.id || actor.isAdmin;
+}

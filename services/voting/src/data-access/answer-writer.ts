@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
+import { ANSWER_RECORDED } from '../domain/answers.js';
 
 /** One answer to record, with the outbox event that announces it. */
 export interface AnswerToRecord {
@@ -13,6 +14,7 @@ export interface AnswerToRecord {
   /** SAST calendar day (YYYY-MM-DD) and the first day of its SAST month. */
   sastDay: string;
   month: string;
+  /** The outbox row of its ANSWER_RECORDED event (domain/answers.ts): the envelope's id, and the envelope. */
   eventId: string;
   payload: unknown;
 }
@@ -148,6 +150,7 @@ export class AnswerWriter {
           batch.map((a) => JSON.stringify(a.payload)),
           randomInt(this.opts.shards),
           batch.map((a) => a.confidence),
+          ANSWER_RECORDED,
         ],
       });
       return new Set(res.rows.map((r) => r.id));
@@ -159,6 +162,16 @@ export class AnswerWriter {
   }
 }
 
+/**
+ * domain/scoring.ts `isOpen` in SQL, over `question_state q`: the write checks it in the statement that inserts, so
+ * that no resolution or archiving can slip between check and insert. test/rules-in-sql.test.ts runs the statement
+ * against every combination of the rule's inputs and compares it with `isOpen`.
+ */
+export const OPEN_QUESTION_SQL = 'q.published_at IS NOT NULL AND NOT q.is_resolved AND NOT q.is_archived';
+
+/** domain/answers.ts `isOneOfTheOptions` in SQL, over `question_state q` and the input row `i`. */
+export const ONE_OF_THE_OPTIONS_SQL = `q.options @> jsonb_build_array(jsonb_build_object('id', i.option_id))`;
+
 const RECORD_ANSWERS = `
 WITH input AS (
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::date[], $7::date[], $8::uuid[], $9::jsonb[], $11::smallint[])
@@ -167,8 +180,8 @@ WITH input AS (
   INSERT INTO answers (id, user_id, question_id, option_id, submitted_at, sast_day, confidence)
   SELECT i.id, i.user_id, i.question_id, i.option_id, i.submitted_at, i.sast_day, i.confidence
   FROM input i JOIN question_state q ON q.question_id = i.question_id
-  WHERE q.published_at IS NOT NULL AND NOT q.is_resolved AND NOT q.is_archived
-    AND q.options @> jsonb_build_array(jsonb_build_object('id', i.option_id))
+  WHERE ${OPEN_QUESTION_SQL}
+    AND ${ONE_OF_THE_OPTIONS_SQL}
   ON CONFLICT (user_id, question_id) DO NOTHING
   RETURNING id, user_id, question_id, option_id
 ), cnt AS (
@@ -186,6 +199,6 @@ WITH input AS (
   ON CONFLICT (question_id, province, option_id) DO UPDATE SET count = province_counts.count + EXCLUDED.count
 ), ob AS (
   INSERT INTO outbox (id, subject, payload, occurred_at)
-  SELECT i.event_id, 'voting.answer.recorded', i.payload, i.submitted_at FROM ins JOIN input i ON i.id = ins.id
+  SELECT i.event_id, $12::text, i.payload, i.submitted_at FROM ins JOIN input i ON i.id = ins.id
 )
 SELECT id FROM ins`;

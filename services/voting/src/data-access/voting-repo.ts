@@ -140,6 +140,7 @@ export async function history(db: Q, userId: string, limit: number) {
     .limit(limit);
 }
 
+/** The best `limit` scores of a month in domain/leaderboard.ts `byScore` order (test/rules-in-sql.test.ts checks they agree). */
 export async function topScores(db: Q, month: string, limit: number) {
   return db
     .select()

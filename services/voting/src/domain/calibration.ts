@@ -58,3 +58,20 @@ export function shrunkSkill(skillSum: number, resolved: number, crowdSkill: numb
 
 /** The chart's buckets: 50–59, 60–69, 70–79, 80–89, 90–99. */
 export const BUCKETS = [50, 60, 70, 80, 90].map((from) => ({ from, to: from + 9 }));
+
+/**
+ * A user's calibration chart from their resolved answers by bucket (rows keyed by the bucket's `from`): every bucket
+ * in order, an empty one with zeros; the number resolved; and the mean skill (0 with nothing resolved).
+ */
+export function calibrationChart(rows: { bucket: number; count: number; correct: number; meanConfidence: number; skill: number }[]) {
+  const byBucket = new Map(rows.map((r) => [r.bucket, r]));
+  const resolved = rows.reduce((n, r) => n + r.count, 0);
+  return {
+    buckets: BUCKETS.map(({ from, to }) => {
+      const r = byBucket.get(from);
+      return { from, to, count: r?.count ?? 0, correct: r?.correct ?? 0, meanConfidence: r?.meanConfidence ?? 0 };
+    }),
+    resolved,
+    meanSkill: resolved ? rows.reduce((n, r) => n + r.skill, 0) / resolved : 0,
+  };
+}

@@ -46,7 +46,11 @@ export interface OpenState {
   isArchived: boolean;
 }
 
-/** Answers are accepted only while a question is published, not resolved and not archived. */
+/**
+ * Answers are accepted only while a question is published, not resolved and not archived. The answer write
+ * statement repeats this rule in SQL (data-access/answer-writer.ts `OPEN_QUESTION_SQL`) so that the check and the
+ * insert are one atomic step; test/rules-in-sql.test.ts checks the two agree on every combination.
+ */
 export function isOpen(q: OpenState): boolean {
   return q.publishedAt !== null && !q.isResolved && !q.isArchived;
 }

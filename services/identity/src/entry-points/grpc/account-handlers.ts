@@ -23,7 +23,7 @@ import { DELETE_MESSAGES as M, deletionMode, isConfiguredAdmin } from '../../dom
 import type { LoginThrottle } from '../../domain/login-throttle.js';
 import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { verifyPassword } from '../../domain/passwords.js';
-import { toUser } from './identity-service.js';
+import { toUser } from './common.js';
 
 type Ctx = ServiceContext<any, Config>;
 type IdentityHandlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];

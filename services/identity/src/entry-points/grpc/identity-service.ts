@@ -14,8 +14,7 @@ import {
   type ServiceContext,
 } from '@mzansi/kit';
 import { sql } from 'drizzle-orm';
-import type { events } from '@mzansi/proto';
-import { IdentityServiceService, type IdentityServiceServer, type User } from '@mzansi/proto/identity/v1/identity';
+import { IdentityServiceService, type IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
 import type { Config } from '../../config.js';
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
@@ -24,34 +23,9 @@ import { LoginThrottle, THROTTLED_MESSAGE } from '../../domain/login-throttle.js
 import { profileHandlers, requestVerification } from './profile-handlers.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, searchTerm, validateSignUp } from '../../domain/users.js';
+import { toSnapshot, toUser } from './common.js';
 
 type Ctx = ServiceContext<any>;
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    email: row.email ?? '',
-    phoneNumber: row.phoneNumber ?? '',
-    joinDate: row.joinDate,
-    isAdmin: row.isAdmin,
-    emailNotifications: row.emailNotifications,
-    browserNotifications: row.browserNotifications,
-    whatsappNotifications: row.whatsappNotifications,
-    privacyNoticeVersion: row.privacyNoticeVersion ?? '',
-    privacyConsentAt: row.privacyConsentAt ?? undefined,
-    emailVerified: !!row.email && !!row.emailVerifiedAt,
-    province: row.province ?? '',
-    language: row.language ?? '',
-  };
-}
-
-export function toSnapshot(row: UserRow): events.UserSnapshot {
-  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language } =
-    toUser(row);
-  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language };
-}
 
 /** Creates a user and its `identity.user.registered` event in one transaction. */
 export async function createUser(

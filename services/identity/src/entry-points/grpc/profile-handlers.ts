@@ -8,6 +8,7 @@ import * as verifications from '../../data-access/verification-repo.js';
 import * as audit from '../../data-access/audit-repo.js';
 import { auditPage } from '../../domain/audit.js';
 import {
+  emailChange,
   hashVerificationToken,
   isTokenShaped,
   newVerificationToken,
@@ -19,7 +20,7 @@ import type { LoginThrottle } from '../../domain/login-throttle.js';
 import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince, validateLanguage } from '../../domain/users.js';
-import { toSnapshot, toUser } from './identity-service.js';
+import { toSnapshot, toUser } from './common.js';
 
 type Ctx = ServiceContext<any, Config>;
 type Handlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
@@ -90,15 +91,11 @@ export function profileHandlers(
           patch.whatsappNotifications ?? before.whatsappNotifications,
           patch.phoneNumber !== undefined ? patch.phoneNumber : before.phoneNumber,
         );
-        // A different address is unverified until its own link is used; the same address (any case) stays as it was.
-        const changedEmail = email !== undefined && !sameAddress(email, before.email);
-        if (changedEmail) {
-          patch.email = email;
-          patch.emailVerifiedAt = null;
-        } else if (email !== undefined && email !== null) patch.email = email;
-        const updated = await repo.updateUser(tx, actor.id, patch);
+        // A different address is unverified until its own link is used (domain/email-verification.ts).
+        const address = emailChange(email, before.email);
+        const updated = await repo.updateUser(tx, actor.id, { ...patch, ...address.patch });
         if (!updated) throw notFound('User not found');
-        if (changedEmail) await requestVerification(ctx, tx, updated, clock);
+        if (address.changed) await requestVerification(ctx, tx, updated, clock);
         await enqueueEvent(tx, 'identity.user.updated', { user: toSnapshot(updated) });
         return updated;
       });

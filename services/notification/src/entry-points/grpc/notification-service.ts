@@ -7,7 +7,7 @@ import { exportHandlers } from './export-handlers.js';
 import { mailHandlers } from './mail-handlers.js';
 import { pushTopic, testPushPayload } from '../../domain/messages.js';
 import { pushLanguage } from '../../domain/push-text.js';
-import { MESSAGES, validatePushSubscription } from '../../domain/subscriptions.js';
+import { testPushReply, validatePushSubscription } from '../../domain/subscriptions.js';
 import type { PushSender } from '../../infra/push.js';
 import type { Config } from '../../config.js';
 
@@ -40,19 +40,15 @@ export function registerNotificationService(ctx: Ctx, server: Server, deps: { pu
         async sendTest(_req, call) {
           const me = call.requireActor();
           const subs = await repo.subscriptionsOfUser(ctx.db, me.id);
-          if (subs.length === 0) return { success: false, message: MESSAGES.noSubscription, sent: 0 };
+          if (subs.length === 0) return testPushReply([]);
           const push = deps.push();
           const payload = testPushPayload(pushLanguage((await contactOf(ctx.db, me.id))?.language));
           const results = await Promise.all(subs.map((s) => push.send(s, payload, { topic: pushTopic(`test-${me.id}`), urgency: 'high' })));
-          let sent = 0;
           for (const [i, r] of results.entries()) {
-            if (r.outcome === 'sent') sent++;
-            else if (r.outcome === 'gone') await repo.deleteGoneSubscription(ctx.db, subs[i]!.endpoint);
-            else ctx.logger.warn({ endpoint: subs[i]!.endpoint, err: r.error }, 'test push failed');
+            if (r.outcome === 'gone') await repo.deleteGoneSubscription(ctx.db, subs[i]!.endpoint);
+            else if (r.outcome !== 'sent') ctx.logger.warn({ endpoint: subs[i]!.endpoint, err: r.error }, 'test push failed');
           }
-          if (sent > 0) return { success: true, message: MESSAGES.testSent, sent };
-          const anyLeft = results.some((r) => r.outcome !== 'gone');
-          return { success: false, message: anyLeft ? MESSAGES.testFailed : MESSAGES.noSubscription, sent: 0 };
+          return testPushReply(results.map((r) => r.outcome));
         },
 
         async getVapidPublicKey() {

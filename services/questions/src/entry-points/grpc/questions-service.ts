@@ -1,80 +1,21 @@
 import type { Server } from '@grpc/grpc-js';
-import { audited, auditEventWriter, enqueueEvent, forbidden, invalid, isUuid, notFound, sastDayBounds, unaryService, type AuditDeps, type CallContext, type Clock, type ServiceContext, codedMessage } from '@mzansi/kit';
-import type { events } from '@mzansi/proto';
-import { QuestionsServiceService, type Question, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
+import { audited, enqueueEvent, isUuid, notFound, sastDayBounds, unaryService, type Clock, codedMessage } from '@mzansi/kit';
+import { QuestionsServiceService, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
 import type { QuestionRow } from '../../data-access/schema.js';
-import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
+import { toSnapshot } from '../../data-access/snapshot.js';
+import { assertCanArchive, assertCanPublish, assertCanResolve, mayViewQuestion, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
-import { isCursor, searchQuery } from '../../domain/archive.js';
-
-type Ctx = ServiceContext<any>;
-
-/** The stored translations as the contracts carry them (context and options always present). */
-function translationsOf(row: QuestionRow) {
-  return Object.fromEntries(
-    Object.entries(row.translations ?? {}).flatMap(([language, t]) =>
-      t ? [[language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]] : [],
-    ),
-  );
-}
-
-export function toQuestion(row: QuestionRow): Question {
-  return {
-    id: row.id,
-    text: row.text,
-    context: row.context ?? '',
-    date: row.date,
-    options: row.options,
-    correctOptionId: row.correctOptionId ?? '',
-    isActive: row.isActive,
-    isResolved: row.isResolved,
-    isArchived: row.isArchived,
-    isPublished: row.isPublished,
-    publishedAt: row.publishedAt ?? undefined,
-    createdAt: row.createdAt,
-    tags: row.tags,
-    isSample: row.isSample,
-    isBlind: row.isBlind,
-    translations: translationsOf(row),
-  };
-}
-
-export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
-  return {
-    id: row.id,
-    text: row.text,
-    context: row.context ?? '',
-    date: row.date,
-    options: row.options,
-    publishedAt: row.publishedAt ?? undefined,
-    tags: row.tags,
-    isBlind: row.isBlind,
-    translations: translationsOf(row),
-  };
-}
+import { archivePage, archivePageRequest } from '../../domain/archive.js';
+import { questionsAudit, requireAdmin, toQuestion, type Ctx } from './common.js';
 
 const NOT_FOUND = codedMessage('questionNotFound', 'Question not found');
-
-function requireAdmin(call: CallContext) {
-  const actor = call.requireActor();
-  if (!actor.isAdmin) throw forbidden('Admin access required');
-  return actor;
-}
 
 function checkId(id: string): string {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   return id;
 }
-
-/** How questions' admin actions reach the audit log: an event in the action's own transaction (kit/audit.ts). */
-export const questionsAudit = (ctx: Ctx, clock: Clock): AuditDeps => ({
-  transaction: (fn) => ctx.transaction(fn),
-  logger: ctx.logger,
-  write: auditEventWriter('questions'),
-  clock,
-});
 
 export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock) {
   const audit = questionsAudit(ctx, clock);
@@ -171,8 +112,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
 
         async getQuestion(req, call) {
           const row = isUuid(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
-          const visible = row && ((row.isPublished && !row.isArchived) || call.actor?.isAdmin);
-          if (!visible) throw notFound(NOT_FOUND);
+          if (!row || !mayViewQuestion(row, call.actor)) throw notFound(NOT_FOUND);
           return { question: toQuestion(row) };
         },
 
@@ -182,15 +122,9 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         },
 
         async listPublicQuestions(req) {
-          if (req.limit < 0) throw invalid('limit must be positive');
-          const limit = Math.min(req.limit || 30, 100);
-          if (req.cursor && !isCursor(req.cursor)) throw invalid('cursor is not valid');
-          if (req.query.length > 200) throw invalid('query is too long');
-          // One more than asked for: whether there is a next page.
-          const rows = await repo.listPublicPage(ctx.db, { limit: limit + 1, tsquery: searchQuery(req.query), afterId: req.cursor ? req.cursor.toLowerCase() : null });
-          const page = rows.slice(0, limit);
-          const last = page.at(-1);
-          const nextCursor = rows.length > limit && last ? last.id : '';
+          const { limit, tsquery, afterId } = archivePageRequest(req);
+          // One more than asked for: whether there is a next page (domain/archive.ts).
+          const { page, nextCursor } = archivePage(await repo.listPublicPage(ctx.db, { limit: limit + 1, tsquery, afterId }), limit);
           return { questions: page.map(toQuestion), nextCursor };
         },
 

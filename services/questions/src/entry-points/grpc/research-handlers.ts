@@ -1,23 +1,9 @@
-import {
-  audited,
-  forbidden,
-  isUuid,
-  notFound,
-  unaryService,
-  type CallContext,
-  type Clock,
-  type ServiceContext,
-} from '@mzansi/kit';
-import type { MediaPrediction, Official, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
+import { audited, isUuid, notFound, type Clock } from '@mzansi/kit';
+import type { MediaPrediction, Official } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/research-repo.js';
 import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
 import { lookupTag, RESEARCH_MESSAGES as M, tagLabel, validateMediaPrediction, validateOfficial } from '../../domain/research.js';
-import { questionsAudit, toQuestion } from './questions-service.js';
-
-type Ctx = ServiceContext<any>;
-/** The promise handlers of QuestionsService, as `unaryService` takes them. */
-export type QuestionsHandlers = Parameters<typeof unaryService<QuestionsServiceServer>>[1];
-
+import { questionsAudit, requireAdmin, toQuestion, type Ctx, type QuestionsHandlers } from './common.js';
 
 export function toOfficial(row: OfficialRow): Official {
   return { id: row.id, name: row.name, title: row.title, bio: row.bio, avatar: row.avatar, tags: row.tags, isSample: row.isSample };
@@ -35,12 +21,6 @@ export function toMediaPrediction(row: MediaPredictionRow): MediaPrediction {
     tags: row.tags,
     isSample: row.isSample,
   };
-}
-
-function requireAdmin(call: CallContext) {
-  const actor = call.requireActor();
-  if (!actor.isAdmin) throw forbidden('Admin access required');
-  return actor;
 }
 
 /** An id that can exist, else NOT_FOUND with `message` (after the caller is checked). */

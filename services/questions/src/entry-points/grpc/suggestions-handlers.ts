@@ -1,14 +1,10 @@
-import { audited, forbidden, isUuid, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { audited, isUuid, notFound, type Clock } from '@mzansi/kit';
 import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import type { SuggestionRow } from '../../data-access/schema.js';
 import { suggestionsForExport } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/suggestions-repo.js';
 import { assertCanDelete, SUGGESTION_MESSAGES as M, validateReview, validateSuggestion, type SuggestionStatus as Status } from '../../domain/suggestions.js';
-import type { QuestionsHandlers } from './research-handlers.js';
-import { questionsAudit } from './questions-service.js';
-
-type Ctx = ServiceContext<any>;
-
+import { questionsAudit, requireAdmin, type Ctx, type QuestionsHandlers } from './common.js';
 
 const TO_PROTO: Record<Status, SuggestionStatus> = {
   pending: SuggestionStatus.SUGGESTION_STATUS_PENDING,
@@ -33,12 +29,6 @@ export function toSuggestion(row: SuggestionRow): Suggestion {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-function requireAdmin(call: CallContext) {
-  const actor = call.requireActor();
-  if (!actor.isAdmin) throw forbidden('Admin access required');
-  return actor;
 }
 
 /** Question suggestions: users suggest and see their own; admins see all, review and delete (only they may). */

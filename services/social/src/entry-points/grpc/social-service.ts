@@ -3,7 +3,8 @@ import { alreadyExists, audited, auditEventWriter, conflict, enqueueEvent, forbi
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { exportHandlers } from './export-handlers.js';
-import { parseImageDataUrl, validateComment } from '../../domain/comments.js';
+import { mayDeleteComment, parseImageDataUrl, validateComment } from '../../domain/comments.js';
+import { friendRequestRefusal, searchLimit, searchTerm, type FriendRequestAction } from '../../domain/friends.js';
 import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
 import { etagOf, hashesIn, reencodeImage } from '../../domain/images.js';
 
@@ -35,6 +36,13 @@ const person = (p: repo.PersonRow): Person => ({ id: p.id, username: p.username,
 function ids(list: string[]): string[] {
   if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
   return [...new Set(list.filter(isUuid))];
+}
+
+/** Throws the refusal of `action` on this request for this actor, if any (domain/friends.ts). */
+function refuseUnless(r: repo.RequestRow, actorId: string, action: FriendRequestAction): void {
+  const refusal = friendRequestRefusal(r, actorId, action);
+  if (refusal === 'answered') throw conflict(MESSAGES.answered);
+  if (refusal) throw forbidden(MESSAGES[refusal]);
 }
 
 export function registerSocialService(ctx: Ctx, server: Server) {
@@ -83,10 +91,9 @@ export function registerSocialService(ctx: Ctx, server: Server) {
       {
         async searchPeople(req, call) {
           const me = call.requireActor();
-          const term = req.query.trim().toLowerCase();
-          if (term.length < 2) throw invalid(MESSAGES.searchShort);
-          const limit = Math.min(Math.max(req.limit || 20, 1), 50);
-          return { people: (await repo.searchPeople(ctx.db, me.id, term.slice(0, 30), limit)).map(person) };
+          const term = searchTerm(req.query);
+          if (term === null) throw invalid(MESSAGES.searchShort);
+          return { people: (await repo.searchPeople(ctx.db, me.id, term, searchLimit(req.limit))).map(person) };
         },
 
         async listFriends(req, call) {
@@ -142,8 +149,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           const row = await ctx.transaction(async (tx) => {
             const r = await repo.requestForUpdate(tx, req.id);
             if (!r) throw notFound(MESSAGES.requestNotFound);
-            if (r.receiverId !== me.id) throw forbidden(MESSAGES.onlyReceiver);
-            if (r.status !== 'pending') throw conflict(MESSAGES.answered);
+            refuseUnless(r, me.id, 'accept');
             return accept(tx, r);
           });
           return { request: (await requestsWithPeople([row]))[0] };
@@ -155,8 +161,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           const row = await ctx.transaction(async (tx) => {
             const r = await repo.requestForUpdate(tx, req.id);
             if (!r) throw notFound(MESSAGES.requestNotFound);
-            if (r.receiverId !== me.id) throw forbidden(MESSAGES.onlyReceiver);
-            if (r.status !== 'pending') throw conflict(MESSAGES.answered);
+            refuseUnless(r, me.id, 'reject');
             return repo.setRequestStatus(tx, r.id, 'rejected');
           });
           return { request: (await requestsWithPeople([row]))[0] };
@@ -168,8 +173,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           await ctx.transaction(async (tx) => {
             const r = await repo.requestForUpdate(tx, req.id);
             if (!r) throw notFound(MESSAGES.requestNotFound);
-            if (r.requesterId !== me.id) throw forbidden(MESSAGES.onlySender);
-            if (r.status !== 'pending') throw conflict(MESSAGES.answered);
+            refuseUnless(r, me.id, 'cancel');
             await repo.deleteRequest(tx, r.id);
           });
           return {};
@@ -223,7 +227,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           const remove = async (tx: Parameters<Parameters<Ctx['transaction']>[0]>[0], target?: AuditTarget) => {
             const c = isUuid(req.id) ? await repo.commentById(tx, req.id) : undefined;
             if (!c) throw notFound(MESSAGES.commentNotFound);
-            if (c.userId !== me.id && !me.isAdmin) throw forbidden(MESSAGES.notYourComment);
+            if (!mayDeleteComment(me, c)) throw forbidden(MESSAGES.notYourComment);
             // The label says where the comment was, never what it said (that was the author's, and is gone).
             if (target) target.targetLabel = `on question ${c.questionId}`;
             await repo.deleteComment(tx, c.id);

@@ -5,8 +5,11 @@ import { VotingServiceService, type Answer, type VotingServiceServer } from '@mz
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
 import { mayViewAnswer, mayViewStanding } from '../../domain/privacy.js';
-import { accuracy, competitionRanks, isOpen, monthKey, streak } from '../../domain/scoring.js';
-import { BUCKETS, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
+import { accuracy, monthKey, streak } from '../../domain/scoring.js';
+import { ANSWER_RECORDED, refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
+import * as board from '../../domain/leaderboard.js';
+import { boardSize, type Ranked } from '../../domain/leaderboard.js';
+import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 
@@ -38,34 +41,36 @@ function ids(list: string[]): string[] {
   return [...new Set(list.filter(isUuid))];
 }
 
-type Score = { userId: string; answered: number; resolved: number; correct: number };
-const byScore = (a: Score, b: Score) => b.correct - a.correct || b.resolved - a.resolved || a.userId.localeCompare(b.userId);
-
-/**
- * Exactly these users (you and your friends), ranked among themselves; those who keep their answers from everyone
- * are left out before ranking, so a rank says nothing about them. Users with no answers this month appear with zeros.
- */
-async function scopedBoard(ctx: Ctx, viewerId: string, month: string, userIds: string[]): Promise<(Score & { rank: number })[]> {
+/** Exactly these users (you and your friends), ranked among themselves (domain/leaderboard.ts `scopedBoard`). */
+async function scopedBoard(ctx: Ctx, viewerId: string, month: string, userIds: string[]): Promise<Ranked[]> {
   const [rows, privacy] = await Promise.all([repo.scoresOf(ctx.db, month, userIds), privacyMap(ctx, userIds)]);
-  const present = new Set(rows.map((r) => r.userId));
-  // Zeros at the bottom, in the order asked.
-  const zeros = userIds.filter((id) => !present.has(id)).map((userId) => ({ userId, answered: 0, resolved: 0, correct: 0 }));
-  const sorted = [...[...rows].sort(byScore), ...zeros].filter((r) => mayViewStanding(viewerId, r.userId, privacy(r.userId)));
-  const ranks = competitionRanks(sorted.map((r) => r.correct));
-  return sorted.map((r, i) => ({ ...r, rank: ranks[i]! }));
+  return board.scopedBoard(rows, userIds, (userId) => mayViewStanding(viewerId, userId, privacy(userId)));
 }
 
-/**
- * The national top `limit` that the viewer may see. Ranks are national (everyone counts, as in GetUserStats), so a
- * hidden player leaves a gap rather than moving anyone up; the prefix read grows until `limit` visible players fill it.
- */
-async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: number): Promise<(Score & { rank: number })[]> {
-  for (let read = limit; ; read *= 4) {
+/** The national top `limit` that the viewer may see (domain/leaderboard.ts `nationalBoard`): reads a growing prefix. */
+async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: number): Promise<Ranked[]> {
+  for (let read = limit; ; ) {
     const prefix = await repo.topScores(ctx.db, month, read);
-    const ranks = competitionRanks(prefix.map((r) => r.correct));
     const privacy = await privacyMap(ctx, prefix.map((r) => r.userId));
-    const visible = prefix.map((r, i) => ({ ...r, rank: ranks[i]! })).filter((r) => mayViewStanding(viewerId, r.userId, privacy(r.userId)));
-    if (visible.length >= limit || prefix.length < read || read >= 10_000) return visible.slice(0, limit);
+    const step = board.nationalBoard(prefix, read, limit, (userId) => mayViewStanding(viewerId, userId, privacy(userId)));
+    if (step.done) return step.board;
+    read = step.nextRead;
+  }
+}
+
+/** A refused answer as the user is told it. */
+function refusalError(reason: Refusal) {
+  switch (reason) {
+    case 'questionNotFound':
+      return notFound(MESSAGES.questionNotFound);
+    case 'unknownUser':
+      return invalid('Unknown user');
+    case 'unknownOption':
+      return invalid(MESSAGES.unknownOption);
+    case 'different':
+      return alreadyExists(MESSAGES.different);
+    case 'closed':
+      return conflict(MESSAGES.closed);
   }
 }
 
@@ -85,39 +90,28 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
       {
         async submitAnswer(req, call) {
           const actor = call.requireActor();
-          if (!isUuid(req.questionId)) throw notFound(MESSAGES.questionNotFound);
-          // A bad id or option would fail the whole batch's statement: refuse it here, before it joins one.
-          if (!isUuid(actor.id)) throw invalid('Unknown user');
-          if (req.optionId.length === 0 || req.optionId.length > 100 || req.optionId.includes('\u0000')) {
-            if (!(await repo.findQuestion(ctx.db, req.questionId))) throw notFound(MESSAGES.questionNotFound);
-            throw invalid(MESSAGES.unknownOption);
-          }
+          // What the request alone tells is refused here, before it joins a batch (domain/answers.ts).
+          const screened = screenSubmission({ questionId: req.questionId, userId: actor.id, optionId: req.optionId });
+          if (screened === 'malformedOption') throw refusalError(refusalForMalformedOption(!!(await repo.findQuestion(ctx.db, req.questionId))));
+          if (screened !== 'ok') throw refusalError(screened.refused);
           const confidence = confidenceOf(req.confidence);
           const now = clock();
           const answerId = randomUUID();
           const data = { answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, confidence };
-          const envelope = encodeEnvelope('voting.answer.recorded', data, randomUUID(), now);
+          const envelope = encodeEnvelope(ANSWER_RECORDED, data, randomUUID(), now);
           // Answer + counter shard + month score + outbox event, atomically, batched with concurrent submits.
           const row = { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, confidence, submittedAt: now, sastDay: sastDate(now) };
-          // Nothing written means: answered before, or the question/option refused it — say which, in the order
-          // users expect. One more case: the question became visible (voting just learned of the publish) after the
-          // statement's snapshot; it is open now, so write again rather than call an open question closed.
           for (let attempt = 1; ; attempt++) {
             if (await writer.record({ ...row, month: monthKey(now), eventId: envelope.id, payload: envelope })) {
               ctx.relay.kick();
               return { answer: toAnswer(row), alreadyAnswered: false };
             }
+            // Nothing written: answered before, refused, or to be written again (domain/answers.ts `whyNotWritten`).
             const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
-            if (existing) {
-              // Answered before (perhaps a moment ago, concurrently): the same option and confidence is idempotent;
-              // the confidence is fixed with the answer, like the option.
-              if (existing.optionId === req.optionId && existing.confidence === confidence) return { answer: toAnswer(existing), alreadyAnswered: true };
-              throw alreadyExists(MESSAGES.different);
-            }
-            const q = await repo.findQuestion(ctx.db, req.questionId);
-            if (!q) throw notFound(MESSAGES.questionNotFound);
-            if (!q.options.some((o) => o.id === req.optionId)) throw invalid(MESSAGES.unknownOption);
-            if (!isOpen(q) || attempt === 3) throw conflict(MESSAGES.closed);
+            const question = existing ? undefined : await repo.findQuestion(ctx.db, req.questionId);
+            const why = whyNotWritten({ optionId: req.optionId, confidence }, existing, question, attempt);
+            if (why.outcome === 'alreadyAnswered') return { answer: toAnswer(existing!), alreadyAnswered: true };
+            if (why.outcome === 'refused') throw refusalError(why.reason);
           }
         },
 
@@ -205,17 +199,17 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           const now = clock();
           const month = monthKey(now);
           const bounds = sastMonthBounds(now);
-          const limit = Math.min(Math.max(req.limit || 50, 1), 100);
+          const limit = boardSize(req.limit);
           const scoped = req.userIds.length > 0;
-          const [board, players, questionsResolved] = await Promise.all([
+          const [entries, players, questionsResolved] = await Promise.all([
             scoped ? scopedBoard(ctx, viewer.id, month, ids(req.userIds)) : nationalBoard(ctx, viewer.id, month, limit),
             repo.playersThisMonth(ctx.db, month),
             repo.resolvedBetween(ctx.db, bounds.start, bounds.end),
           ]);
           const today = sastDate(now);
-          const days = await repo.answerDays(ctx.db, board.map((r) => r.userId), today);
+          const days = await repo.answerDays(ctx.db, entries.map((r) => r.userId), today);
           return {
-            entries: board.map((r) => ({
+            entries: entries.map((r) => ({
               userId: r.userId,
               rank: r.rank,
               correct: r.correct,
@@ -234,7 +228,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           const viewer = call.requireActor();
           const now = clock();
           const month = monthKey(now);
-          const limit = Math.min(Math.max(req.limit || 50, 1), 100);
+          const limit = boardSize(req.limit);
           const opts = { k: SHRINKAGE, minResolved: MIN_RESOLVED };
           // Ranks count everyone; players who keep their answers from everyone are left out of others' view (a gap).
           const [board, mine] = await Promise.all([
@@ -264,16 +258,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         async getCalibration(req, call) {
           requireSelfOrAdmin(call, req.userId);
           const rows = isUuid(req.userId) ? await repo.calibrationOf(ctx.db, req.userId) : [];
-          const byBucket = new Map(rows.map((r) => [r.bucket, r]));
-          const resolved = rows.reduce((n, r) => n + r.count, 0);
-          return {
-            buckets: BUCKETS.map(({ from, to }) => {
-              const r = byBucket.get(from);
-              return { from, to, count: r?.count ?? 0, correct: r?.correct ?? 0, meanConfidence: r?.meanConfidence ?? 0 };
-            }),
-            resolved,
-            meanSkill: resolved ? rows.reduce((n, r) => n + r.skill, 0) / resolved : 0,
-          };
+          return calibrationChart(rows);
         },
 
         ...privacyHandlers(ctx, clock),

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, createPool, runMigrations } from '@mzansi/kit';
+import { createTestDatabase } from '@mzansi/kit/testing';
+import { AnswerWriter } from '../src/data-access/answer-writer.js';
+import * as schema from '../src/data-access/schema.js';
+import { topScores } from '../src/data-access/voting-repo.js';
+import { ANSWER_RECORDED, isOneOfTheOptions } from '../src/domain/answers.js';
+import { byScore } from '../src/domain/leaderboard.js';
+import { isOpen } from '../src/domain/scoring.js';
+
+/**
+ * Where SQL repeats a domain rule for atomicity or for a LIMIT, the two must agree: the answer write statement's
+ * "is the question open" and "is it one of the options" (data-access/answer-writer.ts) against domain/scoring.ts
+ * `isOpen` and domain/answers.ts `isOneOfTheOptions`, and `topScores`'s order against domain/leaderboard.ts `byScore`.
+ * Runs the data-access code on a migrated database of its own; no service, no NATS.
+ */
+
+const database = await createTestDatabase('voting_rules');
+const pool = createPool(database.url, 4);
+const db = createDb(pool, schema);
+
+beforeAll(async () => {
+  await runMigrations(pool, fileURLToPath(new URL('../drizzle', import.meta.url)), 'voting');
+});
+
+afterAll(async () => {
+  await pool.end();
+  await database.drop();
+});
+
+const now = new Date('2026-03-10T10:00:00.000Z');
+const answerTo = (questionId: string, optionId = 'yes') => {
+  const id = randomUUID();
+  const eventId = randomUUID();
+  return { id, userId: randomUUID(), questionId, optionId, confidence: 75, submittedAt: now, sastDay: '2026-03-10', month: '2026-03-01', eventId, payload: { id: eventId } };
+};
+
+describe('the answer write statement applies the domain’s acceptance rules', () => {
+  const writer = new AnswerWriter(pool, { shards: 2 });
+
+  it('writes an answer exactly when isOpen says the question is open', async () => {
+    const cases = [];
+    for (const publishedAt of [null, new Date('2026-03-01T08:00:00Z')])
+      for (const isResolved of [false, true])
+        for (const isArchived of [false, true]) {
+          const questionId = randomUUID();
+          await db.insert(schema.questionState).values({ questionId, text: 'Q', options: [{ id: 'yes', text: 'Yes' }], publishedAt, isResolved, isArchived });
+          cases.push({ state: { publishedAt, isResolved, isArchived }, questionId });
+        }
+    const written = await Promise.all(cases.map((c) => writer.record(answerTo(c.questionId))));
+    expect(written).toEqual(cases.map((c) => isOpen(c.state)));
+    expect(written.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('writes an answer exactly when isOneOfTheOptions says the option is the question’s', async () => {
+    const questionId = randomUUID();
+    const options = [
+      { id: 'yes', text: 'Yes' },
+      { id: 'no', text: 'No' },
+    ];
+    await db.insert(schema.questionState).values({ questionId, text: 'Q', options, publishedAt: now });
+    const tried = ['yes', 'no', 'Yes', 'maybe', 'yes ', '"yes"'];
+    const written = await Promise.all(tried.map((optionId) => writer.record(answerTo(questionId, optionId))));
+    expect(written).toEqual(tried.map((optionId) => isOneOfTheOptions({ publishedAt: now, isResolved: false, isArchived: false, options }, optionId)));
+  });
+
+  it('announces each written answer under ANSWER_RECORDED, once', async () => {
+    const questionId = randomUUID();
+    await db.insert(schema.questionState).values({ questionId, text: 'Q', options: [{ id: 'yes', text: 'Yes' }], publishedAt: now });
+    const a = answerTo(questionId);
+    expect(await writer.record(a)).toBe(true);
+    expect(await database.query('SELECT subject FROM outbox WHERE id = $1', [a.eventId])).toEqual([{ subject: ANSWER_RECORDED }]);
+  });
+});
+
+describe('topScores reads the board in byScore order', () => {
+  it('agrees with byScore on ties of correct and of resolved', async () => {
+    const month = '2026-04-01';
+    const rows = Array.from({ length: 40 }, (_, i) => ({ month, userId: randomUUID(), answered: 10, resolved: 3 + (i % 3), correct: i % 4 }));
+    await db.insert(schema.monthScores).values(rows);
+    const read = await topScores(db, month, 40);
+    const expected = [...rows].sort(byScore).map((r) => r.userId);
+    expect(read.map((r) => r.userId)).toEqual(expected);
+    expect((await topScores(db, month, 7)).map((r) => r.userId)).toEqual(expected.slice(0, 7));
+  });
+});
