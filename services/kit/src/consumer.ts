@@ -3,7 +3,8 @@ import { AckPolicy, DeliverPolicy, headers as natsHeaders, type JsMsg, type Nats
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Db, Tx } from './db.js';
-import { decodeEnvelope, EventNames, producerOf, type EventEnvelope, type EventType } from './events.js';
+import { producerOf, type EventType } from '@mzansi/proto/events';
+import { decodeEnvelope, type EventEnvelope, type EventNames } from './events.js';
 import { ensureStream, JS_ADMIN_TIMEOUT_MS } from './nats.js';
 import { inbox } from './tables.js';
 import { contextFrom, inSpan, SpanKind } from './tracing.js';

@@ -1,4 +1,5 @@
-import { isUuid, producerOf, type ConsumerOptions } from '@mzansi/kit';
+import { isUuid, type ConsumerOptions } from '@mzansi/kit';
+import { producerOf } from '@mzansi/proto/events';
 import * as audit from '../../data-access/audit-repo.js';
 
 type AuditEvent = 'questions.audit.recorded' | 'social.audit.recorded';
