@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { audited, auditEventWriter, enqueueEvent, forbidden, invalid, isUuid, notFound, sastDayBounds, unaryService, type AuditDeps, type CallContext, type Clock, type ServiceContext, codedMessage } from '@mzansi/kit';
+import { audited, auditEventWriter, enqueueEvent, forbidden, invalid, isUuid, notFound, sastDayBounds, unaryService, type AuditDeps, type CallContext, type Clock, codedMessage } from '@mzansi/kit';
 import type { events } from '@mzansi/proto';
 import { QuestionsServiceService, type Question, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
@@ -8,8 +8,9 @@ import { assertCanArchive, assertCanPublish, assertCanResolve, validateNewQuesti
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
 import { isCursor, searchQuery } from '../../domain/archive.js';
+import type { QuestionsContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = QuestionsContext;
 
 /** The stored translations as the contracts carry them (context and options always present). */
 function translationsOf(row: QuestionRow) {

@@ -6,15 +6,15 @@ import {
   unaryService,
   type CallContext,
   type Clock,
-  type ServiceContext,
 } from '@mzansi/kit';
 import type { MediaPrediction, Official, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/research-repo.js';
 import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
 import { lookupTag, RESEARCH_MESSAGES as M, tagLabel, validateMediaPrediction, validateOfficial } from '../../domain/research.js';
 import { questionsAudit, toQuestion } from './questions-service.js';
+import type { QuestionsContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = QuestionsContext;
 /** The promise handlers of QuestionsService, as `unaryService` takes them. */
 export type QuestionsHandlers = Parameters<typeof unaryService<QuestionsServiceServer>>[1];
 

@@ -1,4 +1,4 @@
-import { audited, forbidden, isUuid, notFound, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { audited, forbidden, isUuid, notFound, type CallContext, type Clock } from '@mzansi/kit';
 import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import type { SuggestionRow } from '../../data-access/schema.js';
 import { suggestionsForExport } from '../../data-access/account-repo.js';
@@ -6,8 +6,9 @@ import * as repo from '../../data-access/suggestions-repo.js';
 import { assertCanDelete, SUGGESTION_MESSAGES as M, validateReview, validateSuggestion, type SuggestionStatus as Status } from '../../domain/suggestions.js';
 import type { QuestionsHandlers } from './research-handlers.js';
 import { questionsAudit } from './questions-service.js';
+import type { QuestionsContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = QuestionsContext;
 
 
 const TO_PROTO: Record<Status, SuggestionStatus> = {
