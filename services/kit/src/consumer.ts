@@ -59,6 +59,8 @@ export interface RunningConsumer {
  * effect. Failures are nak'ed with backoff; after `maxDeliver` deliveries the event is copied to
  * `deadletter.<name>` and terminated, so one poison event cannot stall the others.
  */
+export async function startConsumer<T extends EventType, TSchema extends Schema>(deps: ConsumerDeps<TSchema>, opts: ConsumerOptions<T, TSchema>): Promise<RunningConsumer>;
+export async function startConsumer<TSchema extends Schema>(deps: ConsumerDeps<TSchema>, opts: Consumer<TSchema>): Promise<RunningConsumer>;
 export async function startConsumer<TSchema extends Schema>(deps: ConsumerDeps<TSchema>, opts: Consumer<TSchema>): Promise<RunningConsumer> {
   const { nc, db, names, logger } = deps;
   const producers = new Set(opts.types.map(producerOf));
