@@ -458,7 +458,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
  */
 async function createStreams(natsUrl: string, namespace: string): Promise<void> {
   const { connect } = await import('nats');
-  const { ensureStream, EventNames, JS_ADMIN_TIMEOUT_MS, PRODUCERS } = await import('../services/kit/src/index.js');
+  const { ensureStream, EventNames, JS_ADMIN_TIMEOUT_MS } = await import('../services/kit/src/index.js');
+  const { PRODUCERS } = await import('@mzansi/proto/events');
   const nc = await connect({ servers: natsUrl.split(','), timeout: 5_000 });
   try {
     const jsm = await nc.jetstreamManager({ timeout: JS_ADMIN_TIMEOUT_MS });

@@ -21,7 +21,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     migrationsFolder,
     grpc: (ctx, server) => registerIdentityService(ctx, server, clock),
     // The admin actions other services record, into the audit log.
-    consumers: () => [auditEventsConsumer('questions.audit.recorded') as never, auditEventsConsumer('social.audit.recorded') as never],
+    consumers: () => [auditEventsConsumer('questions.audit.recorded'), auditEventsConsumer('social.audit.recorded')],
     async beforeServe(ctx) {
       // The admin account comes from configuration: created once, kept an admin, password kept in step.
       const existing = await repo.findByUsername(ctx.db, config.ADMIN_USERNAME);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditProducer } from '@mzansi/proto/events';
 import type { Queryable } from './db.js';
 import { AppError } from './errors.js';
 import { enqueueEvent } from './outbox.js';
@@ -49,7 +50,7 @@ export function boundedRecord(r: AuditRecord): AuditRecord {
 }
 
 /** The writer of the services that do not keep the log: an `<service>.audit.recorded` event in the same transaction. */
-export function auditEventWriter(producer: 'questions' | 'social'): AuditWriter {
+export function auditEventWriter(producer: AuditProducer): AuditWriter {
   const type = `${producer}.audit.recorded` as const;
   return async (tx, record) => {
     const r = boundedRecord(record);

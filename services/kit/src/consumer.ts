@@ -3,18 +3,22 @@ import { AckPolicy, DeliverPolicy, headers as natsHeaders, type JsMsg, type Nats
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { Db, Tx } from './db.js';
-import { decodeEnvelope, EventNames, producerOf, type EventEnvelope, type EventType } from './events.js';
+import { producerOf, type EventType } from '@mzansi/proto/events';
+import { decodeEnvelope, type EventEnvelope, type EventNames } from './events.js';
 import { ensureStream, JS_ADMIN_TIMEOUT_MS } from './nats.js';
 import { inbox } from './tables.js';
 import { contextFrom, inSpan, SpanKind } from './tracing.js';
 
-export interface ConsumerOptions<T extends EventType> {
+/** Any service's tables, as drizzle types them: a consumer's transaction is over its own service's schema. */
+type Schema = Record<string, unknown>;
+
+export interface ConsumerOptions<T extends EventType, TSchema extends Schema = Schema> {
   /** Durable name, `<consumer>-<purpose>`, e.g. `voting-on-question-events`. */
   name: string;
   /** Event types to receive; all from one producing service (one stream). */
   types: readonly T[];
   /** Applies the event inside a transaction; the inbox row is written in the same transaction. */
-  handle: (event: EventEnvelope<T>, tx: Tx<any>) => Promise<void>;
+  handle: (event: EventEnvelope<T>, tx: Tx<TSchema>) => Promise<void>;
   /** Messages handled at once (default 1, which keeps per-stream order). */
   concurrency?: number;
   /** After this many failed deliveries the event goes to the dead-letter subject (default 10). */
@@ -24,9 +28,19 @@ export interface ConsumerOptions<T extends EventType> {
   backoffMs?: (deliveryCount: number) => number;
 }
 
-export interface ConsumerDeps {
+/**
+ * A consumer of some event types, as a service lists its consumers (runService). Every `ConsumerOptions<T, TSchema>`
+ * is one, whatever its T, with no cast: `handle` is typed to take no event the compiler could build
+ * (`EventEnvelope<never>`), and startConsumer hands it only the events of its `types` (the subscription filters on
+ * them).
+ */
+export type Consumer<TSchema extends Schema = Schema> = Omit<ConsumerOptions<EventType, TSchema>, 'handle'> & {
+  handle: (event: EventEnvelope<never>, tx: Tx<TSchema>) => Promise<void>;
+};
+
+export interface ConsumerDeps<TSchema extends Schema = Schema> {
   nc: NatsConnection;
-  db: Db<any>;
+  db: Db<TSchema>;
   names: EventNames;
   logger: Logger;
   metrics?: Metrics;
@@ -45,7 +59,9 @@ export interface RunningConsumer {
  * effect. Failures are nak'ed with backoff; after `maxDeliver` deliveries the event is copied to
  * `deadletter.<name>` and terminated, so one poison event cannot stall the others.
  */
-export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opts: ConsumerOptions<T>): Promise<RunningConsumer> {
+export async function startConsumer<T extends EventType, TSchema extends Schema>(deps: ConsumerDeps<TSchema>, opts: ConsumerOptions<T, TSchema>): Promise<RunningConsumer>;
+export async function startConsumer<TSchema extends Schema>(deps: ConsumerDeps<TSchema>, opts: Consumer<TSchema>): Promise<RunningConsumer>;
+export async function startConsumer<TSchema extends Schema>(deps: ConsumerDeps<TSchema>, opts: Consumer<TSchema>): Promise<RunningConsumer> {
   const { nc, db, names, logger } = deps;
   const producers = new Set(opts.types.map(producerOf));
   if (producers.size !== 1) throw new Error(`consumer ${opts.name}: all event types must come from one producer`);
@@ -135,7 +151,8 @@ export async function startConsumer<T extends EventType>(deps: ConsumerDeps, opt
             .returning({ id: inbox.eventId });
           if (inserted.length === 0) return; // seen before: no second effect
           applied = true;
-          await opts.handle(event as EventEnvelope<T>, tx);
+          // One of `opts.types`: the subscription filters on them (and skipOthers drops the rest).
+          await opts.handle(event as EventEnvelope<never>, tx);
         }),
       );
       m.ack();

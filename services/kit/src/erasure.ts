@@ -6,11 +6,8 @@ import type { Queryable } from './db.js';
  * `identity.user.deleted`; these helpers deal with the copies of personal data the event machinery itself keeps.
  */
 
-/**
- * Event types whose outbox row is deleted the moment JetStream has it, instead of being kept a day like the others:
- * they name a person who has just been erased, and the row's only job was to get the event out.
- */
-export const FORGET_ON_PUBLISH: ReadonlySet<string> = new Set(['identity.user.deleted']);
+/** Event types whose outbox row is deleted the moment JetStream has it: a contract of the events (proto). */
+export { FORGET_ON_PUBLISH } from '@mzansi/proto/events';
 
 /**
  * Deletes this service's outbox rows that mention `id` anywhere in their payload: published ones (kept a day for

@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { events } from '@mzansi/proto';
+import { EVENT_TYPES, type EventData, type EventType, type Producer } from '@mzansi/proto/events';
 import { z } from 'zod';
 import { currentTraceHeaders } from './tracing.js';
 
-/** Every domain event: its subject (= type) and the generated message type of its `data`. */
-export const EVENT_TYPES = {
-  'identity.user.registered': events.UserRegistered,
-  'identity.user.updated': events.UserUpdated,
-  'identity.user.deleted': events.UserDeleted,
-  'identity.email_verification.requested': events.EmailVerificationRequested,
-  'questions.question.published': events.QuestionPublished,
-  'questions.question.resolved': events.QuestionResolved,
-  'questions.question.archived': events.QuestionArchived,
-  'questions.question.deleted': events.QuestionDeleted,
-  'voting.answer.recorded': events.AnswerRecorded,
-  'social.comment.posted': events.CommentPosted,
-  'social.comment.deleted': events.CommentDeleted,
-  'social.friendship.created': events.FriendshipCreated,
-  // Admin actions (kit/audit.ts), one subject per producing service: each service publishes only on its own stream.
-  'questions.audit.recorded': events.AuditRecorded,
-  'social.audit.recorded': events.AuditRecorded,
-} as const;
+/**
+ * The envelope and stream machinery of the events. Which events exist, their payloads and their producers are
+ * contracts: `@mzansi/proto/events`. The kit names no service.
+ */
 
-export type EventType = keyof typeof EVENT_TYPES;
-export type EventData<T extends EventType> = ReturnType<(typeof EVENT_TYPES)[T]['fromJSON']>;
+/**
+ * @deprecated Import these from `@mzansi/proto/events`. Re-exported only until the test kit (testing.ts) and the
+ * services' test helpers have moved.
+ */
+export { EVENT_TYPES, PRODUCERS, producerOf, type EventData, type EventType, type Producer } from '@mzansi/proto/events';
 
 /** The envelope every event travels in. */
 export interface EventEnvelope<T extends EventType = EventType> {
@@ -33,13 +22,6 @@ export interface EventEnvelope<T extends EventType = EventType> {
   data: EventData<T>;
   /** W3C trace context of the work that caused the event (only when tracing is on). */
   trace?: Record<string, string>;
-}
-
-export const PRODUCERS = ['identity', 'questions', 'voting', 'social', 'notification'] as const;
-export type Producer = (typeof PRODUCERS)[number];
-
-export function producerOf(type: EventType): Producer {
-  return type.slice(0, type.indexOf('.')) as Producer;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { connect, RetentionPolicy, StorageType, type JetStreamManager, type NatsConnection } from 'nats';
 import type { Logger } from './logger.js';
-import { EventNames, type Producer } from './events.js';
+import type { Producer } from '@mzansi/proto/events';
+import type { EventNames } from './events.js';
 
 export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
   const nc = await connect({

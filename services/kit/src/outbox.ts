@@ -3,9 +3,10 @@ import type { JetStreamClient } from 'nats';
 import type pg from 'pg';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
-import { FORGET_ON_PUBLISH } from './erasure.js';
+import { FORGET_ON_PUBLISH } from '@mzansi/proto/events';
 import type { Queryable } from './db.js';
-import { encodeEnvelope, EventNames, type EventData, type EventType } from './events.js';
+import type { EventData, EventType } from '@mzansi/proto/events';
+import { encodeEnvelope, EventNames } from './events.js';
 import { outbox } from './tables.js';
 
 export interface OutboxRelayOptions {

@@ -2,9 +2,10 @@ import type { NatsConnection } from 'nats';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { baseServiceEnv } from './config.js';
-import { startConsumer, type ConsumerOptions, type RunningConsumer } from './consumer.js';
+import { startConsumer, type Consumer, type RunningConsumer } from './consumer.js';
 import { createDb, createPool, ensureDatabase, runMigrations, type Db, type Tx } from './db.js';
-import { EventNames, type EventType, type Producer } from './events.js';
+import type { Producer } from '@mzansi/proto/events';
+import { EventNames } from './events.js';
 import { startGrpcServer, type GrpcServerHandle, type ServerDeps } from './grpc.js';
 import { ActorTokenVerifier } from './internal-auth.js';
 import { createLogger, type Logger } from './logger.js';
@@ -38,7 +39,8 @@ export interface ServiceOptions<TSchema extends Record<string, unknown>, TConfig
   migrationsFolder: string;
   /** Registers the gRPC services on the server. */
   grpc: (ctx: ServiceContext<TSchema, TConfig>, server: grpc.Server) => void;
-  consumers?: (ctx: ServiceContext<TSchema, TConfig>) => ConsumerOptions<EventType>[];
+  /** The service's event consumers, each typed over the service's own tables (`ConsumerOptions<Types, TSchema>`). */
+  consumers?: (ctx: ServiceContext<TSchema, TConfig>) => Consumer<TSchema>[];
   /** Runs after migrations, before the server accepts calls (e.g. bootstrap accounts). */
   beforeServe?: (ctx: ServiceContext<TSchema, TConfig>) => Promise<void>;
   /** Runs on stop once in-flight calls have drained, before the relay, NATS and the pool close (e.g. a last flush). */

@@ -63,9 +63,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     },
     grpc: (ctx, server) => registerNotificationService(ctx, server, { push, kick: () => worker?.kick() }),
     consumers: () => [
-      userEventsConsumer() as never,
-      questionPublishedConsumer(() => worker?.kick()) as never,
-      verificationRequestsConsumer(() => worker?.kick()) as never,
+      userEventsConsumer(),
+      questionPublishedConsumer(() => worker?.kick()),
+      verificationRequestsConsumer(() => worker?.kick()),
     ],
   });
   // Unfinished jobs (a restart in the middle of a delivery) are picked up at once.

@@ -18,7 +18,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     schema,
     migrationsFolder,
     grpc: (ctx, server) => registerQuestionsService(ctx, server, clock),
-    consumers: () => [userDeletedConsumer() as never],
+    consumers: () => [userDeletedConsumer()],
     async beforeServe(ctx) {
       if (config.SEED_DEMO) await seedDemo(ctx, clock());
     },

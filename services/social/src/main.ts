@@ -17,7 +17,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     schema,
     migrationsFolder,
     grpc: registerSocialService,
-    consumers: () => [userEventsConsumer() as never, questionEventsConsumer() as never],
+    consumers: () => [userEventsConsumer(), questionEventsConsumer()],
     logger: createLogger('social', config.LOG_LEVEL),
   });
   const backfill = startImageBackfill(running.ctx);

@@ -25,7 +25,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     grpc: (ctx, server) => registerVotingService(ctx, server, clock, config.COUNTER_SHARDS, (ids) => live?.changed(ids)),
     // After the last answers are written (in-flight calls drained), their totals go out before NATS closes.
     afterServing: async () => live?.stop(),
-    consumers: () => [questionEventsConsumer() as never, userDeletedConsumer() as never, userProvinceConsumer() as never],
+    consumers: () => [questionEventsConsumer(), userDeletedConsumer(), userProvinceConsumer()],
     logger: createLogger('voting', config.LOG_LEVEL),
   });
 }

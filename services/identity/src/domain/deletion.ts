@@ -1,4 +1,6 @@
-import { forbidden, type Actor, codedMessages } from '@mzansi/kit';
+import type { Actor } from '@mzansi/kit/auth';
+import { forbidden } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
 
 /** Who may delete which account (PRODUCT.md "Privacy"). No transport or storage here. */
 

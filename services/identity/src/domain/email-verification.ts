@@ -1,4 +1,4 @@
-import { codedMessages } from '@mzansi/kit';
+import { codedMessages } from '@mzansi/kit/messages';
 import { createHash, randomBytes } from 'node:crypto';
 
 /**

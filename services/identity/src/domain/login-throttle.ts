@@ -1,5 +1,5 @@
-import { codedMessage } from '@mzansi/kit';
-import type { Clock } from '@mzansi/kit';
+import type { Clock } from '@mzansi/kit/clock';
+import { codedMessage } from '@mzansi/kit/messages';
 
 /**
  * identity's own brake on password checks per username, for callers that reach Login without the gateway (whose

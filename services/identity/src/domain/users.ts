@@ -1,4 +1,6 @@
-import { invalid, isProvince, PROVINCE_MESSAGE, codedMessages } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
+import { isProvince, PROVINCE_MESSAGE } from '@mzansi/kit/provinces';
 import { normaliseName } from '@mzansi/kit/text';
 
 /** Rules for accounts (PRODUCT.md). No transport or storage here. */

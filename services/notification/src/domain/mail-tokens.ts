@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isUuid, type InternalKeys } from '@mzansi/kit';
+import type { InternalKeys } from '@mzansi/kit/auth';
+import { isUuid } from '@mzansi/kit/errors';
 
 /**
  * Signed tokens for the links in our mails that must work without signing in: one-click unsubscribe (RFC 8058) and

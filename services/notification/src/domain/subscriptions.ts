@@ -1,4 +1,5 @@
-import { invalid, codedMessages } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
 
 /** Messages users may see (through the gateway). */
 export const MESSAGES = {

@@ -1,4 +1,5 @@
-import { enqueueEvent, sastDate, sastDayBounds, type ServiceContext } from '@mzansi/kit';
+import { enqueueEvent, sastDate, sastDayBounds } from '@mzansi/kit';
+import type { QuestionsContext } from '../context.js';
 import * as repo from './questions-repo.js';
 import * as research from './research-repo.js';
 import { toSnapshot } from './snapshot.js';
@@ -60,7 +61,7 @@ const yesNo = [
   { id: 'no', text: 'No' },
 ];
 
-export async function seedDemo(ctx: ServiceContext<any>, now: Date): Promise<void> {
+export async function seedDemo(ctx: QuestionsContext, now: Date): Promise<void> {
   await seedResearch(ctx, now);
   if ((await repo.count(ctx.db)) > 0) return;
   const today = sastDayBounds(now).start; // 00:00 SAST today, as a UTC instant
@@ -146,7 +147,7 @@ export const MEDIA_PREDICTIONS: {
 ];
 
 /** Seeds the sample officials and media predictions when there are none of either. */
-export async function seedResearch(ctx: ServiceContext<any>, now: Date): Promise<void> {
+export async function seedResearch(ctx: QuestionsContext, now: Date): Promise<void> {
   if ((await research.countOfficials(ctx.db)) > 0 || (await research.countMediaPredictions(ctx.db)) > 0) return;
   const day = 24 * 3600_000;
   await ctx.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { invalid } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
 
 // The public archive: search words and the cursor of its pages (latest first, ties by id).
 

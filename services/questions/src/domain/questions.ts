@@ -1,4 +1,5 @@
-import { conflict, invalid, codedMessages } from '@mzansi/kit';
+import { conflict, invalid } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
 
 /** Question rules (spec §3–§5, PRODUCT.md). No transport or storage here. */
 

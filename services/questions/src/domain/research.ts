@@ -1,4 +1,4 @@
-import { invalid } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
 import { TAG_RE } from './questions.js';
 
 /** Research rules (spec §2 Research, §3 Official / Media prediction). No transport or storage here. */

@@ -1,4 +1,6 @@
-import { forbidden, invalid, type Actor, codedMessages } from '@mzansi/kit';
+import type { Actor } from '@mzansi/kit/auth';
+import { forbidden, invalid } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
 
 /** Question suggestion rules (spec §4 suggestion status, §5, PRODUCT.md). No transport or storage here. */
 

@@ -1,4 +1,5 @@
-import { invalid, codedMessages } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
 import { isInvisible, refuseBidiControls } from '@mzansi/kit/text';
 
 /**

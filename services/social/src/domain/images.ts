@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { invalid, codedMessages } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
+import { codedMessages } from '@mzansi/kit/messages';
 import type { ImageType } from './comments.js';
 
 /**

@@ -1,4 +1,6 @@
-import { forbidden, notFound, type Actor, codedMessage } from '@mzansi/kit';
+import type { Actor } from '@mzansi/kit/auth';
+import { forbidden, notFound } from '@mzansi/kit/errors';
+import { codedMessage } from '@mzansi/kit/messages';
 
 /**
  * Who may read and post the comments of a question (issue #15): everyone while it is published and not archived —

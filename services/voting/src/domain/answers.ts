@@ -1,4 +1,4 @@
-import { isUuid } from '@mzansi/kit';
+import { isUuid } from '@mzansi/kit/errors';
 import { isOpen, type OpenState } from './scoring.js';
 
 /**

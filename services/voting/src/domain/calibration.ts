@@ -1,4 +1,5 @@
-import { invalid, codedMessage } from '@mzansi/kit';
+import { invalid } from '@mzansi/kit/errors';
+import { codedMessage } from '@mzansi/kit/messages';
 
 /**
  * Confidence and proper scoring (PRODUCT.md "Confidence", issue #20). Pure functions; the formula is also on the

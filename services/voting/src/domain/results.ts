@@ -1,4 +1,4 @@
-import { percentageOf, type ResultsChanged } from '@mzansi/kit';
+import { percentageOf, type ResultsChanged } from '@mzansi/kit/live';
 
 /**
  * A question's results as the live channel sends them: every option in the question's order (an option nobody

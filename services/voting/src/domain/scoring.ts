@@ -1,4 +1,4 @@
-import { sastDate } from '@mzansi/kit';
+import { sastDate } from '@mzansi/kit/clock';
 
 /** Scoring rules (PRODUCT.md "Leaderboard is real", "Streak"). Pure functions. */
 

@@ -1,5 +1,7 @@
-import { isUuid, producerOf, type ConsumerOptions } from '@mzansi/kit';
+import { isUuid } from '@mzansi/kit';
+import { producerOf } from '@mzansi/proto/events';
 import * as audit from '../../data-access/audit-repo.js';
+import type { IdentityConsumer } from '../../context.js';
 
 type AuditEvent = 'questions.audit.recorded' | 'social.audit.recorded';
 
@@ -8,7 +10,7 @@ type AuditEvent = 'questions.audit.recorded' | 'social.audit.recorded';
  * consumer per producing service (a consumer reads one stream). The event id is the entry's id, so a redelivery
  * adds nothing (and the inbox already skips it).
  */
-export function auditEventsConsumer(type: AuditEvent): ConsumerOptions<AuditEvent> {
+export function auditEventsConsumer(type: AuditEvent): IdentityConsumer<AuditEvent> {
   return {
     name: `identity-on-${producerOf(type)}-audit`,
     types: [type],

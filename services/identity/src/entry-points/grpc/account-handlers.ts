@@ -11,12 +11,10 @@ import {
   notFound,
   systemClock,
   type Clock,
-  type ServiceContext,
   type Tx,
   unaryService,
 } from '@mzansi/kit';
 import type { IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
-import type { Config } from '../../config.js';
 import * as repo from '../../data-access/users-repo.js';
 import { identityAuditWriter } from '../../data-access/audit-repo.js';
 import { DELETE_MESSAGES as M, deletionMode, isConfiguredAdmin } from '../../domain/deletion.js';
@@ -24,8 +22,9 @@ import type { LoginThrottle } from '../../domain/login-throttle.js';
 import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { verifyPassword } from '../../domain/passwords.js';
 import { toUser } from './common.js';
+import type { IdentityContext } from '../../context.js';
 
-type Ctx = ServiceContext<any, Config>;
+type Ctx = IdentityContext;
 type IdentityHandlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
 
 /** The per-username password-check brake Login uses: deleting with a password must not be a way around it. */

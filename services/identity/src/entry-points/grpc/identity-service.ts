@@ -11,11 +11,9 @@ import {
   unaryService,
   unauthenticated,
   type Clock,
-  type ServiceContext,
 } from '@mzansi/kit';
 import { sql } from 'drizzle-orm';
 import { IdentityServiceService, type IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
-import type { Config } from '../../config.js';
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
 import { accountHandlers } from './account-handlers.js';
@@ -24,8 +22,9 @@ import { profileHandlers, requestVerification } from './profile-handlers.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, searchTerm, validateSignUp } from '../../domain/users.js';
 import { toSnapshot, toUser } from './common.js';
+import type { IdentityContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = IdentityContext;
 
 /** Creates a user and its `identity.user.registered` event in one transaction. */
 export async function createUser(
@@ -61,7 +60,7 @@ export async function createUser(
     if (!row) throw alreadyExists(MESSAGES.taken);
     await enqueueEvent(tx, 'identity.user.registered', { user: toSnapshot(row) });
     // An address given at signup is unverified like any other: its link goes out with the account.
-    if (row.email) await requestVerification(ctx as ServiceContext<any, Config>, tx, row, clock, input.language ?? null);
+    if (row.email) await requestVerification(ctx, tx, row, clock, input.language ?? null);
     return row;
   });
 }
@@ -69,7 +68,7 @@ export async function createUser(
 const MAX_IDS = 500;
 
 /** identity's own Login brake and the counters that show it (argon2 checks actually run, refusals). */
-function loginGuard(ctx: ServiceContext<any, Config>) {
+function loginGuard(ctx: IdentityContext) {
   const throttle = new LoginThrottle({
     limit: ctx.config.LOGIN_THROTTLE_ATTEMPTS,
     windowMs: ctx.config.LOGIN_THROTTLE_WINDOW_S * 1000,
@@ -89,7 +88,7 @@ function loginGuard(ctx: ServiceContext<any, Config>) {
   return { throttle, checks, throttled };
 }
 
-export function registerIdentityService(ctx: ServiceContext<any, Config>, server: import('@grpc/grpc-js').Server, clock: Clock = systemClock) {
+export function registerIdentityService(ctx: IdentityContext, server: import('@grpc/grpc-js').Server, clock: Clock = systemClock) {
   const guard = loginGuard(ctx);
   server.addService(
     IdentityServiceService,

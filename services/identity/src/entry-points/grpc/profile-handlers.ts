@@ -1,7 +1,6 @@
-import { AppError, enqueueEvent, forbidden, invalid, notFound, unaryService, type Clock, type Queryable, type ServiceContext, codedMessages } from '@mzansi/kit';
+import { AppError, enqueueEvent, forbidden, invalid, notFound, unaryService, type Clock, type Queryable, codedMessages } from '@mzansi/kit';
 import { normaliseName } from '@mzansi/kit/text';
 import type { IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
-import type { Config } from '../../config.js';
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
 import * as verifications from '../../data-access/verification-repo.js';
@@ -21,8 +20,9 @@ import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince, validateLanguage } from '../../domain/users.js';
 import { toSnapshot, toUser } from './common.js';
+import type { IdentityContext } from '../../context.js';
 
-type Ctx = ServiceContext<any, Config>;
+type Ctx = IdentityContext;
 type Handlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
 
 export const PROFILE_MESSAGES = codedMessages('profile', {

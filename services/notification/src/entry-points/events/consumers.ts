@@ -1,8 +1,9 @@
-import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import type { EventEnvelope } from '@mzansi/kit';
 import { eraseUser } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { noticeTranslations, type QuestionNotice } from '../../domain/messages.js';
 import { pushLanguage } from '../../domain/push-text.js';
+import type { NotificationConsumer } from '../../context.js';
 
 type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identity.user.deleted';
 
@@ -10,7 +11,7 @@ type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identit
  * Keeps the contact list (address, name, preferences, language) from identity events, and erases a deleted user. One durable
  * consumer for the three, so they apply in stream order: a deletion is never undone by an earlier update.
  */
-export function userEventsConsumer(): ConsumerOptions<UserEvent> {
+export function userEventsConsumer(): NotificationConsumer<UserEvent> {
   return {
     name: 'notification-on-user-events',
     types: ['identity.user.registered', 'identity.user.updated', 'identity.user.deleted'],
@@ -40,7 +41,7 @@ export function userEventsConsumer(): ConsumerOptions<UserEvent> {
  * A published question becomes one notification job, in the consumer's transaction (the inbox makes a redelivery a
  * no-op and the job's primary key is the event id). The delivery worker sends it; the ack does not wait for that.
  */
-export function questionPublishedConsumer(onJob: () => void): ConsumerOptions<'questions.question.published'> {
+export function questionPublishedConsumer(onJob: () => void): NotificationConsumer<'questions.question.published'> {
   return {
     name: 'notification-on-question-published',
     types: ['questions.question.published'],

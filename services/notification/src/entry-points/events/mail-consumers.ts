@@ -1,6 +1,7 @@
-import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import type { EventEnvelope } from '@mzansi/kit';
 import * as mailRepo from '../../data-access/mail-repo.js';
 import { pushLanguage } from '../../domain/push-text.js';
+import type { NotificationConsumer } from '../../context.js';
 
 type Handled = 'identity.email_verification.requested' | 'identity.user.deleted';
 
@@ -8,7 +9,7 @@ type Handled = 'identity.email_verification.requested' | 'identity.user.deleted'
  * A verification mail for a new address becomes a one-mail job (the delivery worker sends it). The same durable
  * consumer sees the user's deletion in stream order, and drops a verification mail that has not gone out yet.
  */
-export function verificationRequestsConsumer(onJob: () => void): ConsumerOptions<Handled> {
+export function verificationRequestsConsumer(onJob: () => void): NotificationConsumer<Handled> {
   return {
     name: 'notification-on-email-verification',
     types: ['identity.email_verification.requested', 'identity.user.deleted'],

@@ -1,9 +1,10 @@
-import type { CallContext, ServiceContext } from '@mzansi/kit';
+import type { CallContext } from '@mzansi/kit';
 import type { ExportUserDataRequest, ExportUserDataResponse } from '@mzansi/proto/notification/v1/notification';
 import { contactOf, newsletterOf, pushSubscriptionsForExport } from '../../data-access/account-repo.js';
 import { endpointHost } from '../../domain/export.js';
+import type { NotificationContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = NotificationContext;
 
 /** ExportUserData: everything notification holds about the acting user (download my data). */
 export function exportHandlers(ctx: Ctx): { exportUserData(req: ExportUserDataRequest, call: CallContext): Promise<ExportUserDataResponse> } {

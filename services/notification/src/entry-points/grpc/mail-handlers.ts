@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { invalid, notFound, systemClock, unaryService, type Clock, type ServiceContext, codedMessages } from '@mzansi/kit';
+import { invalid, notFound, systemClock, unaryService, type Clock, codedMessages } from '@mzansi/kit';
 import { UnsubscribeKind, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
-import type { Config } from '../../config.js';
 import * as mailRepo from '../../data-access/mail-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { verifyMailToken } from '../../domain/mail-tokens.js';
 import { pushLanguage } from '../../domain/push-text.js';
 import { validateNewsletter } from '../../domain/subscriptions.js';
+import type { NotificationContext } from '../../context.js';
 
-type Ctx = ServiceContext<any, Config>;
+type Ctx = NotificationContext;
 type Handlers = Parameters<typeof unaryService<NotificationServiceServer>>[1];
 
 export const MAIL_MESSAGES = codedMessages('mail', {

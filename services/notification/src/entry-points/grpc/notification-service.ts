@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { unaryService, type ServiceContext } from '@mzansi/kit';
+import { unaryService } from '@mzansi/kit';
 import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
 import { contactOf } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
@@ -9,9 +9,9 @@ import { pushTopic, testPushPayload } from '../../domain/messages.js';
 import { pushLanguage } from '../../domain/push-text.js';
 import { testPushReply, validatePushSubscription } from '../../domain/subscriptions.js';
 import type { PushSender } from '../../infra/push.js';
-import type { Config } from '../../config.js';
+import type { NotificationContext } from '../../context.js';
 
-type Ctx = ServiceContext<any, Config>;
+type Ctx = NotificationContext;
 
 export function registerNotificationService(ctx: Ctx, server: Server, deps: { push: () => PushSender; kick: () => void }) {
   const allowHttp = ctx.config.NODE_ENV !== 'production';

@@ -1,8 +1,8 @@
-import type { ConsumerOptions } from '@mzansi/kit';
 import { eraseUser } from '../../data-access/account-repo.js';
+import type { QuestionsConsumer } from '../../context.js';
 
 /** A deleted account's suggestions go (data-access/account-repo.ts). The inbox makes a redelivery a no-op. */
-export function userDeletedConsumer(): ConsumerOptions<'identity.user.deleted'> {
+export function userDeletedConsumer(): QuestionsConsumer<'identity.user.deleted'> {
   return {
     name: 'questions-on-user-deleted',
     types: ['identity.user.deleted'],

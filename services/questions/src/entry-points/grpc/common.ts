@@ -1,11 +1,12 @@
-import { auditEventWriter, forbidden, unaryService, type AuditDeps, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { auditEventWriter, forbidden, unaryService, type AuditDeps, type CallContext, type Clock } from '@mzansi/kit';
 import type { Question, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import type { QuestionRow } from '../../data-access/schema.js';
 import { toSnapshot } from '../../data-access/snapshot.js';
+import type { QuestionsContext } from '../../context.js';
 
 /** What the questions service's handler files share (each imports this; none imports another). */
 
-export type Ctx = ServiceContext<any>;
+export type Ctx = QuestionsContext;
 
 /** The promise handlers of QuestionsService, as `unaryService` takes them. */
 export type QuestionsHandlers = Parameters<typeof unaryService<QuestionsServiceServer>>[1];

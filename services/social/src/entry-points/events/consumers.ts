@@ -1,6 +1,7 @@
-import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import type { EventEnvelope } from '@mzansi/kit';
 import { eraseUser } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/social-repo.js';
+import type { SocialConsumer } from '../../context.js';
 
 type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identity.user.deleted';
 
@@ -8,7 +9,7 @@ type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identit
  * Keeps the people directory (search, names) from identity events, and erases a deleted user. One durable consumer
  * for the three, so they apply in stream order: a deletion can never be followed by its own registration.
  */
-export function userEventsConsumer(): ConsumerOptions<UserEvent> {
+export function userEventsConsumer(): SocialConsumer<UserEvent> {
   return {
     name: 'social-on-user-events',
     types: ['identity.user.registered', 'identity.user.updated', 'identity.user.deleted'],
@@ -32,7 +33,7 @@ type QuestionEvent = 'questions.question.published' | 'questions.question.archiv
  * deleted question takes its comments with it. One durable consumer for the three, so they apply in stream order.
  * It replaced `social-on-question-deleted`: a new durable name replays the events the stream still holds.
  */
-export function questionEventsConsumer(): ConsumerOptions<QuestionEvent> {
+export function questionEventsConsumer(): SocialConsumer<QuestionEvent> {
   return {
     name: 'social-on-question-events',
     types: ['questions.question.published', 'questions.question.archived', 'questions.question.deleted'],

@@ -1,9 +1,10 @@
-import type { CallContext, ServiceContext } from '@mzansi/kit';
+import type { CallContext } from '@mzansi/kit';
 import type { ExportUserDataRequest, ExportUserDataResponse, Person } from '@mzansi/proto/social/v1/social';
 import { commentsForExport, friendshipsForExport, requestsForExport } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/social-repo.js';
+import type { SocialContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = SocialContext;
 
 const UNKNOWN = (id: string): Person => ({ id, username: 'unknown', name: 'Unknown user', isAdmin: false });
 

@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, audited, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, type ServiceContext, codedMessages } from '@mzansi/kit';
+import { alreadyExists, audited, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { exportHandlers } from './export-handlers.js';
@@ -7,8 +7,9 @@ import { mayDeleteComment, parseImageDataUrl, validateComment } from '../../doma
 import { friendRequestRefusal, searchLimit, searchTerm, type FriendRequestAction } from '../../domain/friends.js';
 import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
 import { etagOf, hashesIn, reencodeImage } from '../../domain/images.js';
+import type { SocialContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = SocialContext;
 
 const MAX_IDS = 500;
 

@@ -1,7 +1,8 @@
-import { AppError, type ServiceContext } from '@mzansi/kit';
+import { AppError } from '@mzansi/kit';
 import * as repo from '../../data-access/social-repo.js';
 import { sniffImage } from '../../domain/comments.js';
 import { reencodeImage } from '../../domain/images.js';
+import type { SocialContext } from '../../context.js';
 
 /**
  * Images stored before re-encoding existed (migration 0001) are converted in the background after start-up, one row
@@ -9,7 +10,7 @@ import { reencodeImage } from '../../domain/images.js';
  * (lists and the image route only know re-encoded ones), so an original is never served. An image that cannot be
  * re-encoded (unreadable, too large) is removed from its comment, as it would be refused today.
  */
-export function startImageBackfill(ctx: ServiceContext<any>): { done: Promise<number>; stop(): Promise<void> } {
+export function startImageBackfill(ctx: SocialContext): { done: Promise<number>; stop(): Promise<void> } {
   let stopping = false;
   const done = (async () => {
     let converted = 0;

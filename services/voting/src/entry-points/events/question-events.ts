@@ -1,5 +1,6 @@
-import type { ConsumerOptions, EventEnvelope } from '@mzansi/kit';
+import type { EventEnvelope } from '@mzansi/kit';
 import * as repo from '../../data-access/voting-repo.js';
+import type { VotingConsumer } from '../../context.js';
 
 type QuestionEvent =
   | 'questions.question.published'
@@ -8,7 +9,7 @@ type QuestionEvent =
   | 'questions.question.deleted';
 
 /** Keeps voting's projection of question state: which questions are open, their options and correct answers. */
-export function questionEventsConsumer(): ConsumerOptions<QuestionEvent> {
+export function questionEventsConsumer(): VotingConsumer<QuestionEvent> {
   return {
     name: 'voting-on-question-events',
     types: ['questions.question.published', 'questions.question.resolved', 'questions.question.archived', 'questions.question.deleted'],

@@ -1,10 +1,11 @@
-import type { CallContext, Clock, ServiceContext } from '@mzansi/kit';
+import type { CallContext, Clock } from '@mzansi/kit';
 import type { ExportUserDataRequest, ExportUserDataResponse } from '@mzansi/proto/voting/v1/voting';
 import { answersForExport, monthScoresForExport } from '../../data-access/account-repo.js';
 import { answerOutcome } from '../../domain/export.js';
 import { privacyHandlers } from './privacy-handlers.js';
+import type { VotingContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = VotingContext;
 
 /** ExportUserData: everything voting holds about the acting user (download my data). */
 export function exportHandlers(

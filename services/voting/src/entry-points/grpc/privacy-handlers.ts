@@ -1,4 +1,4 @@
-import { forbidden, invalid, isUuid, type CallContext, type Clock, type ServiceContext } from '@mzansi/kit';
+import { forbidden, invalid, isUuid, type CallContext, type Clock } from '@mzansi/kit';
 import {
   AnswerVisibility,
   type GetPrivacyRequest,
@@ -9,8 +9,9 @@ import {
 } from '@mzansi/proto/voting/v1/voting';
 import * as repo from '../../data-access/voting-repo.js';
 import { privacyOrDefault, type AnswerPrivacy } from '../../domain/privacy.js';
+import type { VotingContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = VotingContext;
 
 const TO_PROTO = { friends: AnswerVisibility.ANSWER_VISIBILITY_FRIENDS, nobody: AnswerVisibility.ANSWER_VISIBILITY_NOBODY } as const;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, conflict, encodeEnvelope, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock, type ServiceContext, codedMessages } from '@mzansi/kit';
+import { alreadyExists, conflict, encodeEnvelope, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock, codedMessages } from '@mzansi/kit';
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
@@ -12,8 +12,9 @@ import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
+import type { VotingContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = VotingContext;
 
 const MAX_IDS = 500;
 

@@ -1,9 +1,10 @@
-import { encodeResultsChanged, LIVE_SUBJECTS, prom, type ServiceContext } from '@mzansi/kit';
+import { encodeResultsChanged, LIVE_SUBJECTS, prom } from '@mzansi/kit';
 import * as repo from '../../data-access/voting-repo.js';
 import { resultsOfQuestion } from '../../domain/results.js';
 import { realPacerClock, ResultsPacer, type PacerClock } from '../../domain/results-pacer.js';
+import type { VotingContext } from '../../context.js';
 
-type Ctx = ServiceContext<any>;
+type Ctx = VotingContext;
 
 /** Questions whose totals are sent again on a resync: those published in the last 10 minutes, at most 1,000. */
 const RECENT_MS = 10 * 60_000;
