@@ -2,7 +2,12 @@
 // see the static landing built into index.html, with today's question painted in (staticLanding.ts). Then the app
 // (start.tsx) takes over: signed-in visitors' index.html preloads it, signed-out ones load it after that first paint.
 import { paintStaticLanding } from './features/landing/staticLanding';
-import './styles.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/widgets.css';
+import './styles/chrome.css';
+import './styles/landing.css';
+import './styles/cards.css';
 import './colour-scheme.css';
 
 /** The app never waits longer than this for the first paint's API call. */
