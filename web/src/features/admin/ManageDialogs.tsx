@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, Input, Label, Textarea, toastError } from '../../ui';
 import { useTags, type MediaPrediction, type Official } from '../research/api';
-import { useManage } from './manageApi';
+import { useManage, type ManageKind } from './manageApi';
 import {
   AVATAR_MESSAGE,
   CONFIDENCE_MESSAGE,
@@ -14,7 +14,9 @@ import {
   validateOfficial,
   validatePrediction,
   type OfficialForm,
+  type OfficialPayload,
   type PredictionForm,
+  type PredictionPayload,
 } from './manageForms';
 import { t as translate, useT, type MessageKey } from '../../i18n';
 import '../../i18n/later';
@@ -31,6 +33,33 @@ const FORM_MESSAGES: Record<string, MessageKey> = {
 };
 const formError = (message: string) => (FORM_MESSAGES[message] ? translate(FORM_MESSAGES[message]) : message);
 
+/**
+ * A research-content form's state and submit: checked in the browser first (a failed check is a toast), then
+ * created, or updated when an item is being edited.
+ */
+function useManageForm<F extends object, P extends OfficialPayload | PredictionPayload>(
+  kind: ManageKind,
+  item: { id: string } | undefined,
+  validate: (form: F) => { ok: true; payload: P } | { ok: false; error: string },
+  onClose: () => void,
+  initial: () => F,
+) {
+  const [form, setForm] = useState<F>(initial);
+  const save = useManage(kind, onClose);
+  const set = (key: keyof F) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const result = validate(form);
+    if (!result.ok) {
+      toastError(formError(result.error));
+      return;
+    }
+    save.mutate(item ? { op: 'update', id: item.id, body: result.payload } : { op: 'create', body: result.payload });
+  };
+  return { form, set, save, onSubmit };
+}
+
 function TagsHint({ id }: { id: string }) {
   const tags = useTags();
   const t = useT();
@@ -45,26 +74,14 @@ function TagsHint({ id }: { id: string }) {
 
 export function OfficialFormDialog({ official, onClose }: { official?: Official; onClose: () => void }) {
   const id = useId();
-  const [form, setForm] = useState<OfficialForm>(() => ({
+  const { form, set, save, onSubmit } = useManageForm<OfficialForm, OfficialPayload>('official', official, validateOfficial, onClose, () => ({
     name: official?.name ?? '',
     title: official?.title ?? '',
     bio: official?.bio ?? '',
     avatar: official?.avatar ?? '',
     tags: official?.tags.join(', ') ?? '',
   }));
-  const save = useManage('official', onClose);
   const t = useT();
-  const set = (key: keyof OfficialForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const result = validateOfficial(form);
-    if (!result.ok) {
-      toastError(formError(result.error));
-      return;
-    }
-    save.mutate(official ? { op: 'update', id: official.id, body: result.payload } : { op: 'create', body: result.payload });
-  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={official ? t('admin.mgEditOfficial') : t('admin.mgAddOfficial')}>
       <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={official ? t('admin.mgEditOfficialForm') : t('admin.mgAddOfficialForm')}>
@@ -113,7 +130,7 @@ export function OfficialFormDialog({ official, onClose }: { official?: Official;
 
 export function PredictionFormDialog({ prediction, onClose }: { prediction?: MediaPrediction; onClose: () => void }) {
   const id = useId();
-  const [form, setForm] = useState<PredictionForm>(() => ({
+  const { form, set, save, onSubmit } = useManageForm<PredictionForm, PredictionPayload>('prediction', prediction, validatePrediction, onClose, () => ({
     statement: prediction?.statement ?? '',
     prediction: prediction?.prediction ?? '',
     confidence: prediction ? String(Math.round(prediction.confidence)) : '50',
@@ -122,19 +139,7 @@ export function PredictionFormDialog({ prediction, onClose }: { prediction?: Med
     sourceUrl: prediction?.sourceUrl ?? '',
     tags: prediction?.tags.join(', ') ?? '',
   }));
-  const save = useManage('prediction', onClose);
   const t = useT();
-  const set = (key: keyof PredictionForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const result = validatePrediction(form);
-    if (!result.ok) {
-      toastError(formError(result.error));
-      return;
-    }
-    save.mutate(prediction ? { op: 'update', id: prediction.id, body: result.payload } : { op: 'create', body: result.payload });
-  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={prediction ? t('admin.mgEditPrediction') : t('admin.mgAddPredictionTitle')}>
       <form className="form form--tight" onSubmit={onSubmit} noValidate aria-label={prediction ? t('admin.mgEditPredictionForm') : t('admin.mgAddPredictionForm')}>
