@@ -4,7 +4,12 @@
 // (start.tsx) takes over: signed-in visitors' index.html preloads it, signed-out ones load it after that first paint.
 import { paintStaticLanding } from './features/landing/staticLanding';
 import { paintStaticVote } from './features/vote/staticVote';
-import './styles.css';
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/widgets.css';
+import './styles/chrome.css';
+import './styles/landing.css';
+import './styles/cards.css';
 import './colour-scheme.css';
 
 /** The app never waits longer than this for the first paint's API call. */

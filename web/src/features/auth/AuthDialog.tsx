@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Dialog, Input, Label, Spinner, Tabs, toast, toastError } from '../../ui';
+import { Button, Dialog, Tabs, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
-import type { AltchaState } from './AltchaField';
 import { login, signup } from './api';
+import { ConsentField, Field } from './AuthFields';
+import { ChallengeCheck, NO_CHALLENGE, type Challenge } from './AuthChallenge';
 import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
 import { useSignIn } from './useSession';
@@ -15,32 +16,6 @@ import type { LoginInput, SignupInput } from './types';
 import { ProvinceSelect } from '../provinces/ProvinceSelect';
 import { useT, type MessageKey } from '../../i18n';
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  hint?: string;
-  optional?: boolean;
-}
-
-function Field({ label, hint, optional, ...input }: FieldProps) {
-  const t = useT();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  return (
-    <div className="field">
-      <Label htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> {t('auth.optional')}</span>}
-      </Label>
-      <Input id={id} aria-describedby={hint ? hintId : undefined} aria-required={!optional} {...input} />
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '', province: '', consent: false };
 
 /** signupRules' problems (English, as the server words them) in the active language. */
@@ -49,70 +24,6 @@ const RULE_KEYS: Record<string, MessageKey> = {
   [SIGNUP_MESSAGES.passwordShort]: 'auth.rule.passwordShort',
   [SIGNUP_MESSAGES.phone]: 'auth.rule.phone',
   [SIGNUP_MESSAGES.whatsappPhone]: 'auth.rule.whatsappPhone',
-};
-
-/**
- * POPIA: predictions reveal political opinions, so signing up needs explicit consent — an unticked box with a
- * one-line summary and the notice's link (it opens in a new tab so the form keeps what was typed).
- */
-function ConsentField({ checked, onChange, showError }: { checked: boolean; onChange: (next: boolean) => void; showError: boolean }) {
-  const t = useT();
-  const id = useId();
-  return (
-    <div className="consent-field">
-      <label className="consent-field__box" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          name="consent"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={showError || undefined}
-          aria-describedby={showError ? `${id}-error` : undefined}
-        />
-        <span>{t('auth.consent')}</span>
-      </label>
-      <a className="consent-field__link" href="/privacy" target="_blank" rel="noopener">
-        {t('auth.privacyLink')}
-      </a>
-      {showError && (
-        <p className="consent-field__error" id={`${id}-error`} role="alert">
-          {t('auth.consentMissing')}
-        </p>
-      )}
-    </div>
-  );
-}
-
-// The widget's code loads only when the gateway asks for a proof-of-work check.
-const AltchaField = lazy(() =>
-  import('./AltchaField').catch(() => ({
-    default: function CheckNotLoaded() {
-      const t = useT();
-      return (
-        <p className="auth-dialog__challenge-error" role="alert">
-          {t('auth.checkLoadFailed')}
-        </p>
-      );
-    },
-  })),
-);
-
-/** The proof-of-work check: shown once the server asks for it (429 challengeRequired), then for every attempt. */
-interface Challenge {
-  needed: boolean;
-  message: string;
-  /** Bumped after each attempt that used the payload (it opens the door once). */
-  round: number;
-  state: AltchaState;
-  payload: string | null;
-}
-const NO_CHALLENGE: Challenge = { needed: false, message: '', round: 0, state: 'unverified', payload: null };
-
-const CHALLENGE_STATUS: Partial<Record<AltchaState, MessageKey>> = {
-  verifying: 'auth.checkingBrowser',
-  verified: 'auth.checkComplete',
-  error: 'auth.checkFailed',
 };
 
 /** The sign-in dialog: login (username, password) and signup (plus full name, optional email and phone). */
@@ -298,20 +209,7 @@ export function AuthDialog() {
           </>
         )}
         {challenge.needed && (
-          <div className="auth-dialog__challenge">
-            <p className="auth-dialog__challenge-message" role="alert">
-              {challenge.message}
-            </p>
-            <Suspense fallback={<Spinner label={t('auth.loadingCheck')} />}>
-              <AltchaField
-                round={challenge.round}
-                onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))}
-              />
-            </Suspense>
-            <p className="visually-hidden" aria-live="polite">
-              {CHALLENGE_STATUS[challenge.state] ? t(CHALLENGE_STATUS[challenge.state]!) : ''}
-            </p>
-          </div>
+          <ChallengeCheck challenge={challenge} onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))} />
         )}
         <Button type="submit" size="lg" block disabled={pending || awaitingCheck} aria-busy={pending || challenge.state === 'verifying'}>
           {pending

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '../../ui';
 import type { Comment } from '../questions/types';
 import { useDataSaver } from '../datasaver/dataSaver';
+import './comments.css';
 import { useT } from '../../i18n';
 
 /**

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../../i18n';
 import { LIVE_BANNER_TEXT, liveNews, useLiveNews, type LiveNewsStore } from './liveBanner';
+import './live-banner.css';
 
 /**
  * A small banner under the header when a new question or a resolution arrives over the live channel: tapping it

@@ -1,0 +1,163 @@
+// One question in the admin's lists: its status, figures and the actions open to it now.
+import { useState } from 'react';
+import { Badge, Button, Dialog } from '../../ui';
+import { formatLongDate } from '../../lib/time';
+import { useT } from '../../i18n';
+import { formatCount } from '../../i18n/format';
+import '../../i18n/later';
+import { questionStatus, questionWithMark, type QuestionStatus } from '../questions/results';
+import { SampleBadge } from '../questions/QuestionCards';
+import { BlindBadge } from '../questions/blind';
+import type { Question } from '../questions/types';
+import { EditTranslationsDialog } from './TranslationFields';
+import './admin-tabs.css';
+import { useAdminAction } from './api';
+
+const STATUS_VARIANT: Record<QuestionStatus, 'outline' | 'default' | 'gold' | 'secondary'> = {
+  Draft: 'outline',
+  Published: 'default',
+  Resolved: 'gold',
+  Archived: 'secondary',
+};
+
+type Pending = null | 'resolve' | 'archive' | 'delete' | 'translations';
+
+const STATUS_KEY = {
+  Draft: 'admin.statusDraft',
+  Published: 'admin.statusPublished',
+  Resolved: 'admin.statusResolved',
+  Archived: 'admin.statusArchived',
+} as const;
+
+/** What an admin may do with a question now (mirrors the server's rules). */
+export function availableActions(q: Question) {
+  return {
+    publish: !q.isPublished && !q.isArchived,
+    resolve: q.isPublished && q.isActive && !q.isResolved && !q.isArchived,
+    archive: !q.isArchived,
+    delete: true,
+  };
+}
+
+export function AdminQuestionItem({ question: q }: { question: Question }) {
+  const [pending, setPending] = useState<Pending>(null);
+  const t = useT();
+  const action = useAdminAction();
+  const status = questionStatus(q);
+  const can = availableActions(q);
+  const busy = action.isPending;
+  const close = () => setPending(null);
+  const correct = q.options.find((o) => o.id === q.correctOptionId);
+
+  return (
+    <li className="admin-q" data-question-id={q.id}>
+      <div className="admin-q__head">
+        <Badge variant={STATUS_VARIANT[status]}>{t(STATUS_KEY[status])}</Badge>
+        {q.isSample && <SampleBadge />}
+        {q.isBlind && <BlindBadge />}
+        <time className="admin-q__date" dateTime={q.date}>
+          {formatLongDate(q.date)}
+        </time>
+      </div>
+      <p className="admin-q__text">{questionWithMark(q.text)}</p>
+      <p className="admin-q__meta">
+        {q.options.map((o) => o.text).join(' / ')} · {t('admin.votes', { count: q.totalVotes ?? 0, shown: formatCount(q.totalVotes ?? 0) })}
+        {correct && ` · ${t('admin.correct', { option: correct.text })}`}
+        {q.translations && ` · ${t('admin.translatedInto', { languages: Object.keys(q.translations).join(', ') })}`}
+      </p>
+      <div className="admin-q__actions">
+        {can.publish && (
+          <Button size="sm" disabled={busy} onClick={() => action.mutate({ kind: 'publish', id: q.id })}>
+            {t('admin.publish')}
+          </Button>
+        )}
+        {can.resolve && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setPending('resolve')}>
+            {t('admin.resolve')}
+          </Button>
+        )}
+        {can.archive && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('archive')}>
+            {t('admin.archive')}
+          </Button>
+        )}
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('translations')}>
+          {t('admin.languages')}
+        </Button>
+        <Button size="sm" variant="ghost" className="admin-q__delete" disabled={busy} onClick={() => setPending('delete')}>
+          {t('admin.delete')}
+        </Button>
+      </div>
+
+      <Dialog
+        open={pending === 'resolve'}
+        onOpenChange={(open) => !open && close()}
+        title={t('admin.resolveTitle')}
+        description={t('admin.resolveText', { question: questionWithMark(q.text) })}
+      >
+        <div className="dialog-actions dialog-actions--stack">
+          {q.options.map((o) => (
+            <Button
+              key={o.id}
+              block
+              variant={o.id === 'no' ? 'destructive' : 'primary'}
+              onClick={() => {
+                close();
+                action.mutate({ kind: 'resolve', id: q.id, correctOptionId: o.id });
+              }}
+            >
+              {o.text}
+            </Button>
+          ))}
+          <Button block variant="ghost" onClick={close}>
+            {t('admin.cancel')}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={pending === 'archive'}
+        onOpenChange={(open) => !open && close()}
+        title={t('admin.archiveTitle')}
+        description={t('admin.archiveText')}
+      >
+        <div className="dialog-actions">
+          <Button variant="outline" onClick={close}>
+            {t('admin.cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              close();
+              action.mutate({ kind: 'archive', id: q.id });
+            }}
+          >
+            {t('admin.archive')}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={pending === 'delete'}
+        onOpenChange={(open) => !open && close()}
+        title={t('admin.deleteTitle')}
+        description={t('admin.deleteText')}
+      >
+        <div className="dialog-actions">
+          <Button variant="outline" onClick={close}>
+            {t('admin.cancel')}
+          </Button>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              close();
+              action.mutate({ kind: 'delete', id: q.id });
+            }}
+          >
+            {t('admin.deletePermanently')}
+          </Button>
+        </div>
+      </Dialog>
+      {pending === 'translations' && <EditTranslationsDialog question={q} onClose={close} />}
+    </li>
+  );
+}

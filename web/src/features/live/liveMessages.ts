@@ -1,0 +1,87 @@
+// The live channel's messages (spec §4 "Live channel"): what the gateway sends, read defensively, and the words the
+// notifications use for them.
+import type { QuestionTranslations } from '../questions/types';
+import type { LiveResultRow } from './liveResults';
+
+export interface LiveQuestion {
+  id: string;
+  text: string;
+  options?: { id: string; text: string }[];
+  /** The admin's text in other languages (the gateway's new-question carries them, as the API does). */
+  translations?: QuestionTranslations;
+}
+
+export type LiveMessage =
+  | { type: 'new-question'; question: LiveQuestion }
+  | { type: 'question-resolved'; questionId: string; correctOptionId: string }
+  | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[]; blind?: boolean };
+
+/** A known live message, or null for anything else (unparseable JSON, unknown type, missing fields). */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const m = value as Record<string, unknown>;
+  switch (m.type) {
+    case 'new-question': {
+      const q = m.question as Record<string, unknown> | undefined;
+      return q && typeof q === 'object' && typeof q.id === 'string' && typeof q.text === 'string'
+        ? { type: 'new-question', question: q as unknown as LiveQuestion }
+        : null;
+    }
+    case 'question-resolved':
+      return typeof m.questionId === 'string' && typeof m.correctOptionId === 'string'
+        ? { type: 'question-resolved', questionId: m.questionId, correctOptionId: m.correctOptionId }
+        : null;
+    case 'results-updated': {
+      if (typeof m.questionId !== 'string') return null;
+      const results = Array.isArray(m.results) ? m.results.flatMap(toResultRow) : [];
+      const sum = results.reduce((n, r) => n + r.votes, 0);
+      return {
+        type: 'results-updated',
+        questionId: m.questionId,
+        totalVotes: isCount(m.totalVotes) ? m.totalVotes : sum,
+        results,
+        ...(m.blind === true && { blind: true }),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** One option's figures; rows without an id or a count are dropped. `optionText` only when the gateway sends it. */
+function toResultRow(value: unknown): LiveResultRow[] {
+  if (!value || typeof value !== 'object') return [];
+  const r = value as Record<string, unknown>;
+  if (typeof r.optionId !== 'string' || !isCount(r.votes)) return [];
+  return [
+    {
+      optionId: r.optionId,
+      ...(typeof r.optionText === 'string' && { optionText: r.optionText }),
+      votes: r.votes,
+      percentage: isCount(r.percentage) ? r.percentage : 0,
+    },
+  ];
+}
+
+/** Question text as shown to people: with its question mark. */
+export function withQuestionMark(text: string): string {
+  const trimmed = text.trim();
+  return /[?？]$/.test(trimmed) ? trimmed : `${trimmed}?`;
+}
+
+/** 'Yes' / 'No' for the usual option ids, else the option's own text, else the id. */
+export function answerLabel(optionId: string, options?: { id: string; text: string }[]): string {
+  const id = optionId.toLowerCase();
+  if (id === 'yes' || id === 'option1') return 'Yes';
+  if (id === 'no' || id === 'option2') return 'No';
+  return options?.find((o) => o.id === optionId)?.text ?? optionId;
+}
