@@ -21,6 +21,7 @@ import { leanSessionRead } from './session-read.js';
 import { requestIdOf } from './request-id.js';
 import { shareRouter } from './routes/share.js';
 import { indexHtml, webRouter } from './web.js';
+import type { WebDevProxy } from './web-dev.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
   userSessions?: UserSessions;
+  /** `make dev`: the web from Vite's dev server instead of WEB_DIST (web-dev.ts). */
+  webDev?: WebDevProxy;
 }
 
 /** True when a parsed body or query holds a string with a NUL character anywhere (PostgreSQL text cannot store one). */
@@ -139,8 +142,10 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', api);
 
   // A question's own link (/q/{id}) and its preview image: the app's page with link-preview tags (routes/share.ts).
-  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: config.SERVE_WEB ? indexHtml(config.WEB_DIST) : undefined }));
-  if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
+  const serveBuiltWeb = config.SERVE_WEB && !deps.webDev;
+  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined }));
+  if (deps.webDev) app.use(deps.webDev.handler);
+  else if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));
   return app;
