@@ -14,10 +14,11 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
+.PHONY: help install build infra up dev test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
+	@echo "make dev   - the same for development: services and gateway restart on change (tsx watch), the web hot-reloads (Vite)"
 	@echo "make test  - type check, lint, unit + integration tests (real PostgreSQL/Redis/NATS), browser tests, manifests"
 	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
 	@echo "make test-faults - fault injection: kill -9, NATS/PostgreSQL outages, slow services, poison events (~10 min)"
@@ -39,6 +40,12 @@ infra:
 
 up: build infra
 	npx tsx scripts/up.ts
+
+# Development (issue 21): every service and the gateway from source under `tsx watch` (restart on change), the web
+# from Vite's dev server behind the gateway on http://localhost:8080 (hot module replacement; WEB_DEV_SERVER_URL).
+# `build` first: the workspace packages (proto, kit) are imported from their dist/ (`npx tsc -b` after changing them).
+dev: build infra
+	npx tsx scripts/up.ts --dev
 
 # The cluster topology (issue 17) from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
 # 3-node NATS JetStream cluster, PostgreSQL primary + streaming replica, Redis; Ctrl-C stops it all.

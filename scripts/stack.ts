@@ -1,9 +1,11 @@
 /**
  * Starts the whole system as real processes (`node dist/main.js` for every service and the gateway), the way
- * `make up` runs it and the browser tests use it. Build first (`npm run build`).
+ * `make up` runs it and the browser tests use it. Build first (`npm run build`). With `watch` (`make dev`) each
+ * process runs from its TypeScript source under `tsx watch` instead, and restarts when a file it imports changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,8 @@ export interface StackOptions {
   sourceMaps?: boolean;
   /** Extra node flags for some processes, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   nodeArgs?: Partial<Record<ProcessName, string[]>>;
+  /** `make dev`: run `src/main.ts` under `tsx watch` (restart on change) instead of `dist/main.js`. */
+  watch?: boolean;
 }
 
 export type ServiceName = (typeof SERVICES)[number]['name'];
@@ -129,13 +133,8 @@ export async function waitForHttp(name: string, url: string, timeoutMs: number, 
 /** Each child's log file, when logs go to files (tests). */
 const logFiles = new WeakMap<ChildProcess, string>();
 
-export function launch(name: ProcessName | string, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
-  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name as ProcessName] ?? [])];
-  const child = spawn(process.execPath, [...flags, script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** A child's output: prefixed with its name on this process's stdout/stderr ('inherit'), or into `<logs>/<name>.log`. */
+function pipeLogs(name: string, child: ChildProcess, logs: StackOptions['logs']): void {
   if (logs === 'inherit' || logs === undefined) {
     const prefix = `${name.padEnd(9)}| `;
     const pipe = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
@@ -159,7 +158,49 @@ export function launch(name: ProcessName | string, script: string, env: NodeJS.P
     child.stdout!.pipe(file);
     child.stderr!.pipe(file);
   }
+}
+
+/** tsx's command line, run by this node (`tsx watch <script>`). */
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+
+/** A process's entry: its build output, or its source under `tsx watch` (opts.watch). */
+export function entry(folder: string, watch: boolean | undefined): string {
+  return watch ? path.join(ROOT, folder, 'src', 'main.ts') : path.join(ROOT, folder, 'dist', 'main.js');
+}
+
+export function launch(name: ProcessName | string, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
+  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name as ProcessName] ?? [])];
+  const run = opts.watch ? [TSX_CLI, 'watch', '--clear-screen=false', script] : [script];
+  const child = spawn(process.execPath, [...flags, ...run], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLogs(name, child, logs);
   return child;
+}
+
+/**
+ * Vite's dev server for the web (`make dev`; the gateway proxies to it, WEB_DEV_SERVER_URL), on 127.0.0.1:`port`,
+ * serving `root` (default web/, with web/vite.config.ts). Resolves once it answers.
+ */
+export async function startWebDevServer(opts: { port: number; root?: string; logs?: StackOptions['logs'] }): Promise<{ url: string; child: ChildProcess }> {
+  const web = path.join(ROOT, 'web');
+  const vite = path.join(path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  const child = spawn(process.execPath, [vite, opts.root ?? web, '--host', '127.0.0.1', '--port', String(opts.port), '--strictPort'], {
+    cwd: web,
+    env: { ...process.env, MZANSI_GATEWAY_URL: process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLogs('web', child, opts.logs);
+  const url = `http://127.0.0.1:${opts.port}`;
+  try {
+    await waitForHttp('web', `${url}/@vite/client`, 60_000, child);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { url, child };
 }
 
 export function stopChild(child: ChildProcess, timeoutMs = 8_000): Promise<void> {
@@ -247,7 +288,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       SERVICES.map(async (s) => {
         const db = mode === 'test' ? `${s.name}_e2e_${suffix}` : s.name;
         databases[s.name] = db;
-        const script = path.join(ROOT, 'services', s.name, 'dist', 'main.js');
+        const script = entry(path.join('services', s.name), opts.watch);
         await launchReady(s.name, script, async () => {
           const grpcPort = mode === 'test' ? await freePort() : s.grpcPort;
           const metricsPort = mode === 'test' ? await freePort() : s.metricsPort;
@@ -267,7 +308,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     );
     let gatewayPort = 0;
     let publicUrl = '';
-    await launchReady('gateway', path.join(ROOT, 'gateway', 'dist', 'main.js'), async () => {
+    await launchReady('gateway', entry('gateway', opts.watch), async () => {
       gatewayPort = opts.gatewayPort ?? (mode === 'test' ? await freePort() : 8080);
       publicUrl = `http://localhost:${gatewayPort}`;
       const metricsPort = mode === 'test' ? await freePort() : 9460;

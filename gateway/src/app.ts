@@ -8,18 +8,11 @@ import type { RateLimits } from './rate-limit.js';
 import type { RedisClient } from './redis.js';
 import type { PublicCache } from './cache.js';
 import type { Composer } from './compose.js';
-import { adminRouter } from './routes/admin.js';
-import { authRouter } from './routes/auth.js';
-import { notificationsRouter } from './routes/notifications.js';
+import { apiBodyParsers, apiRoutes } from './routes/index.js';
 import { publicQuestionsRouter } from './routes/questions.js';
-import { adminResearchRouter, researchRouter, suggestionsRouter } from './routes/research.js';
-import { commentBodyParser, commentsRoutes, friendsFeedRouter, friendshipsRouter, peopleRouter } from './routes/social.js';
-import { answersRouter, leaderboardRouter, resultsRouter, userVotingRouter } from './routes/voting.js';
-import { usersRouter } from './routes/users.js';
-import { auditRouter, emailLinksRouter, profileRouter, unsubscribeRouter } from './routes/profile.js';
-import { accountRouter } from './routes/account.js';
+import { answersRouter } from './routes/voting.js';
+import { unsubscribeRouter } from './routes/profile.js';
 import { createUserSessions, type UserSessions } from './user-sessions.js';
-import { privacyNoticeRouter, privacySettingsRouter } from './routes/privacy.js';
 import { csrfGuard, securityHeaders } from './security.js';
 import { trustProxy } from './client-address.js';
 import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './input.js';
@@ -28,6 +21,7 @@ import { leanSessionRead } from './session-read.js';
 import { requestIdOf } from './request-id.js';
 import { shareRouter } from './routes/share.js';
 import { indexHtml, webRouter } from './web.js';
+import type { WebDevProxy } from './web-dev.js';
 
 export interface AppDeps {
   config: Config;
@@ -46,6 +40,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
   userSessions?: UserSessions;
+  /** `make dev`: the web from Vite's dev server instead of WEB_DIST (web-dev.ts). */
+  webDev?: WebDevProxy;
 }
 
 /** True when a parsed body or query holds a string with a NUL character anywhere (PostgreSQL text cannot store one). */
@@ -135,44 +131,21 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(csrfGuard(config));
-  api.post('/questions/:id/comments', commentBodyParser());
+  apiBodyParsers(api);
   api.use(parseJson);
   api.use(refuseNul);
   api.use(skipSessionForPublicReads(deps.session));
   api.use(sessionExpiry(config, clock, userSessions));
   api.use(noStore);
-  const socialDeps = { ...votingDeps, rateLimits: deps.rateLimits };
-  const comments = commentsRoutes(socialDeps);
-  // Non-POST requests to /api/answers (POST is answered above): OPTIONS lists POST, other methods are a 404.
-  api.use('/answers', answersRouter(votingDeps));
-  api.use('/privacy-notice', privacyNoticeRouter({ config }));
-  api.use('/auth', authRouter({ config, clients: deps.clients, rateLimits: deps.rateLimits, clock, userSessions }));
-  api.use('/users', peopleRouter(socialDeps));
-  api.use('/users', usersRouter({ clients: deps.clients }));
-  api.use('/users', accountRouter({ config, clients: deps.clients, userSessions, clock }));
-  api.use('/users', profileRouter({ clients: deps.clients, userSessions }));
-  api.use('/users', privacySettingsRouter({ clients: deps.clients }));
-  api.use('/users', userVotingRouter(votingDeps));
-  api.use('/questions', resultsRouter(votingDeps));
-  api.use('/questions', comments.byQuestion);
-  api.use('/comments', comments.comments);
-  api.use('/', friendshipsRouter(socialDeps));
-  api.use('/feed', friendsFeedRouter(socialDeps));
-  api.use('/', notificationsRouter({ clients: deps.clients }));
-  api.use('/leaderboard', leaderboardRouter(votingDeps));
-  api.use('/admin', adminRouter({ clients: deps.clients, composer, cache }));
-  api.use('/admin', auditRouter({ clients: deps.clients }));
-  api.use('/', emailLinksRouter({ clients: deps.clients }));
-  const researchDeps = { clients: deps.clients, composer, cache, clock };
-  api.use('/', researchRouter(researchDeps));
-  api.use('/question-suggestions', suggestionsRouter(researchDeps));
-  api.use('/admin', adminResearchRouter(researchDeps));
+  apiRoutes(api, { config, clients: deps.clients, composer, cache, rateLimits: deps.rateLimits, userSessions, clock });
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);
 
   // A question's own link (/q/{id}) and its preview image: the app's page with link-preview tags (routes/share.ts).
-  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: config.SERVE_WEB ? indexHtml(config.WEB_DIST) : undefined }));
-  if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
+  const serveBuiltWeb = config.SERVE_WEB && !deps.webDev;
+  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined }));
+  if (deps.webDev) app.use(deps.webDev.handler);
+  else if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));
   return app;

@@ -82,6 +82,13 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     ALTCHA_EXPIRES_S: z.coerce.number().int().min(10).max(3_600).default(300),
     WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
     SERVE_WEB: bool.default(true),
+    /**
+     * `make dev` only: the web comes from Vite's dev server at this URL (hot module replacement; web-dev.ts) instead
+     * of WEB_DIST. Refused in production.
+     */
+    WEB_DEV_SERVER_URL: prod
+      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' })
+      : z.string().url().optional(),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
     /**
      * On SIGTERM /readyz answers 503 for this long before the listener closes, so load balancers that probe it

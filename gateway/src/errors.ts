@@ -119,13 +119,19 @@ export function codeOf(metadata: grpc.Metadata | undefined): { code?: string; pa
 
 const internalError = () => new HttpError(500, 'Something went wrong. Please try again.', {}, 'internal');
 
-/** Validates a request part with zod; the first problem becomes a 400 with a readable message. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string, code?: ErrorCode, params?: Record<string, number>): z.infer<S> {
+/** For `parse`: the first problem's own message as it is, without its field (schemas whose messages are written for readers). */
+export const ISSUE_MESSAGE = Symbol('the first issue’s own message');
+
+/**
+ * Validates a request part with zod; the first problem becomes a 400 with a readable message: `message` (with its
+ * `code`) whatever the problem; the problem's own message (`ISSUE_MESSAGE`); else `field: problem`.
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string | typeof ISSUE_MESSAGE, code?: ErrorCode, params?: Record<string, number>): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  if (message) throw badRequest(message, code, params);
+  if (typeof message === 'string' && message) throw badRequest(message, code, params);
   const issue = result.error.issues[0]!;
-  const field = issue.path.join('.');
+  const field = message === ISSUE_MESSAGE ? '' : issue.path.join('.');
   throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
 }
 

@@ -6,7 +6,7 @@ import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SU
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RedisClient } from './redis.js';
-import { admitSockets, type LiveSocket } from './live/admission.js';
+import { admitSockets, type AdmissionDeps, type LiveSocket } from './live/admission.js';
 import { createFanout } from './live/fanout.js';
 import { startHeartbeat } from './live/heartbeat.js';
 import { questionEventMessage, resultsUpdatedMessage } from './live/messages.js';
@@ -20,6 +20,8 @@ export interface LiveDeps {
   nc: NatsConnection;
   redis: RedisClient;
   session: RequestHandler;
+  /** Upgrades to any other path (`make dev`: Vite's HMR socket, web-dev.ts); without it they are a 404. */
+  otherUpgrade?: AdmissionDeps['otherUpgrade'];
 }
 
 const MAX_FRAME = 64 * 1024;
@@ -42,7 +44,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
   const metrics = createLiveMetrics(deps.metrics, wss);
   const sockets = () => wss.clients as Set<LiveSocket>;
 
-  const admission = admitSockets(server, wss, { config, metrics, session: deps.session });
+  const admission = admitSockets(server, wss, { config, metrics, session: deps.session, otherUpgrade: deps.otherUpgrade });
   const stopHeartbeat = startHeartbeat({
     intervalMs: config.LIVE_HEARTBEAT_MS,
     sockets,

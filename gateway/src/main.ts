@@ -14,6 +14,7 @@ import { createHttpServer } from './http-server.js';
 import { apiSecurityHeaderList, securityHeaderList } from './security.js';
 import { PublicCache } from './cache.js';
 import { withCachedReads } from './public-reads.js';
+import { webDevProxy } from './web-dev.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -35,7 +36,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   const ready = readiness({ redis, natsClosed: () => nc.isClosed(), shuttingDown: () => shuttingDown, services: serviceAddresses(config) });
 
   const cache = new PublicCache(config.PUBLIC_CACHE_MS);
+  const webDev = config.WEB_DEV_SERVER_URL ? webDevProxy(config.WEB_DEV_SERVER_URL) : undefined;
   const app = createApp({
+    webDev,
     cache,
     config,
     logger,
@@ -55,7 +58,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const live = await startLive(server, { config, logger, metrics, nc, redis, session });
+  const live = await startLive(server, { config, logger, metrics, nc, redis, session, otherUpgrade: webDev?.upgrade });
   // The dependency map is for operators: on the metrics port, not the public one.
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });
   const port = (server.address() as AddressInfo).port;

@@ -22,3 +22,5 @@ export const idText = z
   .min(1)
   .max(64)
   .transform((s) => s.toLowerCase());
+/** A mailed link's token (e-mail verification, newsletter confirmation): tokens are short; anything long is not one of ours (and is not sent on). */
+export const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });

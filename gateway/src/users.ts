@@ -1,4 +1,4 @@
-import type { identity } from '@mzansi/proto';
+import type { identity, social } from '@mzansi/proto';
 
 /** The user as the web app sees it (spec §3 User). */
 export interface UserJson {
@@ -44,4 +44,9 @@ export function userJson(u: identity.User): UserJson {
 /** What other users may see of someone (search results, friends, comments). */
 export function publicUserJson(u: identity.User) {
   return { id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin };
+}
+
+/** A person as social sends them (friends, requests, comments' authors): what other users may see. */
+export function personJson(p: social.Person | undefined) {
+  return p ? { id: p.id, username: p.username, name: p.name, isAdmin: p.isAdmin } : null;
 }

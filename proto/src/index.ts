@@ -5,3 +5,4 @@ export * as questions from './gen/questions/v1/questions.js';
 export * as voting from './gen/voting/v1/voting.js';
 export * as social from './gen/social/v1/social.js';
 export * as notification from './gen/notification/v1/notification.js';
+export { PREDICTION_CONFIDENCE } from './rules.js';

@@ -50,6 +50,8 @@ export interface AdmissionDeps {
   metrics: LiveMetrics;
   /** The HTTP session middleware (cookie → Redis): who is connecting. */
   session: RequestHandler;
+  /** Upgrades to any other path than /ws (`make dev`: Vite's HMR socket); without it they are a 404. */
+  otherUpgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
 /**
@@ -89,7 +91,7 @@ export function admitSockets(server: Server, wss: WebSocketServer, deps: Admissi
     // The path as sent (not `new URL()`, which throws on a target like `//[`: an exception in this listener would
     // take the process down).
     const pathname = (req.url ?? '/').split('?', 1)[0];
-    if (pathname !== '/ws') return refuse(socket, 404, 'Not Found', 'Not found');
+    if (pathname !== '/ws') return deps.otherUpgrade ? deps.otherUpgrade(req, socket, head) : refuse(socket, 404, 'Not Found', 'Not found');
     if (!originAllowed(req.headers.origin, req.headers.host, allowedOrigin)) return refuse(socket, 403, 'Forbidden', 'Cross-site request refused');
     // Counted per client address (req.ip's rules, TRUST_PROXY) from the upgrade until the connection closes.
     const key = addressKey(clientAddress(req, trust));

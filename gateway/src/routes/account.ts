@@ -25,8 +25,7 @@ export interface AccountDeps {
 }
 
 /** "Download my data" and "Delete my account" (PRODUCT.md "Privacy"): GET /api/users/{id}/export, DELETE /api/users/{id}. */
-export function accountRouter({ config, clients, userSessions, clock }: AccountDeps): Router {
-  const r = Router();
+export function accountRoutes(r: Router, { config, clients, userSessions, clock }: AccountDeps): void {
 
   // Self only, admins included: an export is for the person it is about.
   r.get('/:id/export', async (req, res) => {
@@ -55,5 +54,4 @@ export function accountRouter({ config, clients, userSessions, clock }: AccountD
     res.json({ success: true });
   });
 
-  return r;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
@@ -45,13 +45,14 @@ const translationsUpdateBody = z.strictObject({ translations: translationsBody }
 const resolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
 const idParam = z.object({ id: idText });
 
-/** Question management. Every route needs an admin: 401 signed out, 403 otherwise. */
-export function adminRouter({ clients, composer, cache }: { clients: Clients; composer: Composer; cache: PublicCache }): Router {
-  const r = Router();
-  r.use((_req, res, next) => {
-    requireAdmin(res);
-    next();
-  });
+/** Every /api/admin route needs an admin: 401 signed out, 403 otherwise (ahead of all the routes under /admin). */
+export const adminOnly: RequestHandler = (_req, res, next) => {
+  requireAdmin(res);
+  next();
+};
+
+/** Question management (admins only: mounted behind `adminOnly`). */
+export function adminQuestionRoutes(r: Router, { clients, composer, cache }: { clients: Clients; composer: Composer; cache: PublicCache }): void {
 
   r.get('/questions', async (_req, res) => {
     const actor = requireAdmin(res);
@@ -125,5 +126,4 @@ export function adminRouter({ clients, composer, cache }: { clients: Clients; co
     res.json({ success: true });
   });
 
-  return r;
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { HttpError, badRequest, errorBody, parse, unauthorized } from '../errors.js';
 import { CONSENT_REQUIRED, PRIVACY_NOTICE_VERSION } from '../privacy.js';
 import { MAX_PAYLOAD_LENGTH } from '../challenge.js';
+import { tokenBody } from '../params.js';
 import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
 import { actorOf, clearSignedInHint, hasSignedInHint, setSignedInHint, signIn, signOut } from '../session.js';
 import type { UserSessions } from '../user-sessions.js';
@@ -50,8 +51,7 @@ export interface AuthDeps {
   userSessions?: UserSessions;
 }
 
-export function authRouter({ config, clients, rateLimits, clock, userSessions }: AuthDeps): Router {
-  const r = Router();
+export function authRoutes(r: Router, { config, clients, rateLimits, clock, userSessions }: AuthDeps): void {
 
   // A fresh proof-of-work challenge for the ALTCHA widget (no session needed; never cached).
   r.get('/challenge', async (_req, res) => {
@@ -129,8 +129,15 @@ export function authRouter({ config, clients, rateLimits, clock, userSessions }:
     }
   });
 
+  // The SPA's /verify-email page posts the token when the person presses "Confirm" (not on load: mail scanners
+  // that open links must not use up a single-use token). No session needed: the link in the mail is the authority.
+  r.post('/verify-email', async (req, res) => {
+    const { token } = parse(tokenBody, req.body, 'This link is invalid or has expired', 'verifyInvalidLink');
+    const { email } = await clients.identity.verifyEmail({ token });
+    res.json({ success: true, email, message: `${email} is verified.` });
+  });
+
   r.use(challengeRequired);
-  return r;
 }
 
 /** 429 `{"message", "code", "challengeRequired": true}`: the web shows the ALTCHA widget and retries with its payload. */

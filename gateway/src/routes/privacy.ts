@@ -43,8 +43,7 @@ export function privacyNoticeRouter({ config }: { config: Config }): Router {
  * Voting owns the settings and applies them to every read of someone else's answers (friend answers, the friends
  * feed, results panels, leaderboards), so the routes that show them need no check of their own.
  */
-export function privacySettingsRouter({ clients }: { clients: Clients }): Router {
-  const r = Router();
+export function privacySettingsRoutes(r: Router, { clients }: { clients: Clients }): void {
 
   r.get('/:id/privacy', async (req, res) => {
     requireActor(res);
@@ -67,5 +66,4 @@ export function privacySettingsRouter({ clients }: { clients: Clients }): Router
     res.json(privacyJson(settings));
   });
 
-  return r;
 }

@@ -13,13 +13,10 @@ const passwordBody = z.object({
   currentPassword: z.string().max(1024).default(''),
   newPassword: z.string().max(256, 'Password must be at most 256 characters').default(''),
 });
-/** Tokens are short; anything long is not one of ours (and is not sent on). */
-const tokenBody = z.object({ token: z.string().trim().min(1).max(200) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** Password change and "send the verification mail again" (self only). */
-export function profileRouter({ clients, userSessions }: { clients: Clients; userSessions: UserSessions }): Router {
-  const r = Router();
+export function passwordRoutes(r: Router, { clients, userSessions }: { clients: Clients; userSessions: UserSessions }): void {
 
   r.post('/:id/password', async (req, res) => {
     const actor = requireSelf(res, parse(idParam, req.params).id);
@@ -36,28 +33,6 @@ export function profileRouter({ clients, userSessions }: { clients: Clients; use
     res.json({ success: true, email, message: `We sent a new link to ${email}.` });
   });
 
-  return r;
-}
-
-/** The links in our mails that work without signing in: e-mail verification and the newsletter's confirmation. */
-export function emailLinksRouter({ clients }: { clients: Clients }): Router {
-  const r = Router();
-
-  // The SPA's /verify-email page posts the token when the person presses "Confirm" (not on load: mail scanners
-  // that open links must not use up a single-use token).
-  r.post('/auth/verify-email', async (req, res) => {
-    const { token } = parse(tokenBody, req.body, 'This link is invalid or has expired', 'verifyInvalidLink');
-    const { email } = await clients.identity.verifyEmail({ token });
-    res.json({ success: true, email, message: `${email} is verified.` });
-  });
-
-  r.post('/newsletter/confirm', async (req, res) => {
-    const { token } = parse(tokenBody, req.body, 'This confirmation link is not valid or the subscription has expired', 'mailBadConfirm');
-    const { email } = await clients.notification.confirmNewsletter({ token });
-    res.json({ success: true, email, message: `${email} is subscribed to the newsletter.` });
-  });
-
-  return r;
 }
 
 /**
@@ -102,8 +77,7 @@ export function unsubscribeRouter({ clients }: { clients: Clients }): Router {
 }
 
 /** GET /api/admin/audit?page=: the audit log, newest first, 50 a page (admin only). */
-export function auditRouter({ clients }: { clients: Clients }): Router {
-  const r = Router();
+export function auditRoutes(r: Router, { clients }: { clients: Clients }): void {
   r.get('/audit', async (req, res) => {
     const actor = requireAdmin(res);
     const { page } = parse(pageQuery, req.query, 'page must be a whole number from 1');
@@ -124,5 +98,4 @@ export function auditRouter({ clients }: { clients: Clients }): Router {
       })),
     });
   });
-  return r;
 }

@@ -31,8 +31,7 @@ const profileBody = z
 
 const idParam = z.object({ id: uuidAnyCase('Unknown user') });
 
-export function usersRouter({ clients }: { clients: Clients }): Router {
-  const r = Router();
+export function userSettingsRoutes(r: Router, { clients }: { clients: Clients }): void {
 
   r.put('/:id/notifications', async (req, res) => {
     requireActor(res);
@@ -62,5 +61,4 @@ export function usersRouter({ clients }: { clients: Clients }): Router {
     res.json(userJson(user!));
   });
 
-  return r;
 }

@@ -65,8 +65,7 @@ export function answersRouter({ clients }: VotingDeps, layers: RequestHandler[] 
 }
 
 /** Results routes under /api/questions/{id}/…. */
-export function resultsRouter({ clients, composer }: VotingDeps): Router {
-  const r = Router();
+export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): void {
 
   r.get('/:id/results', async (req, res) => {
     requireActor(res);
@@ -106,7 +105,6 @@ export function resultsRouter({ clients, composer }: VotingDeps): Router {
     res.json({ friendAnswers: await friendAnswersOf(clients, composer, actor, id) });
   });
 
-  return r;
 }
 
 /** Only the caller's friends' answers, with names from the directory. */
@@ -129,8 +127,7 @@ async function friendAnswersOf(clients: Clients, composer: Composer, actor: { id
 }
 
 /** /api/users/{id}/answers/{questionId}, /stats, /history. */
-export function userVotingRouter({ clients }: VotingDeps): Router {
-  const r = Router();
+export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
 
   r.get('/:id/answers/:questionId', async (req, res) => {
     requireActor(res);
@@ -199,7 +196,6 @@ export function userVotingRouter({ clients }: VotingDeps): Router {
     );
   });
 
-  return r;
 }
 
 /** GET /api/leaderboard?scope=national|friends — real standings for the current SAST month. */

@@ -1,0 +1,95 @@
+import { Router } from 'express';
+import type { Actor } from '@mzansi/kit/base';
+import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
+import { z } from 'zod';
+import type { Clients } from '../clients.js';
+import { badRequest, ISSUE_MESSAGE, parse } from '../errors.js';
+import { idText } from '../params.js';
+import { requireActor, requireAdmin } from '../session.js';
+
+const idParam = z.object({ id: idText });
+const suggestionBody = z.object({
+  title: z.string({ message: 'Question must be at least 10 characters' }).default(''),
+  description: z.string({ message: 'Description must be text' }).nullish(),
+});
+
+const reviewBody = z.object({
+  status: z.string({ message: 'Please choose a status' }).nullish(),
+  adminNotes: z.string({ message: 'Admin notes must be text' }).nullish(),
+});
+
+const STATUS: Record<string, SuggestionStatus> = {
+  pending: SuggestionStatus.SUGGESTION_STATUS_PENDING,
+  approved: SuggestionStatus.SUGGESTION_STATUS_APPROVED,
+  rejected: SuggestionStatus.SUGGESTION_STATUS_REJECTED,
+  used: SuggestionStatus.SUGGESTION_STATUS_USED,
+};
+/** A status by name; own keys only (`toString`, `constructor`… are not statuses). */
+const statusOf = (name: string | null | undefined) => (name && Object.hasOwn(STATUS, name) ? STATUS[name] : undefined);
+const STATUS_NAME = new Map(Object.entries(STATUS).map(([k, v]) => [v, k]));
+
+/** Suggestions with their authors' names, from one identity call for the whole list. */
+async function suggestionsJson(clients: Clients, list: Suggestion[], actor: Actor) {
+  if (list.length === 0) return [];
+  const ids = [...new Set(list.map((s) => s.userId))];
+  const { users } = await clients.identity.getUsers({ ids }, { actor });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return list.map((s) => {
+    const u = byId.get(s.userId);
+    return {
+      id: s.id,
+      title: s.title,
+      description: s.description || null,
+      status: STATUS_NAME.get(s.status) ?? 'pending',
+      adminNotes: s.adminNotes || null,
+      user: { id: s.userId, name: u?.name ?? 'Unknown user', username: u?.username ?? '' },
+      createdAt: s.createdAt?.toISOString() ?? null,
+      updatedAt: s.updatedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** /api/question-suggestions: users suggest and see their own; admins see all, review and delete (only they). */
+export function suggestionsRouter({ clients }: { clients: Clients }): Router {
+  const r = Router();
+
+  r.post('/', async (req, res) => {
+    const actor = requireActor(res);
+    const body = parse(suggestionBody, req.body, ISSUE_MESSAGE);
+    const { suggestion } = await clients.questions.createSuggestion({ title: body.title, description: body.description ?? '' }, { actor });
+    res.status(201).json((await suggestionsJson(clients, [suggestion!], actor))[0]);
+  });
+
+  r.get('/', async (req, res) => {
+    const actor = requireActor(res);
+    const q = parse(z.object({ status: z.string().max(20).optional(), user: z.string().max(64).optional() }), req.query, ISSUE_MESSAGE);
+    let status = SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
+    if (q.status) {
+      const s = statusOf(q.status);
+      if (s === undefined) throw badRequest('status must be one of pending, approved, rejected, used');
+      status = s;
+    }
+    if (q.user && q.user !== 'me' && q.user.toLowerCase() !== actor.id) throw badRequest('user must be "me"');
+    const { suggestions } = await clients.questions.listSuggestions({ status, mineOnly: !!q.user }, { actor });
+    res.json(await suggestionsJson(clients, suggestions, actor));
+  });
+
+  r.put('/:id', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params, ISSUE_MESSAGE);
+    const body = parse(reviewBody, req.body, ISSUE_MESSAGE);
+    const status = statusOf(body.status) ?? SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
+    const { suggestion } = await clients.questions.reviewSuggestion({ id, status, adminNotes: body.adminNotes ?? '' }, { actor });
+    res.json((await suggestionsJson(clients, [suggestion!], actor))[0]);
+  });
+
+  // Deletion is admin-only like review (403 for everyone else, the author included); questions checks it too.
+  r.delete('/:id', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(idParam, req.params, ISSUE_MESSAGE);
+    await clients.questions.deleteSuggestion({ id }, { actor });
+    res.json({ success: true });
+  });
+
+  return r;
+}
