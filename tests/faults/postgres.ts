@@ -1,19 +1,9 @@
 /** A private PostgreSQL for the fault-injection tests (never the machine's shared one): safe to stop hard. */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { run } from '../../scripts/processes.ts';
 import { freePort } from '../../scripts/stack.ts';
-
-function run(cmd: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    p.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    p.on('exit', (code) => resolve({ code, out }));
-  });
-}
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
