@@ -30,6 +30,7 @@ export interface Fixtures {
 /** The gateway (serving the SPA) and every service, with generous rate limits so only intended limits apply. */
 export function startFuzzSystem(): Promise<System> {
   return startSystem({
+    notification: true,
     // Valid profile writes change e-mail addresses over and over: keep the verification-mail limit out of the way.
     identityEnv: { EMAIL_VERIFICATIONS_PER_HOUR: '100' },
     gatewayEnv: { SERVE_WEB: 'true', WEB_DIST, RATE_COMMENTS_PER_MIN: '1000000', RATE_LOGIN_FAILURES: '1000000', RATE_LOGIN_PER_USERNAME_IP: '1000000', RATE_SIGNUP_PER_IP: '1000000' },
