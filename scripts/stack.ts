@@ -4,17 +4,14 @@
  * process runs from its TypeScript source under `tsx watch` instead, and restarts when a file it imports changes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../services/kit/src/testing.js';
+import { entry, ExitedBeforeReady, launch, pipeLogs, ROOT, stopChild, waitForHttp } from './processes.js';
 
 export { freePort };
-
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { entry, launch, ROOT, stopChild, waitForHttp };
 
 /** Every service: its folder, default gRPC / metrics ports and the gateway variable holding its address. */
 export const SERVICES = [
@@ -85,134 +82,6 @@ export interface Stack {
 
 function rand(): string {
   return Math.random().toString(36).slice(2, 10);
-}
-
-class ExitedBeforeReady extends Error {
-  constructor(
-    readonly processName: string,
-    readonly url: string,
-    readonly code: number | null,
-    readonly logTail: string,
-  ) {
-    super(`${processName} exited (${code}) before ${url} answered${logTail ? `; the end of its log:\n${logTail}` : ''}`);
-  }
-  /** Another process took the port between the probe and the bind: worth one more launch on fresh ports. */
-  get portTaken(): boolean {
-    return /EADDRINUSE|address already in use/i.test(this.logTail);
-  }
-}
-
-function logTail(file: string | undefined, lines = 25): string {
-  if (!file) return '';
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-export async function waitForHttp(name: string, url: string, timeoutMs: number, proc: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null || proc.signalCode !== null) {
-      // Give the log stream a moment to flush what the child printed as it died.
-      await new Promise((r) => setTimeout(r, 100));
-      throw new ExitedBeforeReady(name, url, proc.exitCode, logTail(logFiles.get(proc)));
-    }
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${name}: ${url} did not become ready within ${timeoutMs} ms`);
-}
-
-/** Each child's log file, when logs go to files (tests). */
-const logFiles = new WeakMap<ChildProcess, string>();
-
-/** A child's output: prefixed with its name on this process's stdout/stderr ('inherit'), or into `<logs>/<name>.log`. */
-function pipeLogs(name: string, child: ChildProcess, logs: StackOptions['logs']): void {
-  if (logs === 'inherit' || logs === undefined) {
-    const prefix = `${name.padEnd(9)}| `;
-    const pipe = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
-      let buf = '';
-      stream.on('data', (chunk: Buffer) => {
-        buf += chunk.toString();
-        let i: number;
-        while ((i = buf.indexOf('\n')) >= 0) {
-          out.write(prefix + buf.slice(0, i) + '\n');
-          buf = buf.slice(i + 1);
-        }
-      });
-    };
-    pipe(child.stdout!, process.stdout);
-    pipe(child.stderr!, process.stderr);
-  } else {
-    mkdirSync(logs, { recursive: true });
-    const logFile = path.join(logs, `${name}.log`);
-    logFiles.set(child, logFile);
-    const file = createWriteStream(logFile, { flags: 'a' });
-    child.stdout!.pipe(file);
-    child.stderr!.pipe(file);
-  }
-}
-
-/** tsx's command line, run by this node (`tsx watch <script>`). */
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
-
-/** A process's entry: its build output, or its source under `tsx watch` (opts.watch). */
-export function entry(folder: string, watch: boolean | undefined): string {
-  return watch ? path.join(ROOT, folder, 'src', 'main.ts') : path.join(ROOT, folder, 'dist', 'main.js');
-}
-
-export function launch(name: ProcessName | string, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
-  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name as ProcessName] ?? [])];
-  const run = opts.watch ? [TSX_CLI, 'watch', '--clear-screen=false', script] : [script];
-  const child = spawn(process.execPath, [...flags, ...run], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  pipeLogs(name, child, logs);
-  return child;
-}
-
-/**
- * Vite's dev server for the web (`make dev`; the gateway proxies to it, WEB_DEV_SERVER_URL), on 127.0.0.1:`port`,
- * serving `root` (default web/, with web/vite.config.ts). Resolves once it answers.
- */
-export async function startWebDevServer(opts: { port: number; root?: string; logs?: StackOptions['logs'] }): Promise<{ url: string; child: ChildProcess }> {
-  const web = path.join(ROOT, 'web');
-  const vite = path.join(path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
-  const child = spawn(process.execPath, [vite, opts.root ?? web, '--host', '127.0.0.1', '--port', String(opts.port), '--strictPort'], {
-    cwd: web,
-    env: { ...process.env, MZANSI_GATEWAY_URL: process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  pipeLogs('web', child, opts.logs);
-  const url = `http://127.0.0.1:${opts.port}`;
-  try {
-    await waitForHttp('web', `${url}/@vite/client`, 60_000, child);
-  } catch (err) {
-    await stopChild(child);
-    throw err;
-  }
-  return { url, child };
-}
-
-export function stopChild(child: ChildProcess, timeoutMs = 8_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 const PG_ADMIN = process.env.STACK_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -347,4 +216,27 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     await stop();
     throw err;
   }
+}
+
+/**
+ * Vite's dev server for the web (`make dev`; the gateway proxies to it, WEB_DEV_SERVER_URL), on 127.0.0.1:`port`,
+ * serving `root` (default web/, with web/vite.config.ts). Resolves once it answers.
+ */
+export async function startWebDevServer(opts: { port: number; root?: string; logs?: StackOptions['logs'] }): Promise<{ url: string; child: ChildProcess }> {
+  const web = path.join(ROOT, 'web');
+  const vite = path.join(path.dirname(createRequire(path.join(web, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  const child = spawn(process.execPath, [vite, opts.root ?? web, '--host', '127.0.0.1', '--port', String(opts.port), '--strictPort'], {
+    cwd: web,
+    env: { ...process.env, MZANSI_GATEWAY_URL: process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  pipeLogs('web', child, opts.logs);
+  const url = `http://127.0.0.1:${opts.port}`;
+  try {
+    await waitForHttp('web', `${url}/@vite/client`, 60_000, child);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { url, child };
 }

@@ -2,16 +2,13 @@
  * Shared pieces of the fault-injection tests: a private NATS and PostgreSQL (never the machine's shared ones), the
  * whole stack as real processes, a small HTTP client with a cookie jar, and readers for databases and streams.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, headers as natsHeaders, type MsgHdrs } from 'nats';
 import pg from 'pg';
 import { startStack, freePort, type Stack, type StackOptions } from '../../scripts/stack.ts';
 import { PrivateNatsServer } from '../../services/kit/test/helpers.ts';
 
 export { PrivateNatsServer, freePort };
+export { PrivatePostgres } from './postgres.ts';
+export { answerEvents, publishRaw, streamMessages, type StoredMsg } from './streams.ts';
 export const ADMIN_PASSWORD = 'admin-dev-password';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
 
@@ -30,70 +27,6 @@ export async function until<T>(what: string, check: () => Promise<T> | T, timeou
     }
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
     await sleep(intervalMs);
-  }
-}
-
-function run(cmd: string, args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    p.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    p.on('exit', (code) => resolve({ code, out }));
-  });
-}
-
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-
-/** A private PostgreSQL cluster on a free port in a temporary directory: safe to stop hard. */
-export class PrivatePostgres {
-  private constructor(
-    readonly dir: string,
-    readonly port: number,
-  ) {}
-
-  static async create(): Promise<PrivatePostgres> {
-    const dir = await mkdtemp(join(tmpdir(), 'faults-pg-'));
-    const chown = await run('chown', ['-R', 'postgres:postgres', dir]);
-    if (chown.code !== 0) throw new Error(`chown failed: ${chown.out}`);
-    const init = await run('runuser', ['-u', 'postgres', '--', `${PG_BIN}/initdb`, '-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    if (init.code !== 0) throw new Error(`initdb failed: ${init.out}`);
-    const server = new PrivatePostgres(dir, await freePort());
-    await server.start();
-    return server;
-  }
-
-  get adminUrl(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  }
-
-  private ctl(args: string[]) {
-    return run('runuser', ['-u', 'postgres', '--', `${PG_BIN}/pg_ctl`, '-D', join(this.dir, 'data'), ...args]);
-  }
-
-  async start(): Promise<void> {
-    const r = await this.ctl([
-      '-o',
-      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=300`,
-      '-l',
-      join(this.dir, 'log'),
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
-    if (r.code !== 0) throw new Error(`pg_ctl start failed: ${r.out}`);
-  }
-
-  /** `pg_ctl -m immediate stop`: no shutdown checkpoint, like a crash; the next start runs recovery. */
-  async stopImmediate(): Promise<void> {
-    const r = await this.ctl(['-m', 'immediate', '-w', 'stop']);
-    if (r.code !== 0) throw new Error(`pg_ctl stop failed: ${r.out}`);
-  }
-
-  async destroy(): Promise<void> {
-    await this.ctl(['-m', 'fast', '-w', 'stop']).catch(() => undefined);
-    await rm(this.dir, { recursive: true, force: true });
   }
 }
 
@@ -250,68 +183,6 @@ export async function query<T = any>(url: string, text: string, params: unknown[
 export async function count(url: string, text: string, params: unknown[] = []): Promise<number> {
   const rows = await query<{ count: string }>(url, text, params);
   return Number(rows[0]?.count ?? 0);
-}
-
-export interface StoredMsg {
-  seq: number;
-  subject: string;
-  data: any;
-  raw: string;
-  header?: MsgHdrs;
-}
-
-/** Every message of a stream (by sequence), or [] if the stream does not exist. */
-export async function streamMessages(natsUrl: string, stream: string): Promise<StoredMsg[]> {
-  const nc = await connect({ servers: natsUrl, timeout: 5_000 });
-  try {
-    const jsm = await nc.jetstreamManager();
-    let info;
-    try {
-      info = await jsm.streams.info(stream);
-    } catch {
-      return [];
-    }
-    const out: StoredMsg[] = [];
-    if (info.state.messages === 0) return out;
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-      const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-      if (!m) continue;
-      const raw = new TextDecoder().decode(m.data);
-      let data: unknown;
-      try {
-        data = JSON.parse(raw);
-      } catch {
-        data = undefined;
-      }
-      out.push({ seq, subject: m.subject, data, raw, header: m.header });
-    }
-    return out;
-  } finally {
-    await nc.close();
-  }
-}
-
-/** Publishes raw bytes to a subject through JetStream (it must be captured by a stream). */
-export async function publishRaw(natsUrl: string, subject: string, payloads: { data: string; msgID?: string }[]): Promise<void> {
-  const nc = await connect({ servers: natsUrl, timeout: 5_000 });
-  try {
-    const js = nc.jetstream();
-    for (const p of payloads) await js.publish(subject, p.data, { msgID: p.msgID, headers: natsHeaders() });
-  } finally {
-    await nc.close();
-  }
-}
-
-/** `voting.answer.recorded` events in the stream, by answer id. */
-export async function answerEvents(natsUrl: string, stack: Stack): Promise<Map<string, number>> {
-  const msgs = await streamMessages(natsUrl, `${stack.namespace.toUpperCase()}_VOTING`);
-  const byAnswer = new Map<string, number>();
-  for (const m of msgs) {
-    if (m.subject !== `${stack.namespace}.voting.answer.recorded`) continue;
-    const id = m.data?.data?.answerId as string;
-    byAnswer.set(id, (byAnswer.get(id) ?? 0) + 1);
-  }
-  return byAnswer;
 }
 
 export function votingDb(stack: FaultStack): string {

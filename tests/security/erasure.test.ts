@@ -5,13 +5,15 @@
 // databases is searched, the outboxes and inboxes included), their images are 404, their sessions are 401 on both
 // gateways, friends no longer list them, the national counts are unchanged, and the username can be registered again.
 // Replaying the deletion event changes nothing and fails nowhere.
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+// The user and their data are made in erasure-fixtures.ts.
+import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEnvelope, EventNames, type EventEnvelope } from '@mzansi/kit';
-import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { Browser, expectCleanError, PASSWORD, startGatewayForTest, uname, until } from '../../gateway/test/helpers.js';
-import { befriend, dataUrl, getBytes, PNG } from '../../gateway/test/social-helpers.js';
+import { EventNames } from '@mzansi/kit';
+import { consumerCaughtUp, deadLetterCount, eventually, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { Browser, expectCleanError, PASSWORD, startGatewayForTest, until } from '../../gateway/test/helpers.js';
+import { getBytes } from '../../gateway/test/social-helpers.js';
+import { createErasureFixtures, foundIn, pushEndpoint, streamEventsOf, subject, type U } from './erasure-fixtures.js';
 import { startSystem, type System } from './system.js';
 
 let sys: System;
@@ -19,14 +21,6 @@ let gw2: Awaited<ReturnType<typeof startGatewayForTest>>;
 let nc: NatsConnection;
 let names: EventNames;
 
-type U = { id: string; username: string; name: string; b: Browser };
-const tag = randomBytes(3).toString('hex');
-const subject = {
-  username: uname('Erase'),
-  name: `Lindiwe Erasmus ${tag}`,
-  email: `lindiwe.${tag}@example.co.za`,
-  phoneNumber: `+27 82 ${String(Date.now()).slice(-7)}`,
-};
 let me: U;
 let friend: U;
 let asked: U;
@@ -38,51 +32,13 @@ let q1: string;
 let q2: string;
 let imageComment: { id: string; imageUrl: string; thumbUrl: string };
 let friendComment: string;
-const pushEndpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
-
-const databases = () => {
-  const s = sys.services;
-  return { identity: s.identity, questions: s.questions, voting: s.voting, social: s.social, notification: s.notification! };
-};
 
 /** Every place any of `values` is found, in every service database. */
-async function foundAnywhere(values: string[]) {
-  const found: string[] = [];
-  for (const [service, running] of Object.entries(databases())) {
-    for (const f of await findValuesInDatabase(running.ctx.config.DATABASE_URL, values)) found.push(`${service}.${f.table}.${f.column}: ${f.value}`);
-  }
-  return found;
-}
+const foundAnywhere = (values: string[]) => foundIn(sys, values);
+const streamEvents = (producer: 'identity') => streamEventsOf(nc, names, producer);
 
 const publicResults = async () =>
   Promise.all([q1, q2].map(async (q) => (await sys.browser().get(`/api/questions/${q}/public-results`)).json as { totalVotes: number }));
-
-async function login(base: string, username: string): Promise<Browser> {
-  const b = new Browser(base);
-  const res = await b.post('/api/auth/login', { username, password: PASSWORD });
-  expect(res.status, res.text).toBe(200);
-  return b;
-}
-
-async function newUser(stem: string): Promise<U> {
-  const b = sys.browser();
-  const username = uname(stem);
-  const res = await b.post('/api/auth/signup', { username, password: PASSWORD, name: `${stem} ${tag}`, consent: true });
-  expect(res.status, res.text).toBe(201);
-  return { id: res.json.id, username, name: res.json.name, b };
-}
-
-/** Every message of a stream of this namespace, decoded and as it travelled. */
-async function streamEvents(producer: 'identity'): Promise<{ seq: number; envelope: EventEnvelope; raw: string }[]> {
-  const jsm = await nc.jetstreamManager();
-  const info = await jsm.streams.info(names.stream(producer));
-  const out: { seq: number; envelope: EventEnvelope; raw: string }[] = [];
-  for (let seq = info.state.first_seq; info.state.messages > 0 && seq <= info.state.last_seq; seq++) {
-    const m = await jsm.streams.getMessage(names.stream(producer), { seq }).catch(() => undefined);
-    if (m) out.push({ seq, envelope: decodeEnvelope(m.data), raw: new TextDecoder().decode(m.data) });
-  }
-  return out;
-}
 
 beforeAll(async () => {
   sys = await startSystem({ notification: true, gatewayEnv: { RATE_COMMENTS_PER_MIN: '1000' } });
@@ -95,55 +51,7 @@ beforeAll(async () => {
   });
   nc = await connect({ servers: TEST_NATS_URL });
   names = new EventNames(sys.services.ns);
-
-  const b = sys.browser();
-  const signup = await b.post('/api/auth/signup', { ...subject, password: PASSWORD, consent: true });
-  expect(signup.status, signup.text).toBe(201);
-  me = { id: signup.json.id, username: subject.username, name: subject.name, b };
-  [friend, asked, asker] = await Promise.all([newUser('EraseFr'), newUser('EraseAsked'), newUser('EraseAsker')]);
-  await Promise.all([me, friend, asked, asker].map((u) => until(async () => ((await sys.admin.get(`/api/users/search?q=${u.username}`)).json?.length ? true : undefined), 10_000)));
-  second = await login(sys.base, me.username);
-  onOther = await login(gw2.base, me.username);
-
-  // Friends with `friend`; a request to `asked` (pending); one from `asker` (pending).
-  await befriend(me, friend);
-  expect((await me.b.post('/api/friendships', { userId: me.id, friendId: asked.id })).status).toBe(201);
-  expect((await asker.b.post('/api/friendships', { userId: asker.id, friendId: me.id })).status).toBe(201);
-
-  // Answers (q1 resolves "yes"), comments with an image, a suggestion, a push subscription, the newsletter.
-  q1 = await sys.publishQuestion('Will the Springboks win on Saturday');
-  q2 = await sys.publishQuestion('Will petrol be cheaper next month');
-  for (const [u, q, o] of [
-    [me, q1, 'yes'],
-    [me, q2, 'no'],
-    [friend, q1, 'yes'],
-    [asked, q1, 'no'],
-    [friend, q2, 'yes'],
-  ] as const) {
-    const res = await u.b.post('/api/answers', { userId: u.id, questionId: q, optionId: o });
-    expect(res.status, res.text).toBe(201);
-  }
-  const resolved = await sys.admin.put(`/api/admin/questions/${q1}/resolve`, { correctOptionId: 'yes' });
-  expect(resolved.status, resolved.text).toBe(200);
-  await sys.services.projected(q1, (row) => !!row?.is_resolved);
-  const posted = await me.b.post(`/api/questions/${q1}/comments`, { content: 'The queue at the stadium', imageUrl: dataUrl('image/png', PNG) });
-  expect(posted.status, posted.text).toBe(201);
-  imageComment = posted.json;
-  expect((await me.b.post(`/api/questions/${q2}/comments`, { content: 'Not a chance' })).status).toBe(201);
-  friendComment = (await friend.b.post(`/api/questions/${q1}/comments`, { content: 'Go Bokke' })).json.id;
-  expect((await me.b.post('/api/question-suggestions', { title: 'Will the Cape Town taxi strike end this week', description: 'From my commute' })).status).toBe(201);
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const sub = await me.b.post('/api/notifications/subscribe', {
-    endpoint: pushEndpoint,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  });
-  expect(sub.status, sub.text).toBe(201);
-  const news = await me.b.post('/api/newsletter/subscribe', { email: subject.email, name: subject.name, source: 'profile' });
-  expect(news.status, news.text).toBeLessThan(300);
-  expect((await me.b.put(`/api/users/${me.id}/privacy`, { hideUntilResolved: true })).status).toBe(200);
-  // notification's contact entry comes from identity's event.
-  await eventually(async () => (await sys.services.notification!.ctx.pool.query('SELECT 1 FROM contacts WHERE user_id = $1', [me.id])).rowCount === 1, 10_000);
+  ({ me, friend, asked, asker, second, onOther, q1, q2, imageComment, friendComment } = await createErasureFixtures(sys, gw2));
 });
 
 afterAll(async () => {

@@ -6,22 +6,20 @@
 // the discussion and the landing page show the lazy thumbnail with its size, and a tap opens the full image.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, connect, type Socket } from 'node:net';
 import type { Browser as Chromium, BrowserContext, Page, Request } from 'playwright-core';
 import { expectCleanError } from '../../gateway/test/helpers.js';
 import { befriend, dataUrl, getBytes, PNG, socialEvents } from '../../gateway/test/social-helpers.js';
 import { gifWithComment, jpegWithEverything, noisePng, photo, pngBomb, pngWithChunks, SECRETS, webpWithMetadata } from '../../services/social/test/images.js';
 import { launchBrowser, screenshot } from '../../web/e2e/browser.ts';
+import { countingProxy, expectThumbnail, mobilePage, type Img } from './images-browser.js';
 import { metricValue, startSystem, type SecUser, type System } from './system.js';
 
 // Browser globals used inside page callbacks (the test project is type-checked without the DOM lib).
 declare const document: { documentElement: { scrollWidth: number } };
 declare const window: { innerWidth: number };
-type Img = { complete: boolean; naturalWidth: number };
 
 const MB5 = 5 * 1024 * 1024;
 const LANDING_BUDGET = 300 * 1024;
-const VIEWPORT = { width: 360, height: 800 };
 let sys: System;
 let u: SecUser;
 let viewer: SecUser;
@@ -50,65 +48,7 @@ afterAll(async () => {
 const post = (imageUrl: string, content = '') => u.b.post(`/api/questions/${q}/comments`, { content, imageUrl });
 const postComments = () => metricValue(sys.gw.gateway.metricsPort, 'grpc_client_handling_seconds_count', ['PostComment']);
 
-async function mobile(session: SecUser | null, base = sys.base): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.newContext({
-    viewport: VIEWPORT,
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-ZA',
-    timezoneId: 'Africa/Johannesburg',
-    baseURL: base,
-  });
-  if (session) await context.addCookies([{ name: 'sid', value: session.b.cookies.get('sid')!, url: base }]);
-  return { context, page: await context.newPage() };
-}
-
-/** The comment thumbnail of `commentId` on screen: loaded, lazy, its size set, and the page no wider than the screen. */
-async function expectThumbnail(page: Page, commentId: string, screen: string) {
-  const img = page.locator(`img[src="/api/comments/${commentId}/image?size=thumb"]`).first();
-  await img.waitFor({ state: 'attached', timeout: 20_000 }).catch(async (err: unknown) => {
-    await screenshot(page, `images-${screen}-failed`);
-    throw err;
-  });
-  await img.scrollIntoViewIfNeeded();
-  await img.evaluate((el) => new Promise<void>((resolve) => ((el as unknown as Img).complete ? resolve() : el.addEventListener('load', () => resolve()))));
-  expect(await img.getAttribute('loading'), screen).toBe('lazy');
-  expect(Number(await img.getAttribute('width')), screen).toBeGreaterThan(0);
-  expect(Number(await img.getAttribute('height')), screen).toBeGreaterThan(0);
-  expect(await img.evaluate((el) => (el as unknown as Img).naturalWidth), screen).toBeLessThanOrEqual(480);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${screen}: horizontal overflow`).toBeLessThanOrEqual(0);
-  await screenshot(page, `images-${screen}-360x800`);
-  return img;
-}
-
-/** A TCP proxy to the gateway that counts the bytes it sends back. */
-async function countingProxy(port: number) {
-  let bytes = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(port, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    upstream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    client.pipe(upstream);
-    upstream.pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    for (const s of [client, upstream]) s.on('error', close).on('close', close);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: own } = server.address() as { port: number };
-  return {
-    base: `http://127.0.0.1:${own}`,
-    bytes: () => bytes,
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+const mobile = (session: SecUser | null, base = sys.base): Promise<{ context: BrowserContext; page: Page }> => mobilePage(chromium, session, base);
 
 describe('issue 15: re-encoded comment images', () => {
   it("the signed-out landing page with the largest allowed image on today's question transfers under 300 KB", async () => {

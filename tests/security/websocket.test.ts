@@ -56,7 +56,13 @@ describe('scenario 19: websocket', () => {
     const c = connect({ origin: PUBLIC_URL, cookie: u.b.cookieHeader });
     await c.opened;
     c.ws.send(Buffer.alloc(64 * 1024, 0x61));
-    await new Promise((r) => setTimeout(r, 300));
+    // The server reads frames in order: once a ping sent after the frame has its pong, the frame was read and accepted
+    // (one over the limit would have closed the socket before the pong).
+    await new Promise<void>((resolve) => {
+      c.ws.once('pong', () => resolve());
+      c.ws.once('close', () => resolve());
+      c.ws.ping();
+    });
     expect(c.ws.readyState).toBe(WebSocket.OPEN);
     c.ws.send(Buffer.alloc(64 * 1024 + 1, 0x61));
     const { code } = await c.closed;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser as Chromium, BrowserContext, Page } from 'playwright-core';
 import { startStack, type Stack } from '../../scripts/stack.ts';
 import { launchBrowser, newMobilePage, screenshot } from '../../web/e2e/browser.ts';
+import { eventually } from '@mzansi/kit/testing';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, Browser, PASSWORD } from '../../gateway/test/helpers.js';
 
 // Browser globals used inside page.evaluate callbacks (the test project is type-checked without the DOM lib).
@@ -93,10 +94,10 @@ beforeAll(async () => {
 
   // Social opens the question's comments once it has the publish event: 404 to all but admins until then.
   const visitor = new Browser(base);
-  for (let t = 0; (await visitor.get(`/api/questions/${qid}/comments`)).status !== 200; t++) {
-    expect(t, 'the new question\'s comments open').toBeLessThan(100);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(async () => {
+    expect((await visitor.get(`/api/questions/${qid}/comments`)).status, "the new question's comments open").toBe(200);
+    return true;
+  }, 10_000, 100);
   viewer = new Browser(base);
   const suffix = Math.random().toString(36).slice(2, 7);
   const v = await viewer.post('/api/auth/signup', { username: `xview_${suffix}`, password: PASSWORD, name: 'Viewer', consent: true });
@@ -111,23 +112,17 @@ beforeAll(async () => {
     const name = p.length <= 100 ? p : `${p.slice(0, 80)} XSS${i}`;
     const s = await b.post('/api/auth/signup', { username: `xss_${suffix}_${i}`, password: PASSWORD, name, consent: true });
     expect(s.status, s.text).toBe(201);
-    // The answer may race voting's projection of the new question: retry briefly.
-    for (let t = 0; t < 50; t++) {
-      const a = await b.post('/api/answers', { questionId: qid, optionId: i % 2 ? 'yes' : 'no' });
-      if (a.status === 201) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The answer may race voting's projection of the new question: retry briefly (as before, not an assertion).
+    await eventually(async () => (await b.post('/api/answers', { questionId: qid, optionId: i % 2 ? 'yes' : 'no' })).status === 201, 5_000, 100).catch(() => undefined);
     const c = await b.post(`/api/questions/${qid}/comments`, { content: p });
     expect(c.status, c.text).toBe(201);
     if (i < 100) {
-      for (let t = 0; t < 50; t++) {
+      // Social's directory learns of the viewer through events: retry until it does.
+      const id = await eventually(async () => {
         const f = await b.post('/api/friendships', { friendId: viewerId });
-        if (f.status === 201) {
-          requests[i] = f.json.id;
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 100)); // social's directory learns of the viewer through events
-      }
+        return f.status === 201 ? (f.json.id as string) : undefined;
+      }, 5_000, 100).catch(() => undefined);
+      if (id) requests[i] = id;
       expect(requests[i], `friend request ${i}`).toBeDefined();
     }
   });
@@ -170,6 +165,7 @@ async function check(page: Page, screen: string, min = 1) {
     const seen = await page.evaluate(() => new Set(document.body.innerText.match(/XSS\d+/g) ?? []).size);
     throw new Error(`${screen}: ${seen} payload markers on screen, expected ≥ ${min} (${(err as Error).message.split('\n')[0]})`);
   }
+  // A short wait proving nothing more happens: a payload that ran late (an onerror, a timer) has set the sentinel by then.
   await page.waitForTimeout(700);
   const markers = await page.evaluate(() => new Set(document.body.innerText.match(/XSS\d+/g) ?? []).size);
   const state = await page.evaluate(() => ({ xss: (window as unknown as { __xss?: unknown }).__xss, csp: (window as unknown as { __csp?: number }).__csp ?? 0 }));
@@ -203,8 +199,9 @@ describe('scenario 16: stored XSS', () => {
       await page.getByRole('tab', { name: /Requests/ }).first().evaluate((el) => (el as HTMLElement).click());
       await check(page, 'friends (requests)', 20);
       await page.goto('/friends');
+      const searched = page.waitForResponse((r) => r.url().includes('/api/users/search?q=xss_') && r.ok(), { timeout: 20_000 });
       await page.getByPlaceholder('Search for users...').first().fill('xss_');
-      await page.waitForTimeout(1_500);
+      await searched;
       await check(page, 'friends (search results)');
       await page.goto('/my-suggestions');
       expect(await check(page, 'my-suggestions', 100)).toBeGreaterThanOrEqual(100);
@@ -217,7 +214,8 @@ describe('scenario 16: stored XSS', () => {
       await page.getByRole('tab', { name: 'Users' }).evaluate((el) => (el as HTMLElement).click());
       expect(await check(page, 'admin users', 100)).toBeGreaterThanOrEqual(100);
       await page.getByRole('tab', { name: 'Suggestions' }).evaluate((el) => (el as HTMLElement).click());
-      await page.waitForTimeout(1_000);
+      // Only the selected tab is rendered: once it is Suggestions, the markers `check` waits for are the suggestions'.
+      await page.getByRole('tab', { name: 'Suggestions', selected: true }).waitFor({ timeout: 20_000 });
       await check(page, 'admin suggestions', 20);
       await c.close();
     }
