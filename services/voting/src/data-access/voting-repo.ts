@@ -3,6 +3,9 @@ import type { Queryable } from '@mzansi/kit';
 import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, userProvince } from './schema.js';
 
 type Q = Queryable<any>;
+
+// The Calibration board's reads live in calibration-repo.ts; callers keep importing them from here.
+export * from './calibration-repo.js';
 export type AnswerRow = typeof answers.$inferSelect;
 export type QuestionStateRow = typeof questionState.$inferSelect;
 
@@ -153,76 +156,6 @@ export async function topScores(db: Q, month: string, limit: number) {
 export async function scoresOf(db: Q, month: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db.select().from(monthScores).where(and(eq(monthScores.month, month), inArray(monthScores.userId, userIds)));
-}
-
-export interface CalibrationRow {
-  userId: string;
-  resolved: number;
-  correct: number;
-  skillSum: number;
-  score: number;
-  rank: number;
-}
-
-/**
- * The Calibration board of a month, best first (domain/calibration.ts): players with at least `minResolved` resolved
- * answers, score = (Σ skill + K·C) ÷ (n + K) with C the month's crowd skill, rounded to 4 decimals; ties share a rank.
- * Reads month_scores only (one row per player), never the answers. `userId` → only that player's row (rank still
- * among everyone). Also returns C.
- */
-export async function calibrationBoard(
-  db: Q,
-  month: string,
-  opts: { k: number; minResolved: number; limit: number; userId?: string },
-): Promise<{ crowd: number; rows: CalibrationRow[] }> {
-  const res = await db.execute(sql`
-    WITH crowd AS (
-      SELECT coalesce(sum(skill_sum) / nullif(sum(resolved), 0), 0)::float8 AS c FROM month_scores WHERE month = ${month}
-    ), scored AS (
-      SELECT m.user_id, m.resolved, m.correct, m.skill_sum,
-        round(((m.skill_sum + ${opts.k} * crowd.c) / (m.resolved + ${opts.k}))::numeric, 4)::float8 AS score
-      FROM month_scores m, crowd WHERE m.month = ${month} AND m.resolved >= ${opts.minResolved}
-    ), ranked AS (
-      SELECT *, rank() OVER (ORDER BY score DESC)::int AS rank FROM scored
-    )
-    SELECT (SELECT c FROM crowd) AS crowd, r.* FROM (SELECT 1) one
-    LEFT JOIN LATERAL (
-      SELECT * FROM ranked WHERE ${opts.userId ?? null}::uuid IS NULL OR user_id = ${opts.userId ?? null}::uuid
-      ORDER BY score DESC, resolved DESC, user_id LIMIT ${opts.limit}
-    ) r ON true`);
-  const raw = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  return {
-    crowd: Number(raw[0]?.crowd ?? 0),
-    rows: raw
-      .filter((r) => r.user_id)
-      .map((r) => ({
-        userId: String(r.user_id),
-        resolved: Number(r.resolved),
-        correct: Number(r.correct),
-        skillSum: Number(r.skill_sum),
-        score: Number(r.score),
-        rank: Number(r.rank),
-      })),
-  };
-}
-
-/** A user's resolved answers by confidence bucket (50–59 … 90–99): count, correct, mean confidence; and Σ skill. */
-export async function calibrationOf(db: Q, userId: string) {
-  const res = await db.execute(sql`
-    SELECT (least(a.confidence, 99) / 10 * 10)::int AS bucket, count(*)::int AS n,
-      (count(*) FILTER (WHERE a.option_id = q.correct_option_id))::int AS correct,
-      avg(a.confidence)::float8 AS mean_confidence,
-      sum(1 - 4 * power(a.confidence / 100.0 - CASE WHEN a.option_id = q.correct_option_id THEN 1 ELSE 0 END, 2))::float8 AS skill
-    FROM answers a JOIN question_state q ON q.question_id = a.question_id
-    WHERE a.user_id = ${userId} AND q.is_resolved
-    GROUP BY 1 ORDER BY 1`);
-  return (res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
-    bucket: Number(r.bucket),
-    count: Number(r.n),
-    correct: Number(r.correct),
-    meanConfidence: Number(r.mean_confidence),
-    skill: Number(r.skill),
-  }));
 }
 
 export async function playersThisMonth(db: Q, month: string): Promise<number> {

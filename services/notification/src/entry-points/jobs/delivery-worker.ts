@@ -17,6 +17,7 @@ import {
 import { isTransientMailError, type Mailer, type MailMessage } from '../../infra/mailer.js';
 import { pushLanguage, type PushLanguage } from '../../domain/push-text.js';
 import type { PushSender } from '../../infra/push.js';
+import { forEachLimit } from './for-each-limit.js';
 
 export interface DeliveryWorkerOptions {
   db: Db<any>;
@@ -36,24 +37,6 @@ export interface DeliveryWorkerOptions {
   retryBaseMs: number;
   pollMs: number;
   leaseMs: number;
-}
-
-/** Runs `fn` over `items` with at most `limit` at a time; stops taking new items once `signal` aborts. */
-async function forEachLimit<T>(items: T[], limit: number, signal: AbortSignal, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: unknown;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length && !signal.aborted && failure === undefined) {
-      const item = items[next++]!;
-      try {
-        await fn(item);
-      } catch (err) {
-        failure ??= err;
-      }
-    }
-  });
-  await Promise.all(lanes);
-  if (failure !== undefined) throw failure;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
