@@ -270,3 +270,13 @@ export async function publishNewQuestion(admin: APIRequestContext, text: string,
 export async function answerApi(request: APIRequestContext, userId: string, questionId: string, optionId: string): Promise<void> {
   await eventually(() => apiPost(request, '/api/answers', { userId, questionId, optionId }));
 }
+
+/**
+ * No sideways scrolling at 360 px. Stricter than expectNoHorizontalOverflow: a mobile browser widens its layout
+ * viewport to fit content that is too wide, so innerWidth alone can grow with the page; the viewport's own width cannot.
+ */
+export async function expectFitsNarrowScreen(page: Page): Promise<void> {
+  await expectNoHorizontalOverflow(page);
+  const width = await page.evaluate<number>('Math.max(window.innerWidth, document.documentElement.scrollWidth)');
+  expect(width, 'page is wider than a 360 px screen').toBeLessThanOrEqual(NARROW_VIEWPORT.width);
+}
