@@ -1,23 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, sleep } from '@mzansi/kit/testing';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, startGatewayForTest, startServicesForTest, until, type Browser, type Res } from './helpers.js';
-import {
-  answer,
-  befriend,
-  comment,
-  dataUrl,
-  friendshipEvents,
-  getBytes,
-  newUser,
-  PNG,
-  publishQuestion,
-  questionsClient,
-  sleep,
-  type QuestionsClient,
-  type System,
-  type User,
-} from './social-helpers.js';
+
+import { answer, befriend, comment, dataUrl, friendshipEvents, getBytes, newUser, PNG, publishQuestion, questionsClient, type QuestionsClient, type System, type User } from './social-helpers.js';
 
 /**
  * Friends, people search, comments and the friends feed end to end: gateway → the real identity, questions, voting

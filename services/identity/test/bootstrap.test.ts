@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, until, type Harness } from './helpers.js';
+import { expectGrpcError } from '@mzansi/kit/testing';
+import { ADMIN_PASSWORD, identityHarness, until, type Harness } from './helpers.js';
 
 let h: Harness;
 

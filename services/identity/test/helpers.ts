@@ -1,12 +1,9 @@
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
   DEV_INTERNAL_KEYS,
   EventNames,
-  grpc,
-  isGrpcError,
   type EventEnvelope,
   type PromiseClient,
 } from '@mzansi/kit';
@@ -76,20 +73,6 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof identityHarness>>;
-
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (details !== undefined) expect(err.details).toBe(details);
-  return err;
-}
 
 export const signUpReq = (username: string, password = 'correct-horse-1', name = 'Test User') => ({
   username,

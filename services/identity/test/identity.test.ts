@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError } from '@mzansi/kit/testing';
 import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import type { User } from '@mzansi/proto/identity/v1/identity';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { ADMIN_PASSWORD, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;

@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { connect } from 'nats';
 import pg from 'pg';
 import { EventNames, PRODUCERS } from './events.js';
@@ -96,6 +98,50 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
     if (Date.now() > deadline) throw last instanceof Error ? last : new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** Waits `ms` milliseconds. Only for a wait that proves nothing more happens; wait for a condition with `eventually`. */
+export const sleep = (ms: number): Promise<void> => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * A clock that stands still until a test moves it: pass `now` where a clock is injected; `set` moves it to an instant
+ * (ISO string, Date or epoch milliseconds), `advance` moves it on by milliseconds.
+ */
+export function manualClock(initial: string | Date | number) {
+  let current = new Date(initial);
+  const now = (): Date => new Date(current.getTime());
+  return {
+    now,
+    set(at: string | Date | number) {
+      current = new Date(at);
+    },
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
+    get current() {
+      return new Date(current.getTime());
+    },
+  };
+}
+
+/**
+ * Awaits a call that must fail with the given gRPC status and, when given, exactly these details (a string) or details
+ * matching them (a RegExp). Returns the error for further checks.
+ */
+export async function expectGrpcError(call: Promise<unknown>, code: grpcStatus, details?: string | RegExp): Promise<ServiceError> {
+  const err = await call.then(
+    (res) => {
+      throw new Error(`expected gRPC ${grpcStatus[code]}, got success: ${JSON.stringify(res)}`);
+    },
+    (e: unknown) => e,
+  );
+  const isGrpc = !!err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'number' && 'details' in err;
+  if (!isGrpc) throw err;
+  const e = err as ServiceError;
+  assert.strictEqual(grpcStatus[e.code], grpcStatus[code], `details: ${e.details}`);
+  if (typeof details === 'string') assert.strictEqual(e.details, details);
+  else if (details) assert.match(e.details, details);
+  return e;
 }
 
 /**

@@ -6,9 +6,9 @@ import { startConsumer, type ConsumerDeps, type ConsumerOptions, type RunningCon
 import { createDb, type Db, type Tx } from '../src/db.js';
 import { encodeEnvelope, EventNames, type EventEnvelope, type EventType } from '../src/events.js';
 import { connectNats, ensureStream } from '../src/nats.js';
-import { deleteTestStreams, eventually, TEST_NATS_URL, testNamespace } from '../src/testing.js';
+import { deleteTestStreams, eventually, sleep, TEST_NATS_URL, testNamespace } from '../src/testing.js';
 import * as schema from './fixtures/schema.js';
-import { logger, migratedTestDatabase, sleep } from './helpers.js';
+import { logger, migratedTestDatabase } from './helpers.js';
 
 const { counters, inbox } = schema;
 const TYPE = 'identity.user.registered' as const;

@@ -21,8 +21,9 @@ import {
   type GrpcServerHandle,
   type PromiseClient,
 } from '../src/grpc.js';
+import { sleep } from '../src/testing.js';
 import { ActorTokenSigner, ActorTokenVerifier, type InternalKeys } from '../src/internal-auth.js';
-import { logger, sleep } from './helpers.js';
+import { logger } from './helpers.js';
 
 const KEYS: InternalKeys = [{ kid: 'k1', secret: 'test-internal-secret-0123456789-abcdef' }];
 

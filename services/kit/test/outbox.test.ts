@@ -6,9 +6,9 @@ import { createDb, type Db } from '../src/db.js';
 import { encodeEnvelope, EventNames } from '../src/events.js';
 import { connectNats, ensureStream } from '../src/nats.js';
 import { enqueueEvent, OutboxRelay } from '../src/outbox.js';
-import { deleteTestStreams, eventually, testNamespace } from '../src/testing.js';
+import { deleteTestStreams, eventually, sleep, testNamespace } from '../src/testing.js';
 import * as schema from './fixtures/schema.js';
-import { logger, migratedTestDatabase, PrivateNatsServer, sleep } from './helpers.js';
+import { logger, migratedTestDatabase, PrivateNatsServer } from './helpers.js';
 
 const user = (n: number) => ({
   id: randomUUID(),

@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, sleep } from '@mzansi/kit/testing';
 import { EMAIL_SUBJECT } from '../src/domain/messages.js';
-import {
-  browserKeys,
-  decryptPush,
-  fakePushService,
-  inChunks,
-  mailFiles,
-  notificationHarness,
-  sleep,
-  type FakePush,
-  type Harness,
-  type Running,
-} from './helpers.js';
+import { browserKeys, decryptPush, fakePushService, inChunks, mailFiles, notificationHarness, type FakePush, type Harness, type Running } from './helpers.js';
 
 const USERS = 1000;
 

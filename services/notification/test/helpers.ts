@@ -6,15 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
 import {
   createPromiseClient,
   DEV_INTERNAL_KEYS,
   encodeEnvelope,
   ensureStream,
   EventNames,
-  grpc,
-  isGrpcError,
   producerOf,
   type Actor,
   type EventData,
@@ -36,7 +33,6 @@ function keysFor(forgerySecret?: string) {
 export type Running = Awaited<ReturnType<typeof start>>;
 export type NotificationClient = PromiseClient<NotificationServiceClient>;
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export const user = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: false } });
 export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
 
@@ -197,21 +193,6 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
   return h;
 }
 export type Harness = Awaited<ReturnType<typeof notificationHarness>>;
-
-/** Awaits a call that must fail with the given gRPC status (and, when given, these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
-}
 
 /** Runs `fn` over `items`, `limit` at a time. */
 export async function inChunks<T>(items: T[], limit: number, fn: (item: T, i: number) => Promise<unknown>): Promise<void> {

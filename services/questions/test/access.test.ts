@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { eventually, expectGrpcError, manualClock } from '@mzansi/kit/testing';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /** Admin-only calls are enforced by the service itself, not only by the gateway. */
 let h: Harness;

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, sleep } from '@mzansi/kit/testing';
 import { SuggestionStatus } from '@mzansi/proto/questions/v1/questions';
-import { expectGrpcError, member, newQuestion, questionsHarness, sleep, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { admin, expectGrpcError, manualClock, newQuestion, questionsHarness, sleep, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent } from './helpers.js';
+import { eventually, expectGrpcError, manualClock, sleep } from '@mzansi/kit/testing';
+import { admin, newQuestion, questionsHarness, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent } from './helpers.js';
 
 /**
  * Every state change writes its event to the outbox in the same transaction; the relay publishes it to

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/domain/questions.js';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, YES_NO, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, questionsHarness, YES_NO, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
 import type { CreateMediaPredictionRequest, CreateOfficialRequest } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { MEDIA_PREDICTIONS, OFFICIALS } from '../src/data-access/seed.js';
 import { RESEARCH_MESSAGES as M } from '../src/domain/research.js';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /** Research: tags with counts, questions / officials / media predictions by tag, and their admin management. */
 let h: Harness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sastDayBounds } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { admin, manualClock, questionsHarness, sleep, YES_NO, type Harness } from './helpers.js';
+import { eventually, manualClock, sleep } from '@mzansi/kit/testing';
+import { admin, questionsHarness, YES_NO, type Harness } from './helpers.js';
 
 /** SEED_DEMO=true fills an empty database with sample data: an open archive (resolved later by the demo script through the API) and today's question. */
 let h: Harness;

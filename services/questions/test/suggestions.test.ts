@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
 import { SuggestionStatus as S } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { SUGGESTION_MESSAGES } from '../src/domain/suggestions.js';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /** Question suggestions: validation, who sees what, review and delete rules (spec §4, §5; PRODUCT.md). */
 let h: Harness;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sastDate } from '@mzansi/kit';
-import { admin, manualClock, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { admin, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /**
  * "Today's questions" are the published, active ones published on today's South African date (UTC+2), by the

@@ -1,8 +1,8 @@
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, grpc } from '@mzansi/kit';
-import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { expectGrpcError, PASSWORD, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { consumerCaughtUp, deadLetterCount, eventually, expectGrpcError, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { PASSWORD, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 import { dataUrl, PNG } from './images.js';
 
 /**

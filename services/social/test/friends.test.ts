@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { expectGrpcError, sleep, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { eventually, expectGrpcError, sleep } from '@mzansi/kit/testing';
+import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 
 /**
  * Friend requests over gRPC: nobody becomes a friend without consent, and each friendship is announced once

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
@@ -8,8 +7,6 @@ import {
   ensureStream,
   DEV_INTERNAL_KEYS,
   EventNames,
-  grpc,
-  isGrpcError,
   producerOf,
   type Actor,
   type EventData,
@@ -129,19 +126,3 @@ export type Harness = Awaited<ReturnType<typeof socialHarness>>;
 /** A short stem no other test file (or run) uses: usernames built on it only match this file's searches. */
 export const stem = () => `s${randomSuffix(3)}`;
 
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
-}
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

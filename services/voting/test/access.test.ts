@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { admin, expectGrpcError, idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
+import { admin, idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * Who may read what. The acting user is the gateway's signed metadata: a user's own answers, stats and history are

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, manualClock, sleep } from '@mzansi/kit/testing';
 import { resultsOf } from '../../../gateway/src/questions.js';
 import { randomUUID } from 'node:crypto';
 import { AnswerWriter } from '../src/data-access/answer-writer.js';
 import { MESSAGES } from '../src/entry-points/grpc/voting-service.js';
-import { admin, expectGrpcError, idOf, manualClock, sleep, user, votingHarness, type Harness } from './helpers.js';
+import { admin, idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * Answers end to end: the real questions service publishes question events, the real voting service projects them

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * The SAST calendar (UTC+2, no DST) on an injected clock. PRODUCT.md "Streak" = consecutive SAST days, ending today

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { brierSkill, shrunkSkill } from '../src/domain/calibration.js';
-import { expectGrpcError, idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * Confidence and the Calibration board (issue #20) against the real database: the confidence is stored with the

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, ensureStream, EventNames } from '@mzansi/kit';
-import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, manualClock, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { AnswerVisibility } from '@mzansi/proto/voting/v1/voting';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * PRODUCT.md "Privacy": a deleted account's answers, scores and privacy settings leave voting, while the national

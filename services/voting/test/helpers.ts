@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
   DEV_INTERNAL_KEYS,
-  grpc,
-  isGrpcError,
   type Actor,
   type Clock,
   type EventEnvelope,
@@ -29,21 +26,6 @@ function keysFor(forgerySecret?: string) {
 export type Running = Awaited<ReturnType<typeof start>>;
 export type VotingClient = PromiseClient<VotingServiceClient>;
 export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
-
-/** A clock the test moves by hand: `clock.set(...)`; pass `clock.now` to the services. */
-export function manualClock(initial: string | Date) {
-  let current = new Date(initial);
-  const now: Clock = () => new Date(current.getTime());
-  return {
-    now,
-    set(at: string | Date) {
-      current = new Date(at);
-    },
-    get current() {
-      return new Date(current.getTime());
-    },
-  };
-}
 
 export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
 /** A fresh acting (non-admin) user: a random uuid, as the gateway would sign it. */
@@ -179,19 +161,3 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
 
 export type Harness = Awaited<ReturnType<typeof votingHarness>>;
 
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
-}
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * PRODUCT.md "Leaderboard is real": score = correct predictions this SAST month, ties share a rank, players and

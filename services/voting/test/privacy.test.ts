@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
 import { AnswerVisibility } from '@mzansi/proto/voting/v1/voting';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { mayViewAnswer, mayViewStanding, privacyOrDefault } from '../src/domain/privacy.js';
-import { admin, expectGrpcError, idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { admin, idOf, user, votingHarness, type Harness } from './helpers.js';
 
 /**
  * Who sees my answers (issue #18, PRODUCT.md "Privacy"): voting keeps each user's answer privacy and filters every
