@@ -145,6 +145,22 @@ export async function expectGrpcError(call: Promise<unknown>, code: grpcStatus, 
 }
 
 /**
+ * True once a service's outbox relay has published every row of its outbox (the database at `databaseUrl`): every
+ * event written so far is in the stream, and none can follow. Tests wait for it instead of waiting "a moment" before
+ * they count events (no duplicates, nothing for a refused call).
+ */
+export async function outboxDrained(databaseUrl: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    return rows[0]!.n === 0;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
  * A port nobody listens on, for a child process to bind a moment later. It is drawn from below the kernel's ephemeral
  * range (32768–60999 on Linux): a port handed out by `listen(0)` is free again once probed, and the next outgoing
  * connection (to PostgreSQL, Redis, NATS) may take it as its local port before the child binds, which made a child

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually, expectGrpcError, manualClock, sleep } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, manualClock, outboxDrained } from '@mzansi/kit/testing';
 import { admin, newQuestion, questionsHarness, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent } from './helpers.js';
 
 /**
@@ -28,10 +28,10 @@ const aboutQuestion = (id: string) => (e: StreamEvent) => {
   return d.question?.id === id || d.questionId === id;
 };
 
-/** Waits until the stream holds `n` events, then checks that no more arrive (no duplicates from the relay). */
+/** Waits until the stream holds `n` events and the outbox is drained, then checks that no more arrived (no duplicates from the relay). */
 async function settledEvents(n: number): Promise<StreamEvent[]> {
   await eventually(async () => (await h.events()).length >= n, 10_000);
-  await sleep(700);
+  await eventually(() => outboxDrained(h.db.url));
   const events = await h.events();
   expect(events.map((e) => e.subject)).toHaveLength(n);
   return events;
@@ -47,7 +47,7 @@ describe('outbox → JetStream', () => {
       admin(),
     );
     const id = draft!.id;
-    await sleep(500);
+    await eventually(() => outboxDrained(h.db.url)); // an event for the draft would be out by now
     expect(await h.events()).toEqual([]); // a draft is private: nothing to tell other services yet
 
     clock.set('2026-03-10T08:30:00.000Z');
