@@ -229,9 +229,11 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
   const ns = testNamespace();
   const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: { stop(): Promise<void> }[] = [];
+  const databaseUrls: Record<string, string> = {};
   const db = async (prefix: string) => {
     const d = await createTestDatabase(prefix);
     dbs.push(d);
+    databaseUrls[prefix] = d.url;
     return d.url;
   };
   const cleanup = async () => {
@@ -258,6 +260,8 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
       voting,
       social,
       notification,
+      /** Each service's database, by service name. */
+      databaseUrls,
       identityAddress: `127.0.0.1:${identity.grpcPort}`,
       gatewayEnv: {
         QUESTIONS_GRPC_ADDR: `127.0.0.1:${questions.grpcPort}`,
