@@ -160,7 +160,7 @@ describe('a published question', () => {
       { question: { id: question.id, text: question.text, context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [], translations: {} } },
       { id: question.eventId, msgId: randomUUID() },
     );
-    await sleep(1_500);
+    await sleep(1_500); // absence needs a wait: a second round of pushes and mails would start well within it
     expect(push.received).toHaveLength(USERS);
     expect(await questionMails(question.text)).toHaveLength(emailable.size);
   });

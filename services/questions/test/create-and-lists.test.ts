@@ -5,10 +5,10 @@ import type { Question } from '@mzansi/proto/questions/v1/questions';
 import { expectGrpcError } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/domain/questions.js';
 import { admin, member, newQuestion } from './helpers.js';
-import { h, svc, client, clock, ids, createDraft, createPublished, listPublic, listToday, listAll, listDrafts, useQuestionsService } from './lifecycle-setup.js';
+import { h, svc, client, clock, ids, createDraft, createPublished, listPublic, listToday, listAll, listDrafts, useLifecycleService } from './lifecycle-setup.js';
 
 /** Creating a question (validation) and who sees it in which list (the service: ./lifecycle-setup.ts). */
-useQuestionsService();
+useLifecycleService();
 
 describe('create validation', () => {
   it('refuses options other than exactly [yes, no] with INVALID_ARGUMENT', async () => {

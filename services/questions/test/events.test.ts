@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError, manualClock, outboxDrained } from '@mzansi/kit/testing';
-import { admin, newQuestion, questionsHarness, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent } from './helpers.js';
+import { admin, newQuestion, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent, useQuestionsService } from './helpers.js';
 
 /**
  * Every state change writes its event to the outbox in the same transaction; the relay publishes it to
@@ -12,15 +12,7 @@ let svc: Running;
 let client: QuestionsClient;
 const clock = manualClock('2026-03-10T07:00:00.000Z');
 
-beforeAll(async () => {
-  h = await questionsHarness();
-  svc = await h.start({ clock: clock.now });
-  client = h.client(svc);
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+useQuestionsService(clock, (started) => ({ h, svc, client } = started));
 
 const subject = (type: string) => `${h.ns}.questions.question.${type}`;
 const aboutQuestion = (id: string) => (e: StreamEvent) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
+import { afterAll, beforeAll } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
@@ -114,3 +115,18 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
 
 export type Harness = Awaited<ReturnType<typeof questionsHarness>>;
 
+/**
+ * One questions service for a test file, on `clock`: started (fresh database and namespace) before the file's tests
+ * and cleaned up after them; `set` hands the harness, the running service and a client to the file's variables.
+ */
+export function useQuestionsService(clock: { now: Clock }, set: (started: { h: Harness; svc: Running; client: QuestionsClient }) => void): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await questionsHarness();
+    const svc = await h.start({ clock: clock.now });
+    set({ h, svc, client: h.client(svc) });
+  });
+  afterAll(async () => {
+    await h?.cleanup();
+  });
+}

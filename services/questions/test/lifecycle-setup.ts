@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
 import { manualClock } from '@mzansi/kit/testing';
-import { admin, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, newQuestion, useQuestionsService, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 export let h: Harness;
 export let svc: Running;
@@ -25,15 +25,7 @@ export const listToday = async () => ids((await client.listTodayQuestions({})).q
 export const listAll = async () => ids((await client.listAllQuestions({}, admin())).questions);
 export const listDrafts = async () => ids((await client.listDraftQuestions({}, admin())).questions);
 
-/** Starts what the tests need before them and stops it after them; call it at the top of a test file. */
-export function useQuestionsService(): void {
-  beforeAll(async () => {
-    h = await questionsHarness();
-    svc = await h.start({ clock: clock.now });
-    client = h.client(svc);
-  });
-
-  afterAll(async () => {
-    await h?.cleanup();
-  });
+/** Starts the service before the tests of the file that calls it and stops it after them. */
+export function useLifecycleService(): void {
+  useQuestionsService(clock, (started) => ({ h, svc, client } = started));
 }

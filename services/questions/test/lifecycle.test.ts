@@ -5,10 +5,10 @@ import type { Question } from '@mzansi/proto/questions/v1/questions';
 import { expectGrpcError } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/domain/questions.js';
 import { admin, member, YES_NO } from './helpers.js';
-import { svc, client, clock, ids, createDraft, createPublished, listPublic, listToday, listAll, listDrafts, useQuestionsService } from './lifecycle-setup.js';
+import { svc, client, clock, ids, createDraft, createPublished, listPublic, listToday, listAll, listDrafts, useLifecycleService } from './lifecycle-setup.js';
 
 /** A question's states: the legal path and the refused transitions (the service: ./lifecycle-setup.ts). */
-useQuestionsService();
+useLifecycleService();
 
 describe('the legal path: draft → published → resolved → archived → deleted', () => {
   it('walks every state, each step stamped by the injected clock', async () => {
