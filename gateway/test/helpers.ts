@@ -285,6 +285,21 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
   }
 }
 
+/**
+ * The usual cast of a gateway test on `gw`: the admin signed in, Alice and Bob signed up (each in their own browser),
+ * and a signed-out browser.
+ */
+export async function signInCast(gw: { browser(): Browser }) {
+  const adminB = gw.browser();
+  const login = await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  expect(login.status, login.text).toBe(200);
+  const aliceB = gw.browser();
+  const alice = await signUp(aliceB, uname('alice'));
+  const bobB = gw.browser();
+  const bob = await signUp(bobB, uname('bob'));
+  return { adminB, aliceB, alice, bobB, bob, anonB: gw.browser() };
+}
+
 /** Creates a yes/no question as `admin` (signed in as an admin) and publishes it unless `publish` is false; its id. */
 export async function createQuestionAs(admin: Browser, text: string, publish = true): Promise<string> {
   const created = await admin.post('/api/admin/questions', {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser, type Res } from './helpers.js';
+import { signInCast, startGatewayForTest, startServicesForTest, type Browser, type Res } from './helpers.js';
 
 /**
  * Research (tags, officials, media predictions), question suggestions and admin analytics end to end: gateway →
@@ -65,14 +65,7 @@ export function useResearchStack(): void {
   beforeAll(async () => {
     system = await startServicesForTest();
     gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, PUBLIC_CACHE_MS: '0' });
-    adminB = gw.browser();
-    const login = await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-    expect(login.status, login.text).toBe(200);
-    aliceB = gw.browser();
-    alice = await signUp(aliceB, uname('alice'));
-    bobB = gw.browser();
-    bob = await signUp(bobB, uname('bob'));
-    anonB = gw.browser();
+    ({ adminB, aliceB, alice, bobB, bob, anonB } = await signInCast(gw));
   });
 
   afterAll(async () => {

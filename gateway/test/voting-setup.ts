@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createPromiseClient, DEV_INTERNAL_KEYS, type PromiseClient } from '@mzansi/kit';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { signInCast, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
 
 /**
  * The stack of the answers and results tests (voting.test.ts, voting-standings.test.ts): gateway (PUBLIC_CACHE_MS=1000) →
@@ -52,14 +52,7 @@ export function useVotingStack(): void {
     system = await startServicesForTest();
     gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, PUBLIC_CACHE_MS: '1000' });
     voting = createPromiseClient(VotingServiceClient, system.gatewayEnv.VOTING_GRPC_ADDR!, { internalKeys: DEV_INTERNAL_KEYS });
-    adminB = gw.browser();
-    const login = await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-    expect(login.status, login.text).toBe(200);
-    aliceB = gw.browser();
-    alice = await signUp(aliceB, uname('alice'));
-    bobB = gw.browser();
-    bob = await signUp(bobB, uname('bob'));
-    anonB = gw.browser();
+    ({ adminB, aliceB, alice, bobB, bob, anonB } = await signInCast(gw));
   });
 
   afterAll(async () => {
