@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { connect } from 'nats';
 import pg from 'pg';
+import { DEV_INTERNAL_KEYS } from './config.js';
 import { EventNames, PRODUCERS } from './events.js';
+import type { InternalKeys } from './internal-auth.js';
 
 /** Helpers for tests that run against the real PostgreSQL and NATS of the machine. */
 
@@ -98,6 +100,14 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_0
     if (Date.now() > deadline) throw last instanceof Error ? last : new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * The development internal keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who
+ * knows the key id but not the key.
+ */
+export function internalKeysFor(forgerySecret?: string): InternalKeys {
+  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
 }
 
 /** Waits `ms` milliseconds. Only for a wait that proves nothing more happens; wait for a condition with `eventually`. */

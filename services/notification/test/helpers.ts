@@ -3,18 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
-import { createPromiseClient, DEV_INTERNAL_KEYS, encodeEnvelope, ensureStream, EventNames, producerOf, type Actor, type EventData, type EventType, type PromiseClient } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, encodeEnvelope, ensureStream, EventNames, producerOf, type Actor, type EventData, type EventType, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import { NotificationServiceClient } from '@mzansi/proto/notification/v1/notification';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type NotificationClient = PromiseClient<NotificationServiceClient>;
@@ -55,7 +47,7 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
       return r;
     },
     client(r: Running, forgerySecret?: string): NotificationClient {
-      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },

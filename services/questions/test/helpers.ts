@@ -1,27 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  createPromiseClient,
-  decodeEnvelope,
-  DEV_INTERNAL_KEYS,
-  EventNames,
-  type Actor,
-  type Clock,
-  type EventEnvelope,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, decodeEnvelope, EventNames, type Actor, type Clock, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import { QuestionsServiceClient, type CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
@@ -90,7 +73,7 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
       return r;
     },
     client(r: Running, forgerySecret?: string): QuestionsClient {
-      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },

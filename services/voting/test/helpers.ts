@@ -1,32 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import {
-  createPromiseClient,
-  decodeEnvelope,
-  DEV_INTERNAL_KEYS,
-  encodeEnvelope,
-  ensureStream,
-  EventNames,
-  producerOf,
-  type Actor,
-  type Clock,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, encodeEnvelope, ensureStream, EventNames, producerOf, type Actor, type Clock, type EventData, type EventEnvelope, type EventType, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import type { CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type VotingClient = PromiseClient<VotingServiceClient>;
@@ -117,7 +95,7 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     projected,
     /** Another voting client, e.g. with a wrong internal secret. */
     votingClient(forgerySecret?: string): VotingClient {
-      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },
