@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultsChanged } from '@mzansi/kit';
+import { manualTimers } from '@mzansi/kit/testing';
 import { ResultsWindow } from '../src/live/results-window.js';
-import { manualTimers } from './live-fakes.js';
 
 /** The live channel's results window on its own (the whole channel: live-results.test.ts). */
 

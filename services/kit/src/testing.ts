@@ -135,6 +135,57 @@ export function manualClock(initial: string | Date | number) {
 }
 
 /**
+ * Timers the test moves by hand: pass `clock` where a clock with timers is injected (`now` in milliseconds,
+ * `setTimeout`, `clearTimeout`). `advance` fires the due timers in order; `advanceSettled` does the same but lets the
+ * promise jobs each timer starts run before the next one fires (for code that awaits inside its callbacks).
+ */
+export function manualTimers() {
+  type Timer = { at: number; fn: () => void };
+  let t = 0;
+  const timers = new Set<Timer>();
+  const settle = () => new Promise<void>((r) => setImmediate(r));
+  const nextDue = (until: number) => [...timers].filter((x) => x.at <= until).sort((a, b) => a.at - b.at)[0];
+  return {
+    clock: {
+      now: () => t,
+      setTimeout(fn: () => void, ms: number): unknown {
+        const timer = { at: t + ms, fn };
+        timers.add(timer);
+        return timer;
+      },
+      clearTimeout: (timer: unknown) => void timers.delete(timer as Timer),
+    },
+    get now() {
+      return t;
+    },
+    get pendingTimers() {
+      return timers.size;
+    },
+    advance(ms: number) {
+      const until = t + ms;
+      for (let due = nextDue(until); due; due = nextDue(until)) {
+        timers.delete(due);
+        t = due.at;
+        due.fn();
+      }
+      t = until;
+    },
+    async advanceSettled(ms: number) {
+      const until = t + ms;
+      await settle();
+      for (let due = nextDue(until); due; due = nextDue(until)) {
+        timers.delete(due);
+        t = due.at;
+        due.fn();
+        await settle();
+      }
+      t = until;
+      await settle();
+    },
+  };
+}
+
+/**
  * Awaits a call that must fail with the given gRPC status and, when given, exactly these details (a string) or details
  * matching them (a RegExp). Returns the error for further checks.
  */
