@@ -10,6 +10,8 @@ import type { InternalKeys } from './internal-auth.js';
 
 /** Helpers for tests that run against the real PostgreSQL and NATS of the machine. */
 
+export { eventually, manualClock, manualTimers, sleep } from './testing-time.js';
+
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -86,103 +88,12 @@ export function serviceTestEnv(databaseUrl: string, namespace: string, extra: Re
   };
 }
 
-/** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw last instanceof Error ? last : new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
-
 /**
  * The development internal keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who
  * knows the key id but not the key.
  */
 export function internalKeysFor(forgerySecret?: string): InternalKeys {
   return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
-
-/** Waits `ms` milliseconds. Only for a wait that proves nothing more happens; wait for a condition with `eventually`. */
-export const sleep = (ms: number): Promise<void> => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * A clock that stands still until a test moves it: pass `now` where a clock is injected; `set` moves it to an instant
- * (ISO string, Date or epoch milliseconds), `advance` moves it on by milliseconds.
- */
-export function manualClock(initial: string | Date | number) {
-  let current = new Date(initial);
-  const now = (): Date => new Date(current.getTime());
-  return {
-    now,
-    set(at: string | Date | number) {
-      current = new Date(at);
-    },
-    advance(ms: number) {
-      current = new Date(current.getTime() + ms);
-    },
-    get current() {
-      return new Date(current.getTime());
-    },
-  };
-}
-
-/**
- * Timers the test moves by hand: pass `clock` where a clock with timers is injected (`now` in milliseconds,
- * `setTimeout`, `clearTimeout`). `advance` fires the due timers in order; `advanceSettled` does the same but lets the
- * promise jobs each timer starts run before the next one fires (for code that awaits inside its callbacks).
- */
-export function manualTimers() {
-  type Timer = { at: number; fn: () => void };
-  let t = 0;
-  const timers = new Set<Timer>();
-  const settle = () => new Promise<void>((r) => setImmediate(r));
-  const nextDue = (until: number) => [...timers].filter((x) => x.at <= until).sort((a, b) => a.at - b.at)[0];
-  return {
-    clock: {
-      now: () => t,
-      setTimeout(fn: () => void, ms: number): unknown {
-        const timer = { at: t + ms, fn };
-        timers.add(timer);
-        return timer;
-      },
-      clearTimeout: (timer: unknown) => void timers.delete(timer as Timer),
-    },
-    get now() {
-      return t;
-    },
-    get pendingTimers() {
-      return timers.size;
-    },
-    advance(ms: number) {
-      const until = t + ms;
-      for (let due = nextDue(until); due; due = nextDue(until)) {
-        timers.delete(due);
-        t = due.at;
-        due.fn();
-      }
-      t = until;
-    },
-    async advanceSettled(ms: number) {
-      const until = t + ms;
-      await settle();
-      for (let due = nextDue(until); due; due = nextDue(until)) {
-        timers.delete(due);
-        t = due.at;
-        due.fn();
-        await settle();
-      }
-      t = until;
-      await settle();
-    },
-  };
 }
 
 /**
