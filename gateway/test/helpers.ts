@@ -7,6 +7,7 @@ import { start as startNotification } from '../../services/notification/src/main
 import { start as startQuestions } from '../../services/questions/src/main.js';
 import { start as startSocial } from '../../services/social/src/main.js';
 import { start as startVoting } from '../../services/voting/src/main.js';
+import { Browser, type Res } from './browser.js';
 import { configSchema } from '../src/config.js';
 import { start as startGateway } from '../src/main.js';
 
@@ -99,91 +100,7 @@ export async function deleteRedisKeys(prefix: string) {
   }
 }
 
-export interface SetCookie {
-  name: string;
-  value: string;
-  attrs: Record<string, string | true>;
-  raw: string;
-}
-
-export function parseSetCookie(raw: string): SetCookie {
-  const [pair, ...rest] = raw.split(';');
-  const eq = pair!.indexOf('=');
-  const attrs: Record<string, string | true> = {};
-  for (const part of rest) {
-    const p = part.trim();
-    if (!p) continue;
-    const i = p.indexOf('=');
-    if (i < 0) attrs[p.toLowerCase()] = true;
-    else attrs[p.slice(0, i).toLowerCase()] = p.slice(i + 1);
-  }
-  return { name: pair!.slice(0, eq).trim(), value: pair!.slice(eq + 1).trim(), attrs, raw };
-}
-
-/** The session id inside an express-session cookie value (`s:<id>.<signature>`). */
-export function sessionIdOf(cookieValue: string): string {
-  const v = decodeURIComponent(cookieValue);
-  expect(v).toMatch(/^s:[^.]+\..+$/);
-  return v.slice(2, v.indexOf('.'));
-}
-
-export interface Res {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-  setCookies: SetCookie[];
-}
-
-/** A tiny browser: fetch with a cookie jar. */
-export class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(
-    readonly base: string,
-    readonly defaultHeaders: Record<string, string> = {},
-  ) {}
-
-  get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async req(
-    method: string,
-    path: string,
-    opts: { json?: unknown; body?: string; headers?: Record<string, string>; cookie?: string | null } = {},
-  ): Promise<Res> {
-    const headers: Record<string, string> = { ...this.defaultHeaders };
-    let body: string | undefined = opts.body;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      headers['content-type'] = 'application/json';
-    }
-    Object.assign(headers, opts.headers);
-    // `cookie: null` sends none; a string sends exactly that; otherwise the jar.
-    const cookie = opts.cookie === undefined ? this.cookieHeader : opts.cookie;
-    if (cookie) headers.cookie = cookie;
-    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
-    const setCookies = res.headers.getSetCookie().map(parseSetCookie);
-    for (const c of setCookies) {
-      const expired = c.attrs.expires && Date.parse(String(c.attrs.expires)) <= Date.now();
-      if (!c.value || expired) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json, setCookies };
-  }
-
-  get = (path: string, opts?: Parameters<Browser['req']>[2]) => this.req('GET', path, opts);
-  post = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('POST', path, { json, ...opts });
-  put = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PUT', path, { json, ...opts });
-  patch = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PATCH', path, { json, ...opts });
-}
+export { Browser, parseSetCookie, sessionIdOf, type Res, type SetCookie } from './browser.js';
 
 let n = 0;
 /** A unique, valid username for this run. */
@@ -229,9 +146,11 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
   const ns = testNamespace();
   const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: { stop(): Promise<void> }[] = [];
+  const databaseUrls: Record<string, string> = {};
   const db = async (prefix: string) => {
     const d = await createTestDatabase(prefix);
     dbs.push(d);
+    databaseUrls[prefix] = d.url;
     return d.url;
   };
   const cleanup = async () => {
@@ -258,6 +177,8 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
       voting,
       social,
       notification,
+      /** Each service's database, by service name. */
+      databaseUrls,
       identityAddress: `127.0.0.1:${identity.grpcPort}`,
       gatewayEnv: {
         QUESTIONS_GRPC_ADDR: `127.0.0.1:${questions.grpcPort}`,
@@ -279,6 +200,21 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * The usual cast of a gateway test on `gw`: the admin signed in, Alice and Bob signed up (each in their own browser),
+ * and a signed-out browser.
+ */
+export async function signInCast(gw: { browser(): Browser }) {
+  const adminB = gw.browser();
+  const login = await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  expect(login.status, login.text).toBe(200);
+  const aliceB = gw.browser();
+  const alice = await signUp(aliceB, uname('alice'));
+  const bobB = gw.browser();
+  const bob = await signUp(bobB, uname('bob'));
+  return { adminB, aliceB, alice, bobB, bob, anonB: gw.browser() };
 }
 
 /** Creates a yes/no question as `admin` (signed in as an admin) and publishes it unless `publish` is false; its id. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sleep } from '@mzansi/kit/testing';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 import { handshake, LiveClient, wsUrl, type LiveMessage, type LiveOptions } from './live-helpers.js';
 
@@ -209,7 +210,7 @@ describe('sessions', () => {
     const anonLive = await live(gw.base);
 
     // Several heartbeats pass (pings answered): nobody is dropped while signed in.
-    await new Promise((r) => setTimeout(r, 700));
+    await sleep(700);
     for (const c of [bobLive, carolLive, anonLive]) expect(c.closes).toEqual([]);
 
     const out = await bob.post('/api/auth/logout');
@@ -217,7 +218,7 @@ describe('sessions', () => {
     const closed = await bobLive.closed(3_000);
     expect(closed).toMatchObject({ code: 4001, reason: 'Signed out' });
 
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500); // absence needs a wait: the others stay open past the next heartbeats
     expect(carolLive.closes).toEqual([]);
     expect(anonLive.closes).toEqual([]);
     expect(await carolLive.alive()).toBe(true);

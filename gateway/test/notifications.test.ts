@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../../services/notification/test/helpers.js';
+import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../../tests/support/outside-world.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**

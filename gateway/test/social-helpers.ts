@@ -131,4 +131,3 @@ export async function friendshipEvents(ns: string, a: string, b: string) {
   });
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -5,11 +5,11 @@ import { connect, type NatsConnection } from 'nats';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, DEV_INTERNAL_KEYS, encodeEnvelope, EventNames, grpc } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createTestDatabase, deleteTestStreams, eventually, expectGrpcError, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import { IdentityServiceClient, type User } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
 import { runIdentityRetention } from '../src/entry-points/jobs/retention.js';
-import { ADMIN_PASSWORD, expectGrpcError, signUpReq } from './helpers.js';
+import { ADMIN_PASSWORD, signUpReq } from './helpers.js';
 
 const DAY = 24 * 3600_000;
 let now = new Date();

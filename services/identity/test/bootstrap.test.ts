@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, until, type Harness } from './helpers.js';
+import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
+import { ADMIN_PASSWORD, identityHarness, until, type Harness } from './helpers.js';
 
 let h: Harness;
 
@@ -47,7 +48,7 @@ describe('admin bootstrap', () => {
       const e = (await h.events()).filter((ev) => ev.type === 'identity.user.registered');
       return e.length > 0 ? e : undefined;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     expect((await h.events()).filter((ev) => ev.type === 'identity.user.registered')).toHaveLength(registered.length);
     expect(registered.map((e) => (e.data as { user: { id: string } }).user.id)).toEqual([rows[0]!.id]);
     await second.stop();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually, findValuesInDatabase } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, findValuesInDatabase } from '@mzansi/kit/testing';
 import type { User } from '@mzansi/proto/identity/v1/identity';
 import { DELETE_MESSAGES } from '../src/domain/deletion.js';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { ADMIN_PASSWORD, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 /**
  * PRODUCT.md "Privacy": a user deletes their own account with their password, an admin deletes anyone else's; the

@@ -1,26 +1,8 @@
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
-import {
-  createPromiseClient,
-  decodeEnvelope,
-  DEV_INTERNAL_KEYS,
-  EventNames,
-  grpc,
-  isGrpcError,
-  type EventEnvelope,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, decodeEnvelope, EventNames, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type IdentityClient = PromiseClient<IdentityServiceClient>;
@@ -47,7 +29,7 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
       return r;
     },
     client(r: Running, forgerySecret?: string): IdentityClient {
-      const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },
@@ -76,20 +58,6 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof identityHarness>>;
-
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (details !== undefined) expect(err.details).toBe(details);
-  return err;
-}
 
 export const signUpReq = (username: string, password = 'correct-horse-1', name = 'Test User') => ({
   username,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
 import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import type { User } from '@mzansi/proto/identity/v1/identity';
-import { ADMIN_PASSWORD, expectGrpcError, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { ADMIN_PASSWORD, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;
@@ -51,7 +51,7 @@ describe('signUp', () => {
     expect(events[0]!.data).toMatchObject({ user: { id: user!.id, username: 'Sipho_1', isAdmin: false } });
     expect(JSON.stringify(events[0])).not.toMatch(/argon|correct-horse|password/i);
     // Still exactly one a moment later (no duplicate from the relay).
-    await new Promise((r) => setTimeout(r, 600));
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     expect(await registeredFor(user!.id)).toHaveLength(1);
   });
 

@@ -1,13 +1,14 @@
 // identity's own per-username Login throttle: the rule (injected clock) and the gRPC service with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, isGrpcError } from '@mzansi/kit';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { LoginThrottle, THROTTLED_MESSAGE } from '../src/domain/login-throttle.js';
-import { expectGrpcError, identityHarness, signUpReq, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { identityHarness, signUpReq, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 describe('LoginThrottle (domain)', () => {
   const at = (start = 1_000_000) => {
-    let now = start;
-    return { clock: () => new Date(now), advance: (ms: number) => void (now += ms) };
+    const clock = manualClock(start);
+    return { clock: clock.now, advance: clock.advance };
   };
 
   it('allows `limit` attempts per window, then refuses until the window has passed', () => {

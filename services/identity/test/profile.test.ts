@@ -3,14 +3,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, DEV_INTERNAL_KEYS, grpc } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
+import { createTestDatabase, deleteTestStreams, expectGrpcError, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import { IdentityServiceClient, type User } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
 import { VERIFICATION_MESSAGES } from '../src/domain/email-verification.js';
 import { MESSAGES } from '../src/domain/users.js';
 import { PROFILE_MESSAGES } from '../src/entry-points/grpc/profile-handlers.js';
-import { expectGrpcError, signUpReq } from './helpers.js';
+import { signUpReq } from './helpers.js';
 
 let now = new Date('2026-03-02T08:00:00Z');
 const clock = () => now;

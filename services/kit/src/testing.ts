@@ -1,10 +1,16 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { connect } from 'nats';
 import pg from 'pg';
+import { DEV_INTERNAL_KEYS } from './config.js';
 import { EventNames, PRODUCERS } from './events.js';
+import type { InternalKeys } from './internal-auth.js';
 
 /** Helpers for tests that run against the real PostgreSQL and NATS of the machine. */
+
+export { eventually, manualClock, manualTimers, sleep } from './testing-time.js';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -82,19 +88,47 @@ export function serviceTestEnv(databaseUrl: string, namespace: string, extra: Re
   };
 }
 
-/** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000, intervalMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw last instanceof Error ? last : new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, intervalMs));
+/**
+ * The development internal keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who
+ * knows the key id but not the key.
+ */
+export function internalKeysFor(forgerySecret?: string): InternalKeys {
+  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
+}
+
+/**
+ * Awaits a call that must fail with the given gRPC status and, when given, exactly these details (a string) or details
+ * matching them (a RegExp). Returns the error for further checks.
+ */
+export async function expectGrpcError(call: Promise<unknown>, code: grpcStatus, details?: string | RegExp): Promise<ServiceError> {
+  const err = await call.then(
+    (res) => {
+      throw new Error(`expected gRPC ${grpcStatus[code]}, got success: ${JSON.stringify(res)}`);
+    },
+    (e: unknown) => e,
+  );
+  const isGrpc = !!err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'number' && 'details' in err;
+  if (!isGrpc) throw err;
+  const e = err as ServiceError;
+  assert.strictEqual(grpcStatus[e.code], grpcStatus[code], `details: ${e.details}`);
+  if (typeof details === 'string') assert.strictEqual(e.details, details);
+  else if (details) assert.match(e.details, details);
+  return e;
+}
+
+/**
+ * True once a service's outbox relay has published every row of its outbox (the database at `databaseUrl`): every
+ * event written so far is in the stream, and none can follow. Tests wait for it instead of waiting "a moment" before
+ * they count events (no duplicates, nothing for a refused call).
+ */
+export async function outboxDrained(databaseUrl: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    return rows[0]!.n === 0;
+  } finally {
+    await c.end();
   }
 }
 

@@ -7,9 +7,9 @@ import { createDb, type Db, type Tx } from '../src/db.js';
 import type { EventType } from '@mzansi/proto/events';
 import { encodeEnvelope, EventNames, type EventEnvelope } from '../src/events.js';
 import { connectNats, ensureStream } from '../src/nats.js';
-import { deleteTestStreams, eventually, TEST_NATS_URL, testNamespace } from '../src/testing.js';
+import { deleteTestStreams, eventually, sleep, TEST_NATS_URL, testNamespace } from '../src/testing.js';
 import * as schema from './fixtures/schema.js';
-import { logger, migratedTestDatabase, sleep } from './helpers.js';
+import { logger, migratedTestDatabase } from './helpers.js';
 
 const { counters, inbox } = schema;
 const TYPE = 'identity.user.registered' as const;

@@ -1,125 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import {
-  IdentityServiceClient,
-  IdentityServiceService,
-  User,
-  type IdentityServiceServer,
-} from '@mzansi/proto/identity/v1/identity';
-import healthCheck from 'grpc-health-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notFound } from '../src/errors.js';
-import {
-  ACTOR_TOKEN_HEADER,
-  audienceOf,
-  createPromiseClient,
-  grpc,
-  grpcTarget,
-  isGrpcError,
-  startGrpcServer,
-  unaryService,
-  type CallContext,
-  type GrpcServerHandle,
-  type PromiseClient,
-} from '../src/grpc.js';
-import { ActorTokenSigner, ActorTokenVerifier, type InternalKeys } from '../src/internal-auth.js';
-import { logger, sleep } from './helpers.js';
-
-const KEYS: InternalKeys = [{ kid: 'k1', secret: 'test-internal-secret-0123456789-abcdef' }];
+import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { ACTOR_TOKEN_HEADER, audienceOf, createPromiseClient, grpc, type GrpcServerHandle, type PromiseClient } from '../src/grpc.js';
+import { ActorTokenSigner } from '../src/internal-auth.js';
+import { eventually } from '../src/testing.js';
+import { check, grpcError, healthClient, KEYS, startFake } from './grpc-fake.js';
 
 describe('audienceOf', () => {
   it('is the proto package of the client: the service the call goes to', () => {
     expect(audienceOf(IdentityServiceClient.service)).toBe('identity');
   });
 });
-
-function user(id: string, isAdmin = false): User {
-  return User.fromPartial({ id, username: `u-${id.slice(0, 6)}`, name: 'Test', isAdmin, joinDate: new Date('2026-01-01T00:00:00Z') });
-}
-
-/** A fake identity service: only the transport is under test. */
-function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
-  const unimplemented = async (): Promise<never> => {
-    throw notFound('not in this fake');
-  };
-  return {
-    getUser: async (req: { id: string }, ctx: CallContext) => {
-      switch (req.id) {
-        case 'missing':
-          throw notFound('User not found');
-        case 'boom':
-          throw new Error('database password is hunter2\n    at secret (/src/secret.ts:1:1)');
-        case 'me': {
-          const actor = ctx.requireActor();
-          return { user: user(actor.id, actor.isAdmin) };
-        }
-        case 'request-id':
-          return { user: user(ctx.requestId) };
-        default:
-          if (req.id.startsWith('slow-')) {
-            hooks.slowStarted?.();
-            await sleep(Number(req.id.slice(5)));
-          }
-          return { user: user(req.id) };
-      }
-    },
-    signUp: unimplemented,
-    login: unimplemented,
-    getUsers: unimplemented,
-    searchUsers: unimplemented,
-    listUsers: unimplemented,
-    updateUser: unimplemented,
-    countUsers: unimplemented,
-    deleteUser: unimplemented,
-    exportUserData: unimplemented,
-    changePassword: unimplemented,
-    verifyEmail: unimplemented,
-    resendEmailVerification: unimplemented,
-    listAuditLog: unimplemented,
-  };
-}
-
-async function startFake(hooks?: { slowStarted?: () => void }): Promise<GrpcServerHandle> {
-  return startGrpcServer(
-    (server) =>
-      server.addService(
-        IdentityServiceService,
-        unaryService<IdentityServiceServer>(IdentityServiceService, fakeIdentity(hooks), { logger, actors: new ActorTokenVerifier(KEYS, 'identity') }),
-      ),
-    0,
-    '127.0.0.1',
-  );
-}
-
-const HealthClient = grpc.makeGenericClientConstructor(healthCheck.service, 'grpc.health.v1.Health');
-
-interface HealthStub extends grpc.Client {
-  check(
-    req: { service: string },
-    opts: Partial<grpc.CallOptions>,
-    cb: (err: grpc.ServiceError | null, res: { status: string }) => void,
-  ): grpc.ClientUnaryCall;
-  watch(req: { service: string }): grpc.ClientReadableStream<{ status: string }>;
-}
-
-function healthClient(port: number): HealthStub {
-  return new HealthClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure()) as unknown as HealthStub;
-}
-
-function check(client: ReturnType<typeof healthClient>): Promise<string> {
-  return new Promise((resolve, reject) =>
-    client.check({ service: '' }, { deadline: Date.now() + 2_000 }, (err, res) => (err ? reject(err) : resolve(res.status))),
-  );
-}
-
-async function grpcError(p: Promise<unknown>): Promise<grpc.ServiceError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(isGrpcError(err)).toBe(true);
-    return err as grpc.ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('gRPC server and promise client', () => {
   let server: GrpcServerHandle;
@@ -238,7 +129,7 @@ describe('gRPC server and promise client', () => {
           if (m.status === 'NOT_SERVING') resolve();
         }),
       );
-      await expectEventually(() => statuses[0] === 'SERVING');
+      await eventually(() => statuses[0] === 'SERVING', 5_000, 10);
 
       const shutdown = own.shutdown(5_000);
       await notServing;
@@ -293,71 +184,6 @@ describe('gRPC server and promise client', () => {
       expect([grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED]).toContain(err.code);
     } finally {
       c.close();
-    }
-  });
-});
-
-async function expectEventually(cond: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error('condition not met');
-    await sleep(10);
-  }
-}
-
-describe('client-side balancing and connection age', () => {
-  it('grpcTarget: one address as is, a comma list of IPv4 ip:port as ipv4:, anything else in a list refused', () => {
-    expect(grpcTarget('voting:50053')).toBe('voting:50053');
-    expect(grpcTarget('dns:///voting-headless:50053')).toBe('dns:///voting-headless:50053');
-    expect(grpcTarget('127.0.0.1:1, 127.0.0.1:2')).toBe('ipv4:127.0.0.1:1,127.0.0.1:2');
-    expect(() => grpcTarget('voting:1,voting:2')).toThrow(/IPv4/);
-  });
-
-  it('a comma list of replicas: calls go round-robin to each, and recycled connections (max age) lose no call', async () => {
-    const served = [0, 0];
-    const replicas = await Promise.all(
-      [0, 1].map((i) =>
-        startGrpcServer(
-          (server) =>
-            server.addService(
-              IdentityServiceService,
-              unaryService<IdentityServiceServer>(IdentityServiceService, fakeIdentity({ slowStarted: () => served[i]!++ }), {
-                logger,
-                actors: new ActorTokenVerifier(KEYS, 'identity'),
-              }),
-            ),
-          0,
-          '127.0.0.1',
-          { maxConnectionAgeMs: 300, maxConnectionAgeGraceMs: 1_000 },
-        ),
-      ),
-    );
-    const client = createPromiseClient(IdentityServiceClient, replicas.map((r) => `127.0.0.1:${r.port}`).join(','), { internalKeys: KEYS });
-    try {
-      const started = Date.now();
-      let calls = 0;
-      let refused = 0;
-      // A call that races the server's GOAWAY can be refused before any handler runs (UNAVAILABLE "Stream refused
-      // by server"): nothing happened, and a retry goes through, as the gateway's 503 + the client's retry do.
-      const call = async () => {
-        try {
-          await client.getUser({ id: 'slow-1' });
-        } catch (err) {
-          if (!isGrpcError(err) || err.code !== grpc.status.UNAVAILABLE) throw err;
-          refused++;
-          await client.getUser({ id: 'slow-1' });
-        }
-      };
-      while (Date.now() - started < 1_200) {
-        await Promise.all(Array.from({ length: 10 }, call));
-        calls += 10;
-      }
-      expect(served[0]! + served[1]!).toBe(calls);
-      expect(refused).toBeLessThan(calls / 10);
-      for (const n of served) expect(n / calls).toBeGreaterThan(0.35);
-    } finally {
-      client.close();
-      await Promise.all(replicas.map((r) => r.shutdown(1_000)));
     }
   });
 });

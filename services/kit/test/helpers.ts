@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { createPool, runMigrations } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
-import { createTestDatabase, freePort } from '../src/testing.js';
+import { createTestDatabase, freePort, sleep } from '../src/testing.js';
 
 export { freePort };
 
@@ -15,7 +15,6 @@ export const MIGRATIONS = fileURLToPath(new URL('./fixtures/migrations', import.
 
 export const logger = createLogger('kit-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** A fresh database with the fixture migration applied. */
 export async function migratedTestDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {

@@ -8,17 +8,11 @@ import {
   ActorTokenVerifier,
   type InternalKey,
 } from '../src/internal-auth.js';
+import { manualClock } from '../src/testing.js';
 
 const NEW: InternalKey = { kid: 'k2', secret: 'the-new-internal-secret-0123456789abcdef' };
 const OLD: InternalKey = { kid: 'k1', secret: 'the-old-internal-secret-0123456789abcdef' };
 const T0 = Date.parse('2026-03-01T10:00:00.000Z');
-
-/** A clock the test moves by hand. */
-function manualClock(start = T0) {
-  let now = start;
-  const clock = () => new Date(now);
-  return Object.assign(clock, { set: (ms: number) => (now = ms), advance: (ms: number) => (now += ms) });
-}
 
 const actor = () => ({ id: randomUUID(), isAdmin: false });
 
@@ -60,19 +54,19 @@ describe('actor tokens', () => {
   });
 
   it('an expired token is no actor, also when it was verified (and cached) before', async () => {
-    const clock = manualClock();
+    const clock = manualClock(T0);
     const a = actor();
-    const token = await new ActorTokenSigner([NEW], 'voting', clock).token(a);
-    const cached = new ActorTokenVerifier([NEW], 'voting', clock);
+    const token = await new ActorTokenSigner([NEW], 'voting', clock.now).token(a);
+    const cached = new ActorTokenVerifier([NEW], 'voting', clock.now);
     expect(await cached.verify(token)).toEqual(a);
 
     clock.set(T0 + (ACTOR_TOKEN_TTL_S - 1) * 1000);
     expect(await cached.verify(token)).toEqual(a);
-    expect(await new ActorTokenVerifier([NEW], 'voting', clock).verify(token)).toEqual(a);
+    expect(await new ActorTokenVerifier([NEW], 'voting', clock.now).verify(token)).toEqual(a);
 
     clock.set(T0 + ACTOR_TOKEN_TTL_S * 1000); // exp itself: expired
     expect(await cached.verify(token)).toBeNull();
-    expect(await new ActorTokenVerifier([NEW], 'voting', clock).verify(token)).toBeNull();
+    expect(await new ActorTokenVerifier([NEW], 'voting', clock.now).verify(token)).toBeNull();
   });
 
   it('a token for another service, under an unknown key id, or signed with another secret is no actor', async () => {
@@ -165,8 +159,8 @@ describe('actor tokens', () => {
   });
 
   it('the signer reuses a token (synchronously) until it is within 15 s of expiry, per actor and role', async () => {
-    const clock = manualClock();
-    const signer = new ActorTokenSigner([NEW], 'voting', clock);
+    const clock = manualClock(T0);
+    const signer = new ActorTokenSigner([NEW], 'voting', clock.now);
     const a = actor();
     const token = signer.token(a);
     expect(typeof token).toBe('string'); // signed synchronously: no promise on the call path
@@ -179,7 +173,7 @@ describe('actor tokens', () => {
     clock.advance(1);
     const renewed = await signer.token(a);
     expect(renewed).not.toBe(token);
-    const verifier = new ActorTokenVerifier([NEW], 'voting', clock);
+    const verifier = new ActorTokenVerifier([NEW], 'voting', clock.now);
     expect(await verifier.verify(renewed)).toEqual(a);
     // The token handed out last before renewal still has 15 s to live.
     expect(await verifier.verify(token)).toEqual(a);

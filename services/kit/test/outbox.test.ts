@@ -6,9 +6,9 @@ import { createDb, type Db } from '../src/db.js';
 import { encodeEnvelope, EventNames } from '../src/events.js';
 import { connectNats, ensureStream } from '../src/nats.js';
 import { enqueueEvent, OutboxRelay } from '../src/outbox.js';
-import { deleteTestStreams, eventually, testNamespace } from '../src/testing.js';
+import { deleteTestStreams, eventually, sleep, testNamespace } from '../src/testing.js';
 import * as schema from './fixtures/schema.js';
-import { logger, migratedTestDatabase, PrivateNatsServer, sleep } from './helpers.js';
+import { logger, migratedTestDatabase, PrivateNatsServer } from './helpers.js';
 
 const user = (n: number) => ({
   id: randomUUID(),
@@ -94,7 +94,7 @@ describe('OutboxRelay', () => {
         const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM outbox WHERE attempts > 0');
         return Number(rows[0]!.n) > 0;
       }, 15_000);
-      await sleep(500);
+      await sleep(500); // absence needs a wait: more failed rounds, none marking a row published
       const { rows: down } = await pool.query<{ published: string; total: string }>(
         'SELECT count(published_at) AS published, count(*) AS total FROM outbox',
       );

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
+import { expectGrpcError } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/domain/subscriptions.js';
-import {
-  browserKeys,
-  decryptPush,
-  expectGrpcError,
-  fakePushService,
-  notificationHarness,
-  user,
-  type FakePush,
-  type Harness,
-  type NotificationClient,
-  type Running,
-} from './helpers.js';
+import { browserKeys, decryptPush, fakePushService, notificationHarness, user, type FakePush, type Harness, type NotificationClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;

@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, sleep } from '@mzansi/kit/testing';
 import { EMAIL_SUBJECT } from '../src/domain/messages.js';
-import {
-  browserKeys,
-  decryptPush,
-  fakePushService,
-  inChunks,
-  mailFiles,
-  notificationHarness,
-  sleep,
-  type FakePush,
-  type Harness,
-  type Running,
-} from './helpers.js';
+import { browserKeys, decryptPush, fakePushService, inChunks, mailFiles, notificationHarness, type FakePush, type Harness, type Running } from './helpers.js';
 
 const USERS = 1000;
 
@@ -171,7 +160,7 @@ describe('a published question', () => {
       { question: { id: question.id, text: question.text, context: '', date: new Date(), options: [], publishedAt: new Date(), tags: [], translations: {} } },
       { id: question.eventId, msgId: randomUUID() },
     );
-    await sleep(1_500);
+    await sleep(1_500); // absence needs a wait: a second round of pushes and mails would start well within it
     expect(push.received).toHaveLength(USERS);
     expect(await questionMails(question.text)).toHaveLength(emailable.size);
   });

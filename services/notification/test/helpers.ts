@@ -1,135 +1,20 @@
-import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
-import {
-  createPromiseClient,
-  DEV_INTERNAL_KEYS,
-  encodeEnvelope,
-  ensureStream,
-  EventNames,
-  grpc,
-  isGrpcError,
-  producerOf,
-  type Actor,
-  type EventData,
-  type EventType,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, encodeEnvelope, ensureStream, EventNames, producerOf, type Actor, type EventData, type EventType, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import { NotificationServiceClient } from '@mzansi/proto/notification/v1/notification';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type NotificationClient = PromiseClient<NotificationServiceClient>;
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export const user = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: false } });
 export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
 
-// ---- a fake push service ----
-
-export interface PushRequest {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  at: number;
-}
-
-/**
- * An HTTP server standing in for the browsers' push services: records every request and answers 201, or what a
- * path was told to answer (a fixed status, or a sequence of statuses for the first requests), after `delayMs`.
- */
-export async function fakePushService() {
-  const received: PushRequest[] = [];
-  const fixed = new Map<string, number>();
-  const sequences = new Map<string, number[]>();
-  let delayMs = 0;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
-      const status = sequences.get(path)?.shift() ?? fixed.get(path) ?? 201;
-      setTimeout(() => res.writeHead(status).end(), delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    received,
-    endpoint: (id: string) => `http://127.0.0.1:${port}/push/${id}`,
-    pathOf: (endpoint: string) => new URL(endpoint).pathname,
-    answer(endpoint: string, status: number) {
-      fixed.set(new URL(endpoint).pathname, status);
-    },
-    answerFirst(endpoint: string, statuses: number[]) {
-      sequences.set(new URL(endpoint).pathname, [...statuses]);
-    },
-    set delayMs(ms: number) {
-      delayMs = ms;
-    },
-    reset() {
-      received.length = 0;
-    },
-    /** How many requests each path received. */
-    countsByPath(): Map<string, number> {
-      const m = new Map<string, number>();
-      for (const r of received) m.set(r.path, (m.get(r.path) ?? 0) + 1);
-      return m;
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-export type FakePush = Awaited<ReturnType<typeof fakePushService>>;
-
-// ---- browser-like subscriptions ----
-
-/** A browser's keys: a P-256 key pair and a 16-byte auth secret (as PushSubscription.toJSON().keys). */
-export function browserKeys(): { ecdh: ECDH; p256dh: string; auth: string } {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-}
-
-const require = createRequire(import.meta.url);
-const ece = require('http_ece') as { decrypt(buf: Buffer, params: Record<string, unknown>): Buffer };
-
-/** Decrypts a push message body (RFC 8291, aes128gcm) the way the browser would. */
-export function decryptPush(body: Buffer, keys: { ecdh: ECDH; auth: string }): unknown {
-  return JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: keys.ecdh, authSecret: keys.auth }).toString('utf8'));
-}
-
-// ---- mail files ----
-
-export async function mailFiles(dir: string): Promise<{ file: string; text: string; to: string; subject: string }[]> {
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-  return Promise.all(
-    files.map(async (file) => {
-      const text = await readFile(join(dir, file), 'utf8');
-      const to = /^To: (.*)$/m.exec(text)?.[1]?.trim() ?? '';
-      const subject = /^Subject: (.*)$/m.exec(text)?.[1]?.trim() ?? '';
-      return { file, text, to, subject };
-    }),
-  );
-}
+export { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush, type PushRequest } from '../../../tests/support/outside-world.js';
 
 // ---- the service under test ----
 
@@ -162,7 +47,7 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
       return r;
     },
     client(r: Running, forgerySecret?: string): NotificationClient {
-      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },
@@ -197,21 +82,6 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
   return h;
 }
 export type Harness = Awaited<ReturnType<typeof notificationHarness>>;
-
-/** Awaits a call that must fail with the given gRPC status (and, when given, these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
-}
 
 /** Runs `fn` over `items`, `limit` at a time. */
 export async function inChunks<T>(items: T[], limit: number, fn: (item: T, i: number) => Promise<unknown>): Promise<void> {

@@ -5,12 +5,12 @@ import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError } from '@mzansi/kit/testing';
 import { UnsubscribeKind } from '@mzansi/proto/notification/v1/notification';
 import { runNotificationRetention } from '../src/entry-points/jobs/retention.js';
 import { MAIL_MESSAGES } from '../src/entry-points/grpc/mail-handlers.js';
 import { EMAIL_SUBJECT, NEWSLETTER_CONFIRM_SUBJECT, VERIFY_SUBJECT } from '../src/domain/messages.js';
-import { expectGrpcError, mailFiles, notificationHarness, type Harness, type NotificationClient, type Running } from './helpers.js';
+import { mailFiles, notificationHarness, type Harness, type NotificationClient, type Running } from './helpers.js';
 
 const DAY = 24 * 3600_000;
 let h: Harness;

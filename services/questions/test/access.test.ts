@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { eventually, expectGrpcError, manualClock, outboxDrained } from '@mzansi/kit/testing';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /** Admin-only calls are enforced by the service itself, not only by the gateway. */
 let h: Harness;
@@ -60,7 +60,7 @@ describe('admin-only calls', () => {
     expect(all.find((q) => q.id === draftId)).toMatchObject({ isPublished: false, isArchived: false });
     expect(all.find((q) => q.id === publishedId)).toMatchObject({ isPublished: true, isResolved: false, isArchived: false });
     await eventually(async () => (await h.events()).length > 0);
-    await new Promise((r) => setTimeout(r, 500));
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     expect((await h.events()).map((e) => e.envelope.type)).toEqual(['questions.question.published']);
   });
 

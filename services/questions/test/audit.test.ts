@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
 import { SuggestionStatus } from '@mzansi/proto/questions/v1/questions';
-import { expectGrpcError, member, newQuestion, questionsHarness, sleep, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;
@@ -91,7 +91,7 @@ describe('audit records', () => {
     // Creating a suggestion is not an admin action either.
 
     await eventually(async () => (await records()).length >= expected.length, 10_000);
-    await sleep(700); // no stragglers or duplicates from the relay
+    await eventually(() => outboxDrained(h.db.url)); // no stragglers or duplicates from the relay
     const got = await records();
     expect(got.map(({ actorId, action, targetType, targetId, outcome, detail }) => ({ actorId, action, targetType, targetId, outcome, detail }))).toEqual(expected);
     expect(got.find((r) => r.action === 'question.publish')!.targetLabel).toBe('Will the audit log hold');

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, ensureStream, type Actor } from '@mzansi/kit';
-import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, manualClock, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { SuggestionStatus as S } from '@mzansi/proto/questions/v1/questions';
-import { admin, manualClock, member, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /** PRODUCT.md "Privacy": a deleted account's question suggestions go; download my data: questions' part. */
 let h: Harness;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { admin, expectGrpcError, manualClock, newQuestion, questionsHarness, sleep, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent } from './helpers.js';
+import { eventually, expectGrpcError, manualClock, outboxDrained } from '@mzansi/kit/testing';
+import { admin, newQuestion, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent, useQuestionsService } from './helpers.js';
 
 /**
  * Every state change writes its event to the outbox in the same transaction; the relay publishes it to
@@ -12,15 +12,7 @@ let svc: Running;
 let client: QuestionsClient;
 const clock = manualClock('2026-03-10T07:00:00.000Z');
 
-beforeAll(async () => {
-  h = await questionsHarness();
-  svc = await h.start({ clock: clock.now });
-  client = h.client(svc);
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+useQuestionsService(clock, (started) => ({ h, svc, client } = started));
 
 const subject = (type: string) => `${h.ns}.questions.question.${type}`;
 const aboutQuestion = (id: string) => (e: StreamEvent) => {
@@ -28,10 +20,10 @@ const aboutQuestion = (id: string) => (e: StreamEvent) => {
   return d.question?.id === id || d.questionId === id;
 };
 
-/** Waits until the stream holds `n` events, then checks that no more arrive (no duplicates from the relay). */
+/** Waits until the stream holds `n` events and the outbox is drained, then checks that no more arrived (no duplicates from the relay). */
 async function settledEvents(n: number): Promise<StreamEvent[]> {
   await eventually(async () => (await h.events()).length >= n, 10_000);
-  await sleep(700);
+  await eventually(() => outboxDrained(h.db.url));
   const events = await h.events();
   expect(events.map((e) => e.subject)).toHaveLength(n);
   return events;
@@ -47,7 +39,7 @@ describe('outbox → JetStream', () => {
       admin(),
     );
     const id = draft!.id;
-    await sleep(500);
+    await eventually(() => outboxDrained(h.db.url)); // an event for the draft would be out by now
     expect(await h.events()).toEqual([]); // a draft is private: nothing to tell other services yet
 
     clock.set('2026-03-10T08:30:00.000Z');

@@ -1,29 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
-import {
-  createPromiseClient,
-  decodeEnvelope,
-  DEV_INTERNAL_KEYS,
-  EventNames,
-  grpc,
-  isGrpcError,
-  type Actor,
-  type Clock,
-  type EventEnvelope,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { createPromiseClient, decodeEnvelope, EventNames, type Actor, type Clock, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import { QuestionsServiceClient, type CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
@@ -34,21 +15,6 @@ export interface StreamEvent {
   subject: string;
   msgId: string;
   envelope: EventEnvelope;
-}
-
-/** A clock the test moves by hand: `clock.set(...)`, and pass `clock.now` to `start`. */
-export function manualClock(initial: string | Date) {
-  let current = new Date(initial);
-  const now: Clock = () => new Date(current.getTime());
-  return {
-    now,
-    set(at: string | Date) {
-      current = new Date(at);
-    },
-    get current() {
-      return new Date(current.getTime());
-    },
-  };
 }
 
 export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
@@ -107,7 +73,7 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
       return r;
     },
     client(r: Running, forgerySecret?: string): QuestionsClient {
-      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },
@@ -132,19 +98,18 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
 
 export type Harness = Awaited<ReturnType<typeof questionsHarness>>;
 
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
+/**
+ * One questions service for a test file, on `clock`: started (fresh database and namespace) before the file's tests
+ * and cleaned up after them; `set` hands the harness, the running service and a client to the file's variables.
+ */
+export function useQuestionsService(clock: { now: Clock }, set: (started: { h: Harness; svc: Running; client: QuestionsClient }) => void): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await questionsHarness();
+    const svc = await h.start({ clock: clock.now });
+    set({ h, svc, client: h.client(svc) });
+  });
+  afterAll(async () => {
+    await h?.cleanup();
+  });
 }
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
 import type { CreateMediaPredictionRequest, CreateOfficialRequest } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { MEDIA_PREDICTIONS, OFFICIALS } from '../src/data-access/seed.js';
 import { RESEARCH_MESSAGES as M } from '../src/domain/research.js';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, type Harness, type QuestionsClient, type Running, questionsHarness, useQuestionsService } from './helpers.js';
 
 /** Research: tags with counts, questions / officials / media predictions by tag, and their admin management. */
 let h: Harness;
@@ -12,15 +13,7 @@ let svc: Running;
 let client: QuestionsClient;
 const clock = manualClock('2026-03-10T08:00:00.000Z');
 
-beforeAll(async () => {
-  h = await questionsHarness();
-  svc = await h.start({ clock: clock.now });
-  client = h.client(svc);
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+useQuestionsService(clock, (started) => ({ h, svc, client } = started));
 
 const official = (o: Partial<CreateOfficialRequest> = {}): CreateOfficialRequest => ({
   name: 'Office of the Minister of Police',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sastDayBounds } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { admin, manualClock, questionsHarness, sleep, YES_NO, type Harness } from './helpers.js';
+import { eventually, manualClock, outboxDrained } from '@mzansi/kit/testing';
+import { admin, questionsHarness, YES_NO, type Harness } from './helpers.js';
 
 /** SEED_DEMO=true fills an empty database with sample data: an open archive (resolved later by the demo script through the API) and today's question. */
 let h: Harness;
@@ -58,7 +58,7 @@ describe('demo seed', () => {
     expect(allAgain.map((q) => q.id).sort()).toEqual(all.map((q) => q.id).sort());
     // Nothing was seeded for the new day either.
     expect(await again.listTodayQuestions({})).toEqual({ questions: [] });
-    await sleep(500);
+    await eventually(() => outboxDrained(h.db.url)); // an event for a new seed would be out by now
     expect(await h.events()).toHaveLength(all.length);
   });
 

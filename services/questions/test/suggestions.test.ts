@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
 import { SuggestionStatus as S } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { SUGGESTION_MESSAGES } from '../src/domain/suggestions.js';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, type Harness, type QuestionsClient, type Running, questionsHarness, useQuestionsService } from './helpers.js';
 
 /** Question suggestions: validation, who sees what, review and delete rules (spec §4, §5; PRODUCT.md). */
 let h: Harness;
@@ -11,15 +12,7 @@ let svc: Running;
 let client: QuestionsClient;
 const clock = manualClock('2026-03-10T08:00:00.000Z');
 
-beforeAll(async () => {
-  h = await questionsHarness();
-  svc = await h.start({ clock: clock.now });
-  client = h.client(svc);
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+useQuestionsService(clock, (started) => ({ h, svc, client } = started));
 
 const suggest = async (who: { actor: Actor }, title = `Will the Springboks win the next test ${randomUUID().slice(0, 6)}`, description = '') =>
   (await client.createSuggestion({ title, description }, who)).suggestion!;

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sastDate } from '@mzansi/kit';
-import { admin, manualClock, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { admin, newQuestion, type Harness, type QuestionsClient, type Running, useQuestionsService } from './helpers.js';
 
 /**
  * "Today's questions" are the published, active ones published on today's South African date (UTC+2), by the
@@ -11,15 +12,7 @@ let svc: Running;
 let client: QuestionsClient;
 const clock = manualClock('2026-03-10T21:30:00.000Z');
 
-beforeAll(async () => {
-  h = await questionsHarness();
-  svc = await h.start({ clock: clock.now });
-  client = h.client(svc);
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
+useQuestionsService(clock, (started) => ({ h, svc, client } = started));
 
 const today = async () => (await client.listTodayQuestions({})).questions.map((q) => q.id);
 

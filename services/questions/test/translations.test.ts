@@ -2,9 +2,9 @@
 // validates it like the English and returns it with the question in every list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import type { QuestionTranslation } from '@mzansi/proto/questions/v1/questions';
-import { admin, expectGrpcError, manualClock, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type StreamEvent } from './helpers.js';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type StreamEvent } from './helpers.js';
 
 let h: Harness;
 let client: QuestionsClient;

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
+import { expectGrpcError } from '@mzansi/kit/testing';
 import { startImageBackfill } from '../src/entry-points/jobs/reencode-images.js';
-import { expectGrpcError, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 import { dataUrl, jpegWithEverything, photo, pngBomb, pngWithChunks, SECRETS } from './images.js';
 
 /**

@@ -1,8 +1,8 @@
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, grpc } from '@mzansi/kit';
-import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { expectGrpcError, PASSWORD, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { consumerCaughtUp, deadLetterCount, eventually, expectGrpcError, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 import { dataUrl, PNG } from './images.js';
 
 /**
@@ -80,7 +80,7 @@ describe('social: identity.user.deleted', () => {
 
   it('erases comments and their images, friendships, requests and the directory entry', async () => {
     expect(await findValuesInDatabase(socialDb(), personal())).not.toEqual([]);
-    await h.identityClient.deleteUser({ id: me.id, password: PASSWORD }, { actor: me.actor });
+    await h.deleteUser(me.id);
     await eventually(async () => (await findValuesInDatabase(socialDb(), personal())).length === 0, 15_000);
 
     await expectGrpcError(h.client.getCommentImage({ commentId: withImage, thumbnail: false, ifNoneMatch: '' }), grpc.status.NOT_FOUND);

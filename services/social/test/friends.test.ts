@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { expectGrpcError, sleep, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
+import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 
 /**
  * Friend requests over gRPC: nobody becomes a friend without consent, and each friendship is announced once
@@ -85,7 +85,7 @@ describe('sending', () => {
     expect(await sent(b)).toEqual([]);
 
     await eventually(async () => (await friendshipEvents(a, b)).length > 0, 10_000);
-    await sleep(300);
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     const events = await friendshipEvents(a, b);
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({ userId: b.id, friendId: a.id });
@@ -103,7 +103,7 @@ describe('answering', () => {
     expect(await incoming(b)).toEqual([]);
     expect(await sent(a)).toEqual([]);
     await eventually(async () => (await friendshipEvents(a, b)).length > 0, 10_000);
-    await sleep(300);
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     expect(await friendshipEvents(a, b)).toHaveLength(1);
   });
 
@@ -162,7 +162,7 @@ describe('answering', () => {
     expect(await friendsOf(b)).toEqual([]);
     expect(await incoming(b)).toEqual([]);
     expect(await sent(a)).toEqual([]);
-    await sleep(200);
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     expect(await friendshipEvents(a, b)).toHaveLength(0);
 
     const again = await send(a, { friendId: b.id });
@@ -179,7 +179,7 @@ describe('answering', () => {
       expect(await friendsOf(b)).toEqual([a.id]);
       expect([...(await sent(a)), ...(await sent(b)), ...(await incoming(a)), ...(await incoming(b))]).toEqual([]);
       await eventually(async () => (await friendshipEvents(a, b)).length > 0, 10_000);
-      await sleep(200);
+      await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
       expect(await friendshipEvents(a, b)).toHaveLength(1);
     }
   });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
 import {
   createPromiseClient,
   decodeEnvelope,
@@ -8,8 +7,6 @@ import {
   ensureStream,
   DEV_INTERNAL_KEYS,
   EventNames,
-  grpc,
-  isGrpcError,
   producerOf,
   type Actor,
   type EventData,
@@ -18,17 +15,13 @@ import {
   type PromiseClient,
 } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { SocialServiceClient, type Person } from '@mzansi/proto/social/v1/social';
-import { start as startIdentity } from '../../identity/src/main.js';
 import { start } from '../src/main.js';
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type SocialClient = PromiseClient<SocialServiceClient>;
-export type IdentityClient = PromiseClient<IdentityServiceClient>;
 
 export const ADMIN_USERNAME = 'admin';
-export const PASSWORD = 'a-good-password-1';
 
 /** A signed-up user: the actor to call social with, and their username. */
 export interface TestUser {
@@ -39,18 +32,14 @@ export interface TestUser {
 }
 
 /**
- * One test file's world: the real identity service and the social service, each on its own fresh database, sharing
- * one events namespace (as in production). Users reach social's directory only through identity's events.
+ * One test file's world: the social service on a fresh database and events namespace. Users reach social's directory
+ * only through identity's events, which the harness publishes as identity's outbox relay would (the admin's at start,
+ * as identity's bootstrap does).
  */
 export async function socialHarness(extraEnv: Record<string, string> = {}) {
   const ns = testNamespace();
-  const identityDb = await createTestDatabase('identity');
   const socialDb = await createTestDatabase('social');
-  const identity = await startIdentity(serviceTestEnv(identityDb.url, ns));
   const social = await start(serviceTestEnv(socialDb.url, ns, extraEnv));
-  const identityClient: IdentityClient = createPromiseClient(IdentityServiceClient, `127.0.0.1:${identity.grpcPort}`, {
-    internalKeys: DEV_INTERNAL_KEYS,
-  });
   const client: SocialClient = createPromiseClient(SocialServiceClient, `127.0.0.1:${social.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
   const names = new EventNames(ns);
   let nc: NatsConnection | undefined;
@@ -59,20 +48,26 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
 
   const h = {
     ns,
-    identity,
+    db: socialDb,
     social,
-    identityClient,
     client,
     /** Whether `username` is in social's directory yet (searched for by someone outside every friendship). */
     async findPerson(username: string): Promise<Person | undefined> {
       const { people } = await client.searchPeople({ query: username, limit: 50 }, { actor: outsider });
       return people.find((p) => p.username === username);
     },
-    /** Signs a user up through identity and waits until social's directory has them. */
-    async signUp(username: string): Promise<TestUser> {
-      const { user } = await identityClient.signUp({ username, password: PASSWORD, name: `Name of ${username}`, email: '', phoneNumber: '', consent: true, privacyNoticeVersion: '1.0' });
+    /** Registers a user (identity's `identity.user.registered`) and waits until social's directory has them. */
+    async signUp(username: string, isAdmin = false): Promise<TestUser> {
+      const user = { id: randomUUID(), username, name: `Name of ${username}`, isAdmin };
+      await h.publish('identity.user.registered', {
+        user: { ...user, email: '', phoneNumber: '', emailNotifications: false, browserNotifications: false, whatsappNotifications: false, joinDate: new Date(), emailVerified: false, language: 'en' },
+      });
       await eventually(() => h.findPerson(username), 10_000);
-      return { id: user!.id, username, name: user!.name, actor: { id: user!.id, isAdmin: false } };
+      return { id: user.id, username, name: user.name, actor: { id: user.id, isAdmin } };
+    },
+    /** Deletes a user's account as identity does: `identity.user.deleted`. */
+    async deleteUser(userId: string): Promise<void> {
+      await h.publish('identity.user.deleted', { userId, deletedAt: new Date() });
     },
     /** Publishes an event into this namespace as its producer's outbox relay would; returns the event id. */
     async publish<T extends EventType>(type: T, data: EventData<T>): Promise<string> {
@@ -114,13 +109,13 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
     },
     async cleanup() {
       client.close();
-      identityClient.close();
-      await Promise.allSettled([social.stop(), identity.stop()]);
+      await social.stop().catch(() => undefined);
       await nc?.close().catch(() => undefined);
       await deleteTestStreams(ns).catch(() => undefined);
-      await Promise.allSettled([socialDb.drop(), identityDb.drop()]);
+      await socialDb.drop().catch(() => undefined);
     },
   };
+  await h.signUp(ADMIN_USERNAME, true);
   return h;
 }
 
@@ -129,19 +124,3 @@ export type Harness = Awaited<ReturnType<typeof socialHarness>>;
 /** A short stem no other test file (or run) uses: usernames built on it only match this file's searches. */
 export const stem = () => `s${randomSuffix(3)}`;
 
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
-}
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

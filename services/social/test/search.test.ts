@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { ADMIN_USERNAME, expectGrpcError, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { eventually, expectGrpcError } from '@mzansi/kit/testing';
+import { ADMIN_USERNAME, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 
 /**
  * People search (spec §5): a case-insensitive substring of the username, sorted by username, at least 2 characters,

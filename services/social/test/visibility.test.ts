@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
+import { eventually, expectGrpcError } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/entry-points/grpc/social-service.js';
-import { expectGrpcError, socialHarness, stem, type Harness, type TestUser } from './helpers.js';
+import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 
 /**
  * Who sees what (issue #15): comments of a question that is not published (a draft, never announced), archived or

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { admin, expectGrpcError, idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
+import { admin, idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * Who may read what. The acting user is the gateway's signed metadata: a user's own answers, stats and history are
@@ -11,7 +11,7 @@ import { admin, expectGrpcError, idOf, manualClock, user, votingHarness, type Ha
 let h: Harness;
 const clock = manualClock('2026-03-10T10:00:00.000Z');
 const [owner, other] = [user(), user()];
-let q: Question;
+let q: TestQuestion;
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });

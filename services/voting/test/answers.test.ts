@@ -1,38 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import { eventually } from '@mzansi/kit/testing';
-import { resultsOf } from '../../../gateway/src/questions.js';
-import { randomUUID } from 'node:crypto';
-import { AnswerWriter } from '../src/data-access/answer-writer.js';
+import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/entry-points/grpc/voting-service.js';
-import { admin, expectGrpcError, idOf, manualClock, sleep, user, votingHarness, type Harness } from './helpers.js';
+import { idOf, user } from './helpers.js';
+import { h, clock, rowsOf, countsOf, recordedEventsFor, useVotingService } from './answers-setup.js';
 
-/**
- * Answers end to end: the real questions service publishes question events, the real voting service projects them
- * and records answers (PostgreSQL, NATS JetStream in this file's own namespace). PRODUCT.md: one answer per user per
- * question, enforced by the database also under concurrent submits; answers only while the question is open.
- */
-let h: Harness;
-const clock = manualClock('2026-03-10T10:00:00.000Z');
-
-beforeAll(async () => {
-  h = await votingHarness({ clock: clock.now });
-});
-
-afterAll(async () => {
-  await h?.cleanup();
-});
-
-const rowsOf = (questionId: string) =>
-  h.sql<{ user_id: string; option_id: string }>('SELECT user_id, option_id FROM answers WHERE question_id = $1', [questionId]);
-const countsOf = async (questionId: string) => {
-  const { results } = await h.v.getResults({ questionIds: [questionId] });
-  return results.find((r) => r.questionId === questionId);
-};
-const recordedEventsFor = async (questionId: string) =>
-  (await h.votingEvents()).filter(
-    (e) => e.subject === `${h.ns}.voting.answer.recorded` && (e.envelope.data as { questionId?: string }).questionId === questionId,
-  );
+/** One answer per user per question; results; answers only while the question is open (the service: ./answers-setup.ts). */
+useVotingService();
 
 describe('one answer per user per question', () => {
   it('50 concurrent identical submits by one user: one row, one count, one event; the rest are already_answered', async () => {
@@ -54,7 +28,7 @@ describe('one answer per user per question', () => {
 
     // Exactly one voting.answer.recorded in <NS>_VOTING: wait for it, then make sure no second one follows.
     await eventually(async () => (await recordedEventsFor(q.id)).length >= 1, 10_000);
-    await sleep(700);
+    await eventually(() => outboxDrained(h.db.url)); // every event is out: none can follow
     const events = await recordedEventsFor(q.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.msgId).toBe(events[0]!.envelope.id);
@@ -95,63 +69,7 @@ describe('one answer per user per question', () => {
 });
 
 describe('results under a burst', () => {
-  it('200 distinct users at once (77 yes, 123 no): totals exact and equal to the answer rows; percentages sum to 100', async () => {
-    const q = await h.createPublished();
-    const voters = Array.from({ length: 200 }, (_, i) => ({ u: user(), option: i < 77 ? 'yes' : 'no' }));
-    const results = await Promise.all(voters.map(({ u, option }) => h.answer(u, q.id, option)));
-    expect(results.every((r) => !r.alreadyAnswered)).toBe(true);
-
-    const r = (await countsOf(q.id))!;
-    expect(r.total).toBe(200);
-    const counts = new Map(r.counts.map((c) => [c.optionId, c.count]));
-    expect(Object.fromEntries(counts)).toEqual({ yes: 77, no: 123 });
-
-    const rows = await h.sql<{ option_id: string; n: number }>(
-      'SELECT option_id, count(*)::int AS n FROM answers WHERE question_id = $1 GROUP BY option_id',
-      [q.id],
-    );
-    expect(Object.fromEntries(rows.map((x) => [x.option_id, x.n]))).toEqual(Object.fromEntries(counts));
-    // Counter shards add up to the rows.
-    const shards = await h.sql<{ sum: number }>('SELECT sum(count)::int AS sum FROM option_counts WHERE question_id = $1', [q.id]);
-    expect(shards).toEqual([{ sum: 200 }]);
-
-    // The gateway's percentages (one decimal) sum to 100 ± 0.1.
-    const { results: pct, totalVotes } = resultsOf(q.options, counts);
-    expect(totalVotes).toBe(200);
-    expect(pct.map((x) => [x.optionId, x.count, x.percentage])).toEqual([
-      ['yes', 77, 38.5],
-      ['no', 123, 61.5],
-    ]);
-    expect(Math.abs(pct.reduce((n, x) => n + x.percentage, 0) - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
-
-    // Written in batches: fewer statements than answers (voting_answer_batch_size, as operators see it).
-    const text = await h.voting.ctx.metrics.registry.getSingleMetricAsString('voting_answer_batch_size');
-    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
-    const [sum, count] = [value('voting_answer_batch_size_sum'), value('voting_answer_batch_size_count')];
-    expect(sum).toBeGreaterThanOrEqual(200);
-    expect(count).toBeLessThan(sum);
-
-    // One event per recorded answer.
-    await eventually(async () => (await recordedEventsFor(q.id)).length >= 200, 15_000, 100);
-    await sleep(500);
-    const events = await recordedEventsFor(q.id);
-    expect(events).toHaveLength(200);
-    expect(new Set(events.map((e) => (e.envelope.data as { userId: string }).userId))).toEqual(new Set(voters.map((x) => idOf(x.u))));
-  });
-
-  it('a split that rounds up on both sides (1 yes, 15 no → 6.3 + 93.8) still sums to 100 ± 0.1', async () => {
-    const q = await h.createPublished();
-    await Promise.all(Array.from({ length: 16 }, (_, i) => h.answer(user(), q.id, i === 0 ? 'yes' : 'no')));
-    const r = (await countsOf(q.id))!;
-    const { results: pct, totalVotes } = resultsOf(q.options, new Map(r.counts.map((c) => [c.optionId, c.count])));
-    expect(totalVotes).toBe(16);
-    expect(pct.map((x) => [x.optionId, x.count, x.percentage])).toEqual([
-      ['yes', 1, 6.3],
-      ['no', 15, 93.8],
-    ]);
-    expect(Math.abs(pct.reduce((n, x) => n + x.percentage, 0) - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
-  });
-
+  // The 200-user burst and the rounding split, with the gateway's percentages: tests/journeys/voting-results.test.ts.
   it('GetResults for many questions at once; unknown questions have no counts', async () => {
     const a = await h.createPublished();
     const b = await h.createPublished();
@@ -166,106 +84,10 @@ describe('results under a burst', () => {
   });
 });
 
-describe('a burst is written in batches, each answer with its own outcome', () => {
-  it('one burst mixing every outcome: each caller gets its own answer or error; rows, counters, month scores and events exact', async () => {
-    const [open1, open2, toResolve] = [await h.createPublished(), await h.createPublished(), await h.createPublished()];
-    await h.resolve(toResolve.id, 'yes');
-    const both = user(); // answers two questions in the same burst: one month-score row, answered + 2
-    const twice = Array.from({ length: 10 }, () => user()); // two different options at once: one wins, the other is refused
-    const voters = Array.from({ length: 120 }, (_, i) => ({ u: user(), option: i % 3 ? 'no' : 'yes' }));
-    const lateVoter = user();
-    const oddOption = user();
-    const calls = [
-      ...voters.map(({ u, option }) => h.answer(u, open1.id, option)),
-      h.answer(both, open1.id, 'yes'),
-      h.answer(both, open2.id, 'no'),
-      ...twice.flatMap((u) => [h.answer(u, open2.id, 'yes'), h.answer(u, open2.id, 'no')]),
-      h.answer(lateVoter, toResolve.id, 'yes'),
-      h.answer(oddOption, open2.id, 'maybe'),
-    ];
-    const settled = await Promise.allSettled(calls);
-    const outcome = (i: number) => {
-      const s = settled[i]!;
-      return s.status === 'fulfilled' ? (s.value.alreadyAnswered ? 'again' : 'recorded') : `${grpc.status[(s.reason as grpc.ServiceError).code]}: ${(s.reason as grpc.ServiceError).details}`;
-    };
-    for (let i = 0; i < voters.length + 2; i++) expect(outcome(i)).toBe('recorded');
-    for (let k = 0; k < twice.length; k++) {
-      const pair = [outcome(voters.length + 2 + 2 * k), outcome(voters.length + 3 + 2 * k)].sort();
-      expect(pair).toEqual([`ALREADY_EXISTS: ${MESSAGES.different}`, 'recorded'].sort());
-    }
-    expect(outcome(calls.length - 2)).toBe(`FAILED_PRECONDITION: ${MESSAGES.closed}`);
-    expect(outcome(calls.length - 1)).toBe(`INVALID_ARGUMENT: ${MESSAGES.unknownOption}`);
-
-    // Each recorded answer is the caller's own, with the option it asked for.
-    voters.forEach(({ u, option }, i) => expect((settled[i] as PromiseFulfilledResult<{ answer?: { userId: string; optionId: string } }>).value.answer).toMatchObject({ userId: idOf(u), optionId: option }));
-    const yes1 = voters.filter((v) => v.option === 'yes').length + 1;
-    expect(await countsOf(open1.id)).toMatchObject({ total: 121 });
-    expect(Object.fromEntries((await countsOf(open1.id))!.counts.map((c) => [c.optionId, c.count]))).toEqual({ yes: yes1, no: 121 - yes1 });
-    expect((await countsOf(open2.id))!.total).toBe(11);
-    expect(await rowsOf(open2.id)).toHaveLength(11);
-    expect(await rowsOf(toResolve.id)).toEqual([]);
-    expect(await h.sql('SELECT answered FROM month_scores WHERE user_id = $1', [idOf(both)])).toEqual([{ answered: 2 }]);
-    expect(await h.sql('SELECT count(*)::int AS n FROM month_scores WHERE user_id = ANY($1::uuid[])', [[idOf(lateVoter), idOf(oddOption)]])).toEqual([{ n: 0 }]);
-    // Exactly one event per recorded answer.
-    await eventually(async () => (await recordedEventsFor(open1.id)).length >= 121 && (await recordedEventsFor(open2.id)).length >= 11, 15_000, 100);
-    await sleep(500);
-    expect(await recordedEventsFor(open1.id)).toHaveLength(121);
-    expect(await recordedEventsFor(open2.id)).toHaveLength(11);
-  });
-
-  it('an answer whose data the database refuses fails alone: the rest of its batch is recorded', async () => {
-    const q = await h.createPublished();
-    const writer = new AnswerWriter(h.voting.ctx.pool, { shards: 4, maxInFlight: 1 });
-    const now = new Date('2026-03-10T10:00:00.000Z');
-    const answer = (sastDay: string) => {
-      const id = randomUUID();
-      return { id, userId: randomUUID(), questionId: q.id, optionId: 'yes', confidence: 75, submittedAt: now, sastDay, month: '2026-03-01', eventId: randomUUID(), payload: { id } };
-    };
-    const good = Array.from({ length: 5 }, () => answer('2026-03-10'));
-    const bad = answer('not-a-day');
-    const settled = await Promise.allSettled([...good.slice(0, 2), bad, ...good.slice(2)].map((a) => writer.record(a)));
-    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
-    expect(settled.filter((s) => s.status === 'fulfilled').every((s) => (s as PromiseFulfilledResult<boolean>).value)).toBe(true);
-    expect(((settled[2] as PromiseRejectedResult).reason as { code?: string }).code).toBe('22007'); // invalid date
-    expect((await rowsOf(q.id)).map((r) => r.user_id).sort()).toEqual(good.map((a) => a.userId).sort());
-    expect((await countsOf(q.id))!.total).toBe(5);
-  });
-
-  it('a submit whose statement began just before voting learned of the publish is recorded, not refused as closed', async () => {
-    // The race, made deterministic: a statement trigger holds the answer statement (its snapshot already taken)
-    // while the projection of the publish commits. The question is open by the time the caller is answered.
-    const questionId = randomUUID();
-    const alice = user();
-    await h.sql(`CREATE FUNCTION hold_answer_statement() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$`);
-    await h.sql(`CREATE TRIGGER hold_answer_statement BEFORE INSERT ON answers FOR EACH STATEMENT EXECUTE FUNCTION hold_answer_statement()`);
-    const projection = await h.voting.ctx.pool.connect();
-    try {
-      await projection.query('BEGIN');
-      await projection.query(`INSERT INTO question_state (question_id, text, options, published_at) VALUES ($1, 'Will the race be won', $2, now())`, [
-        questionId,
-        JSON.stringify([{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }]),
-      ]);
-      const submit = h.answer(alice, questionId, 'yes');
-      const held = () => h.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'`);
-      await eventually(async () => (await held()).length > 0, 5_000, 10);
-      await projection.query('COMMIT');
-      const result = await submit;
-      expect(result).toMatchObject({ alreadyAnswered: false, answer: { userId: idOf(alice), questionId, optionId: 'yes' } });
-      expect(await rowsOf(questionId)).toEqual([{ user_id: idOf(alice), option_id: 'yes' }]);
-      expect((await countsOf(questionId))!.total).toBe(1);
-    } finally {
-      await projection.query('ROLLBACK').catch(() => undefined);
-      projection.release();
-      await h.sql('DROP TRIGGER hold_answer_statement ON answers');
-      await h.sql('DROP FUNCTION hold_answer_statement()');
-    }
-  });
-});
-
 describe('answers only while the question is open', () => {
-  it('a draft (never published) is not found', async () => {
+  // With the real questions service (a draft is never announced): tests/journeys/questions-voting.test.ts.
+  it('a draft (never published, so never announced) is not found', async () => {
     const draft = await h.createDraft();
-    await sleep(300); // nothing is ever emitted for a draft: give a wrong event time to arrive anyway
     expect(await h.stateOf(draft.id)).toBeUndefined();
     await expectGrpcError(h.answer(user(), draft.id, 'yes'), grpc.status.NOT_FOUND, 'Question not found');
     await expectGrpcError(h.answer(user(), '00000000-0000-4000-8000-000000000000', 'yes'), grpc.status.NOT_FOUND, 'Question not found');
@@ -361,7 +183,5 @@ describe('answers only while the question is open', () => {
     expect(tHistory.items.map((i) => i.questionId)).toEqual([kept.id]);
     // The kept question's answers and counts are untouched.
     expect((await countsOf(kept.id))!.total).toBe(2);
-    // And the questions service no longer lists it.
-    expect((await h.q.listAllQuestions({}, admin())).questions.map((x) => x.id)).not.toContain(doomed.id);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * The SAST calendar (UTC+2, no DST) on an injected clock. PRODUCT.md "Streak" = consecutive SAST days, ending today
@@ -9,7 +9,7 @@ import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.
 let h: Harness;
 const clock = manualClock('2026-02-28T06:00:00.000Z');
 /** Open questions, published before every answer of this file; a user answers each at most once. */
-const open: Question[] = [];
+const open: TestQuestion[] = [];
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 type U = ReturnType<typeof user>;
-const answerAt = async (u: U, at: string, q: Question, option = 'yes') => {
+const answerAt = async (u: U, at: string, q: TestQuestion, option = 'yes') => {
   clock.set(at);
   return h.answer(u, q.id, option);
 };

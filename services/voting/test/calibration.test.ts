@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { brierSkill, shrunkSkill } from '../src/domain/calibration.js';
-import { expectGrpcError, idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * Confidence and the Calibration board (issue #20) against the real database: the confidence is stored with the
@@ -13,14 +13,14 @@ let h: Harness;
 const clock = manualClock('2026-05-04T06:00:00.000Z');
 const [thandi, sipho, lerato, newbie] = [user(), user(), user(), user()];
 const name = new Map([thandi, sipho, lerato, newbie].map((u, i) => [idOf(u), ['thandi', 'sipho', 'lerato', 'newbie'][i]!]));
-let qs: Question[];
+let qs: TestQuestion[];
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });
   qs = [];
   for (let i = 0; i < 4; i++) qs.push(await h.createPublished());
   clock.set('2026-05-04T09:00:00.000Z');
-  const answer = (u: typeof thandi, q: Question, optionId: string, confidence?: number) =>
+  const answer = (u: typeof thandi, q: TestQuestion, optionId: string, confidence?: number) =>
     h.v.submitAnswer({ questionId: q.id, optionId, ...(confidence !== undefined && { confidence }) }, u);
   for (const [i, q] of qs.entries()) {
     // All four resolve "yes". Thandi and Sipho both get q0–q2 right and q3 wrong.

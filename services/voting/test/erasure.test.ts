@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, ensureStream, EventNames } from '@mzansi/kit';
-import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, manualClock, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { AnswerVisibility } from '@mzansi/proto/voting/v1/voting';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * PRODUCT.md "Privacy": a deleted account's answers, scores and privacy settings leave voting, while the national
@@ -16,8 +15,8 @@ let nc: NatsConnection;
 let names: EventNames;
 const clock = manualClock('2026-03-05T06:00:00.000Z');
 const [gone, stays] = [user(), user()];
-let q1: Question;
-let q2: Question;
+let q1: TestQuestion;
+let q2: TestQuestion;
 
 const counts = async () =>
   (await h.v.getResults({ questionIds: [q1.id, q2.id] })).results

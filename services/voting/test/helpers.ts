@@ -1,49 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { expect } from 'vitest';
-import {
-  createPromiseClient,
-  decodeEnvelope,
-  DEV_INTERNAL_KEYS,
-  grpc,
-  isGrpcError,
-  type Actor,
-  type Clock,
-  type EventEnvelope,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { QuestionsServiceClient, type CreateQuestionRequest, type Question } from '@mzansi/proto/questions/v1/questions';
+import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, encodeEnvelope, ensureStream, EventNames, producerOf, type Actor, type Clock, type EventData, type EventEnvelope, type EventType, type PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
+import type { CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { start as startQuestions } from '../../questions/src/main.js';
 import { start } from '../src/main.js';
-
-/**
- * The development keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who knows the
- * key id but not the key.
- */
-function keysFor(forgerySecret?: string) {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
-}
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type VotingClient = PromiseClient<VotingServiceClient>;
-export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
-
-/** A clock the test moves by hand: `clock.set(...)`; pass `clock.now` to the services. */
-export function manualClock(initial: string | Date) {
-  let current = new Date(initial);
-  const now: Clock = () => new Date(current.getTime());
-  return {
-    now,
-    set(at: string | Date) {
-      current = new Date(at);
-    },
-    get current() {
-      return new Date(current.getTime());
-    },
-  };
-}
 
 export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
 /** A fresh acting (non-admin) user: a random uuid, as the gateway would sign it. */
@@ -76,29 +40,39 @@ export interface QuestionStateRow {
   resolved_at: Date | null;
 }
 
+/** A question as the questions service would announce it (the fields voting's tests read). */
+export interface TestQuestion {
+  id: string;
+  text: string;
+  context: string;
+  date: Date;
+  options: { id: string; text: string }[];
+  tags: string[];
+  isBlind?: boolean;
+  translations: CreateQuestionRequest['translations'];
+  publishedAt?: Date;
+}
+
 /**
- * The real questions and voting services in-process, each on its own fresh database, sharing one events namespace:
- * questions publishes `questions.*` events, voting projects them. Both run on the given clock.
+ * The voting service in-process on a fresh database and events namespace, on the given clock. Questions reach it only
+ * through `questions.*` events, which the harness publishes as the questions service's outbox relay would.
  */
 export async function votingHarness(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
   const ns = testNamespace();
-  const questionsDb = await createTestDatabase('questions');
   const votingDb = await createTestDatabase('voting');
-  let questions: Awaited<ReturnType<typeof startQuestions>> | undefined;
   let voting: Running;
   try {
-    questions = await startQuestions(serviceTestEnv(questionsDb.url, ns), { clock: opts.clock });
     voting = await start(serviceTestEnv(votingDb.url, ns, opts.env), { clock: opts.clock });
   } catch (err) {
-    await questions?.stop().catch(() => undefined);
     await deleteTestStreams(ns).catch(() => undefined);
-    await Promise.allSettled([votingDb.drop(), questionsDb.drop()]);
+    await votingDb.drop();
     throw err;
   }
+  const now = opts.clock ?? (() => new Date());
+  const names = new EventNames(ns);
   const clients: { close(): void }[] = [];
-  const q = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${questions.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
   const v = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
-  clients.push(q, v);
+  clients.push(v);
   let nc: NatsConnection | undefined;
 
   const sql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => (await voting.ctx.pool.query(text, params)).rows as T[];
@@ -112,10 +86,8 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
 
   const h = {
     ns,
-    questions: questions!,
+    db: votingDb,
     voting,
-    /** The questions service's client; its admin calls carry `admin()`. */
-    q,
     /** The voting service's client, with the development internal secret (acting users are signed). */
     v,
     sql,
@@ -123,30 +95,39 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     projected,
     /** Another voting client, e.g. with a wrong internal secret. */
     votingClient(forgerySecret?: string): VotingClient {
-      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: keysFor(forgerySecret) });
+      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
       clients.push(c);
       return c;
     },
-    async createDraft(overrides: Partial<CreateQuestionRequest> = {}): Promise<Question> {
-      return (await q.createQuestion(newQuestion(overrides), admin())).question!;
+    /** Publishes an event into this namespace as its producer's outbox relay would. */
+    async publish<T extends EventType>(type: T, data: EventData<T>): Promise<void> {
+      nc ??= await connect({ servers: TEST_NATS_URL });
+      await ensureStream(await nc.jetstreamManager(), names, producerOf(type));
+      const envelope = encodeEnvelope(type, data, randomUUID(), now());
+      await nc.jetstream().publish(names.subject(type), JSON.stringify(envelope), { msgID: envelope.id });
     },
-    /** Creates and publishes a question, and waits until voting knows it. */
-    async createPublished(overrides: Partial<CreateQuestionRequest> = {}): Promise<Question> {
-      const draft = await h.createDraft(overrides);
-      const published = (await q.publishQuestion({ id: draft.id }, admin())).question!;
+    /** A draft: the questions service announces nothing for it, so voting never hears of it. */
+    async createDraft(overrides: Partial<CreateQuestionRequest> = {}): Promise<TestQuestion> {
+      const { text, context, date, options, tags, translations, isBlind } = newQuestion(overrides);
+      return { id: randomUUID(), text, context, date: date ?? now(), options, tags, translations, ...(isBlind === undefined ? {} : { isBlind }) };
+    },
+    /** Publishes a question (`questions.question.published`), and waits until voting knows it. */
+    async createPublished(overrides: Partial<CreateQuestionRequest> = {}): Promise<TestQuestion> {
+      const published = { ...(await h.createDraft(overrides)), publishedAt: now() };
+      await h.publish('questions.question.published', { question: published });
       await projected(published.id, (row) => !!row);
       return published;
     },
     async resolve(id: string, correctOptionId: string) {
-      await q.resolveQuestion({ id, correctOptionId }, admin());
+      await h.publish('questions.question.resolved', { questionId: id, correctOptionId, resolvedAt: now() });
       return projected(id, (row) => !!row?.is_resolved);
     },
     async archive(id: string) {
-      await q.archiveQuestion({ id }, admin());
+      await h.publish('questions.question.archived', { questionId: id });
       return projected(id, (row) => !!row?.is_archived);
     },
     async remove(id: string) {
-      await q.deleteQuestion({ id }, admin());
+      await h.publish('questions.question.deleted', { questionId: id });
       await projected(id, (row) => row === undefined);
     },
     async answer(u: { actor: Actor }, questionId: string, optionId: string) {
@@ -168,10 +149,10 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     },
     async cleanup() {
       for (const c of clients) c.close();
-      await Promise.allSettled([voting.stop(), questions!.stop()]);
+      await voting.stop().catch(() => undefined);
       await nc?.close().catch(() => undefined);
       await deleteTestStreams(ns).catch(() => undefined);
-      await Promise.allSettled([votingDb.drop(), questionsDb.drop()]);
+      await votingDb.drop().catch(() => undefined);
     },
   };
   return h;
@@ -179,19 +160,3 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
 
 export type Harness = Awaited<ReturnType<typeof votingHarness>>;
 
-/** Awaits a call that must fail with the given gRPC status (and, when given, exactly these details). */
-export async function expectGrpcError(call: Promise<unknown>, code: grpc.status, details?: string | RegExp): Promise<grpc.ServiceError> {
-  const err = await call.then(
-    (res) => {
-      throw new Error(`expected gRPC ${grpc.status[code]}, got success: ${JSON.stringify(res)}`);
-    },
-    (e: unknown) => e,
-  );
-  if (!isGrpcError(err)) throw err;
-  expect(grpc.status[err.code], `details: ${err.details}`).toBe(grpc.status[code]);
-  if (typeof details === 'string') expect(err.details).toBe(details);
-  else if (details) expect(err.details).toMatch(details);
-  return err;
-}
-
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

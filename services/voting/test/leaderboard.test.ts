@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * PRODUCT.md "Leaderboard is real": score = correct predictions this SAST month, ties share a rank, players and
@@ -13,7 +13,7 @@ const clock = manualClock('2026-02-20T06:00:00.000Z');
 type U = ReturnType<typeof user>;
 const [a, b, c, d, e, feb] = [user(), user(), user(), user(), user(), user()];
 const name = new Map<string, string>([a, b, c, d, e, feb].map((u, i) => [idOf(u), 'abcdeF'[i]!]));
-let march: Question[];
+let march: TestQuestion[];
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });
@@ -29,9 +29,9 @@ beforeAll(async () => {
   // March: q1..q3 resolve "yes"; q4 stays open.
   clock.set('2026-03-05T06:00:00.000Z');
   march = [await h.createPublished(), await h.createPublished(), await h.createPublished(), await h.createPublished()];
-  const [q1, q2, q3, q4] = march as [Question, Question, Question, Question];
+  const [q1, q2, q3, q4] = march as [TestQuestion, TestQuestion, TestQuestion, TestQuestion];
   clock.set('2026-03-05T09:00:00.000Z');
-  const votes: [U, Question, string][] = [
+  const votes: [U, TestQuestion, string][] = [
     [a, q1, 'yes'],
     [a, q2, 'yes'],
     [a, q3, 'yes'], // a: 3 correct of 3

@@ -1,8 +1,8 @@
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeResultsChanged, LIVE_SUBJECTS, type ResultsChanged } from '@mzansi/kit';
-import { eventually, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { ResultsPacer, type PacerClock } from '../src/domain/results-pacer.js';
+import { eventually, manualTimers, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { ResultsPacer } from '../src/domain/results-pacer.js';
 import { resultsOfQuestion } from '../src/domain/results.js';
 import * as repo from '../src/data-access/voting-repo.js';
 import { user, votingHarness, type Harness } from './helpers.js';
@@ -13,45 +13,9 @@ import { user, votingHarness, type Harness } from './helpers.js';
  * commit. The pacing rule and the message's shape are unit-tested; the burst runs against the real services.
  */
 
-/** Time the test moves by hand: timers fire in order as `advance` passes them. */
-function manualClock() {
-  let t = 0;
-  const timers = new Set<{ at: number; fn: () => void }>();
-  const settle = () => new Promise<void>((r) => setImmediate(r));
-  const clock: PacerClock = {
-    now: () => t,
-    setTimeout(fn, ms) {
-      const timer = { at: t + ms, fn };
-      timers.add(timer);
-      return timer;
-    },
-    clearTimeout: (timer) => void timers.delete(timer as { at: number; fn: () => void }),
-  };
-  return {
-    clock,
-    get now() {
-      return t;
-    },
-    async advance(ms: number) {
-      const until = t + ms;
-      await settle();
-      for (;;) {
-        const due = [...timers].filter((x) => x.at <= until).sort((a, b) => a.at - b.at)[0];
-        if (!due) break;
-        timers.delete(due);
-        t = due.at;
-        due.fn();
-        await settle();
-      }
-      t = until;
-      await settle();
-    },
-  };
-}
-
 describe('ResultsPacer (at most one flush per interval, never a last change missed)', () => {
   function pacerWith(intervalMs = 1_000) {
-    const time = manualClock();
+    const time = manualTimers();
     const flushes: { at: number; ids: string[] }[] = [];
     let fail = false;
     const pacer = new ResultsPacer(
@@ -68,25 +32,25 @@ describe('ResultsPacer (at most one flush per interval, never a last change miss
   it('a change after a quiet spell flushes at once; changes meanwhile wait for the interval and go out in one flush', async () => {
     const { time, flushes, pacer } = pacerWith();
     pacer.changed(['a']);
-    await time.advance(0);
+    await time.advanceSettled(0);
     expect(flushes).toEqual([{ at: 0, ids: ['a'] }]);
 
     // Many changes to several questions within the interval: one flush, one read for all of them, at 1,000 ms.
     for (let i = 0; i < 100; i++) {
-      await time.advance(5);
+      await time.advanceSettled(5);
       pacer.changed([i % 2 ? 'a' : 'b', 'c']);
     }
-    await time.advance(1_000);
+    await time.advanceSettled(1_000);
     expect(flushes).toEqual([
       { at: 0, ids: ['a'] },
       { at: 1_000, ids: ['a', 'b', 'c'] },
     ]);
     // Quiet: nothing more.
-    await time.advance(5_000);
+    await time.advanceSettled(5_000);
     expect(flushes).toHaveLength(2);
     // After the quiet spell the next change goes at once again.
     pacer.changed(['b']);
-    await time.advance(0);
+    await time.advanceSettled(0);
     expect(flushes[2]).toEqual({ at: 6_500, ids: ['b'] });
   });
 
@@ -95,9 +59,9 @@ describe('ResultsPacer (at most one flush per interval, never a last change miss
     const D = 2_130;
     for (let at = 0; at <= D; at += 10) {
       pacer.changed(['q']);
-      await time.advance(10);
+      await time.advanceSettled(10);
     }
-    await time.advance(1_000);
+    await time.advanceSettled(1_000);
     expect(flushes.length).toBeLessThanOrEqual(D / 250 + 2);
     for (let i = 1; i < flushes.length; i++) expect(flushes[i]!.at - flushes[i - 1]!.at).toBeGreaterThanOrEqual(250);
     expect(flushes[flushes.length - 1]!.at).toBeGreaterThanOrEqual(D);
@@ -107,10 +71,10 @@ describe('ResultsPacer (at most one flush per interval, never a last change miss
     const { time, flushes, pacer, failNext } = pacerWith();
     failNext(true);
     pacer.changed(['a']);
-    await time.advance(0);
+    await time.advanceSettled(0);
     failNext(false);
     pacer.changed(['b']);
-    await time.advance(1_000);
+    await time.advanceSettled(1_000);
     expect(flushes).toEqual([
       { at: 0, ids: ['a'] },
       { at: 1_000, ids: ['a', 'b'] },
@@ -120,17 +84,17 @@ describe('ResultsPacer (at most one flush per interval, never a last change miss
   it('stop() sends what is still marked in one last flush, keeping to the interval, then nothing more', async () => {
     const { time, flushes, pacer } = pacerWith();
     pacer.changed(['a']);
-    await time.advance(0);
+    await time.advanceSettled(0);
     pacer.changed(['b']);
     const stopped = pacer.stop();
-    await time.advance(1_000);
+    await time.advanceSettled(1_000);
     await stopped;
     expect(flushes).toEqual([
       { at: 0, ids: ['a'] },
       { at: 1_000, ids: ['b'] },
     ]);
     pacer.changed(['c']);
-    await time.advance(5_000);
+    await time.advanceSettled(5_000);
     expect(flushes).toHaveLength(2);
   });
 });

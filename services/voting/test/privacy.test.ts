@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
 import { AnswerVisibility } from '@mzansi/proto/voting/v1/voting';
+import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { mayViewAnswer, mayViewStanding, privacyOrDefault } from '../src/domain/privacy.js';
-import { admin, expectGrpcError, idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { admin, idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * Who sees my answers (issue #18, PRODUCT.md "Privacy"): voting keeps each user's answer privacy and filters every
@@ -15,8 +15,8 @@ const { ANSWER_VISIBILITY_FRIENDS: FRIENDS, ANSWER_VISIBILITY_NOBODY: NOBODY, AN
 
 // viewer looks at open (default), hidden (nobody) and patient (hideUntilResolved).
 const [viewer, open, hidden, patient] = [user(), user(), user(), user()];
-let q1: Question;
-let q2: Question;
+let q1: TestQuestion;
+let q2: TestQuestion;
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Question } from '@mzansi/proto/questions/v1/questions';
-import { idOf, manualClock, user, votingHarness, type Harness } from './helpers.js';
+import { manualClock } from '@mzansi/kit/testing';
+import { idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
  * History and stats as resolutions arrive (PRODUCT.md "Leaderboard is real"): pending → correct / incorrect;
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const [u1, u2, u3, u4, u5] = [user(), user(), user(), user(), user()];
-let q1: Question, q2: Question, q3: Question, q4: Question;
+let q1: TestQuestion, q2: TestQuestion, q3: TestQuestion, q4: TestQuestion;
 
 const stats = (u: ReturnType<typeof user>) => h.v.getUserStats({ userId: idOf(u) }, u);
 const history = async (u: ReturnType<typeof user>) => (await h.v.getUserHistory({ userId: idOf(u), limit: 0 }, u)).items;
@@ -33,7 +33,7 @@ describe('history and stats', () => {
 
     // One answer per minute, so that "latest first" is well defined.
     let minute = 0;
-    const at = async (u: ReturnType<typeof user>, q: Question, option: string) => {
+    const at = async (u: ReturnType<typeof user>, q: TestQuestion, option: string) => {
       clock.set(new Date(Date.parse('2026-03-12T07:00:00.000Z') + minute++ * 60_000));
       return h.answer(u, q.id, option);
     };

@@ -5,9 +5,9 @@ import { context, trace } from '@opentelemetry/api';
 import { createPromiseClient, DEV_INTERNAL_KEYS, startTracing, tracer } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
-import { start as startQuestions } from '../../questions/src/main.js';
-import { start as startVoting } from '../src/main.js';
-import { admin, newQuestion } from './helpers.js';
+import { start as startQuestions } from '../../services/questions/src/main.js';
+import { start as startVoting } from '../../services/voting/src/main.js';
+import { admin, newQuestion } from '../../services/voting/test/helpers.js';
 
 /**
  * Optional tracing (OTEL_EXPORTER_OTLP_ENDPOINT): one trace runs from the caller's span through the questions

@@ -1,0 +1,89 @@
+import { expect } from 'vitest';
+
+/** The gateway tests' browser: fetch with a cookie jar, and the cookies it reads. */
+
+export interface SetCookie {
+  name: string;
+  value: string;
+  attrs: Record<string, string | true>;
+  raw: string;
+}
+
+export function parseSetCookie(raw: string): SetCookie {
+  const [pair, ...rest] = raw.split(';');
+  const eq = pair!.indexOf('=');
+  const attrs: Record<string, string | true> = {};
+  for (const part of rest) {
+    const p = part.trim();
+    if (!p) continue;
+    const i = p.indexOf('=');
+    if (i < 0) attrs[p.toLowerCase()] = true;
+    else attrs[p.slice(0, i).toLowerCase()] = p.slice(i + 1);
+  }
+  return { name: pair!.slice(0, eq).trim(), value: pair!.slice(eq + 1).trim(), attrs, raw };
+}
+
+/** The session id inside an express-session cookie value (`s:<id>.<signature>`). */
+export function sessionIdOf(cookieValue: string): string {
+  const v = decodeURIComponent(cookieValue);
+  expect(v).toMatch(/^s:[^.]+\..+$/);
+  return v.slice(2, v.indexOf('.'));
+}
+
+export interface Res {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+  setCookies: SetCookie[];
+}
+
+/** A tiny browser: fetch with a cookie jar. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly base: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async req(
+    method: string,
+    path: string,
+    opts: { json?: unknown; body?: string; headers?: Record<string, string>; cookie?: string | null } = {},
+  ): Promise<Res> {
+    const headers: Record<string, string> = { ...this.defaultHeaders };
+    let body: string | undefined = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['content-type'] = 'application/json';
+    }
+    Object.assign(headers, opts.headers);
+    // `cookie: null` sends none; a string sends exactly that; otherwise the jar.
+    const cookie = opts.cookie === undefined ? this.cookieHeader : opts.cookie;
+    if (cookie) headers.cookie = cookie;
+    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
+    const setCookies = res.headers.getSetCookie().map(parseSetCookie);
+    for (const c of setCookies) {
+      const expired = c.attrs.expires && Date.parse(String(c.attrs.expires)) <= Date.now();
+      if (!c.value || expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, json, setCookies };
+  }
+
+  get = (path: string, opts?: Parameters<Browser['req']>[2]) => this.req('GET', path, opts);
+  post = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('POST', path, { json, ...opts });
+  put = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PUT', path, { json, ...opts });
+  patch = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PATCH', path, { json, ...opts });
+}
