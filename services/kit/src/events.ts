@@ -8,12 +8,6 @@ import { currentTraceHeaders } from './tracing.js';
  * contracts: `@mzansi/proto/events`. The kit names no service.
  */
 
-/**
- * @deprecated Import these from `@mzansi/proto/events`. Re-exported only until the test kit (testing.ts) and the
- * services' test helpers have moved.
- */
-export { EVENT_TYPES, PRODUCERS, producerOf, type EventData, type EventType, type Producer } from '@mzansi/proto/events';
-
 /** The envelope every event travels in. */
 export interface EventEnvelope<T extends EventType = EventType> {
   id: string;

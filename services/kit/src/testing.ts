@@ -5,7 +5,8 @@ import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { connect } from 'nats';
 import pg from 'pg';
 import { DEV_INTERNAL_KEYS } from './config.js';
-import { EventNames, PRODUCERS } from './events.js';
+import { PRODUCERS } from '@mzansi/proto/events';
+import { EventNames } from './events.js';
 import type { InternalKeys } from './internal-auth.js';
 
 /** Helpers for tests that run against the real PostgreSQL and NATS of the machine. */

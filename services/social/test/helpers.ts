@@ -7,13 +7,11 @@ import {
   ensureStream,
   DEV_INTERNAL_KEYS,
   EventNames,
-  producerOf,
   type Actor,
-  type EventData,
   type EventEnvelope,
-  type EventType,
   type PromiseClient,
 } from '@mzansi/kit';
+import { producerOf, type EventData, type EventType } from '@mzansi/proto/events';
 import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { SocialServiceClient, type Person } from '@mzansi/proto/social/v1/social';
 import { start } from '../src/main.js';

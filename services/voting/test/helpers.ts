@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, encodeEnvelope, ensureStream, EventNames, producerOf, type Actor, type Clock, type EventData, type EventEnvelope, type EventType, type PromiseClient } from '@mzansi/kit';
+import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, encodeEnvelope, ensureStream, EventNames, type Actor, type Clock, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
+import { producerOf, type EventData, type EventType } from '@mzansi/proto/events';
 import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
 import type { CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
