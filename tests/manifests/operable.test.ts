@@ -42,8 +42,9 @@ describe('operable Kubernetes (issue 17)', () => {
   });
 
   it('an Ingress with TLS, a body limit that fits a 5 MB image in JSON, hour-long websocket timeouts; the gateway trusts one proxy hop', () => {
-    const social = readFileSync(path.join(ROOT, 'gateway', 'src', 'routes', 'social.ts'), 'utf8');
-    const gatewayLimit = Number(/express\.json\(\{ limit: '(\d+)mb'/.exec(social)![1]) * 1024 * 1024;
+    // The comments route takes a comment's image as a data URL in its JSON body (gateway/src/routes/comments.ts).
+    const comments = readFileSync(path.join(ROOT, 'gateway', 'src', 'routes', 'comments.ts'), 'utf8');
+    const gatewayLimit = Number(/express\.json\(\{ limit: '(\d+)mb'/.exec(comments)![1]) * 1024 * 1024;
     const imageAsJson = Math.ceil((5 * 1024 * 1024 * 4) / 3) + 1024;
     expect(gatewayLimit).toBeGreaterThanOrEqual(imageAsJson);
     const bytes = (v: string) => Number(v.slice(0, -1)) * { k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[v.slice(-1) as 'k' | 'm' | 'g'];
