@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditProducer } from '@mzansi/proto/events';
-import type { Queryable } from './db.js';
+import type { Queryable, Tx } from './db.js';
 import { AppError } from './errors.js';
 import { enqueueEvent } from './outbox.js';
 import type { Logger } from './logger.js';
@@ -31,8 +31,11 @@ export interface AuditRecord extends AuditTarget {
   occurredAt: Date;
 }
 
-/** Writes one record inside the given transaction. */
-export type AuditWriter = (tx: Queryable<any>, record: AuditRecord) => Promise<void>;
+/** A service's tables, as Drizzle types its database (`typeof schema`). */
+type Tables = Record<string, unknown>;
+
+/** Writes one record inside the given transaction, on a service's database of tables `S`. */
+export type AuditWriter<S extends Tables> = (tx: Queryable<S>, record: AuditRecord) => Promise<void>;
 
 const LABEL_MAX = 200;
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
@@ -50,7 +53,7 @@ export function boundedRecord(r: AuditRecord): AuditRecord {
 }
 
 /** The writer of the services that do not keep the log: an `<service>.audit.recorded` event in the same transaction. */
-export function auditEventWriter(producer: AuditProducer): AuditWriter {
+export function auditEventWriter(producer: AuditProducer): <S extends Tables>(tx: Queryable<S>, record: AuditRecord) => Promise<void> {
   const type = `${producer}.audit.recorded` as const;
   return async (tx, record) => {
     const r = boundedRecord(record);
@@ -78,11 +81,20 @@ export function auditEventWriter(producer: AuditProducer): AuditWriter {
  */
 export const auditUserTarget = (userId: string): string => `sha256:${createHash('sha256').update(userId.toLowerCase()).digest('hex').slice(0, 32)}`;
 
-export interface AuditDeps {
-  transaction<T>(fn: (tx: any) => Promise<T>): Promise<T>;
+export interface AuditDeps<S extends Tables> {
+  transaction<T>(fn: (tx: Tx<S>) => Promise<T>): Promise<T>;
   logger: Logger;
-  write: AuditWriter;
+  write: AuditWriter<S>;
   clock?: Clock;
+}
+
+/** The audit deps of a service's context: its transactions and logger, with the writer it records through. */
+export function auditDeps<S extends Tables>(
+  ctx: { transaction<T>(fn: (tx: Tx<S>) => Promise<T>): Promise<T>; logger: Logger },
+  write: AuditWriter<S>,
+  clock?: Clock,
+): AuditDeps<S> {
+  return { transaction: (fn) => ctx.transaction(fn), logger: ctx.logger, write, clock };
 }
 
 /**
@@ -90,10 +102,10 @@ export interface AuditDeps {
  * wrong state, bad input, database trouble) the error is recorded as a failure with the message the admin saw,
  * and rethrown. `target` may be completed by the action (e.g. the id of what it created, a readable label).
  */
-export async function audited<T>(
-  deps: AuditDeps,
+export async function audited<T, S extends Tables>(
+  deps: AuditDeps<S>,
   entry: { actorId: string; action: string; target: AuditTarget },
-  action: (tx: any, target: AuditTarget) => Promise<T>,
+  action: (tx: Tx<S>, target: AuditTarget) => Promise<T>,
 ): Promise<T> {
   const clock = deps.clock ?? systemClock;
   const target: AuditTarget = { ...entry.target };

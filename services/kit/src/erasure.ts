@@ -15,7 +15,7 @@ export { FORGET_ON_PUBLISH } from '@mzansi/proto/events';
  * random UUIDs, so a match is theirs. It scans the outbox, a day of events at most; erasures are rare. Returns how
  * many rows went.
  */
-export async function forgetEventsAbout(tx: Queryable<any>, id: string): Promise<number> {
+export async function forgetEventsAbout<S extends Record<string, unknown>>(tx: Queryable<S>, id: string): Promise<number> {
   const result = await tx.execute(sql`DELETE FROM outbox WHERE strpos(payload::text, ${id.toLowerCase()}) > 0`);
   return result.rowCount ?? 0;
 }

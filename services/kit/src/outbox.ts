@@ -191,8 +191,8 @@ export class OutboxRelay {
  * Writes an event to the outbox inside the caller's transaction: it is published if and only if the
  * transaction commits. Returns the event id.
  */
-export async function enqueueEvent<T extends EventType>(
-  tx: Queryable<any>,
+export async function enqueueEvent<T extends EventType, S extends Record<string, unknown>>(
+  tx: Queryable<S>,
   type: T,
   data: EventData<T>,
   opts: { id?: string; occurredAt?: Date } = {},

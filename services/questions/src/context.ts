@@ -1,4 +1,4 @@
-import type { ConsumerOptions, ServiceContext } from '@mzansi/kit';
+import type { ConsumerOptions, Db, Queryable, ServiceContext, Tx } from '@mzansi/kit';
 import type { EventType } from '@mzansi/proto/events';
 import type { Config } from './config.js';
 import type * as schema from './data-access/schema.js';
@@ -9,3 +9,7 @@ export type QuestionsSchema = typeof schema;
 export type QuestionsContext = ServiceContext<QuestionsSchema, Config>;
 /** A consumer of questions's: the events it handles, applied in a transaction over questions's tables. */
 export type QuestionsConsumer<T extends EventType> = ConsumerOptions<T, QuestionsSchema>;
+/** Questions's database, a transaction on it, and either (what a query can run on). */
+export type QuestionsDb = Db<QuestionsSchema>;
+export type QuestionsTx = Tx<QuestionsSchema>;
+export type QuestionsQueryable = Queryable<QuestionsSchema>;

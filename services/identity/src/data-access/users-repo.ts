@@ -1,10 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Queryable } from '@mzansi/kit';
 import { users, type UserRow } from './schema.js';
 import { emailVerifications } from './verification-schema.js';
+import type { IdentityQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = IdentityQueryable;
 
 export async function findByUsername(db: Q, username: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1);

@@ -1,8 +1,8 @@
 import { and, count, eq, gte, lte } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import { emailVerifications, type EmailVerificationRow } from './verification-schema.js';
+import type { IdentityQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = IdentityQueryable;
 
 export async function insertVerification(db: Q, row: EmailVerificationRow): Promise<void> {
   await db.insert(emailVerifications).values(row);

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { forgetEventsAbout, type Queryable } from '@mzansi/kit';
+import { forgetEventsAbout } from '@mzansi/kit';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions } from './schema.js';
+import type { NotificationQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = NotificationQueryable;
 
 /** The contact entry notification keeps of a user (from identity's events). */
 export async function contactOf(db: Q, userId: string) {

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import type { JobRow } from './notification-repo.js';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs } from './schema.js';
+import type { NotificationQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = NotificationQueryable;
 
 /** What a one-mail job (e-mail verification, newsletter confirmation) carries until it is sent. */
 export interface SingleMailPayload {

@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions, settings } from './schema.js';
+import type { NotificationQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = NotificationQueryable;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 /** A subscription to push to, with its owner's language (English when notification has no contact for them). */

@@ -1,6 +1,7 @@
-import type { Db, Logger } from '@mzansi/kit';
+import type { Logger } from '@mzansi/kit';
 import * as repo from '../data-access/notification-repo.js';
 import { generateVapidKeys, type VapidKeys } from './push.js';
+import type { NotificationDb } from '../context.js';
 
 const PUBLIC = 'vapid_public_key';
 const PRIVATE = 'vapid_private_key';
@@ -10,7 +11,7 @@ const PRIVATE = 'vapid_private_key';
  * service's settings table, generated on the first start, so browsers' subscriptions survive restarts.
  */
 export async function resolveVapidKeys(
-  db: Db<any>,
+  db: NotificationDb,
   config: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT: string; NODE_ENV: string },
   logger: Logger,
 ): Promise<VapidKeys> {

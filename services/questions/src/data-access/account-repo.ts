@@ -1,8 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { forgetEventsAbout, type Queryable } from '@mzansi/kit';
+import { forgetEventsAbout } from '@mzansi/kit';
 import { questionSuggestions, type SuggestionRow } from './schema.js';
+import type { QuestionsQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = QuestionsQueryable;
 
 /**
  * Erases a deleted user from questions: their suggestions, whatever their status. An approved or used suggestion

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import { questions, type QuestionRow } from './schema.js';
+import type { QuestionsQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = QuestionsQueryable;
 
 export async function insertQuestion(db: Q, values: typeof questions.$inferInsert): Promise<QuestionRow> {
   const rows = await db.insert(questions).values(values).returning();

@@ -1,8 +1,8 @@
 import { and, arrayContains, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import { mediaPredictions, officials, questions, type MediaPredictionRow, type OfficialRow, type QuestionRow } from './schema.js';
+import type { QuestionsQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = QuestionsQueryable;
 
 export interface TagCounts {
   tag: string;

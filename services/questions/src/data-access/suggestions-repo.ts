@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import type { SuggestionStatus } from '../domain/suggestions.js';
 import { questions, questionSuggestions, type SuggestionRow } from './schema.js';
+import type { QuestionsQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = QuestionsQueryable;
 
 export async function insertSuggestion(db: Q, values: typeof questionSuggestions.$inferInsert): Promise<SuggestionRow> {
   return (await db.insert(questionSuggestions).values(values).returning())[0]!;

@@ -1,8 +1,9 @@
 import { asc, desc, eq, or } from 'drizzle-orm';
-import { enqueueEvent, forgetEventsAbout, type Queryable } from '@mzansi/kit';
+import { enqueueEvent, forgetEventsAbout } from '@mzansi/kit';
 import { comments, friendRequests, friendships, people } from './schema.js';
+import type { SocialQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = SocialQueryable;
 
 /**
  * Erases a deleted user from social: their comments (the images are columns of the comment row, so they go with

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import type { ReencodedImage } from '../domain/images.js';
 import { comments, friendRequests, friendships, people, questionVisibility } from './schema.js';
+import type { SocialQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = SocialQueryable;
 export type PersonRow = typeof people.$inferSelect;
 export type RequestRow = typeof friendRequests.$inferSelect;
 

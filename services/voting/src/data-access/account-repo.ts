@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { forgetEventsAbout, type Queryable } from '@mzansi/kit';
+import { forgetEventsAbout } from '@mzansi/kit';
 import { answerPrivacy, answers, monthScores, questionState, userProvince } from './schema.js';
+import type { VotingQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = VotingQueryable;
 
 /**
  * Erases a deleted user from voting: their answers, monthly scores and privacy settings, and voting's outbox rows

@@ -1,8 +1,8 @@
 // The Calibration board's reads (issue 20): month_scores for the board, the answers for one player's chart.
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
+import type { VotingQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = VotingQueryable;
 
 export interface CalibrationRow {
   userId: string;

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '@mzansi/kit';
 import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, userProvince } from './schema.js';
+import type { VotingQueryable } from '../context.js';
 
-type Q = Queryable<any>;
+type Q = VotingQueryable;
 
 // The Calibration board's reads live in calibration-repo.ts; callers keep importing them from here.
 export * from './calibration-repo.js';

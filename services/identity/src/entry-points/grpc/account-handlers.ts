@@ -1,19 +1,4 @@
-import {
-  AppError,
-  audited,
-  auditUserTarget,
-  conflict,
-  enqueueEvent,
-  forbidden,
-  forgetEventsAbout,
-  invalid,
-  isUuid,
-  notFound,
-  systemClock,
-  type Clock,
-  type Tx,
-  unaryService,
-} from '@mzansi/kit';
+import { AppError, audited, auditDeps, auditUserTarget, conflict, enqueueEvent, forbidden, forgetEventsAbout, invalid, isUuid, notFound, systemClock, type Clock, unaryService } from '@mzansi/kit';
 import type { IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
 import * as repo from '../../data-access/users-repo.js';
 import { identityAuditWriter } from '../../data-access/audit-repo.js';
@@ -23,6 +8,7 @@ import { THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { verifyPassword } from '../../domain/passwords.js';
 import { toUser } from './common.js';
 import type { IdentityContext } from '../../context.js';
+import type { IdentityTx } from '../../context.js';
 
 type Ctx = IdentityContext;
 type IdentityHandlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
@@ -39,7 +25,7 @@ export interface PasswordGuard {
  * for every other service to erase what it holds (its outbox row is dropped as soon as it is published). False
  * when there was no such account (a concurrent deletion won).
  */
-export async function eraseAccount(tx: Tx<any>, userId: string, at: Date): Promise<boolean> {
+export async function eraseAccount(tx: IdentityTx, userId: string, at: Date): Promise<boolean> {
   if (!(await repo.deleteUser(tx, userId))) return false;
   await forgetEventsAbout(tx, userId);
   await enqueueEvent(tx, 'identity.user.deleted', { userId, deletedAt: at }, { occurredAt: at });
@@ -62,7 +48,7 @@ export function accountHandlers(
         // An admin deleting someone is an admin action: audited as user.delete in the erasure's own transaction,
         // refusals as failures. The target is a hash of the id (kit/audit.ts), so the log keeps no erased id.
         await audited(
-          { transaction: (fn) => ctx.transaction(fn), logger: ctx.logger, write: identityAuditWriter, clock },
+          auditDeps(ctx, identityAuditWriter, clock),
           { actorId: actor.id, action: 'user.delete', target: { targetType: 'user', targetId: auditUserTarget(id) } },
           async (tx) => {
             const target = isUuid(id) ? await repo.findById(tx, id) : undefined;

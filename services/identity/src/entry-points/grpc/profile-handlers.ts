@@ -1,4 +1,4 @@
-import { AppError, enqueueEvent, forbidden, invalid, notFound, unaryService, type Clock, type Queryable, codedMessages } from '@mzansi/kit';
+import { AppError, enqueueEvent, forbidden, invalid, notFound, unaryService, type Clock, codedMessages } from '@mzansi/kit';
 import { normaliseName } from '@mzansi/kit/text';
 import type { IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
 import type { UserRow } from '../../data-access/schema.js';
@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, NAME_MAX, validateEmail, checkWhatsappPhone, validatePassword, validatePhone, validateProvince, validateLanguage } from '../../domain/users.js';
 import { toSnapshot, toUser } from './common.js';
 import type { IdentityContext } from '../../context.js';
+import type { IdentityQueryable } from '../../context.js';
 
 type Ctx = IdentityContext;
 type Handlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
@@ -38,7 +39,7 @@ export const PROFILE_MESSAGES = codedMessages('profile', {
  */
 export async function requestVerification(
   ctx: Ctx,
-  tx: Queryable<any>,
+  tx: IdentityQueryable,
   user: UserRow,
   clock: Clock,
   language: string | null = user.language,

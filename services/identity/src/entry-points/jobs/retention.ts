@@ -1,7 +1,8 @@
-import type { Clock, Db, Logger } from '@mzansi/kit';
+import type { Clock, Logger } from '@mzansi/kit';
 import * as audit from '../../data-access/audit-repo.js';
 import * as verifications from '../../data-access/verification-repo.js';
 import { auditCutoff } from '../../domain/audit.js';
+import type { IdentityDb } from '../../context.js';
 
 export interface IdentityRetentionResult {
   auditEntries: number;
@@ -12,14 +13,14 @@ export interface IdentityRetentionResult {
  * One retention pass at `now` (the injected clock): audit entries older than a year and verification links past
  * their expiry are deleted. Safe to run on every replica at once (the deletes simply find nothing the second time).
  */
-export async function runIdentityRetention(db: Db<any>, now: Date): Promise<IdentityRetentionResult> {
+export async function runIdentityRetention(db: IdentityDb, now: Date): Promise<IdentityRetentionResult> {
   const auditEntries = await db.transaction((tx) => audit.purgeAuditBefore(tx, auditCutoff(now)));
   const verificationLinks = await verifications.deleteExpired(db, now);
   return { auditEntries, verificationLinks };
 }
 
 /** Runs the retention pass now and then every `intervalMs`; `stop()` waits for a pass in progress. */
-export function startIdentityRetention(opts: { db: Db<any>; logger: Logger; clock: Clock; intervalMs: number }) {
+export function startIdentityRetention(opts: { db: IdentityDb; logger: Logger; clock: Clock; intervalMs: number }) {
   let running: Promise<void> | undefined;
   const pass = () => {
     if (running) return; // the previous pass is still at work

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { prom, type Db, type InternalKeys, type Logger, type Metrics } from '@mzansi/kit';
+import { prom, type InternalKeys, type Logger, type Metrics } from '@mzansi/kit';
 import * as mailRepo from '../../data-access/mail-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { signMailToken } from '../../domain/mail-tokens.js';
@@ -18,9 +18,10 @@ import { isTransientMailError, type Mailer, type MailMessage } from '../../infra
 import { pushLanguage, type PushLanguage } from '../../domain/push-text.js';
 import type { PushSender } from '../../infra/push.js';
 import { forEachLimit } from './for-each-limit.js';
+import type { NotificationDb } from '../../context.js';
 
 export interface DeliveryWorkerOptions {
-  db: Db<any>;
+  db: NotificationDb;
   logger: Logger;
   metrics: Metrics;
   push: () => PushSender;

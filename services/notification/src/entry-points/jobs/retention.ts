@@ -1,8 +1,9 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock, Db, Logger } from '@mzansi/kit';
+import type { Clock, Logger } from '@mzansi/kit';
 import * as mailRepo from '../../data-access/mail-repo.js';
 import { daysBefore, DELIVERY_LOG_DAYS, UNCONFIRMED_NEWSLETTER_DAYS } from '../../domain/retention.js';
+import type { NotificationDb } from '../../context.js';
 
 export interface NotificationRetentionResult {
   deliveries: number;
@@ -16,7 +17,7 @@ export interface NotificationRetentionResult {
  * and finished jobs older than 30 days, newsletter signups unconfirmed for 30 days, and, when mail goes to files
  * (development), .eml files older than 30 days. Safe on every replica at once.
  */
-export async function runNotificationRetention(db: Db<any>, now: Date, mailDir?: string): Promise<NotificationRetentionResult> {
+export async function runNotificationRetention(db: NotificationDb, now: Date, mailDir?: string): Promise<NotificationRetentionResult> {
   const cutoff = daysBefore(now, DELIVERY_LOG_DAYS);
   const deliveries = await mailRepo.pruneDeliveries(db, cutoff);
   const jobs = await mailRepo.pruneFinishedJobsBefore(db, cutoff);
@@ -37,7 +38,7 @@ async function pruneMailFiles(dir: string, cutoff: Date): Promise<number> {
 }
 
 /** Runs a pass now and then every `intervalMs` (never two at once); `stop()` waits for a pass in progress. */
-export function startNotificationRetention(opts: { db: Db<any>; logger: Logger; clock: Clock; intervalMs: number; mailDir?: string }) {
+export function startNotificationRetention(opts: { db: NotificationDb; logger: Logger; clock: Clock; intervalMs: number; mailDir?: string }) {
   let running: Promise<void> | undefined;
   const pass = () => {
     if (running) return;

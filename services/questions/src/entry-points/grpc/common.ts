@@ -1,8 +1,8 @@
-import { auditEventWriter, forbidden, unaryService, type AuditDeps, type CallContext, type Clock } from '@mzansi/kit';
+import { auditDeps, auditEventWriter, forbidden, unaryService, type AuditDeps, type CallContext, type Clock } from '@mzansi/kit';
 import type { Question, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import type { QuestionRow } from '../../data-access/schema.js';
 import { toSnapshot } from '../../data-access/snapshot.js';
-import type { QuestionsContext } from '../../context.js';
+import type { QuestionsContext, QuestionsSchema } from '../../context.js';
 
 /** What the questions service's handler files share (each imports this; none imports another). */
 
@@ -18,12 +18,7 @@ export function requireAdmin(call: CallContext) {
 }
 
 /** How questions' admin actions reach the audit log: an event in the action's own transaction (kit/audit.ts). */
-export const questionsAudit = (ctx: Ctx, clock: Clock): AuditDeps => ({
-  transaction: (fn) => ctx.transaction(fn),
-  logger: ctx.logger,
-  write: auditEventWriter('questions'),
-  clock,
-});
+export const questionsAudit = (ctx: Ctx, clock: Clock): AuditDeps<QuestionsSchema> => auditDeps(ctx, auditEventWriter('questions'), clock);
 
 /** A question as the contracts carry it: its event snapshot, plus the state only the questions service shows. */
 export function toQuestion(row: QuestionRow): Question {

@@ -4,6 +4,7 @@ import * as repo from '../../data-access/research-repo.js';
 import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
 import { lookupTag, RESEARCH_MESSAGES as M, tagLabel, validateMediaPrediction, validateOfficial } from '../../domain/research.js';
 import { questionsAudit, requireAdmin, toQuestion, type Ctx, type QuestionsHandlers } from './common.js';
+import type { QuestionsTx } from '../../context.js';
 
 export function toOfficial(row: OfficialRow): Official {
   return { id: row.id, name: row.name, title: row.title, bio: row.bio, avatar: row.avatar, tags: row.tags, isSample: row.isSample };
@@ -48,7 +49,7 @@ export function researchHandlers(
 > {
   const audit = questionsAudit(ctx, clock);
   /** An admin change to the research pages, audited (kit/audit.ts) with its outcome. */
-  const change = <T>(actorId: string, action: string, targetType: string, targetId: string, label: string, fn: (tx: any, target: { targetId: string; targetLabel?: string }) => Promise<T>) =>
+  const change = <T>(actorId: string, action: string, targetType: string, targetId: string, label: string, fn: (tx: QuestionsTx, target: { targetId: string; targetLabel?: string }) => Promise<T>) =>
     audited(audit, { actorId, action, target: { targetType, targetId, targetLabel: label } }, fn);
   return {
     async listTags() {

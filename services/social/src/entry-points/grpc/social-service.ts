@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, audited, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
+import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { exportHandlers } from './export-handlers.js';
@@ -240,7 +240,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           const own = !me.isAdmin || (isUuid(req.id) && (await repo.commentById(ctx.db, req.id))?.userId === me.id);
           if (own) return { questionId: await ctx.transaction((tx) => remove(tx)) };
           const questionId = await audited(
-            { transaction: (fn) => ctx.transaction(fn), logger: ctx.logger, write: auditEventWriter('social') },
+            auditDeps(ctx, auditEventWriter('social')),
             { actorId: me.id, action: 'comment.delete', target: { targetType: 'comment', targetId: req.id } },
             (tx, target) => remove(tx, target),
           );
