@@ -8,7 +8,19 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProcessName, StackOptions } from './stack.js';
+
+/** Where child output goes: 'inherit' (prefixed to stdout) or a folder for log files. */
+export type LogTarget = 'inherit' | string;
+
+/** How a process is launched (the stack's options of the same names). */
+export interface LaunchOptions {
+  /** Source-mapped stack traces (`--enable-source-maps`), default on. */
+  sourceMaps?: boolean;
+  /** Extra node flags, by process name. */
+  nodeArgs?: Partial<Record<string, string[]>>;
+  /** Run the source under `tsx watch` instead of the build output. */
+  watch?: boolean;
+}
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -70,7 +82,7 @@ export async function waitForHttp(name: string, url: string, timeoutMs: number, 
 const logFiles = new WeakMap<ChildProcess, string>();
 
 /** A child's output: prefixed with its name on this process's stdout/stderr ('inherit'), or into `<logs>/<name>.log`. */
-export function pipeLogs(name: string, child: ChildProcess, logs: StackOptions['logs']): void {
+export function pipeLogs(name: string, child: ChildProcess, logs: LogTarget | undefined): void {
   if (logs === 'inherit' || logs === undefined) {
     const prefix = `${name.padEnd(9)}| `;
     const pipe = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
@@ -104,8 +116,8 @@ export function entry(folder: string, watch: boolean | undefined): string {
   return watch ? path.join(ROOT, folder, 'src', 'main.ts') : path.join(ROOT, folder, 'dist', 'main.js');
 }
 
-export function launch(name: ProcessName | string, script: string, env: NodeJS.ProcessEnv, logs: StackOptions['logs'], opts: StackOptions = {}): ChildProcess {
-  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name as ProcessName] ?? [])];
+export function launch(name: string, script: string, env: NodeJS.ProcessEnv, logs: LogTarget | undefined, opts: LaunchOptions = {}): ChildProcess {
+  const flags = [...(opts.sourceMaps === false ? [] : ['--enable-source-maps']), ...(opts.nodeArgs?.[name] ?? [])];
   const run = opts.watch ? [TSX_CLI, 'watch', '--clear-screen=false', script] : [script];
   const child = spawn(process.execPath, [...flags, ...run], {
     cwd: ROOT,

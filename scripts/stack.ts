@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../services/kit/src/testing.js';
-import { entry, ExitedBeforeReady, launch, pipeLogs, ROOT, stopChild, waitForHttp } from './processes.js';
+import { entry, ExitedBeforeReady, launch, pipeLogs, ROOT, stopChild, waitForHttp, type LaunchOptions, type LogTarget } from './processes.js';
 
 export { freePort };
 export { entry, launch, ROOT, stopChild, waitForHttp };
@@ -22,13 +22,13 @@ export const SERVICES = [
   { name: 'notification', grpcPort: 50055, metricsPort: 9465, addrVar: 'NOTIFICATION_GRPC_ADDR' },
 ] as const;
 
-export interface StackOptions {
+export interface StackOptions extends LaunchOptions {
   /** Fixed ports (make up) or free ones (tests). */
   mode?: 'dev' | 'test';
   /** Extra env for every process. */
   env?: Record<string, string>;
   /** Where child output goes: 'inherit' (prefixed to stdout) or a folder for log files. */
-  logs?: 'inherit' | string;
+  logs?: LogTarget;
   gatewayPort?: number;
   /** Extra env for one service only (after `env`), e.g. fault-injection settings. */
   serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
