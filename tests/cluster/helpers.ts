@@ -4,7 +4,8 @@
  */
 import WebSocket from 'ws';
 import type { Cluster, ClusterProcess } from '../../scripts/cluster.ts';
-import { Client, sleep } from '../faults/helpers.ts';
+import { sleep } from '@mzansi/kit/testing';
+import { Client } from '../faults/helpers.ts';
 
 export const SUBMIT = '/voting.v1.VotingService/SubmitAnswer';
 

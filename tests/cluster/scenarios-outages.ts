@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { backup, restoreDrill } from '../../scripts/backup.ts';
 import { PgServer } from '../../scripts/cluster.ts';
 import { freePort } from '../../scripts/stack.ts';
-import { Client, publishQuestions, sleep, tally, until, UNAVAILABLE_MESSAGE } from '../faults/helpers.ts';
+import { sleep } from '@mzansi/kit/testing';
+import { Client, publishQuestions, tally, until, UNAVAILABLE_MESSAGE } from '../faults/helpers.ts';
 import { lostOf, pick, report, type ClusterContext } from './context.ts';
 import { balancerStates, burst, jetStreamCaughtUp, servedByReplica, Socket, wsUrl } from './helpers.ts';
 

@@ -1,6 +1,7 @@
 /** Cluster scenarios 1–3 (cluster.test.ts): cross-replica truth, kill -9 of a gateway, of a voting replica and a NATS node. */
 import { expect } from 'vitest';
-import { Client, pool, publishQuestions, sleep, tally, until } from '../faults/helpers.ts';
+import { sleep } from '@mzansi/kit/testing';
+import { Client, pool, publishQuestions, tally, until } from '../faults/helpers.ts';
 import { lostOf, PACE, report, SPARE_WINDOW_MS, USERS, type ClusterContext } from './context.ts';
 import { burst, diff, gatewayUrl, jetStreamCaughtUp, servedByReplica, shares, Socket, wsUrl } from './helpers.ts';
 

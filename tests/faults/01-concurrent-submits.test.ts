@@ -3,38 +3,14 @@
  * Pass: exactly one answer row and one 201 per question, the rest 200 (same option) or 409 (other option),
  * one `voting.answer.recorded` event per question, no 5xx.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminClient,
-  answerEvents,
-  count,
-  outboxDrained,
-  PrivateNatsServer,
-  publishQuestions,
-  report,
-  signUp,
-  startFaultStack,
-  tally,
-  votingDb,
-  type FaultStack,
-} from './helpers.ts';
+import { expect, it } from 'vitest';
+import { answerEvents, count, outboxDrained, report, signUp, tally, useFaultSystem, votingDb } from './helpers.ts';
 
-let nats: PrivateNatsServer;
-let stack: FaultStack;
-
-beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
-  stack = await startFaultStack(nats.url);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await nats?.destroy();
-});
+const system = useFaultSystem();
 
 it('200 concurrent submits per question × 20 questions: one row, one 201, one event each, no 5xx', async () => {
-  const admin = await adminClient(stack.baseUrl);
-  const questions = await publishQuestions(admin, votingDb(stack), 20);
+  const { stack, nats } = system;
+  const questions = await system.publishQuestions(20);
   const user = await signUp(stack.baseUrl);
   const all: number[] = [];
   const started = Date.now();

@@ -4,41 +4,14 @@
  * (`results-updated`) = the public results.
  */
 import WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminClient,
-  answerEvents,
-  count,
-  outboxDrained,
-  pool,
-  PrivateNatsServer,
-  publishQuestions,
-  report,
-  signUpMany,
-  sleep,
-  startFaultStack,
-  tally,
-  until,
-  votingDb,
-  type FaultStack,
-} from './helpers.ts';
+import { expect, it } from 'vitest';
+import { answerEvents, count, outboxDrained, pool, report, signUpMany, tally, until, useFaultSystem, votingDb } from './helpers.ts';
 
-let nats: PrivateNatsServer;
-let stack: FaultStack;
-
-beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
-  stack = await startFaultStack(nats.url);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await nats?.destroy();
-});
+const system = useFaultSystem();
 
 it('500 users, 50-way concurrency: yes + no = 500 = rows = events = live count', async () => {
-  const admin = await adminClient(stack.baseUrl);
-  const [qid] = await publishQuestions(admin, votingDb(stack), 1);
+  const { stack, nats } = system;
+  const [qid] = await system.publishQuestions(1);
   const users = await signUpMany(stack.baseUrl, 500, 20);
 
   // The live channel, as a browser sees it.
@@ -74,7 +47,6 @@ it('500 users, 50-way concurrency: yes + no = 500 = rows = events = live count',
   const rows = await count(votingDb(stack), 'SELECT count(*) FROM answers WHERE question_id = $1', [qid]);
   const events = await answerEvents(nats.url, stack);
   await until('live channel reports 500', () => liveTotal === 500, 15_000);
-  await sleep(1_100); // the public results cache
   const pub = await users[0]!.client.get(`/api/questions/${qid}/public-results`);
   const pubVotes = Object.fromEntries(pub.json.results.map((r: { optionId: string; votes: number }) => [r.optionId, r.votes]));
   ws.close();

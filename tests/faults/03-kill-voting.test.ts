@@ -4,44 +4,17 @@
  * (submitting is idempotent). Pass: every vote that got a 2xx is in the voting database with exactly one
  * `voting.answer.recorded` event; lost = 0; counters = rows.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminClient,
-  answerEvents,
-  count,
-  outboxDrained,
-  pool,
-  PrivateNatsServer,
-  publishQuestions,
-  query,
-  report,
-  signUpMany,
-  sleep,
-  startFaultStack,
-  tally,
-  votingDb,
-  type FaultStack,
-} from './helpers.ts';
+import { expect, it } from 'vitest';
+import { sleep } from '@mzansi/kit/testing';
+import { answerEvents, count, outboxDrained, pool, query, randomVotes, report, signUpMany, tally, useFaultSystem, votingDb } from './helpers.ts';
 
-let nats: PrivateNatsServer;
-let stack: FaultStack;
-
-beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
-  stack = await startFaultStack(nats.url);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await nats?.destroy();
-});
+const system = useFaultSystem();
 
 it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once with one event', async () => {
-  const admin = await adminClient(stack.baseUrl);
-  const questions = await publishQuestions(admin, votingDb(stack), 10);
+  const { stack, nats } = system;
+  const questions = await system.publishQuestions(10);
   const users = await signUpMany(stack.baseUrl, 100, 20);
-  const votes = users.flatMap((u) => questions.map((q) => ({ u, q, optionId: Math.random() < 0.5 ? 'yes' : 'no' })));
-  votes.sort(() => Math.random() - 0.5);
+  const votes = randomVotes(users, questions);
 
   const firstAttempt: number[] = [];
   const failures: number[] = []; // statuses that were retried

@@ -4,48 +4,21 @@
  * = 0), voting's projection and every count match the database, and the gateway's live channel works again.
  */
 import WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminClient,
-  answerEvents,
-  count,
-  outboxDrained,
-  PrivateNatsServer,
-  publishQuestions,
-  query,
-  report,
-  signUpMany,
-  sleep,
-  startFaultStack,
-  tally,
-  until,
-  votingDb,
-  type FaultStack,
-} from './helpers.ts';
+import { expect, it } from 'vitest';
+import { sleep } from '@mzansi/kit/testing';
+import { answerEvents, count, outboxDrained, query, randomVotes, report, signUpMany, tally, until, useFaultSystem, votingDb } from './helpers.ts';
 
-let nats: PrivateNatsServer;
-let stack: FaultStack;
-
-beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
-  stack = await startFaultStack(nats.url);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await nats?.destroy();
-});
+const system = useFaultSystem();
 
 const OUTAGE_MS = 60_000;
 const RATE = 20; // votes per second
 
 it('NATS down 60 s: votes keep succeeding, the outbox drains, counts match, the live channel recovers', async () => {
-  const admin = await adminClient(stack.baseUrl);
-  const questions = await publishQuestions(admin, votingDb(stack), 41);
+  const { stack, nats } = system;
+  const questions = await system.publishQuestions(41);
   const liveQuestion = questions.pop()!; // kept for the live check after the outage
   const users = await signUpMany(stack.baseUrl, 40, 20);
-  const votes = users.flatMap((u) => questions.map((q) => ({ u, q, optionId: Math.random() < 0.5 ? 'yes' : 'no' })));
-  votes.sort(() => Math.random() - 0.5);
+  const votes = randomVotes(users, questions);
 
   const ws = new WebSocket(`ws://127.0.0.1:${stack.gatewayPort}/ws`);
   const live = new Map<string, number>();
@@ -114,8 +87,7 @@ it('NATS down 60 s: votes keep succeeding, the outbox drains, counts match, the 
   expect(await count(votingDb(stack), 'SELECT coalesce(sum(count), 0) AS count FROM option_counts')).toBe(sent);
   expect(await count(votingDb(stack), 'SELECT count(*) FROM question_state')).toBe(41);
 
-  // Public results (gateway → voting counters) per question match the rows.
-  await sleep(1_100);
+  // Public results (gateway → voting counters) per question match the rows (the fault stack's gateway has no public cache).
   const perQuestion = new Map<string, number>();
   for (const r of rows) perQuestion.set(r.question_id, (perQuestion.get(r.question_id) ?? 0) + 1);
   for (const q of questions) {

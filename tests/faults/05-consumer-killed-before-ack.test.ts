@@ -12,18 +12,17 @@ import { connect } from 'nats';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool, ensureStream, EventNames, encodeEnvelope, runMigrations } from '@mzansi/kit';
 import { createTestDatabase, testNamespace } from '@mzansi/kit/testing';
-import { count, PrivateNatsServer, publishRaw, report, until } from './helpers.ts';
+import { count, publishRaw, report, until, useFaultSystem } from './helpers.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/killed-consumer.mjs', import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL('../../services/voting/drizzle', import.meta.url));
 const N = 50;
 
-let nats: PrivateNatsServer;
+const system = useFaultSystem({ stack: false });
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const ns = testNamespace();
 
 beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
   db = await createTestDatabase('faults_voting');
   const pool = createPool(db.url, 2);
   await runMigrations(pool, MIGRATIONS, 'voting');
@@ -31,7 +30,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await nats?.destroy();
   await db?.drop();
 });
 
@@ -45,7 +43,7 @@ interface Run {
 function runChild(stopWhen: () => Promise<boolean>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [FIXTURE], {
-      env: { ...process.env, DATABASE_URL: db.url, NATS_URL: nats.url, EVENTS_NAMESPACE: ns, ACK_WAIT_MS: '1000', LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: db.url, NATS_URL: system.nats.url, EVENTS_NAMESPACE: ns, ACK_WAIT_MS: '1000', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const run: Run = { code: null, signal: null, applied: 0, dups: 0 };
@@ -76,11 +74,11 @@ function runChild(stopWhen: () => Promise<boolean>): Promise<Run> {
 
 it('50 kills between commit and ack: every event applied exactly once, redeliveries de-duplicated', async () => {
   const names = new EventNames(ns);
-  const nc = await connect({ servers: nats.url });
+  const nc = await connect({ servers: system.nats.url });
   await ensureStream(await nc.jetstreamManager(), names, 'questions');
   const ids = Array.from({ length: N }, () => randomUUID());
   await publishRaw(
-    nats.url,
+    system.nats.url,
     names.subject('questions.question.published'),
     ids.map((id, i) => {
       const env = encodeEnvelope('questions.question.published', {

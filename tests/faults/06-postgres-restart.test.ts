@@ -4,49 +4,19 @@
  * GET /api/questions/today and POST /api/answers; it recovers by itself within 10 s of PostgreSQL being back; every
  * vote acknowledged with a 2xx (before, during and after) is in the database.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  adminClient,
-  count,
-  PrivateNatsServer,
-  PrivatePostgres,
-  publishQuestions,
-  query,
-  report,
-  signUpMany,
-  sleep,
-  startFaultStack,
-  tally,
-  UNAVAILABLE_MESSAGE,
-  until,
-  votingDb,
-  type FaultStack,
-} from './helpers.ts';
+import { expect, it } from 'vitest';
+import { sleep } from '@mzansi/kit/testing';
+import { count, query, randomVotes, report, signUpMany, tally, UNAVAILABLE_MESSAGE, until, useFaultSystem, votingDb } from './helpers.ts';
 
-let nats: PrivateNatsServer;
-let pgServer: PrivatePostgres;
-let stack: FaultStack;
-
-beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
-  pgServer = await PrivatePostgres.create();
-  stack = await startFaultStack(nats.url, { pgAdminUrl: pgServer.adminUrl });
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await nats?.destroy();
-  await pgServer?.destroy();
-});
+const system = useFaultSystem({ privatePostgres: true });
 
 const noStackTrace = (text: string) => !/\n\s+at |Error:|node_modules|\.ts:\d|\.js:\d/.test(text);
 
 it('PostgreSQL down: 503 with a clear message, recovery within 10 s, no acknowledged write lost', async () => {
-  const admin = await adminClient(stack.baseUrl);
-  const questions = await publishQuestions(admin, votingDb(stack), 10);
+  const { stack, postgres: pgServer } = system;
+  const questions = await system.publishQuestions(10);
   const users = await signUpMany(stack.baseUrl, 30, 10);
-  const votes = users.flatMap((u) => questions.map((q) => ({ u, q, optionId: Math.random() < 0.5 ? 'yes' : 'no' })));
-  votes.sort(() => Math.random() - 0.5);
+  const votes = randomVotes(users, questions);
   const reader = users[0]!.client;
 
   // Background voting across the outage: every 2xx is remembered.
@@ -68,7 +38,6 @@ it('PostgreSQL down: 503 with a clear message, recovery within 10 s, no acknowle
   await until('some votes before the outage', () => acknowledged.length >= 20, 30_000);
   await pgServer.stopImmediate();
   const downAt = Date.now();
-  await sleep(1_200); // past the gateway's 1 s public cache
 
   const today = await reader.get('/api/questions/today');
   const spare = votes[votes.length - 1]!;

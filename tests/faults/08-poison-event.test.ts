@@ -5,22 +5,19 @@
  * after them reaches voting's projection without waiting for them.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { encodeEnvelope, EventNames } from '@mzansi/kit';
-import { count, PrivateNatsServer, publishRaw, report, startFaultStack, streamMessages, until, votingDb, type FaultStack } from './helpers.ts';
+import {
+  count,
+  publishRaw,
+  report,
+  streamMessages,
+  until,
+  useFaultSystem,
+  votingDb,
+} from './helpers.ts';
 
-let nats: PrivateNatsServer;
-let stack: FaultStack;
-
-beforeAll(async () => {
-  nats = await PrivateNatsServer.create();
-  stack = await startFaultStack(nats.url);
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await nats?.destroy();
-});
+const system = useFaultSystem();
 
 const question = (id: string, text: string) =>
   encodeEnvelope('questions.question.published', {
@@ -28,6 +25,7 @@ const question = (id: string, text: string) =>
   } as never);
 
 it('poison events go to the dead-letter subject after bounded deliveries; later events keep flowing', async () => {
+  const { stack, nats } = system;
   const names = new EventNames(stack.namespace);
   const subject = names.subject('questions.question.published');
   const dlSubject = names.deadLetterSubject('voting-on-question-events');

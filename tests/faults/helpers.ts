@@ -3,30 +3,23 @@
  * whole stack as real processes, a small HTTP client with a cookie jar, and readers for databases and streams.
  */
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { eventually, sleep } from '@mzansi/kit/testing';
 import { startStack, freePort, type Stack, type StackOptions } from '../../scripts/stack.ts';
 import { PrivateNatsServer } from '../../services/kit/test/helpers.ts';
+import { PrivatePostgres } from './postgres.ts';
 
-export { PrivateNatsServer, freePort };
-export { PrivatePostgres } from './postgres.ts';
+export { PrivateNatsServer, PrivatePostgres, freePort };
 export { answerEvents, publishRaw, streamMessages, type StoredMsg } from './streams.ts';
 export const ADMIN_PASSWORD = 'admin-dev-password';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** Polls `check` until truthy or `timeoutMs`; throws with `what` otherwise. */
+/** `eventually` from the kit, with `what` named in the error when `check` never holds within `timeoutMs`. */
 export async function until<T>(what: string, check: () => Promise<T> | T, timeoutMs = 20_000, intervalMs = 100): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
-    await sleep(intervalMs);
+  try {
+    return (await eventually(check, timeoutMs, intervalMs)) as NonNullable<T>;
+  } catch (err) {
+    throw new Error(`${what}: not within ${timeoutMs} ms (last error: ${String(err)})`);
   }
 }
 
@@ -43,9 +36,66 @@ export async function startFaultStack(natsUrl: string, opts: Omit<StackOptions, 
       SHUTDOWN_TIMEOUT_MS: '2000',
       ...opts.env,
     },
+    // No public cache: a read shows the current state, so no test outwaits the cache.
+    gatewayEnv: { PUBLIC_CACHE_MS: '0', ...opts.gatewayEnv },
   });
   if (!stack.processes || !stack.kill || !stack.respawn) throw new Error('scripts/stack.ts lacks processes/kill/respawn');
   return stack as FaultStack;
+}
+
+/** What a scenario file runs against; each part throws when read before `beforeAll` made it (or when not asked for). */
+export interface FaultSystem {
+  readonly nats: PrivateNatsServer;
+  readonly stack: FaultStack;
+  readonly postgres: PrivatePostgres;
+  /** Publishes `n` questions for today as the admin; resolves with their ids once voting knows them all. */
+  publishQuestions(n: number): Promise<string[]>;
+}
+
+export interface FaultSystemOptions {
+  /** Start the whole stack (default); false: only the private NATS server. */
+  stack?: boolean;
+  /** A private PostgreSQL cluster for the stack (one the test may stop and start). */
+  privatePostgres?: boolean;
+  /** Stack options, read in `beforeAll` (after hooks registered earlier, e.g. one that starts a proxy). */
+  stackOptions?: () => Omit<StackOptions, 'mode' | 'pgAdminUrl'>;
+}
+
+/** Registers the `beforeAll` / `afterAll` of a scenario file: a private NATS server and, by default, the whole stack on it. */
+export function useFaultSystem(opts: FaultSystemOptions = {}): FaultSystem {
+  let nats: PrivateNatsServer | undefined;
+  let postgres: PrivatePostgres | undefined;
+  let stack: FaultStack | undefined;
+  beforeAll(async () => {
+    nats = await PrivateNatsServer.create();
+    if (opts.privatePostgres) postgres = await PrivatePostgres.create();
+    if (opts.stack === false) return;
+    stack = await startFaultStack(nats.url, { ...opts.stackOptions?.(), ...(postgres ? { pgAdminUrl: postgres.adminUrl } : {}) });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await nats?.destroy();
+    await postgres?.destroy();
+  });
+  const started = <T>(what: string, v: T | undefined): T => {
+    if (v === undefined) throw new Error(`the fault system has no ${what} (not started, or not asked for)`);
+    return v;
+  };
+  return {
+    get nats() {
+      return started('NATS server', nats);
+    },
+    get stack() {
+      return started('stack', stack);
+    },
+    get postgres() {
+      return started('private PostgreSQL', postgres);
+    },
+    async publishQuestions(n: number) {
+      const s = started('stack', stack);
+      return publishQuestions(await adminClient(s.baseUrl), votingDb(s), n);
+    },
+  };
 }
 
 export interface Res {
@@ -155,6 +205,13 @@ export async function publishQuestions(admin: Client, votingDbUrl: string, n: nu
     30_000,
   );
   return ids;
+}
+
+/** Every user's vote on every question, a random option each, in random order. */
+export function randomVotes<U>(users: U[], questions: string[]): { u: U; q: string; optionId: 'yes' | 'no' }[] {
+  const votes = users.flatMap((u) => questions.map((q) => ({ u, q, optionId: Math.random() < 0.5 ? ('yes' as const) : ('no' as const) })));
+  votes.sort(() => Math.random() - 0.5);
+  return votes;
 }
 
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` at once. */

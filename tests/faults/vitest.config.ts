@@ -1,16 +1,11 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../../vitest.shared.ts';
 
 // Fault-injection tests (issue 10 "Data integrity"): the whole system as real processes, one scenario per file,
 // files one after the other (they kill processes and servers). Run: `make test-faults`.
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  test: {
-    environment: 'node',
-    include: ['**/*.test.ts'],
-    fileParallelism: false,
-    testTimeout: 300_000,
-    hookTimeout: 180_000,
-    teardownTimeout: 60_000,
-  },
+export default packageTestConfig(import.meta.url, {
+  include: ['**/*.test.ts'],
+  fileParallelism: false,
+  testTimeout: 300_000,
+  hookTimeout: 180_000,
+  teardownTimeout: 60_000,
 });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError, findValuesInDatabase } from '@mzansi/kit/testing';
 import type { User } from '@mzansi/proto/identity/v1/identity';
 import { DELETE_MESSAGES } from '../src/domain/deletion.js';
-import { ADMIN_PASSWORD, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { ADMIN_PASSWORD, signUpReq, until, useIdentityService, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 /**
  * PRODUCT.md "Privacy": a user deletes their own account with their password, an admin deletes anyone else's; the
@@ -21,15 +21,9 @@ const personal = (u: User) => [u.id, u.username, u.name, u.email, u.phoneNumber]
 const signUp = async (username: string) =>
   (await client.signUp({ ...signUpReq(username, PASSWORD, `Zanele ${username}`), email: `${username.toLowerCase()}@example.co.za`, phoneNumber: `+27 82 ${String(Date.now()).slice(-7)}` })).user!;
 
-beforeAll(async () => {
-  h = await identityHarness();
-  svc = await h.start();
-  client = h.client(svc);
-  admin = (await client.login({ username: 'admin', password: ADMIN_PASSWORD })).user!;
-});
-
-afterAll(async () => {
-  await h?.cleanup();
+useIdentityService((started) => {
+  ({ h, svc, client } = started);
+  admin = started.admin!;
 });
 
 describe('exportUserData', () => {

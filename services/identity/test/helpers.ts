@@ -1,7 +1,7 @@
-import { connect, type NatsConnection } from 'nats';
-import { createPromiseClient, decodeEnvelope, EventNames, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
-import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
+import { afterAll, beforeAll } from 'vitest';
+import type { EventEnvelope, PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, eventually, serviceTestEnv, startedServices, testNamespace, testStreams } from '@mzansi/kit/testing';
+import { IdentityServiceClient, type User } from '@mzansi/proto/identity/v1/identity';
 import { start } from '../src/main.js';
 
 export type Running = Awaited<ReturnType<typeof start>>;
@@ -14,9 +14,8 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
   const db = await createTestDatabase('identity');
   const ns = testNamespace();
   const env = serviceTestEnv(db.url, ns, extraEnv);
-  const running: Running[] = [];
-  const clients: IdentityClient[] = [];
-  let nc: NatsConnection | undefined;
+  const services = startedServices<Running, IdentityServiceClient>(IdentityServiceClient);
+  const streams = testStreams(ns);
 
   const h = {
     db,
@@ -24,33 +23,16 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
     env,
     /** Starts an(other) instance of the service on the same database and namespace. */
     async start(overrides: Record<string, string> = {}) {
-      const r = await start({ ...env, ...overrides });
-      running.push(r);
-      return r;
+      return services.add(await start({ ...env, ...overrides }));
     },
-    client(r: Running, forgerySecret?: string): IdentityClient {
-      const c = createPromiseClient(IdentityServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
-      clients.push(c);
-      return c;
-    },
+    client: services.client,
     /** Every event in this namespace's identity stream, in order. */
     async events(): Promise<EventEnvelope[]> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      const jsm = await nc.jetstreamManager();
-      const stream = new EventNames(ns).stream('identity');
-      const info = await jsm.streams.info(stream);
-      const out: EventEnvelope[] = [];
-      for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
-        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-        if (m) out.push(decodeEnvelope(m.data));
-      }
-      return out;
+      return (await streams.read('identity')).map((e) => e.envelope);
     },
     async cleanup() {
-      for (const c of clients) c.close();
-      await Promise.allSettled(running.map((r) => r.stop()));
-      await nc?.close().catch(() => undefined);
-      await deleteTestStreams(ns).catch(() => undefined);
+      await services.close();
+      await streams.close();
       await db.drop();
     },
   };
@@ -58,6 +40,28 @@ export async function identityHarness(extraEnv: Record<string, string> = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof identityHarness>>;
+
+/**
+ * One identity service for a test file (or describe block): started on a fresh database and namespace before its
+ * tests, with the admin signed in unless `signInAdmin` is false, and cleaned up after them; `set` hands the harness,
+ * the running service, a client and the admin to the file's variables.
+ */
+export function useIdentityService(
+  set: (started: { h: Harness; svc: Running; client: IdentityClient; admin: User | undefined }) => void,
+  opts: { env?: Record<string, string>; signInAdmin?: boolean } = {},
+): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await identityHarness(opts.env);
+    const svc = await h.start();
+    const client = h.client(svc);
+    const admin = opts.signInAdmin === false ? undefined : (await client.login({ username: 'admin', password: ADMIN_PASSWORD })).user!;
+    set({ h, svc, client, admin });
+  });
+  afterAll(async () => {
+    await h?.cleanup();
+  });
+}
 
 export const signUpReq = (username: string, password = 'correct-horse-1', name = 'Test User') => ({
   username,

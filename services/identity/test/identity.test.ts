@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
 import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import type { User } from '@mzansi/proto/identity/v1/identity';
-import { ADMIN_PASSWORD, identityHarness, signUpReq, until, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { signUpReq, until, useIdentityService, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 let h: Harness;
 let svc: Running;
 let client: IdentityClient;
 let admin: User;
 
-beforeAll(async () => {
-  h = await identityHarness();
-  svc = await h.start();
-  client = h.client(svc);
-  admin = (await client.login({ username: 'admin', password: ADMIN_PASSWORD })).user!;
-});
-
-afterAll(async () => {
-  await h?.cleanup();
+useIdentityService((started) => {
+  ({ h, svc, client } = started);
+  admin = started.admin!;
 });
 
 const registeredFor = async (id: string) =>

@@ -1,9 +1,9 @@
 // identity's own per-username Login throttle: the rule (injected clock) and the gRPC service with it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grpc, isGrpcError } from '@mzansi/kit';
 import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { LoginThrottle, THROTTLED_MESSAGE } from '../src/domain/login-throttle.js';
-import { identityHarness, signUpReq, type Harness, type IdentityClient, type Running } from './helpers.js';
+import { signUpReq, useIdentityService, type Harness, type IdentityClient, type Running } from './helpers.js';
 
 describe('LoginThrottle (domain)', () => {
   const at = (start = 1_000_000) => {
@@ -52,15 +52,7 @@ describe('Login with its throttle (LOGIN_THROTTLE_ATTEMPTS=5)', () => {
   let svc: Running;
   let client: IdentityClient;
 
-  beforeAll(async () => {
-    h = await identityHarness({ LOGIN_THROTTLE_ATTEMPTS: '5', LOGIN_THROTTLE_WINDOW_S: '600' });
-    svc = await h.start();
-    client = h.client(svc);
-  });
-
-  afterAll(async () => {
-    await h?.cleanup();
-  });
+  useIdentityService((started) => ({ h, svc, client } = started), { env: { LOGIN_THROTTLE_ATTEMPTS: '5', LOGIN_THROTTLE_WINDOW_S: '600' }, signInAdmin: false });
 
   /** identity_password_checks_total on the service's metrics port: argon2 verifications actually run. */
   const passwordChecks = async () => {

@@ -2,19 +2,17 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { status as grpcStatus, type ServiceError } from '@grpc/grpc-js';
-import { connect } from 'nats';
 import pg from 'pg';
-import { DEV_INTERNAL_KEYS } from './config.js';
-import { PRODUCERS } from '@mzansi/proto/events';
-import { EventNames } from './events.js';
-import type { InternalKeys } from './internal-auth.js';
+import type { PRODUCERS } from '@mzansi/proto/events';
+import type { EventNames } from './events.js';
+import { TEST_NATS_URL } from './testing-harness.js';
 
 /** Helpers for tests that run against the real PostgreSQL and NATS of the machine. */
 
 export { eventually, manualClock, manualTimers, sleep } from './testing-time.js';
+export { deleteTestStreams, internalKeysFor, startedServices, TEST_NATS_URL, testStreams, type StreamEvent } from './testing-harness.js';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export function randomSuffix(bytes = 5): string {
@@ -59,21 +57,6 @@ export function testNamespace(): string {
   return `t${randomSuffix()}`;
 }
 
-/** Deletes every stream of a test namespace. */
-export async function deleteTestStreams(namespace: string, url = TEST_NATS_URL): Promise<void> {
-  if (!namespace) throw new Error('refusing to delete the streams of the empty namespace');
-  const nc = await connect({ servers: url });
-  try {
-    const jsm = await nc.jetstreamManager();
-    const names = new EventNames(namespace);
-    for (const p of [...PRODUCERS, 'deadletter' as const]) {
-      await jsm.streams.delete(names.stream(p)).catch(() => undefined);
-    }
-  } finally {
-    await nc.close();
-  }
-}
-
 /** Env for a service under test: free ports, quiet logs, the given database and namespace. */
 export function serviceTestEnv(databaseUrl: string, namespace: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
@@ -87,14 +70,6 @@ export function serviceTestEnv(databaseUrl: string, namespace: string, extra: Re
     SHUTDOWN_TIMEOUT_MS: '2000',
     ...extra,
   };
-}
-
-/**
- * The development internal keys, or (for forgery tests) `forgerySecret` under the development key id: a forger who
- * knows the key id but not the key.
- */
-export function internalKeysFor(forgerySecret?: string): InternalKeys {
-  return forgerySecret === undefined ? DEV_INTERNAL_KEYS : [{ kid: DEV_INTERNAL_KEYS[0]!.kid, secret: forgerySecret }];
 }
 
 /**

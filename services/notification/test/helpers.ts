@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type NatsConnection } from 'nats';
-import { createPromiseClient, encodeEnvelope, ensureStream, EventNames, type Actor, type PromiseClient } from '@mzansi/kit';
-import { producerOf, type EventData, type EventType } from '@mzansi/proto/events';
-import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
+import type { Actor, PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, eventually, serviceTestEnv, startedServices, testNamespace, testStreams } from '@mzansi/kit/testing';
 import { NotificationServiceClient } from '@mzansi/proto/notification/v1/notification';
 import { start } from '../src/main.js';
 
@@ -31,35 +29,21 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
     DELIVERY_RETRY_BASE_MS: '20',
     ...extraEnv,
   });
-  const names = new EventNames(ns);
-  const running: Running[] = [];
-  const clients: NotificationClient[] = [];
-  let nc: NatsConnection | undefined;
+  const services = startedServices<Running, NotificationServiceClient>(NotificationServiceClient);
+  const streams = testStreams(ns);
 
   const h = {
     db,
     ns,
     env,
-    names,
+    names: streams.names,
     mailDir,
     async start(overrides: Record<string, string> = {}): Promise<Running> {
-      const r = await start({ ...env, ...overrides });
-      running.push(r);
-      return r;
+      return services.add(await start({ ...env, ...overrides }));
     },
-    client(r: Running, forgerySecret?: string): NotificationClient {
-      const c = createPromiseClient(NotificationServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
-      clients.push(c);
-      return c;
-    },
+    client: services.client,
     /** Publishes an event into this namespace as its producer's outbox relay would (Nats-Msg-Id = msgId, default the event id). */
-    async publish<T extends EventType>(type: T, data: EventData<T>, opts: { id?: string; msgId?: string } = {}): Promise<string> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      await ensureStream(await nc.jetstreamManager(), names, producerOf(type));
-      const envelope = encodeEnvelope(type, data, opts.id ?? randomUUID());
-      await nc.jetstream().publish(names.subject(type), JSON.stringify(envelope), { msgID: opts.msgId ?? envelope.id });
-      return envelope.id;
-    },
+    publish: streams.publish,
     async sql<T = any>(r: Running, text: string, params: unknown[] = []): Promise<T[]> {
       return (await r.ctx.pool.query(text, params)).rows as T[];
     },
@@ -72,10 +56,8 @@ export async function notificationHarness(extraEnv: Record<string, string> = {})
       );
     },
     async cleanup() {
-      for (const c of clients) c.close();
-      await Promise.allSettled(running.map((r) => r.stop()));
-      await nc?.close().catch(() => undefined);
-      await deleteTestStreams(ns).catch(() => undefined);
+      await services.close();
+      await streams.close();
       await rm(mailDir, { recursive: true, force: true });
       await db.drop();
     },

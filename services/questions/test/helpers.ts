@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll } from 'vitest';
-import { createPromiseClient, decodeEnvelope, EventNames, type Actor, type Clock, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
-import { createTestDatabase, deleteTestStreams, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
+import type { Actor, Clock, PromiseClient } from '@mzansi/kit';
+import { createTestDatabase, serviceTestEnv, startedServices, testNamespace, testStreams, type StreamEvent } from '@mzansi/kit/testing';
 import { QuestionsServiceClient, type CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { start } from '../src/main.js';
 
 export type Running = Awaited<ReturnType<typeof start>>;
 export type QuestionsClient = PromiseClient<QuestionsServiceClient>;
 
-/** An event read back from this namespace's questions stream, with the subject it was published on. */
-export interface StreamEvent {
-  seq: number;
-  subject: string;
-  msgId: string;
-  envelope: EventEnvelope;
-}
+export type { StreamEvent };
 
 export const admin = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: true } });
 export const member = (): { actor: Actor } => ({ actor: { id: randomUUID(), isAdmin: false } });
@@ -41,42 +34,21 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
   const db = await createTestDatabase('questions');
   const ns = testNamespace();
   const env = serviceTestEnv(db.url, ns, extraEnv);
-  const running: Running[] = [];
-  const clients: QuestionsClient[] = [];
-  let nc: NatsConnection | undefined;
-  const names = new EventNames(ns);
-
+  const services = startedServices<Running, QuestionsServiceClient>(QuestionsServiceClient);
+  const streams = testStreams(ns);
   /** Every message of this namespace's questions stream, in order. */
-  async function streamEvents(): Promise<StreamEvent[]> {
-    nc ??= await connect({ servers: TEST_NATS_URL });
-    const jsm = await nc.jetstreamManager();
-    const stream = names.stream('questions');
-    const info = await jsm.streams.info(stream);
-    const out: StreamEvent[] = [];
-    if (info.state.messages === 0) return out;
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-      const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-      if (m) out.push({ seq, subject: m.subject, msgId: m.header.get('Nats-Msg-Id'), envelope: decodeEnvelope(m.data) });
-    }
-    return out;
-  }
+  const streamEvents = (): Promise<StreamEvent[]> => streams.read('questions');
 
   return {
     db,
     ns,
     env,
-    names,
+    names: streams.names,
     /** Starts an(other) instance of the service on the same database and namespace. */
     async start(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
-      const r = await start({ ...env, ...opts.env }, { clock: opts.clock });
-      running.push(r);
-      return r;
+      return services.add(await start({ ...env, ...opts.env }, { clock: opts.clock }));
     },
-    client(r: Running, forgerySecret?: string): QuestionsClient {
-      const c = createPromiseClient(QuestionsServiceClient, `127.0.0.1:${r.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
-      clients.push(c);
-      return c;
-    },
+    client: services.client,
     /** The question events of this namespace's questions stream, in order (audit records: `auditEvents`). */
     async events(): Promise<StreamEvent[]> {
       return (await streamEvents()).filter((e) => e.envelope.type !== 'questions.audit.recorded');
@@ -87,10 +59,8 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
     },
     streamEvents,
     async cleanup() {
-      for (const c of clients) c.close();
-      await Promise.allSettled(running.map((r) => r.stop()));
-      await nc?.close().catch(() => undefined);
-      await deleteTestStreams(ns).catch(() => undefined);
+      await services.close();
+      await streams.close();
       await db.drop();
     },
   };

@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from 'nats';
-import {
-  createPromiseClient,
-  decodeEnvelope,
-  encodeEnvelope,
-  ensureStream,
-  DEV_INTERNAL_KEYS,
-  EventNames,
-  type Actor,
-  type EventEnvelope,
-  type PromiseClient,
-} from '@mzansi/kit';
-import { producerOf, type EventData, type EventType } from '@mzansi/proto/events';
-import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_NATS_URL } from '@mzansi/kit/testing';
+import type { Actor, EventEnvelope, PromiseClient } from '@mzansi/kit';
+import type { EventData, EventType } from '@mzansi/proto/events';
+import { createTestDatabase, eventually, randomSuffix, serviceTestEnv, startedServices, testNamespace, testStreams } from '@mzansi/kit/testing';
 import { SocialServiceClient, type Person } from '@mzansi/proto/social/v1/social';
 import { start } from '../src/main.js';
 
@@ -38,9 +27,9 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
   const ns = testNamespace();
   const socialDb = await createTestDatabase('social');
   const social = await start(serviceTestEnv(socialDb.url, ns, extraEnv));
-  const client: SocialClient = createPromiseClient(SocialServiceClient, `127.0.0.1:${social.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
-  const names = new EventNames(ns);
-  let nc: NatsConnection | undefined;
+  const services = startedServices<Running, SocialServiceClient>(SocialServiceClient);
+  const client: SocialClient = services.client(services.add(social));
+  const streams = testStreams(ns);
   /** Someone outside every friendship, to look people up with. */
   const outsider: Actor = { id: '00000000-0000-4000-8000-000000000000', isAdmin: false };
 
@@ -69,11 +58,7 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
     },
     /** Publishes an event into this namespace as its producer's outbox relay would; returns the event id. */
     async publish<T extends EventType>(type: T, data: EventData<T>): Promise<string> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      await ensureStream(await nc.jetstreamManager(), names, producerOf(type));
-      const envelope = encodeEnvelope(type, data);
-      await nc.jetstream().publish(names.subject(type), JSON.stringify(envelope), { msgID: envelope.id });
-      return envelope.id;
+      return streams.publish(type, data);
     },
     /** social's projection of a question: true (published), false (archived) or undefined (none: draft, deleted). */
     async questionVisible(questionId: string): Promise<boolean | undefined> {
@@ -93,23 +78,11 @@ export async function socialHarness(extraEnv: Record<string, string> = {}) {
     },
     /** Every event of this namespace's social stream, in order. */
     async socialEvents(): Promise<EventEnvelope[]> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      const jsm = await nc.jetstreamManager();
-      const stream = names.stream('social');
-      const info = await jsm.streams.info(stream);
-      const out: EventEnvelope[] = [];
-      if (info.state.messages === 0) return out;
-      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-        if (m) out.push(decodeEnvelope(m.data));
-      }
-      return out;
+      return (await streams.read('social')).map((e) => e.envelope);
     },
     async cleanup() {
-      client.close();
-      await social.stop().catch(() => undefined);
-      await nc?.close().catch(() => undefined);
-      await deleteTestStreams(ns).catch(() => undefined);
+      await services.close();
+      await streams.close();
       await socialDb.drop().catch(() => undefined);
     },
   };

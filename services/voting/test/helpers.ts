@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from 'nats';
-import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, encodeEnvelope, ensureStream, EventNames, type Actor, type Clock, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
-import { producerOf, type EventData, type EventType } from '@mzansi/proto/events';
-import { createTestDatabase, deleteTestStreams, eventually, internalKeysFor, serviceTestEnv, TEST_NATS_URL, testNamespace } from '@mzansi/kit/testing';
+import type { Actor, Clock, EventEnvelope, PromiseClient } from '@mzansi/kit';
+import type { EventData, EventType } from '@mzansi/proto/events';
+import { createTestDatabase, deleteTestStreams, eventually, serviceTestEnv, startedServices, testNamespace, testStreams } from '@mzansi/kit/testing';
 import type { CreateQuestionRequest } from '@mzansi/proto/questions/v1/questions';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { start } from '../src/main.js';
@@ -70,11 +69,10 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     throw err;
   }
   const now = opts.clock ?? (() => new Date());
-  const names = new EventNames(ns);
-  const clients: { close(): void }[] = [];
-  const v = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: DEV_INTERNAL_KEYS });
-  clients.push(v);
-  let nc: NatsConnection | undefined;
+  const services = startedServices<Running, VotingServiceClient>(VotingServiceClient);
+  services.add(voting);
+  const streams = testStreams(ns);
+  const v = services.client(voting);
 
   const sql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => (await voting.ctx.pool.query(text, params)).rows as T[];
   const stateOf = async (questionId: string) =>
@@ -96,16 +94,11 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     projected,
     /** Another voting client, e.g. with a wrong internal secret. */
     votingClient(forgerySecret?: string): VotingClient {
-      const c = createPromiseClient(VotingServiceClient, `127.0.0.1:${voting.grpcPort}`, { internalKeys: internalKeysFor(forgerySecret) });
-      clients.push(c);
-      return c;
+      return services.client(voting, forgerySecret);
     },
     /** Publishes an event into this namespace as its producer's outbox relay would. */
     async publish<T extends EventType>(type: T, data: EventData<T>): Promise<void> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      await ensureStream(await nc.jetstreamManager(), names, producerOf(type));
-      const envelope = encodeEnvelope(type, data, randomUUID(), now());
-      await nc.jetstream().publish(names.subject(type), JSON.stringify(envelope), { msgID: envelope.id });
+      await streams.publish(type, data, { occurredAt: now() });
     },
     /** A draft: the questions service announces nothing for it, so voting never hears of it. */
     async createDraft(overrides: Partial<CreateQuestionRequest> = {}): Promise<TestQuestion> {
@@ -136,23 +129,11 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
     },
     /** Every event in this namespace's voting stream, in order. */
     async votingEvents(): Promise<{ subject: string; msgId: string; envelope: EventEnvelope }[]> {
-      nc ??= await connect({ servers: TEST_NATS_URL });
-      const jsm = await nc.jetstreamManager();
-      const stream = voting.ctx.names.stream('voting');
-      const info = await jsm.streams.info(stream);
-      const out: { subject: string; msgId: string; envelope: EventEnvelope }[] = [];
-      if (info.state.messages === 0) return out;
-      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-        const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-        if (m) out.push({ subject: m.subject, msgId: m.header.get('Nats-Msg-Id'), envelope: decodeEnvelope(m.data) });
-      }
-      return out;
+      return (await streams.read('voting')).map(({ subject, msgId, envelope }) => ({ subject, msgId, envelope }));
     },
     async cleanup() {
-      for (const c of clients) c.close();
-      await voting.stop().catch(() => undefined);
-      await nc?.close().catch(() => undefined);
-      await deleteTestStreams(ns).catch(() => undefined);
+      await services.close();
+      await streams.close();
       await votingDb.drop().catch(() => undefined);
     },
   };
