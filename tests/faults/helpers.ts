@@ -160,6 +160,11 @@ export async function signUp(base: string): Promise<{ client: Client; id: string
   for (let attempt = 0; attempt < 5; attempt++) {
     const res = await client.post('/api/auth/signup', { username, password: 'fault-password-123', name: `Fault ${username}`, consent: true });
     if (res.status === 201) return { client, id: res.json.id as string, username };
+    // An earlier attempt that timed out on a loaded machine may have created the account: sign in to it instead.
+    if (res.status === 409 && attempt > 0) {
+      const login = await client.post('/api/auth/login', { username, password: 'fault-password-123' });
+      if (login.status === 200) return { client, id: login.json.id as string, username };
+    }
     if (attempt === 4) throw new Error(`signup failed: ${res.status} ${res.text}`);
     await sleep(200);
   }
