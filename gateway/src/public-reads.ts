@@ -24,7 +24,7 @@ export function publicReadOf(url: string): { key: string; route: string } | unde
  * per poll, then at 0.65× / 0.53× with only express's own request setup, the security-header layer and this one as
  * middleware in front. Anything else — a miss, a query string, another spelling of the path, a request with a
  * body, tracing on (it wants its server span) — goes to `app`, whose routes load, cache and answer the same way
- * (`gateway/test/public-reads.test.ts` compares the two answer for answer).
+ * (`tests/api/public-reads.test.ts` compares the two answer for answer).
  */
 export function withCachedReads(
   app: RequestListener,

@@ -79,6 +79,10 @@ describe('admission: what a socket keeps', () => {
 });
 
 describe('translation', () => {
+  const yesNo = [
+    { id: 'yes', text: 'Yes' },
+    { id: 'no', text: 'No' },
+  ];
   const envelope = <T extends EventEnvelope['type']>(type: T, data: unknown) =>
     ({ id: randomUUID(), type, occurredAt: new Date().toISOString(), data }) as unknown as EventEnvelope;
 
@@ -91,10 +95,7 @@ describe('translation', () => {
           text: 'Will it rain in Durban',
           context: '',
           date: undefined,
-          options: [
-            { id: 'yes', text: 'Yes' },
-            { id: 'no', text: 'No' },
-          ],
+          options: yesNo,
           tags: ['weather'],
           publishedAt,
         },
@@ -106,10 +107,7 @@ describe('translation', () => {
         id: 'q1',
         text: 'Will it rain in Durban',
         context: null,
-        options: [
-          { id: 'yes', text: 'Yes' },
-          { id: 'no', text: 'No' },
-        ],
+        options: yesNo,
         isPublished: true,
         isResolved: false,
         correctOptionId: null,

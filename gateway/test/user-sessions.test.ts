@@ -4,7 +4,7 @@ import { randomSuffix, TEST_REDIS_URL } from '@mzansi/kit/testing';
 import { SessionStore } from '../src/session.js';
 import { UserSessions } from '../src/user-sessions.js';
 import type { RedisClient } from '../src/redis.js';
-import { deleteRedisKeys } from './helpers.js';
+import { deleteRedisKeys } from './redis-keys.js';
 
 /**
  * The per-user session index (user-sessions.ts) against the real Redis: every session of a user ends at once (all

@@ -2,7 +2,7 @@
 // with the admin who did it, its target and its outcome; the log is admin-only, newest first and paged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { expectCleanError, PASSWORD, type Browser, type Res } from '../../gateway/test/helpers.js';
+import { expectCleanError, PASSWORD, type Browser, type Res } from '../api/helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 let sys: System;

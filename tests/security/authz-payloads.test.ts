@@ -1,6 +1,6 @@
 // Issue 10, scenario 11: unknown fields, __proto__ / constructor.prototype payloads, spoofed headers (9–10: authz.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCleanError, PASSWORD, startGatewayForTest, uname, type Browser } from '../../gateway/test/helpers.js';
+import { expectCleanError, PASSWORD, startGatewayForTest, uname, type Browser } from '../api/helpers.js';
 import { createAuthzFixtures, startAuthzSystem } from './authz-fixtures.js';
 import type { SecUser, System } from './system.js';
 

@@ -6,7 +6,7 @@ import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { expectCleanError, PASSWORD, type Res } from '../../gateway/test/helpers.js';
+import { expectCleanError, PASSWORD, type Res } from '../api/helpers.js';
 import { createAuthzFixtures, ownerView as ownerViewOf, startAuthzSystem } from './authz-fixtures.js';
 import type { SecUser, System } from './system.js';
 

@@ -4,8 +4,8 @@ import type { NatsConnection } from 'nats';
 import { expect } from 'vitest';
 import { decodeEnvelope, type EventEnvelope, type EventNames } from '@mzansi/kit';
 import { eventually, findValuesInDatabase } from '@mzansi/kit/testing';
-import { Browser, PASSWORD, uname, until, type startGatewayForTest } from '../../gateway/test/helpers.js';
-import { befriend, dataUrl, PNG } from '../../gateway/test/social-helpers.js';
+import { Browser, PASSWORD, uname, until, type startGatewayForTest } from '../api/helpers.js';
+import { befriend, dataUrl, PNG } from '../api/social-helpers.js';
 import type { System } from './system.js';
 
 export type U = { id: string; username: string; name: string; b: Browser };

@@ -11,8 +11,8 @@ import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventNames } from '@mzansi/kit';
 import { consumerCaughtUp, deadLetterCount, eventually, TEST_NATS_URL } from '@mzansi/kit/testing';
-import { Browser, expectCleanError, PASSWORD, startGatewayForTest, until } from '../../gateway/test/helpers.js';
-import { getBytes } from '../../gateway/test/social-helpers.js';
+import { Browser, expectCleanError, PASSWORD, startGatewayForTest, until } from '../api/helpers.js';
+import { getBytes } from '../api/social-helpers.js';
 import { createErasureFixtures, foundIn, pushEndpoint, streamEventsOf, subject, type U } from './erasure-fixtures.js';
 import { startSystem, type System } from './system.js';
 

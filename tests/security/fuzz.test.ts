@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uname, type Browser, type Res } from '../../gateway/test/helpers.js';
+import { signUp, uname, type Browser, type Res } from '../api/helpers.js';
 import type { System } from './system.js';
 import type { Req, Route, Who } from './fuzz/arbitraries.js';
 import { createFixtures, startFuzzSystem, WEB_DIST, type Fixtures } from './fuzz/fixtures.js';

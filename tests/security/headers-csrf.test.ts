@@ -3,8 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCleanError, PUBLIC_URL, startGatewayForTest, type Res } from '../../gateway/test/helpers.js';
-import { dataUrl, PNG } from '../../gateway/test/social-helpers.js';
+import { cspDirectives, expectCleanError, PUBLIC_URL, startGatewayForTest, type Res } from '../api/helpers.js';
+import { dataUrl, PNG } from '../api/social-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -106,23 +106,9 @@ describe('scenario 14: CSRF', () => {
   });
 });
 
-function directives(csp: string | null): Record<string, string[]> {
-  expect(csp).toBeTruthy();
-  return Object.fromEntries(
-    csp!
-      .split(';')
-      .map((d) => d.trim())
-      .filter(Boolean)
-      .map((d) => {
-        const [name, ...values] = d.split(/\s+/);
-        return [name!.toLowerCase(), values];
-      }),
-  );
-}
-
 function expectSecurityHeaders(name: string, res: Response, https: boolean) {
   try {
-    const d = directives(res.headers.get('content-security-policy'));
+    const d = cspDirectives(res.headers.get('content-security-policy'));
     const script = d['script-src'] ?? d['default-src'];
     expect(script, 'script-src (or default-src)').toBeDefined();
     expect(script).not.toContain("'unsafe-inline'");
@@ -233,7 +219,7 @@ describe('scenario 15: security headers', () => {
     try {
       const responses = await sampleRoutes(gw.base, '', { 'x-forwarded-proto': 'https' });
       for (const [name, res] of responses) expectSecurityHeaders(name, res, true);
-      const csp = directives(responses[0]![1].headers.get('content-security-policy'));
+      const csp = cspDirectives(responses[0]![1].headers.get('content-security-policy'));
       expect(csp['upgrade-insecure-requests']).toBeDefined();
       console.log(`[security] headers: ${responses.length} responses checked over https`);
     } finally {

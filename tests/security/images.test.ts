@@ -7,8 +7,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser as Chromium, BrowserContext, Page, Request } from 'playwright-core';
-import { expectCleanError } from '../../gateway/test/helpers.js';
-import { befriend, dataUrl, getBytes, PNG, socialEvents } from '../../gateway/test/social-helpers.js';
+import { expectCleanError } from '../api/helpers.js';
+import { befriend, dataUrl, getBytes, PNG, socialEvents } from '../api/social-helpers.js';
 import { gifWithComment, jpegWithEverything, noisePng, photo, pngBomb, pngWithChunks, SECRETS, webpWithMetadata } from '../../services/social/test/images.js';
 import { launchBrowser, screenshot } from '../../web/e2e/browser.ts';
 import { countingProxy, expectThumbnail, mobilePage, type Img } from './images-browser.js';

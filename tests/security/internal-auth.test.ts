@@ -6,7 +6,7 @@ import { createPromiseClient, grpc, isGrpcError, parseInternalKeys, type Interna
 import { createTestDatabase, deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { start as startIdentity } from '../../services/identity/src/main.js';
-import { startGatewayForTest } from '../../gateway/test/helpers.js';
+import { startGatewayForTest } from '../api/helpers.js';
 
 const OLD = 'k1:the-old-internal-key-0123456789abcdef0123';
 const NEW = 'k2:the-new-internal-key-0123456789abcdef0123';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedChallenge } from '../../gateway/test/altcha.js';
-import { PASSWORD, signUp, startGatewayForTest, startIdentityForTest, uname } from '../../gateway/test/helpers.js';
+import { PASSWORD, signUp, startGatewayForTest, startIdentityForTest, uname } from '../api/helpers.js';
 import { metricValue } from './system.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;

@@ -2,7 +2,7 @@
 // friends' answers (friend answers on a question, results panels' friends section, the friends feed, the friends
 // and national leaderboards), before and after the question resolves; the public sees aggregates only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, type User } from '../../gateway/test/social-helpers.js';
+import { befriend, type User } from '../api/social-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 let sys: System;

@@ -11,7 +11,7 @@ import {
   startIdentityForTest,
   uname,
   type Res,
-} from '../../gateway/test/helpers.js';
+} from '../api/helpers.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
 const gateways: { stop(): Promise<void> }[] = [];

@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from '../../gateway/test/helpers.js';
-import { questionsClient, publishQuestion as publish, waitSearchable, type QuestionsClient } from '../../gateway/test/social-helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from '../api/helpers.js';
+import { questionsClient, publishQuestion as publish, waitSearchable, type QuestionsClient } from '../api/social-helpers.js';
 import type { Clock } from '@mzansi/kit';
 
 export interface SecUser {

@@ -1,8 +1,8 @@
 // Issue 15, probes 7 (bidi, zero-width, draft comments) and 8 (spec): through the gateway, against the real services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { expectCleanError, PASSWORD, uname } from '../../gateway/test/helpers.js';
-import { commentsOpen, waitSearchable } from '../../gateway/test/social-helpers.js';
+import { createQuestionAs, expectCleanError, PASSWORD, uname } from '../api/helpers.js';
+import { commentsOpen, waitSearchable } from '../api/social-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 let sys: System;
@@ -72,17 +72,7 @@ describe('comments', () => {
 
 describe('comments of unpublished or deleted questions', () => {
   it('a draft: 404 "Question not found" to a user and signed out (read and post); 200 to the admin', async () => {
-    const created = await sys.admin.post('/api/admin/questions', {
-      text: `Will the draft stay hidden ${uname('q')}?`,
-      context: null,
-      date: new Date().toISOString(),
-      options: [
-        { id: 'yes', text: 'Yes' },
-        { id: 'no', text: 'No' },
-      ],
-    });
-    expect(created.status, created.text).toBe(201);
-    const draft = created.json.id as string;
+    const draft = await createQuestionAs(sys.admin, `Will the draft stay hidden ${uname('q')}?`, false);
     const adminPost = await sys.admin.post(`/api/questions/${draft}/comments`, { content: 'Note for the other admins' });
     expect(adminPost.status, adminPost.text).toBe(201);
 

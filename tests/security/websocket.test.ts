@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { PUBLIC_URL, startGatewayForTest, until } from '../../gateway/test/helpers.js';
+import { PUBLIC_URL, startGatewayForTest, until } from '../api/helpers.js';
 import { metricValue, startSystem, type SecUser, type System } from './system.js';
 
 const HEARTBEAT_MS = 250;

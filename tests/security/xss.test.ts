@@ -7,7 +7,7 @@ import type { Browser as Chromium, BrowserContext, Page } from 'playwright-core'
 import { startStack, type Stack } from '../../scripts/stack.ts';
 import { launchBrowser, newMobilePage, screenshot } from '../../web/e2e/browser.ts';
 import { eventually } from '@mzansi/kit/testing';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, Browser, PASSWORD } from '../../gateway/test/helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, Browser, PASSWORD } from '../api/helpers.js';
 
 // Browser globals used inside page.evaluate callbacks (the test project is type-checked without the DOM lib).
 declare const document: { body: { innerText: string }; addEventListener(type: string, fn: () => void): void };

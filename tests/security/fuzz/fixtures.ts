@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { signUp, uname } from '../../../gateway/test/helpers.js';
-import { dataUrl, PNG } from '../../../gateway/test/social-helpers.js';
+import { signUp, uname } from '../../api/helpers.js';
+import { dataUrl, PNG } from '../../api/social-helpers.js';
 import { startSystem, type SecUser, type System } from '../system.js';
 import { VALID_POOL } from './arbitraries.js';
 

@@ -1,7 +1,7 @@
 // The fuzzed routes (fuzz.test.ts), part 2: accounts, answers, friendships, comments and suggestions.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { PASSWORD } from '../../../gateway/test/helpers.js';
+import { PASSWORD } from '../../api/helpers.js';
 import type { Fixtures } from './fixtures.js';
 import { anyText, commentText, email, junkJson, malformedJson, noNul, notUuid, phone, plan, printable, rawBody, req, seg, shows, suggestionTitle, uniqueUsername, username, VALID_POOL, withNul, wrongTypes, type Plan, type Req, type Route } from './arbitraries.js';
 

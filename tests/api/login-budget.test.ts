@@ -2,8 +2,8 @@
 // past it, and the signup challenge under per-address pressure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '@mzansi/kit';
-import { configSchema } from '../src/config.js';
-import { DEV_ALTCHA_HMAC_KEY, expiredPayload, payloadOf, solvedChallenge } from './altcha.js';
+import { configSchema } from '../../gateway/src/config.js';
+import { DEV_ALTCHA_HMAC_KEY, expiredPayload, payloadOf, solvedChallenge } from '../../gateway/test/altcha.js';
 import { expectCleanError, PASSWORD, signUp, startGatewayForTest, startIdentityForTest, uname, type Browser, type Res } from './helpers.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;

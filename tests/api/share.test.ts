@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapText } from '../src/share-card.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, createQuestionAs, PUBLIC_URL, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { wrapText } from '../../gateway/src/share-card.js';
+import { createQuestionAs, PUBLIC_URL, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
 
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -35,8 +35,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, SERVE_WEB: 'true', WEB_DIST: dist });
-  admin = gw.browser();
-  expect((await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  admin = await signInAdmin(gw);
   questionId = await create(text);
   expect((await admin.post(`/api/admin/questions/${questionId}/publish`)).status).toBe(200);
   await system.projected(questionId);

@@ -23,6 +23,15 @@ import {
  */
 const NOW = '2026-03-10T10:00:00.000Z';
 const REQUIRED = 'Please fill in all required fields';
+/** A yes/no question before anyone answered or commented, as the API shows it. */
+const NO_VOTES_YET = {
+  results: [
+    { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
+    { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
+  ],
+  totalVotes: 0,
+  commentCount: 0,
+};
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
 let questionsDb: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -156,12 +165,7 @@ describe('the admin question flow', () => {
       isSample: false,
       isBlind: false,
       resultsHidden: false,
-      results: [
-        { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
-        { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
-      ],
-      totalVotes: 0,
-      commentCount: 0,
+      ...NO_VOTES_YET,
     });
 
     expect(idsOf(await adminB.get('/api/admin/drafts'))).toContain(id);
@@ -186,12 +190,7 @@ describe('the admin question flow', () => {
       isResolved: false,
       correctOptionId: null,
       publishedAt: NOW,
-      results: [
-        { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
-        { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
-      ],
-      totalVotes: 0,
-      commentCount: 0,
+      ...NO_VOTES_YET,
     });
     expect(idsOf(await anonB.get('/api/questions/today'))).toContain(id);
     // The admin list carries the same composed shape.

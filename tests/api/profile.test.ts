@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { mailFiles } from '../../tests/support/outside-world.js';
+import { mailFiles } from '../support/outside-world.js';
 import { expectCleanError, PASSWORD, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 const PUBLIC_URL = 'http://localhost:8080';

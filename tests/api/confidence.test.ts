@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { expectCleanError, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 import { newUser, type User } from './social-helpers.js';
 
 /**
@@ -16,8 +16,7 @@ let overconfident: User;
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns });
-  adminB = gw.browser();
-  expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  adminB = await signInAdmin(gw);
   calibrated = await newUser(gw.browser(), uname('calib'), adminB);
   overconfident = await newUser(gw.browser(), uname('sure'), adminB);
 }, 60_000);

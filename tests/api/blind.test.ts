@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { signInAdmin, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 import { answer, befriend, commentsOpen, newUser, type User } from './social-helpers.js';
 
@@ -31,8 +31,7 @@ beforeAll(async () => {
     PUBLIC_CACHE_MS: '0',
     LIVE_RESULTS_INTERVAL_MS: '100',
   });
-  adminB = gw.browser();
-  expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  adminB = await signInAdmin(gw);
   alice = await newUser(gw.browser(), uname('blind_alice'), adminB);
   bob = await newUser(gw.browser(), uname('blind_bob'), adminB);
   carol = await newUser(gw.browser(), uname('blind_carol'), adminB);

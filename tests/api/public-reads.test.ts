@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notModified, PublicCache } from '../src/cache.js';
-import { publicReadOf } from '../src/public-reads.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, startGatewayForTest, startServicesForTest } from './helpers.js';
+import { notModified, PublicCache } from '../../gateway/src/cache.js';
+import { publicReadOf } from '../../gateway/src/public-reads.js';
+import { createQuestionAs, signInAdmin, startGatewayForTest, startServicesForTest } from './helpers.js';
 
 /**
  * Cache hits of the polled public reads are answered before the app's layers and routers (public-reads.ts); a
@@ -17,20 +17,7 @@ let questionId: string;
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, PUBLIC_CACHE_MS: '1000' });
-  const admin = gw.browser();
-  expect((await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
-  const created = await admin.post('/api/admin/questions', {
-    text: `Will the polls hold ${randomUUID().slice(0, 6)}?`,
-    context: 'Cached reads.',
-    date: new Date().toISOString(),
-    options: [
-      { id: 'yes', text: 'Yes' },
-      { id: 'no', text: 'No' },
-    ],
-  });
-  expect(created.status, created.text).toBe(201);
-  questionId = created.json.id as string;
-  expect((await admin.post(`/api/admin/questions/${questionId}/publish`)).status).toBe(200);
+  questionId = await createQuestionAs(await signInAdmin(gw), `Will the polls hold ${randomUUID().slice(0, 6)}?`);
   await system.projected(questionId);
 });
 

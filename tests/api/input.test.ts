@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PERMISSIONS_POLICY, PERMISSIONS_POLICY } from '../src/security.js';
+import { API_PERMISSIONS_POLICY, PERMISSIONS_POLICY } from '../../gateway/src/security.js';
 import { startGatewayForTest, startIdentityForTest } from './helpers.js';
 
 /** JSON answers under /api carry the short Permissions-Policy; pages, assets, probes and Node's own errors the full one. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredMessages, ERROR_CODE_HEADER, ERROR_PARAMS_HEADER, grpc } from '@mzansi/kit';
-import { codeOf } from '../src/errors.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, createQuestionAs, expectCleanError, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { codeOf } from '../../gateway/src/errors.js';
+import { createQuestionAs, expectCleanError, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 import { waitSearchable } from './social-helpers.js';
 
 /**
@@ -67,8 +67,7 @@ describe('a refusal from a service reaches the HTTP answer as {message, code}', 
   beforeAll(async () => {
     system = await startServicesForTest();
     gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_CACHE_MS: '0' });
-    admin = gw.browser();
-    expect((await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+    admin = await signInAdmin(gw);
   });
 
   afterAll(async () => {

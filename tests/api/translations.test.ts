@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 
 /**
@@ -18,8 +18,7 @@ let anon: Browser;
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_CACHE_MS: '0', PUBLIC_URL });
-  adminB = gw.browser();
-  expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  adminB = await signInAdmin(gw);
   anon = gw.browser();
 }, 60_000);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PERMISSIONS_POLICY } from '../src/security.js';
-import { expectCleanError, PASSWORD, PUBLIC_URL, signUp, startGatewayForTest, startIdentityForTest, uname, until, type Browser, type Res } from './helpers.js';
+import { API_PERMISSIONS_POLICY } from '../../gateway/src/security.js';
+import { cspDirectives, expectCleanError, PASSWORD, PUBLIC_URL, signUp, startGatewayForTest, startIdentityForTest, uname, until, type Browser, type Res } from './helpers.js';
 
 let identity: Awaited<ReturnType<typeof startIdentityForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -70,19 +70,6 @@ describe('CSRF', () => {
 });
 
 describe('security headers', () => {
-  const directivesOf = (csp: string | null) => {
-    expect(csp).toBeTruthy();
-    return Object.fromEntries(
-      csp!
-        .split(';')
-        .map((d) => d.trim())
-        .filter(Boolean)
-        .map((d) => {
-          const [name, ...values] = d.split(/\s+/);
-          return [name!, values];
-        }),
-    );
-  };
   const expectCommon = (res: Res) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -92,7 +79,7 @@ describe('security headers', () => {
 
   it('pages: CSP without inline scripts, no plugins, no framing; nosniff; Referrer-Policy; no HSTS over http', async () => {
     const res = await gw.browser().get('/no-such-page');
-    const directives = directivesOf(res.headers.get('content-security-policy'));
+    const directives = cspDirectives(res.headers.get('content-security-policy'));
     expect(directives['script-src']).toBeDefined();
     expect(directives['script-src']).not.toContain("'unsafe-inline'");
     expect(directives['script-src']).not.toContain("'unsafe-eval'");
@@ -105,7 +92,7 @@ describe('security headers', () => {
 
   it('JSON answers: a CSP that allows nothing, the same nosniff / Referrer-Policy, and none of the page-only headers', async () => {
     const res = await gw.browser().get('/api/auth/me');
-    expect(directivesOf(res.headers.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(cspDirectives(res.headers.get('content-security-policy'))).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
     expect(res.headers.get('permissions-policy')).toBe(API_PERMISSIONS_POLICY);
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     for (const pageOnly of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../../tests/support/outside-world.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../support/outside-world.js';
+import { expectCleanError, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
  * Web push subscriptions, the newsletter and the notification settings through the gateway, against the real
@@ -271,8 +271,7 @@ describe('notification settings', () => {
     expectCleanError(await anon.patch(`/api/users/${u.id}`, { email: 'x@example.com' }), 401);
 
     // Even an admin acts only for themself here.
-    const admin = gw.browser();
-    expect((await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+    const admin = await signInAdmin(gw);
     expectCleanError(await admin.put(`/api/users/${u.id}/notifications`, { emailNotifications: false }), 403);
 
     expect((await u.b.get('/api/auth/me')).json).toEqual(before);

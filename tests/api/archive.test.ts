@@ -1,7 +1,7 @@
 // GET /api/questions/archive: the public archive, searchable and paged, over HTTP against the real services.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, createQuestionAs, expectCleanError, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+import { createQuestionAs, expectCleanError, signInAdmin, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
 
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -15,8 +15,7 @@ const create = (text: string, publish: boolean) => createQuestionAs(admin, text,
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, system.gatewayEnv);
-  admin = gw.browser();
-  expect((await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  admin = await signInAdmin(gw);
   for (let i = 0; i < 3; i++) published.push(await create(`Will the ${tag} by-election turn out ${i}`, true));
   published.push(await create(`Will the ${tag} budget speech mention grants`, true));
   draft = await create(`Will the ${tag} by-election draft leak`, false);

@@ -1,4 +1,3 @@
-import { createClient } from 'redis';
 import { expect } from 'vitest';
 import { startGrpcServer, type Clock } from '@mzansi/kit';
 import { createTestDatabase, deleteTestStreams, eventually, randomSuffix, serviceTestEnv, testNamespace, TEST_REDIS_URL } from '@mzansi/kit/testing';
@@ -8,8 +7,9 @@ import { start as startQuestions } from '../../services/questions/src/main.js';
 import { start as startSocial } from '../../services/social/src/main.js';
 import { start as startVoting } from '../../services/voting/src/main.js';
 import { Browser, type Res } from './browser.js';
-import { configSchema } from '../src/config.js';
-import { start as startGateway } from '../src/main.js';
+import { deleteRedisKeys } from '../../gateway/test/redis-keys.js';
+import { configSchema } from '../../gateway/src/config.js';
+import { start as startGateway } from '../../gateway/src/main.js';
 
 export const ADMIN_USERNAME = 'admin';
 /** The development admin password the identity service uses when none is configured (test env). */
@@ -86,20 +86,7 @@ export async function startGatewayForTest(identityAddress: string, extraEnv: Rec
   };
 }
 
-export async function deleteRedisKeys(prefix: string) {
-  if (!/^t[0-9a-f]+:$/.test(prefix)) throw new Error(`refusing to delete keys under ${prefix}`);
-  const client = createClient({ url: TEST_REDIS_URL });
-  await client.connect();
-  try {
-    for await (const batch of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-      const keys = (Array.isArray(batch) ? batch : [batch]) as string[];
-      if (keys.length) await client.del(keys);
-    }
-  } finally {
-    await client.quit().catch(() => undefined);
-  }
-}
-
+export { deleteRedisKeys } from '../../gateway/test/redis-keys.js';
 export { Browser, parseSetCookie, sessionIdOf, type Res, type SetCookie } from './browser.js';
 
 let n = 0;
@@ -202,14 +189,20 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
   }
 }
 
+/** A browser on `gw` with the admin signed in. */
+export async function signInAdmin(gw: { browser(): Browser }): Promise<Browser> {
+  const b = gw.browser();
+  const login = await b.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  expect(login.status, login.text).toBe(200);
+  return b;
+}
+
 /**
  * The usual cast of a gateway test on `gw`: the admin signed in, Alice and Bob signed up (each in their own browser),
  * and a signed-out browser.
  */
 export async function signInCast(gw: { browser(): Browser }) {
-  const adminB = gw.browser();
-  const login = await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-  expect(login.status, login.text).toBe(200);
+  const adminB = await signInAdmin(gw);
   const aliceB = gw.browser();
   const alice = await signUp(aliceB, uname('alice'));
   const bobB = gw.browser();
@@ -232,4 +225,19 @@ export async function createQuestionAs(admin: Browser, text: string, publish = t
   const id = created.json.id as string;
   if (publish) expect((await admin.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
   return id;
+}
+
+/** The directives of a Content-Security-Policy header, by (lower-case) name. */
+export function cspDirectives(csp: string | null): Record<string, string[]> {
+  expect(csp).toBeTruthy();
+  return Object.fromEntries(
+    csp!
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!.toLowerCase(), values];
+      }),
+  );
 }

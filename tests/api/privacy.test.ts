@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../src/config.js';
-import { PRIVACY_NOTICE_VERSION } from '../src/privacy.js';
-import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
-  expectCleanError,
-  PASSWORD,
-  signUp,
-  startGatewayForTest,
-  startServicesForTest,
-  uname,
-  type Browser,
-} from './helpers.js';
+import { configSchema } from '../../gateway/src/config.js';
+import { PRIVACY_NOTICE_VERSION } from '../../gateway/src/privacy.js';
+import { expectCleanError, PASSWORD, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
  * Issue #18: POPIA consent at signup, the privacy notice's configuration and the answer privacy settings, through the
@@ -28,8 +18,7 @@ const identitySql = async (text: string, params: unknown[] = []) => (await syste
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, ...OFFICER });
-  adminB = gw.browser();
-  expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  adminB = await signInAdmin(gw);
 });
 
 afterAll(async () => {

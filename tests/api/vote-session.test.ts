@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '@mzansi/kit/testing';
-import { cookieValue, signedSessionId } from '../src/session-read.js';
+import { cookieValue, signedSessionId } from '../../gateway/src/session-read.js';
 import {
-  ADMIN_PASSWORD,
-  ADMIN_USERNAME,
+  createQuestionAs,
   expectCleanError,
+  signInAdmin,
   signUp,
   startGatewayForTest,
   startServicesForTest,
@@ -49,20 +49,7 @@ beforeAll(async () => {
   );
   redis = createClient({ url: TEST_REDIS_URL });
   await redis.connect();
-  const admin = gw.browser();
-  expect((await admin.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
-  const created = await admin.post('/api/admin/questions', {
-    text: `Will the vote path hold ${randomUUID().slice(0, 6)}?`,
-    context: null,
-    date: new Date().toISOString(),
-    options: [
-      { id: 'yes', text: 'Yes' },
-      { id: 'no', text: 'No' },
-    ],
-  });
-  expect(created.status, created.text).toBe(201);
-  questionId = created.json.id as string;
-  expect((await admin.post(`/api/admin/questions/${questionId}/publish`)).status).toBe(200);
+  questionId = await createQuestionAs(await signInAdmin(gw), `Will the vote path hold ${randomUUID().slice(0, 6)}?`);
   await system.projected(questionId);
 });
 

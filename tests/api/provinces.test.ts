@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, expectCleanError, PASSWORD, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { expectCleanError, PASSWORD, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
  * Results by province (issue #20): a user's optional province (at signup, on the profile) is counted with each answer;
@@ -14,8 +14,7 @@ let adminB: Browser;
 beforeAll(async () => {
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_CACHE_MS: '0' });
-  adminB = gw.browser();
-  expect((await adminB.post('/api/auth/login', { username: ADMIN_USERNAME, password: ADMIN_PASSWORD })).status).toBe(200);
+  adminB = await signInAdmin(gw);
 }, 60_000);
 
 afterAll(async () => {
