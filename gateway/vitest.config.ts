@@ -1,13 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { packageTestConfig } from '../vitest.shared.ts';
 
-// Run from the repository root: `npx vitest run --config gateway/vitest.config.ts`.
-export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  test: {
-    environment: 'node',
-    include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-  },
-});
+// Run from the repository root: `npx vitest run --project @mzansi/gateway`.
+export default packageTestConfig(import.meta.url);
