@@ -210,20 +210,31 @@ export async function signInCast(gw: { browser(): Browser }) {
   return { adminB, aliceB, alice, bobB, bob, anonB: gw.browser() };
 }
 
-/** Creates a yes/no question as `admin` (signed in as an admin) and publishes it unless `publish` is false; its id. */
-export async function createQuestionAs(admin: Browser, text: string, publish = true): Promise<string> {
+/** Posts a yes/no question for today as `admin` (signed in as an admin), with `fields` over the defaults; the 201 reply. */
+export async function postQuestion(admin: Browser, fields: { text: string; context?: string; tags?: string[] }): Promise<Res> {
   const created = await admin.post('/api/admin/questions', {
-    text,
     context: 'Made by a gateway test.',
     date: new Date().toISOString(),
     options: [
       { id: 'yes', text: 'Yes' },
       { id: 'no', text: 'No' },
     ],
+    ...fields,
   });
   expect(created.status, created.text).toBe(201);
-  const id = created.json.id as string;
-  if (publish) expect((await admin.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
+  return created;
+}
+
+/** Publishes question `id` as `admin`. */
+export async function publishQuestionAs(admin: Browser, id: string): Promise<void> {
+  const published = await admin.post(`/api/admin/questions/${id}/publish`);
+  expect(published.status, published.text).toBe(200);
+}
+
+/** Creates a yes/no question as `admin` (signed in as an admin) and publishes it unless `publish` is false; its id. */
+export async function createQuestionAs(admin: Browser, text: string, publish = true): Promise<string> {
+  const id = (await postQuestion(admin, { text })).json.id as string;
+  if (publish) await publishQuestionAs(admin, id);
   return id;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sleep } from '@mzansi/kit/testing';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, postQuestion, publishQuestionAs, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 import { handshake, LiveClient, wsUrl, type LiveMessage, type LiveOptions } from './live-helpers.js';
 
 /**
@@ -43,27 +43,12 @@ afterAll(async () => {
   await system?.cleanup();
 });
 
-/** A draft question (through the admin routes); publish it with `publish`. */
+/** A draft question (through the admin routes); publish it with `publishQuestionAs`. */
 async function draft(admin: Browser, text = `Will the Springboks win on Saturday ${randomUUID().slice(0, 8)}?`) {
-  const created = await admin.post('/api/admin/questions', {
-    text,
-    context: 'A test match at Ellis Park.',
-    date: new Date().toISOString(),
-    options: [
-      { id: 'yes', text: 'Yes' },
-      { id: 'no', text: 'No' },
-    ],
-    tags: ['rugby'],
-  });
-  expect(created.status, created.text).toBe(201);
+  const created = await postQuestion(admin, { text, context: 'A test match at Ellis Park.', tags: ['rugby'] });
   // The stored text (a typed question mark is dropped: it is added when shown).
   expect(created.json.text).toBe(text.replace(/\?$/, ''));
   return { id: created.json.id as string, text: created.json.text as string };
-}
-
-async function publish(admin: Browser, id: string) {
-  const res = await admin.post(`/api/admin/questions/${id}/publish`);
-  expect(res.status, res.text).toBe(200);
 }
 
 const isNewQuestion = (id: string) => (m: LiveMessage) => m.type === 'new-question' && m.question?.id === id;
@@ -79,7 +64,7 @@ describe('new-question and question-resolved', () => {
     const q = await draft(adminB);
 
     const t0 = Date.now();
-    await publish(adminB, q.id);
+    await publishQuestionAs(adminB, q.id);
     const [a, b] = await Promise.all([signedIn.next(isNewQuestion(q.id), 3_000), signedOut.next(isNewQuestion(q.id), 3_000)]);
     for (const m of [a, b]) {
       expect(m.at - t0, 'ms from the publish request to the message').toBeLessThanOrEqual(1_000);
@@ -122,7 +107,7 @@ describe('results-updated', () => {
     );
     const watcher = await live(gw.base);
     const q = await draft(adminB);
-    await publish(adminB, q.id);
+    await publishQuestionAs(adminB, q.id);
     await system.projected(q.id);
     const from = watcher.messages.length;
 
@@ -236,7 +221,7 @@ describe('gateway restart', () => {
     expect(client.opens).toBe(1);
 
     const before = await draft(admin);
-    await publish(admin, before.id);
+    await publishQuestionAs(admin, before.id);
     await client.next(isNewQuestion(before.id), 3_000);
 
     // Stop (not clean up: the new gateway keeps the Redis prefix, so the admin's session survives).
@@ -250,7 +235,7 @@ describe('gateway restart', () => {
       await client.waitFor(() => client.opens >= 2, 5_000, 'reconnected');
 
       const after = await draft(admin);
-      await publish(admin, after.id);
+      await publishQuestionAs(admin, after.id);
       const m = await client.next(isNewQuestion(after.id), 3_000);
       expect(m.question.text).toBe(after.text);
       expect(client.messages.filter(isNewQuestion(before.id))).toHaveLength(1);

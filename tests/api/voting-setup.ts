@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createPromiseClient, DEV_INTERNAL_KEYS, type PromiseClient } from '@mzansi/kit';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { signInCast, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+import { postQuestion, publishQuestionAs, signInCast, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
 
 /**
  * The stack of the answers and results tests (voting.test.ts, voting-standings.test.ts): gateway (PUBLIC_CACHE_MS=1000) →
@@ -23,20 +23,13 @@ export let bob: { id: string; username: string };
 
 /** A published question (through the admin routes), once voting's projection knows it. */
 export async function publishedQuestion() {
-  const created = await adminB.post('/api/admin/questions', {
+  const created = await postQuestion(adminB, {
     text: `Will Orlando Pirates win the cup ${randomUUID().slice(0, 6)}?`,
     context: 'The final is on Saturday.',
-    date: new Date().toISOString(),
-    options: [
-      { id: 'yes', text: 'Yes' },
-      { id: 'no', text: 'No' },
-    ],
     tags: ['football'],
   });
-  expect(created.status, created.text).toBe(201);
   const id = created.json.id as string;
-  const published = await adminB.post(`/api/admin/questions/${id}/publish`);
-  expect(published.status, published.text).toBe(200);
+  await publishQuestionAs(adminB, id);
   await system.projected(id);
   return id;
 }
