@@ -6,7 +6,7 @@ import { start as startNotification } from '../../services/notification/src/main
 import { start as startQuestions } from '../../services/questions/src/main.js';
 import { start as startSocial } from '../../services/social/src/main.js';
 import { start as startVoting } from '../../services/voting/src/main.js';
-import { Browser, type Res } from './browser.js';
+import { Browser, type Res } from '../support/browser.js';
 import { deleteRedisKeys } from '../../gateway/test/redis-keys.js';
 import { configSchema } from '../../gateway/src/config.js';
 import { start as startGateway } from '../../gateway/src/main.js';
@@ -87,7 +87,7 @@ export async function startGatewayForTest(identityAddress: string, extraEnv: Rec
 }
 
 export { deleteRedisKeys } from '../../gateway/test/redis-keys.js';
-export { Browser, parseSetCookie, sessionIdOf, type Res, type SetCookie } from './browser.js';
+export { Browser, parseSetCookie, sessionIdOf, type Res, type SetCookie } from '../support/browser.js';
 
 let n = 0;
 /** A unique, valid username for this run. */

@@ -145,7 +145,7 @@ export async function burst(
         const v = votes[next++]!;
         const deadline = Date.now() + retryFor;
         for (let attempt = 0; ; attempt++) {
-          const r = await v.client.post('/api/answers', { userId: v.userId, questionId: v.questionId, optionId: v.optionId }, 15_000);
+          const r = await v.client.post('/api/answers', { userId: v.userId, questionId: v.questionId, optionId: v.optionId }, { timeoutMs: 15_000 });
           if (attempt === 0) firstAttempt.push(r.status);
           if (r.status === 200 || r.status === 201) {
             if (r.json.optionId !== v.optionId) throw new Error(`vote stored as ${r.json.optionId}, sent ${v.optionId}`);
@@ -175,10 +175,10 @@ export async function joinUser(base: string): Promise<{ client: Client; id: stri
   const username = `c${Date.now().toString(36)}_${(seq++).toString(36)}_${Math.random().toString(36).slice(2, 6)}`.slice(0, 30);
   const password = 'fault-password-123';
   for (let attempt = 0; attempt < 10; attempt++) {
-    const res = await client.post('/api/auth/signup', { username, password, name: `Cluster ${username}`, consent: true }, 30_000);
+    const res = await client.post('/api/auth/signup', { username, password, name: `Cluster ${username}`, consent: true }, { timeoutMs: 30_000 });
     if (res.status === 201) return { client, id: res.json.id as string, username };
     if (res.status === 409 && attempt > 0) {
-      const login = await client.post('/api/auth/login', { username, password }, 30_000);
+      const login = await client.post('/api/auth/login', { username, password }, { timeoutMs: 30_000 });
       if (login.status === 200) return { client, id: login.json.id as string, username };
     }
     if (![0, 409, 502, 503, 504].includes(res.status)) throw new Error(`signup failed: ${res.status} ${res.text}`);

@@ -170,7 +170,7 @@ export async function postgresStopped(ctx: ClusterContext): Promise<void> {
       const u = users[i]!;
       const optionId = pick();
       for (;;) {
-        const r = await u.client.withBase(cluster.baseUrl).post('/api/answers', { userId: u.id, questionId: q, optionId }, 15_000);
+        const r = await u.client.withBase(cluster.baseUrl).post('/api/answers', { userId: u.id, questionId: q, optionId }, { timeoutMs: 15_000 });
         statuses.push(r.status);
         if (r.status === 200 || r.status === 201) {
           acked.push({ userId: u.id, optionId, answerId: r.json.id });

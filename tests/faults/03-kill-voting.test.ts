@@ -41,7 +41,7 @@ it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once w
     const { u, q, optionId } = votes[i]!;
     const deadline = Date.now() + 60_000;
     for (let attempt = 0; ; attempt++) {
-      const r = await u.client.post('/api/answers', { userId: u.id, questionId: q, optionId }, 10_000);
+      const r = await u.client.post('/api/answers', { userId: u.id, questionId: q, optionId }, { timeoutMs: 10_000 });
       if (attempt === 0) firstAttempt.push(r.status);
       if (r.status === 200 || r.status === 201) {
         expect(r.json.optionId).toBe(optionId);

@@ -64,7 +64,7 @@ it('NATS down 60 s: votes keep succeeding, the outbox drains, counts match, the 
     const { u, q, optionId } = votes[next++]!;
     const sentIn = phase;
     const p: Promise<void> = u.client
-      .post('/api/answers', { userId: u.id, questionId: q, optionId }, 10_000)
+      .post('/api/answers', { userId: u.id, questionId: q, optionId }, { timeoutMs: 10_000 })
       .then((r) => {
         statuses.push({ status: r.status, phase: sentIn });
       })

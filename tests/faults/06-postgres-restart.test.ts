@@ -27,7 +27,7 @@ it('PostgreSQL down: 503 with a clear message, recovery within 10 s, no acknowle
   const voter = (async () => {
     while (!stopVoting && v < votes.length) {
       const { u, q, optionId } = votes[v++]!;
-      const r = await u.client.post('/api/answers', { userId: u.id, questionId: q, optionId }, 10_000);
+      const r = await u.client.post('/api/answers', { userId: u.id, questionId: q, optionId }, { timeoutMs: 10_000 });
       statuses.push(r.status);
       if (r.status === 200 || r.status === 201) acknowledged.push({ userId: u.id, questionId: q, answerId: r.json.id });
       else expect([503, 504], r.text).toContain(r.status);
@@ -54,7 +54,7 @@ it('PostgreSQL down: 503 with a clear message, recovery within 10 s, no acknowle
   await until(
     'GET /api/questions/today and POST /api/answers work again',
     async () => {
-      const t = await reader.get('/api/questions/today', 5_000);
+      const t = await reader.get('/api/questions/today', { timeoutMs: 5_000 });
       if (t.status !== 200) return false;
       const n = acknowledged.length;
       return until('a vote accepted after the restart', () => acknowledged.length > n, 5_000, 50).then(() => true);

@@ -34,7 +34,7 @@ const system = useFaultSystem({
 it('latency → 504, black hole → 503/504, other routes unaffected, automatic recovery', async () => {
   const { stack } = system;
   const user = await signUp(stack.baseUrl);
-  const today = () => user.client.get('/api/questions/today', 10_000);
+  const today = () => user.client.get('/api/questions/today', { timeoutMs: 10_000 });
   const others = async () => {
     const [me, board] = await Promise.all([user.client.get('/api/auth/me'), user.client.get('/api/leaderboard')]);
     return { me: me.status, board: board.status, ms: Math.max(me.ms, board.ms) };

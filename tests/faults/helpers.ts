@@ -8,6 +8,7 @@ import { eventually, sleep } from '@mzansi/kit/testing';
 import { startStack, freePort, type Stack, type StackOptions } from '../../scripts/stack.ts';
 import { PrivateNatsServer } from '../../services/kit/test/helpers.ts';
 import { PrivatePostgres } from './postgres.ts';
+import { Browser, type RequestOptions, type Res } from '../support/browser.ts';
 
 export { PrivateNatsServer, PrivatePostgres, freePort };
 export { answerEvents, publishRaw, streamMessages, type StoredMsg } from './streams.ts';
@@ -98,57 +99,19 @@ export function useFaultSystem(opts: FaultSystemOptions = {}): FaultSystem {
   };
 }
 
-export interface Res {
-  status: number;
-  json: any;
-  text: string;
-  ms: number;
-}
-
-/** fetch with a cookie jar; a network error or timeout is status 0. */
-export class Client {
-  private cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
-
-  async req(method: string, path: string, json?: unknown, timeoutMs = 20_000): Promise<Res> {
-    const headers: Record<string, string> = {};
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+/**
+ * The tests' browser under load and faults: a network error or a timeout (20 s unless `timeoutMs`) is a reply of
+ * status 0, counted by the scenario, not thrown.
+ */
+export class Client extends Browser {
+  override async req(method: string, path: string, opts: RequestOptions = {}): Promise<Res> {
     const started = Date.now();
     try {
-      const res = await fetch(this.base + path, {
-        method,
-        headers,
-        body: json === undefined ? undefined : JSON.stringify(json),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const pair = c.split(';')[0]!;
-        const i = pair.indexOf('=');
-        this.cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
-      }
-      const text = await res.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      return { status: res.status, json: body, text, ms: Date.now() - started };
+      return await super.req(method, path, { timeoutMs: 20_000, ...opts });
     } catch (err) {
-      return { status: 0, json: undefined, text: String(err), ms: Date.now() - started };
+      return { status: 0, headers: new Headers(), json: undefined, text: String(err), setCookies: [], ms: Date.now() - started };
     }
   }
-
-  /** The same cookies (session) against another base URL, e.g. another gateway replica. */
-  withBase(base: string): Client {
-    const other = new Client(base);
-    other.cookies = this.cookies;
-    return other;
-  }
-
-  get = (path: string, timeoutMs?: number) => this.req('GET', path, undefined, timeoutMs);
-  post = (path: string, json: unknown = {}, timeoutMs?: number) => this.req('POST', path, json, timeoutMs);
 }
 
 let userSeq = 0;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 
-/** The gateway tests' browser: fetch with a cookie jar, and the cookies it reads. */
+/** The tests' browser (tests/api, security, faults, cluster): fetch with a cookie jar, and the cookies it reads. */
 
 export interface SetCookie {
   name: string;
@@ -36,25 +36,40 @@ export interface Res {
   text: string;
   json: any;
   setCookies: SetCookie[];
+  /** How long the request took, reply read. */
+  ms: number;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  cookie?: string | null;
+  /** Abort the request after this long (it then rejects, like a network error). */
+  timeoutMs?: number;
 }
 
 /** A tiny browser: fetch with a cookie jar. */
 export class Browser {
-  readonly cookies = new Map<string, string>();
+  cookies = new Map<string, string>();
   constructor(
     readonly base: string,
     readonly defaultHeaders: Record<string, string> = {},
   ) {}
 
+  /** The same cookies (the session) against another base URL, e.g. another gateway replica. */
+  withBase(base: string): this {
+    const other = new (this.constructor as new (base: string, headers: Record<string, string>) => this)(base, this.defaultHeaders);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async req(
-    method: string,
-    path: string,
-    opts: { json?: unknown; body?: string; headers?: Record<string, string>; cookie?: string | null } = {},
-  ): Promise<Res> {
+  async req(method: string, path: string, opts: RequestOptions = {}): Promise<Res> {
+    const started = Date.now();
     const headers: Record<string, string> = { ...this.defaultHeaders };
     let body: string | undefined = opts.body;
     if (opts.json !== undefined) {
@@ -65,7 +80,8 @@ export class Browser {
     // `cookie: null` sends none; a string sends exactly that; otherwise the jar.
     const cookie = opts.cookie === undefined ? this.cookieHeader : opts.cookie;
     if (cookie) headers.cookie = cookie;
-    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
+    const signal = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+    const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual', signal });
     const setCookies = res.headers.getSetCookie().map(parseSetCookie);
     for (const c of setCookies) {
       const expired = c.attrs.expires && Date.parse(String(c.attrs.expires)) <= Date.now();
@@ -79,11 +95,11 @@ export class Browser {
     } catch {
       json = undefined;
     }
-    return { status: res.status, headers: res.headers, text, json, setCookies };
+    return { status: res.status, headers: res.headers, text, json, setCookies, ms: Date.now() - started };
   }
 
-  get = (path: string, opts?: Parameters<Browser['req']>[2]) => this.req('GET', path, opts);
-  post = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('POST', path, { json, ...opts });
-  put = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PUT', path, { json, ...opts });
-  patch = (path: string, json?: unknown, opts: Parameters<Browser['req']>[2] = {}) => this.req('PATCH', path, { json, ...opts });
+  get = (path: string, opts?: RequestOptions) => this.req('GET', path, opts);
+  post = (path: string, json?: unknown, opts: RequestOptions = {}) => this.req('POST', path, { json, ...opts });
+  put = (path: string, json?: unknown, opts: RequestOptions = {}) => this.req('PUT', path, { json, ...opts });
+  patch = (path: string, json?: unknown, opts: RequestOptions = {}) => this.req('PATCH', path, { json, ...opts });
 }
