@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'nats';
 import { expect } from 'vitest';
-import { createPromiseClient, decodeEnvelope, DEV_INTERNAL_KEYS, EventNames, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
-import { eventually, TEST_NATS_URL } from '@mzansi/kit/testing';
+import { createPromiseClient, DEV_INTERNAL_KEYS, type EventEnvelope, type PromiseClient } from '@mzansi/kit';
+import { eventually, testStreams } from '@mzansi/kit/testing';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import { signUp, until, type Browser, type startServicesForTest } from './helpers.js';
 
@@ -105,20 +104,11 @@ export async function getBytes(base: string, path: string, headers: Record<strin
 
 /** Every event of a namespace's social stream, in order. */
 export async function socialEvents(ns: string): Promise<EventEnvelope[]> {
-  const nc = await connect({ servers: TEST_NATS_URL });
+  const streams = testStreams(ns);
   try {
-    const jsm = await nc.jetstreamManager();
-    const stream = new EventNames(ns).stream('social');
-    const info = await jsm.streams.info(stream);
-    const out: EventEnvelope[] = [];
-    if (info.state.messages === 0) return out;
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
-      const m = await jsm.streams.getMessage(stream, { seq }).catch(() => undefined);
-      if (m) out.push(decodeEnvelope(m.data));
-    }
-    return out;
+    return (await streams.read('social')).map((e) => e.envelope);
   } finally {
-    await nc.close();
+    await streams.disconnect();
   }
 }
 

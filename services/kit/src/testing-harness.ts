@@ -73,8 +73,13 @@ export function testStreams(namespace: string) {
       await c.jetstream().publish(names.subject(type), JSON.stringify(envelope), { msgID: opts.msgId ?? envelope.id });
       return envelope.id;
     },
-    async close(): Promise<void> {
+    /** Drops the connection and leaves the streams (a reader's, in a namespace someone else cleans up). */
+    async disconnect(): Promise<void> {
       await nc?.close().catch(() => undefined);
+      nc = undefined;
+    },
+    async close(): Promise<void> {
+      await this.disconnect();
       await deleteTestStreams(namespace).catch(() => undefined);
     },
   };
