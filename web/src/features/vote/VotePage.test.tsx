@@ -4,7 +4,7 @@ import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 import { liveStatus } from '../live/liveStatus';
 import { VotePage } from './VotePage';
-import { deferred, renderWithApp } from './testing';
+import { deferred, renderSignedIn } from './testing';
 
 const q1 = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
 const q2 = makeQuestion({ id: 'q2', text: 'Will petrol drop below R20', context: null, publishedAt: '2025-11-22T06:00:00.000Z' });
@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 test('heading with the count, subtitle, a ticking countdown; unanswered → form, answered → results', async () => {
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   // The file's first render: on a loaded 2-core box it can take more than findBy's default second.
   expect(await screen.findByRole('heading', { name: "Today's Questions (2)" }, { timeout: 5000 })).toBeTruthy();
   expect(screen.getByText('Answer all questions to see full results')).toBeTruthy();
@@ -70,7 +70,7 @@ test('while the answered check runs: the question with its options waiting, then
       'GET /api/users/u1/answers/q2': () => checks.q2.promise,
     }),
   );
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   const first = await screen.findByRole('group', { name: 'Will the Springboks win the next test?' }, { timeout: 5000 });
   const second = screen.getByRole('group', { name: 'Will petrol drop below R20?' });
   expect(first.getAttribute('aria-busy')).toBe('true');
@@ -92,7 +92,7 @@ test('while the answered check runs: the question with its options waiting, then
 });
 
 test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the live channel is down", async () => {
-  const { client } = renderWithApp(<VotePage />);
+  const { client } = renderSignedIn(<VotePage />);
   await screen.findByRole('heading', { name: "Today's Questions (2)" });
   await screen.findByText('Day 631 Results');
   const options = (key: unknown[]) => client.getQueryCache().find({ queryKey: key })!.observers[0]!.options;
@@ -117,7 +117,7 @@ test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the 
 
 test('empty state', async () => {
   fetch.setHandler(routes({ 'GET /api/questions/today': () => json(200, []) }));
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   expect(await screen.findByRole('heading', { name: 'No Questions Today' })).toBeTruthy();
   expect(screen.getByText('Check back tomorrow for new questions!')).toBeTruthy();
   expect(screen.getByRole('heading', { name: "Today's Questions (0)" })).toBeTruthy();
@@ -125,7 +125,7 @@ test('empty state', async () => {
 
 test('answering: Vote Recorded! stays 3 s, only what the vote changed is refreshed, then the results panel', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const { client } = renderWithApp(<VotePage />);
+  const { client } = renderSignedIn(<VotePage />);
   fireEvent.click(await screen.findByRole('button', { name: /^YES/ }));
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
@@ -150,7 +150,7 @@ test('answering: Vote Recorded! stays 3 s, only what the vote changed is refresh
 });
 
 test('the invite-friends action opens the Invite Friends dialog', async () => {
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   fireEvent.click(await screen.findByRole('button', { name: 'Invite Friends' }));
   expect(screen.getByRole('dialog', { name: 'Invite Friends' })).toBeTruthy();
 });
