@@ -3,32 +3,17 @@
 // and after the admin resolves it, Correct; the leaderboard shows the real standings.
 import { expect, test } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
+import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, stackContext, stackPage, startBrowserStack } from './browser';
 
 startBrowserStack();
 
 async function adminApi(): Promise<{ api: APIRequestContext; adminId: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl });
+  const context = await stackContext();
   const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
   expect(login.status()).toBe(200);
   const { id } = (await login.json()) as { id: string };
   return { api: context.request, adminId: id, close: () => context.close() };
 }
-
-/** Reloads until the locator shows (lists are briefly cached; resolution travels through events). */
-async function reloadUntilVisible(page: Page, locator: Locator, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 3_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.reload();
-    }
-  }
-}
-
 
 async function scrollToTop(locator: Locator) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -39,7 +24,7 @@ async function scrollToTop(locator: Locator) {
 test('a new user answers today’s question, sees the results, and the profile follows the resolution', async () => {
   const text = `Will the vote e2e ${Date.now().toString(36)} pass`;
   const admin = await adminApi();
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  const { context, page } = await stackPage();
   try {
     // The admin creates and publishes today's question, and predicts Yes (so there are live figures).
     const questionId = await createQuestion(admin.api, text, 'Created by the voting browser test.');

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
-import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
 import { DailyQuestion, POST_VOTE_DELAY_MS } from './DailyQuestion';
 import { voteOutbox } from './outbox';
 import { deferred, renderSignedIn } from './testing';
@@ -10,16 +10,12 @@ const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test'
 const answer = { id: 'a1', userId: 'u1', questionId: 'q1', optionId: 'no', submittedAt: '2025-11-22T08:00:00.000Z' };
 
 let fetch: ReturnType<typeof stubFetch>;
-const routes =
-  (extra: Record<string, Handler> = {}): Handler =>
-  (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    if (extra[key]) return extra[key](url, init);
-    if (key === 'GET /api/questions/q1/public-results')
-      return json(200, { results: [{ optionId: 'yes', percentage: 66.67, votes: 2 }, { optionId: 'no', percentage: 33.33, votes: 1 }], totalVotes: 3 });
-    if (key === 'POST /api/answers') return json(201, answer);
-    return json(404, { message: 'Not found' });
-  };
+const routes = routeTable((key) => {
+  if (key === 'GET /api/questions/q1/public-results')
+    return json(200, { results: [{ optionId: 'yes', percentage: 66.67, votes: 2 }, { optionId: 'no', percentage: 33.33, votes: 1 }], totalVotes: 3 });
+  if (key === 'POST /api/answers') return json(201, answer);
+  return json(404, { message: 'Not found' });
+});
 
 beforeEach(() => {
   resetToasts();

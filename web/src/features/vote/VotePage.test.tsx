@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
-import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
 import { liveStatus } from '../live/liveStatus';
 import { VotePage } from './VotePage';
 import { deferred, renderSignedIn } from './testing';
@@ -12,29 +12,25 @@ const answerTo = (questionId: string, optionId: string) => ({ id: `a-${questionI
 
 let answered: Record<string, string> = {};
 let fetch: ReturnType<typeof stubFetch>;
-const routes =
-  (extra: Record<string, Handler> = {}): Handler =>
-  (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    if (extra[key]) return extra[key](url, init);
-    if (key === 'GET /api/questions/today') return json(200, [q1, q2]);
-    const m = /^GET \/api\/users\/u1\/answers\/(\w+)$/.exec(key);
-    if (m) return answered[m[1]!] ? json(200, answerTo(m[1]!, answered[m[1]!]!)) : json(404, { message: 'Not answered' });
-    if (/public-results$/.test(url)) return json(200, { results: [{ optionId: 'yes', percentage: 50, votes: 1 }, { optionId: 'no', percentage: 50, votes: 1 }], totalVotes: 2 });
-    if (/\/results\?userId=u1$/.test(url))
-      return json(200, {
-        results: [{ optionId: 'yes', text: 'Yes', percentage: 50, votes: 1 }, { optionId: 'no', text: 'No', percentage: 50, votes: 1 }],
-        totalVotes: 2,
-        friendAnswers: [],
-        userAnswer: null,
-      });
-    if (key === 'POST /api/answers') {
-      const body = JSON.parse(String(init!.body)) as { questionId: string; optionId: string };
-      answered[body.questionId] = body.optionId;
-      return json(201, answerTo(body.questionId, body.optionId));
-    }
-    return json(404, { message: 'Not found' });
-  };
+const routes = routeTable((key, url, init) => {
+  if (key === 'GET /api/questions/today') return json(200, [q1, q2]);
+  const m = /^GET \/api\/users\/u1\/answers\/(\w+)$/.exec(key);
+  if (m) return answered[m[1]!] ? json(200, answerTo(m[1]!, answered[m[1]!]!)) : json(404, { message: 'Not answered' });
+  if (/public-results$/.test(url)) return json(200, { results: [{ optionId: 'yes', percentage: 50, votes: 1 }, { optionId: 'no', percentage: 50, votes: 1 }], totalVotes: 2 });
+  if (/\/results\?userId=u1$/.test(url))
+    return json(200, {
+      results: [{ optionId: 'yes', text: 'Yes', percentage: 50, votes: 1 }, { optionId: 'no', text: 'No', percentage: 50, votes: 1 }],
+      totalVotes: 2,
+      friendAnswers: [],
+      userAnswer: null,
+    });
+  if (key === 'POST /api/answers') {
+    const body = JSON.parse(String(init!.body)) as { questionId: string; optionId: string };
+    answered[body.questionId] = body.optionId;
+    return json(201, answerTo(body.questionId, body.optionId));
+  }
+  return json(404, { message: 'Not found' });
+});
 
 beforeEach(() => {
   resetToasts();
