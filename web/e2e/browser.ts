@@ -136,8 +136,11 @@ export async function closeToasts(page: Page): Promise<void> {
   while (await close.count()) await close.first().click();
 }
 
-/** Signs a new user up through the landing page's dialog (privacy consent ticked) and waits for the signed-in app. */
-export async function signUpInBrowser(page: Page, username: string, name: string, password: string): Promise<void> {
+/**
+ * Signs a new user up through the landing page's dialog (privacy consent ticked; the province chosen when given) and
+ * waits for the signed-in app.
+ */
+export async function signUpInBrowser(page: Page, username: string, name: string, password: string, province?: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
   const dialog = page.getByRole('dialog');
@@ -145,6 +148,7 @@ export async function signUpInBrowser(page: Page, username: string, name: string
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByLabel('Full Name').fill(name);
+  if (province) await dialog.getByLabel(/Province/).selectOption(province);
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });

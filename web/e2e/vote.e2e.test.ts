@@ -3,7 +3,7 @@
 // and after the admin resolves it, Correct; the leaderboard shows the real standings.
 import { expect, test } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, stackContext, stackPage, startBrowserStack } from './browser';
+import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, signUpInBrowser, stackContext, stackPage, startBrowserStack } from './browser';
 
 startBrowserStack();
 
@@ -39,17 +39,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     expect(adminAnswer.status()).toBe(201);
 
     // A new user signs up in the browser.
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-    await dialog.getByLabel('Username').fill(randomUsername('e2evote_'));
-    await dialog.getByLabel('Password').fill('correct-horse-battery');
-    await dialog.getByLabel('Full Name').fill('Lindiwe Vote');
-    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-    await closeToasts(page);
+    await signUpInBrowser(page, randomUsername('e2evote_'), 'Lindiwe Vote', 'correct-horse-battery');
 
     // /vote: the answer form.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vote' }).click();
