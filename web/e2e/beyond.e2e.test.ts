@@ -3,7 +3,7 @@
 // and the province breakdown; the Calibration tab and "How scoring works" load. axe: no serious/critical issues.
 import { expect, test } from 'vitest';
 
-import { closeToasts, expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, browser, stack, startBrowserStack } from './browser';
+import { expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, signUpInBrowser, browser, stack, startBrowserStack } from './browser';
 
 startBrowserStack();
 
@@ -38,18 +38,7 @@ test('blind question, confidence slider, province breakdown, Calibration tab and
   await page.setViewportSize({ width: 360, height: 800 });
   try {
     // Sign up with a province.
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-    await dialog.getByLabel('Username').fill(randomUsername('e2eblind_'));
-    await dialog.getByLabel('Password').fill('correct-horse-battery');
-    await dialog.getByLabel('Full Name').fill('Naledi Blind');
-    await dialog.getByLabel(/Province/).selectOption('GP');
-    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-    await closeToasts(page);
+    await signUpInBrowser(page, randomUsername('e2eblind_'), 'Naledi Blind', 'correct-horse-battery', 'GP');
 
     // Before answering: the Blind badge and the number of predictions, no percentages.
     await page.goto('/vote');

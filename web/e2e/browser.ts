@@ -4,8 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { startStack, type StackOptions } from '../../scripts/stack.ts';
+import { loginApi, publishNewQuestion } from './api.ts';
+
+export * from './api.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -83,6 +86,37 @@ export async function newMobilePage(
   return { context, page };
 }
 
+type PageOptions = Omit<NonNullable<Parameters<typeof newMobilePage>[1]>, 'baseURL'>;
+
+/** A fresh mobile context and page on the started stack (startBrowserStack()), at the mobile viewport or the one given. */
+export function stackPage(options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  return newMobilePage(browser, { baseURL: stack.baseUrl, ...options });
+}
+
+/** stackPage() on the narrowest phone we design for (360 × 800). */
+export function narrowPage(options: Omit<PageOptions, 'viewport'> = {}): Promise<{ context: BrowserContext; page: Page }> {
+  return stackPage({ viewport: NARROW_VIEWPORT, ...options });
+}
+
+/** A plain context (own cookies) on the started stack, e.g. for its `request`. */
+export function stackContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: stack.baseUrl, ...options });
+}
+
+/** Reloads until the locator shows (public lists are briefly cached by the gateway; changes travel through events). */
+export async function reloadUntilVisible(page: Page, locator: Locator, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.waitFor({ state: 'visible', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.reload();
+    }
+  }
+}
+
 /** Saves a screenshot of the visible screen to test-results/screenshots/<name>.png; returns the path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
@@ -91,34 +125,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** A random valid username: e2e_ + 8 of [a-z0-9]. */
-export function randomUsername(prefix = 'e2e_'): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  let out = prefix;
-  for (let i = 0; i < 8; i++) out += alphabet[Math.floor(Math.random() * alphabet.length)];
-  return out;
-}
-
 /** Waits until the locator is visible (playwright-core has no `expect`; vitest's cannot wait). */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
-}
-
-/** Creates a Yes / No question dated today through the admin API (`api` signed in as the admin); returns its id. */
-export async function createQuestion(api: APIRequestContext, text: string, context: string): Promise<string> {
-  const created = await api.post('/api/admin/questions', {
-    data: {
-      text,
-      context,
-      date: new Date().toISOString(),
-      options: [
-        { id: 'yes', text: 'Yes' },
-        { id: 'no', text: 'No' },
-      ],
-    },
-  });
-  if (created.status() !== 201) throw new Error(`create question: ${created.status()} ${await created.text()}`);
-  return ((await created.json()) as { id: string }).id;
 }
 
 /** Closes every open toast (they can cover controls at the foot of a 360 px screen). */
@@ -127,8 +136,11 @@ export async function closeToasts(page: Page): Promise<void> {
   while (await close.count()) await close.first().click();
 }
 
-/** Signs a new user up through the landing page's dialog (privacy consent ticked) and waits for the signed-in app. */
-export async function signUpInBrowser(page: Page, username: string, name: string, password: string): Promise<void> {
+/**
+ * Signs a new user up through the landing page's dialog (privacy consent ticked; the province chosen when given) and
+ * waits for the signed-in app.
+ */
+export async function signUpInBrowser(page: Page, username: string, name: string, password: string, province?: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
   const dialog = page.getByRole('dialog');
@@ -136,6 +148,7 @@ export async function signUpInBrowser(page: Page, username: string, name: string
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByLabel('Full Name').fill(name);
+  if (province) await dialog.getByLabel(/Province/).selectOption(province);
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
@@ -191,55 +204,6 @@ export async function expectAccessible(page: Page, what: string) {
   ).toEqual([]);
 }
 
-/** POST (or PUT) JSON through an API context; anything but 2xx throws with the status and body. */
-export async function apiPost(
-  request: APIRequestContext,
-  url: string,
-  data?: unknown,
-  method: 'post' | 'put' = 'post',
-): Promise<Record<string, unknown>> {
-  const res = await request[method](url, { data });
-  if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
-/**
- * Repeats a write the services learn of through events (a new user, a published question: 404 until they have
- * it; a loaded box may also answer a gRPC deadline's 504) until it is accepted, for up to `timeoutMs`.
- */
-export async function eventually<T>(write: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await write();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-}
-
-/** Signs in through the API (the context's cookie then signs its pages in too); returns the user's id. */
-export async function loginApi(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const user = await eventually(() => apiPost(request, '/api/auth/login', { username, password }));
-  return user.id as string;
-}
-
-/** Signs a new user up through the API (consent given; the context is then signed in as them); returns the id. */
-export async function signUpApi(
-  request: APIRequestContext,
-  { username = randomUsername(), name, password = 'correct-horse-battery', email = '' }: { username?: string; name: string; password?: string; email?: string },
-): Promise<string> {
-  const user = await apiPost(request, '/api/auth/signup', { username, password, name, email, phoneNumber: '', consent: true });
-  return user.id as string;
-}
-
-/** Publishes a question (`admin` signed in as the admin); returns its id. */
-export async function publishQuestion(admin: APIRequestContext, id: string): Promise<string> {
-  await apiPost(admin, `/api/admin/questions/${id}/publish`);
-  return id;
-}
-
 /**
  * The admin's API for a test file's setup: a context signed in as the development admin, opened after the file's
  * stack has started and closed after its tests. Call it at the top level, after startBrowserStack().
@@ -247,7 +211,7 @@ export async function publishQuestion(admin: APIRequestContext, id: string): Pro
 export function adminApi(): { readonly request: APIRequestContext } {
   let context: BrowserContext | undefined;
   beforeAll(async () => {
-    context = await browser.newContext({ baseURL: stack.baseUrl });
+    context = await stackContext();
     await loginApi(context.request, 'admin', 'admin-dev-password');
   }, 60_000);
   afterAll(async () => {
@@ -261,14 +225,17 @@ export function adminApi(): { readonly request: APIRequestContext } {
   };
 }
 
-/** Creates a Yes / No question dated today and publishes it (`admin` signed in as the admin); returns its id. */
-export async function publishNewQuestion(admin: APIRequestContext, text: string, context: string): Promise<string> {
-  return publishQuestion(admin, await createQuestion(admin, text, context));
-}
-
-/** Answers a question through the API; voting learns of a publish through an event, so it is retried briefly. */
-export async function answerApi(request: APIRequestContext, userId: string, questionId: string, optionId: string): Promise<void> {
-  await eventually(() => apiPost(request, '/api/answers', { userId, questionId, optionId }));
+/**
+ * Today's questions a test file publishes before its tests (after the file's stack has started): each `{ id: '', text }`
+ * gets its id, in the order given (the first is today's first question). Returns the admin's API (adminApi()).
+ * Call it at the top level, after startBrowserStack().
+ */
+export function publishBeforeAll(context: string, ...questions: { id: string; text: string }[]): { readonly request: APIRequestContext } {
+  const admin = adminApi();
+  beforeAll(async () => {
+    for (const question of questions) question.id = await publishNewQuestion(admin.request, question.text, context);
+  }, 120_000);
+  return admin;
 }
 
 /**

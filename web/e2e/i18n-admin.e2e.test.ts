@@ -1,33 +1,24 @@
 // Four languages (issue #20), the admin and privacy side: the admin dashboard (every tab) in isiZulu at 360 px, with a
 // question's translations edited after create; the research screen and the privacy notice in Afrikaans at 360 px.
 // No sideways scrolling, no serious axe findings, a screenshot of each.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
-import { NARROW_VIEWPORT, closeToasts, expectAccessible, expectNoHorizontalOverflow, expectVisible, launchBrowser, newMobilePage, screenshot, signInAsAdmin } from './browser';
+import { expect, test } from 'vitest';
+import {
+  NARROW_VIEWPORT,
+  closeToasts,
+  expectAccessible,
+  expectFitsNarrowScreen,
+  expectVisible,
+  narrowPage,
+  screenshot,
+  signInAsAdmin,
+  stackContext,
+  startBrowserStack,
+} from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** No sideways scrolling, and nothing widened the layout past a 360 px screen. */
-async function expectFitsNarrowScreen(page: Page) {
-  await expectNoHorizontalOverflow(page);
-  const width = await page.evaluate<number>('Math.max(window.innerWidth, document.documentElement.scrollWidth)');
-  expect(width, 'page is wider than a 360 px screen').toBeLessThanOrEqual(NARROW_VIEWPORT.width);
-}
+startBrowserStack();
 
 test('the admin dashboard in isiZulu at 360 px: every tab, and a question’s languages edited after create', async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context, page } = await narrowPage();
   try {
     await signInAsAdmin(page);
     const text = `Will the admin languages e2e ${Date.now().toString(36)} pass`;
@@ -100,7 +91,7 @@ test('the admin dashboard in isiZulu at 360 px: every tab, and a question’s la
 });
 
 test('the privacy notice in Afrikaans at 360 px, signed out', async () => {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'af-ZA', viewport: NARROW_VIEWPORT, isMobile: true, hasTouch: true });
+  const context = await stackContext({ locale: 'af-ZA', viewport: NARROW_VIEWPORT, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   try {
     await page.goto('/privacy');

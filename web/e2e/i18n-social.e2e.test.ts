@@ -1,10 +1,7 @@
 // Four languages (issue #20), the social side: the friends screen, the friends feed, the discussion and the
 // profile's stats in isiZulu at 360 px (no sideways scrolling, no serious axe findings, screenshots).
-import { afterAll, beforeAll, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
+import { test } from 'vitest';
 import {
-  NARROW_VIEWPORT,
   answerApi,
   apiPost,
   closeToasts,
@@ -13,35 +10,25 @@ import {
   expectAccessible,
   expectFitsNarrowScreen,
   expectVisible,
-  launchBrowser,
-  newMobilePage,
-  randomUsername,
+  narrowPage,
   publishQuestion,
+  randomUsername,
   screenshot,
   signUpApi,
   signUpInBrowser,
+  stackContext,
+  startBrowserStack,
 } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 test('the friends screen, the friends feed, the discussion and the stats in isiZulu at 360 px', async () => {
   // The admin publishes a question; a friend-to-be answers and comments on it, another user asks for friendship.
-  const admin = await browser.newContext({ baseURL: stack.baseUrl });
-  const friend = await browser.newContext({ baseURL: stack.baseUrl });
-  const asker = await browser.newContext({ baseURL: stack.baseUrl });
-  const decliner = await browser.newContext({ baseURL: stack.baseUrl });
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const admin = await stackContext();
+  const friend = await stackContext();
+  const asker = await stackContext();
+  const decliner = await stackContext();
+  const { context, page } = await narrowPage();
   try {
     await apiPost(admin.request, '/api/auth/login', { username: 'admin', password: 'admin-dev-password' });
     const text = `Will the isiZulu friends e2e ${Date.now().toString(36)} pass`;
@@ -158,7 +145,7 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
     await screenshot(page, 'i18n-notifications-zu-360');
 
     // The choice was saved to the profile: signing in on another device (in English so far) switches to isiZulu.
-    const other = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+    const other = await narrowPage();
     try {
       await other.page.goto('/');
       await other.page.getByRole('button', { name: 'Log In', exact: true }).first().click();

@@ -2,34 +2,22 @@
 // scrolling, no serious axe findings, a screenshot each), chosen in the header's switch and remembered; a first
 // visit follows the browser's language (the gateway sends index.html in it); the settings say the translation is
 // under review. The social screens in isiZulu: i18n-social.e2e.test.ts.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startStack } from '../../scripts/stack.ts';
+import { expect, test } from 'vitest';
 import {
   NARROW_VIEWPORT,
   expectAccessible,
   expectFitsNarrowScreen,
   expectVisible,
-  launchBrowser,
-  newMobilePage,
+  narrowPage,
   randomUsername,
   screenshot,
   signInAsAdmin,
   signUpInBrowser,
+  stackContext,
+  startBrowserStack,
 } from './browser';
 
-let stack: Awaited<ReturnType<typeof startStack>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({ mode: 'test' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+startBrowserStack();
 
 const LANGUAGES = [
   { code: 'en', lang: 'en-ZA', title: "Today's Questions", submit: 'How sure are you?', question: /Will the i18n e2e/, yes: 'YES' },
@@ -39,7 +27,7 @@ const LANGUAGES = [
 ] as const;
 
 test('the vote screen in each of the four languages at 360 px', async () => {
-  const context = await browser.newContext({ baseURL: stack.baseUrl });
+  const context = await stackContext();
   const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
   expect(login.status()).toBe(200);
   const tag = Date.now().toString(36);
@@ -66,7 +54,7 @@ test('the vote screen in each of the four languages at 360 px', async () => {
   expect((await context.request.post(`/api/admin/questions/${id}/publish`)).status()).toBe(200);
   await context.close();
 
-  const { context: userContext, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context: userContext, page } = await narrowPage();
   try {
     await signUpInBrowser(page, randomUsername(), 'Lerato Mokoena', 'a-long-password-1');
     await page.goto('/vote');
@@ -121,7 +109,7 @@ test('the vote screen in each of the four languages at 360 px', async () => {
 });
 
 test('a first visit follows the browser’s language (Accept-Language / navigator.languages)', async () => {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, locale: 'af-ZA', viewport: NARROW_VIEWPORT });
+  const context = await stackContext({ locale: 'af-ZA', viewport: NARROW_VIEWPORT });
   const page = await context.newPage();
   try {
     // The gateway already sends the page in Afrikaans (Accept-Language: af-ZA): <html lang>, the static landing.
@@ -142,7 +130,7 @@ test('a first visit follows the browser’s language (Accept-Language / navigato
 });
 
 test('the admin gives a question its isiZulu text in the create form; the API returns it', async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context, page } = await narrowPage();
   try {
     await signInAsAdmin(page);
 

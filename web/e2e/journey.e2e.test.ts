@@ -2,17 +2,14 @@
 // newcomer opens the link that message carries and records a prediction on that question in three taps — YES on the
 // landing page, Create Account (after the sign-up form: three fields and the consent box PRODUCT.md requires), and
 // SUBMIT PREDICTION with the YES already picked.
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Locator } from 'playwright-core';
 import {
-  NARROW_VIEWPORT,
-  adminApi,
-  browser,
   closeToasts,
   expectNoHorizontalOverflow,
   expectVisible,
-  newMobilePage,
-  publishNewQuestion,
+  narrowPage,
+  publishBeforeAll,
   randomUsername,
   screenshot,
   signUpApi,
@@ -25,17 +22,12 @@ const first = { id: '', text: `Will the journey test ${tag} lead the day` };
 const shared = { id: '', text: `Will the journey test ${tag} travel by WhatsApp` };
 
 startBrowserStack();
-const admin = adminApi();
-
-beforeAll(async () => {
-  // Today's first question is another one: the link, not the default, decides what the newcomer sees.
-  first.id = await publishNewQuestion(admin.request, first.text, 'Created by the journey browser test.');
-  shared.id = await publishNewQuestion(admin.request, shared.text, 'Created by the journey browser test.');
-}, 120_000);
+// Today's first question is another one: the link, not the default, decides what the newcomer sees.
+publishBeforeAll('Created by the journey browser test.', first, shared);
 
 /** The message a user's WhatsApp button hands over (window.open is recorded: tests stay on localhost). */
 async function whatsAppMessage(): Promise<string> {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context, page } = await narrowPage();
   try {
     await page.addInitScript(() => {
       (window as unknown as { opened: string[] }).opened = [];
@@ -65,7 +57,7 @@ test('from a shared WhatsApp link to a recorded prediction in three taps on a 36
   const link = message.split(' ').at(-1)!;
   expect(link).toBe(`${stack.baseUrl}/q/${shared.id}`);
 
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context, page } = await narrowPage();
   let taps = 0;
   const tap = async (target: Locator) => {
     taps++;

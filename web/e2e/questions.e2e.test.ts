@@ -2,7 +2,7 @@
 // a signed-out visitor then finds it, resolved, in the landing page's public archive.
 import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack, signInAsAdmin } from './browser';
+import { closeToasts, expectVisible, randomUsername, reloadUntilVisible, screenshot, signInAsAdmin, stackContext, stackPage, startBrowserStack } from './browser';
 
 startBrowserStack();
 
@@ -12,10 +12,9 @@ async function toast(page: Page, text: string) {
   return status;
 }
 
-
 test('admin creates, publishes and resolves a question; visitors see it resolved in the archive', async () => {
   const text = `Will the e2e run ${Date.now().toString(36)} pass first time`;
-  const admin = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  const admin = await stackPage();
   try {
     const { page } = admin;
     await signInAsAdmin(page);
@@ -61,7 +60,7 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     const mine = await page.request.post('/api/answers', { data: { userId: me.id, questionId, optionId: 'yes' } });
     expect(mine.status()).toBe(201);
     for (let i = 0; i < 2; i++) {
-      const voter = await browser.newContext({ baseURL: stack.baseUrl });
+      const voter = await stackContext();
       try {
         const signup = await voter.request.post('/api/auth/signup', {
           data: { username: randomUsername('e2ev_'), password: 'correct-horse-battery', name: `Voter ${i + 1}`, email: '', phoneNumber: '', consent: true },
@@ -111,7 +110,7 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
   }
 
   // A new signed-out visitor.
-  const visitor = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  const visitor = await stackPage();
   try {
     const { page } = visitor;
     await page.goto('/');
@@ -147,16 +146,3 @@ async function scrollToTop(locator: ReturnType<Page['locator']>) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }
 
-/** The public lists are briefly cached by the gateway: reload until the change shows. */
-async function reloadUntilVisible(page: Page, locator: ReturnType<Page['locator']>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 3_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.reload();
-    }
-  }
-}

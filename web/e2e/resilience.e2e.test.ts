@@ -3,20 +3,17 @@
 // on the phone, shown as pending, and is sent when the connection returns; YES tapped on the landing page
 // survives sign-up (preselected, one tap confirms); a question published while /vote is open shows the live
 // banner; and the signed-in shell paints from the cached user without waiting for /api/auth/me.
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
-  NARROW_VIEWPORT,
-  adminApi,
-  browser,
   closeToasts,
   expectVisible,
-  newMobilePage,
+  narrowPage,
+  publishBeforeAll,
   publishNewQuestion,
   randomUsername,
   screenshot,
   signUpApi,
   signUpInBrowser,
-  stack,
   startBrowserStack,
 } from './browser';
 
@@ -24,15 +21,11 @@ const tag = Date.now().toString(36);
 const today = { id: '', text: `Will the resilience test ${tag} keep its head` };
 
 startBrowserStack();
-const admin = adminApi();
-
-beforeAll(async () => {
-  today.id = await publishNewQuestion(admin.request, today.text, 'Created by the resilience browser test.');
-}, 120_000);
+const admin = publishBeforeAll('Created by the resilience browser test.', today);
 
 /** A new signed-in user on a page at 360 × 800 (service workers blocked: the network alone decides what loads). */
 async function signedIn(name: string) {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT, serviceWorkers: 'block' });
+  const { context, page } = await narrowPage({ serviceWorkers: 'block' });
   const userId = await signUpApi(context.request, { name });
   return { context, page, userId };
 }
@@ -98,7 +91,7 @@ test('a vote made offline is shown as waiting and is sent when the connection re
 });
 
 test('YES tapped on the landing page survives sign-up: preselected on that question, one tap confirms', async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context, page } = await narrowPage();
   try {
     await page.goto('/');
     const hero = page.locator('.hero');
@@ -153,7 +146,7 @@ test('a question published while /vote is open shows the live banner, which lead
 });
 
 test('signed in, the shell and the cached user paint at once (first contentful paint ≤ 1 s), /api/auth/me revalidates behind', async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+  const { context, page } = await narrowPage();
   try {
     await signUpInBrowser(page, randomUsername('e2efp_'), 'Fast Starter', 'correct-horse-battery');
     await page.goto('/vote');

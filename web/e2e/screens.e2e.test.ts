@@ -10,18 +10,18 @@ import {
   NARROW_VIEWPORT,
   VIEWPORT,
   apiPost,
-  browser,
   closeToasts,
   createQuestion,
   eventually,
   horizontalOverflow,
   loginApi,
-  newMobilePage,
+  narrowPage,
   publishQuestion,
   randomUsername,
   screenshot,
   signUpApi,
   stack,
+  stackContext,
   startBrowserStack,
 } from './browser';
 
@@ -54,7 +54,7 @@ startBrowserStack();
 beforeAll(async () => {
   const contexts: BrowserContext[] = [];
   const apiContext = async () => {
-    const context = await browser.newContext({ baseURL: stack.baseUrl });
+    const context = await stackContext();
     contexts.push(context);
     return context.request;
   };
@@ -175,13 +175,26 @@ async function openDiscussion(page: Page) {
   await page.getByText(COMMENT).first().waitFor({ timeout: 15_000 });
 }
 
-const newPage = () => newMobilePage(browser, { baseURL: stack.baseUrl, viewport: NARROW_VIEWPORT });
+/**
+ * A fresh page at 360 × 800, signed in through the API as `login` (or signed out); `look` opens screens on it and
+ * collects what axe and the width checks find there, which must be nothing.
+ */
+async function expectNoProblems(login: readonly [string, string] | null, look: (page: Page, problems: string[]) => Promise<void>) {
+  const { context, page } = await narrowPage();
+  try {
+    if (login) await loginApi(context.request, ...login);
+    const problems: string[] = [];
+    await look(page, problems);
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
 test('signed out: landing, log-in, sign-up and privacy pass axe and fit', async () => {
-  const { context, page } = await newPage();
-  try {
-    const problems: string[] = [];
+  await expectNoProblems(null, async (page, problems) => {
     const logIn = page.getByRole('button', { name: 'Log In', exact: true }).first();
     problems.push(...(await visit(page, '/', page.locator('.landing .hero h1, .landing .hero h2').first(), 'landing')));
     await logIn.click();
@@ -190,17 +203,11 @@ test('signed out: landing, log-in, sign-up and privacy pass axe and fit', async 
     await page.getByRole('dialog').getByRole('tab', { name: 'Sign Up' }).click();
     problems.push(...(await audit(page, 'signup')));
     problems.push(...(await visit(page, '/privacy', h1(page), 'privacy-public')));
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('as a user with a long name and friends: feed, discussion and vote pass axe and fit', async () => {
-  const { context, page } = await newPage();
-  try {
-    await loginApi(context.request, user.username, PASSWORD);
-    const problems: string[] = [];
+  await expectNoProblems([user.username, PASSWORD], async (page, problems) => {
     await page.goto('/');
     await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
     await page.getByRole('tab', { name: 'Public' }).waitFor();
@@ -216,18 +223,12 @@ test('as a user with a long name and friends: feed, discussion and vote pass axe
     await page.getByText(FRIENDS[0]!).first().waitFor({ timeout: 15_000 });
     await openDiscussion(page);
     problems.push(...(await audit(page, 'vote-answered')));
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 // (Two tests: each screen in four variants with axe is long work on a loaded machine.)
 test('as a user with a long name and friends: the other screens and the profile tabs pass axe and fit', async () => {
-  const { context, page } = await newPage();
-  try {
-    await loginApi(context.request, user.username, PASSWORD);
-    const problems: string[] = [];
+  await expectNoProblems([user.username, PASSWORD], async (page, problems) => {
     for (const [path, name] of [
       ['/leaderboard', 'leaderboard'],
       ['/research', 'research'],
@@ -243,23 +244,14 @@ test('as a user with a long name and friends: the other screens and the profile 
     await page.goto('/profile');
     await h1(page).waitFor({ timeout: 15_000 });
     problems.push(...(await tabs(page, 'profile', ['Stats', 'Settings', 'Account', 'Privacy'])));
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('as the admin: every admin tab and the dashboard pass axe and fit', async () => {
-  const { context, page } = await newPage();
-  try {
-    await loginApi(context.request, 'admin', 'admin-dev-password');
-    const problems: string[] = [];
+  await expectNoProblems(['admin', 'admin-dev-password'], async (page, problems) => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
     problems.push(...(await tabs(page, 'admin', ['Analytics', 'Users', 'Questions', 'Suggestions', 'Manage', 'Audit'])));
     problems.push(...(await visit(page, '/dashboard', h1(page), 'dashboard')));
-    expect(problems).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });

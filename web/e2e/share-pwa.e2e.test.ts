@@ -6,18 +6,17 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import {
-  adminApi,
   answerApi as answer,
-  browser,
   expectAccessible as expectAxeClean,
   expectNoHorizontalOverflow,
   expectVisible,
-  newMobilePage,
-  publishNewQuestion,
+  publishBeforeAll,
   randomUsername,
   screenshot,
   signUpApi,
   stack,
+  stackContext,
+  stackPage,
   startBrowserStack,
 } from './browser';
 
@@ -33,14 +32,9 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ] as const;
 
-async function publish(text: string): Promise<string> {
-  return publishNewQuestion(admin.request, text, 'Created by the share and PWA browser test.');
-}
-
 /** A page of its own at that viewport; data saver sends Save-Data and counts the network, not the service worker. */
 function newPage(viewport: { width: number; height: number }, options: { dark?: boolean; saveData?: boolean } = {}) {
-  return newMobilePage(browser, {
-    baseURL: stack.baseUrl,
+  return stackPage({
     viewport,
     colorScheme: options.dark ? 'dark' : 'light',
     extraHTTPHeaders: options.saveData ? { 'Save-Data': 'on' } : {},
@@ -51,13 +45,11 @@ function newPage(viewport: { width: number; height: number }, options: { dark?: 
 const signUp = (context: BrowserContext, name: string) => signUpApi(context.request, { name, email: `${randomUsername('e2esp_')}@example.co.za` });
 
 startBrowserStack();
-const admin = adminApi();
+// Published first, so it is today's first question: the shared link must show the other one.
+publishBeforeAll('Created by the share and PWA browser test.', first, shared);
 
 beforeAll(async () => {
-  // Published first, so it is today's first question: the shared link must show the other one.
-  first.id = await publish(first.text);
-  shared.id = await publish(shared.text);
-  const voter = await browser.newContext({ baseURL: stack.baseUrl });
+  const voter = await stackContext();
   try {
     const id = await signUp(voter, 'Share Voter');
     await answer(voter.request, id, shared.id, 'yes');

@@ -3,32 +3,17 @@
 // and after the admin resolves it, Correct; the leaderboard shows the real standings.
 import { expect, test } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
+import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, signUpInBrowser, stackContext, stackPage, startBrowserStack } from './browser';
 
 startBrowserStack();
 
 async function adminApi(): Promise<{ api: APIRequestContext; adminId: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl });
+  const context = await stackContext();
   const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
   expect(login.status()).toBe(200);
   const { id } = (await login.json()) as { id: string };
   return { api: context.request, adminId: id, close: () => context.close() };
 }
-
-/** Reloads until the locator shows (lists are briefly cached; resolution travels through events). */
-async function reloadUntilVisible(page: Page, locator: Locator, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 3_000 });
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.reload();
-    }
-  }
-}
-
 
 async function scrollToTop(locator: Locator) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -39,7 +24,7 @@ async function scrollToTop(locator: Locator) {
 test('a new user answers today’s question, sees the results, and the profile follows the resolution', async () => {
   const text = `Will the vote e2e ${Date.now().toString(36)} pass`;
   const admin = await adminApi();
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
+  const { context, page } = await stackPage();
   try {
     // The admin creates and publishes today's question, and predicts Yes (so there are live figures).
     const questionId = await createQuestion(admin.api, text, 'Created by the voting browser test.');
@@ -54,17 +39,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     expect(adminAnswer.status()).toBe(201);
 
     // A new user signs up in the browser.
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Log In', exact: true }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-    await dialog.getByLabel('Username').fill(randomUsername('e2evote_'));
-    await dialog.getByLabel('Password').fill('correct-horse-battery');
-    await dialog.getByLabel('Full Name').fill('Lindiwe Vote');
-    await dialog.getByRole('checkbox', { name: /I agree/ }).check();
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
-    await closeToasts(page);
+    await signUpInBrowser(page, randomUsername('e2evote_'), 'Lindiwe Vote', 'correct-horse-battery');
 
     // /vote: the answer form.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vote' }).click();

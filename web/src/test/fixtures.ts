@@ -20,6 +20,22 @@ export function stubFetch(initial: Handler) {
   };
 }
 
+/** A route a test adds or swaps in: answers one "METHOD url", given the request's init (its method and body). */
+export type Route = (init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * A test's fetch routes: `base` answers every request, given its key ("METHOD url"), unless the `extra` routes passed
+ * to the returned function name that key.
+ */
+export function routeTable(base: (key: string, url: string, init?: RequestInit) => Response | Promise<Response>) {
+  return (extra: Record<string, Route> = {}): Handler =>
+    (url, init) => {
+      const key = `${init?.method ?? 'GET'} ${url}`;
+      const route = extra[key];
+      return route ? route(init) : base(key, url, init);
+    };
+}
+
 export function makeQuestion(overrides: Partial<Question> = {}): Question {
   return {
     id: 'q1',

@@ -5,21 +5,19 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
 
 const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
 const draft = makeQuestion({ id: 'd1', text: 'Will the draft go live', isPublished: false, isActive: false, publishedAt: null });
 const live = makeQuestion({ id: 'p1', text: 'Will the live one resolve' });
 
 let fetch: ReturnType<typeof stubFetch>;
-const routes = (extra: Record<string, (init?: RequestInit) => Response> = {}): Handler => (url, init) => {
-  const key = `${init?.method ?? 'GET'} ${url}`;
-  if (extra[key]) return extra[key](init);
+const routes = routeTable((key, url) => {
   if (url === '/api/auth/me') return json(200, admin);
   if (key === 'GET /api/admin/drafts') return json(200, [draft]);
   if (key === 'GET /api/admin/questions') return json(200, [draft, live]);
   return json(404, { message: 'Not found' });
-};
+});
 
 beforeAll(loadScreens(() => import('./AdminPage')));
 

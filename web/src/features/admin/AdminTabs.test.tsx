@@ -5,7 +5,7 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, stubFetch, routeTable } from '../../test/fixtures';
 import { shortId } from './UsersTab';
 
 const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
@@ -25,9 +25,7 @@ const suggestion = {
 };
 
 let fetch: ReturnType<typeof stubFetch>;
-const routes = (extra: Record<string, (init?: RequestInit) => Response> = {}): Handler => (url, init) => {
-  const key = `${init?.method ?? 'GET'} ${url}`;
-  if (extra[key]) return extra[key](init);
+const routes = routeTable((key, url) => {
   if (url === '/api/auth/me') return json(200, admin);
   if (key === 'GET /api/users/search?q=_all') return json(200, users);
   if (key === 'GET /api/question-suggestions') return json(200, [suggestion]);
@@ -38,7 +36,7 @@ const routes = (extra: Record<string, (init?: RequestInit) => Response> = {}): H
   if (key === 'GET /api/tags') return json(200, []);
   if (key === 'GET /api/admin/drafts' || key === 'GET /api/admin/questions') return json(200, []);
   return json(404, { message: 'Not found' });
-};
+});
 
 beforeAll(loadScreens(() => import('./AdminPage')));
 

@@ -1,6 +1,6 @@
 // Admin "manage" forms for research content: officials and media predictions (pure validation).
 import { safeExternalUrl } from '../research/api';
-import { initials } from '../friends/api';
+import { initials } from '../shell/initials';
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 export const AVATAR_MESSAGE = 'Avatar must be initials (1 to 3 letters) or a bundled image path such as /avatars/name.svg';
@@ -71,7 +71,7 @@ export function validateOfficial(form: OfficialForm): Result<OfficialPayload> {
   const isPath = BUNDLED_IMAGE_RE.test(avatarIn);
   const isInitials = /^\p{L}{1,3}$/u.test(avatarIn);
   if (avatarIn && !isPath && !isInitials) return { ok: false, error: AVATAR_MESSAGE };
-  const avatar = isPath ? avatarIn : (avatarIn || initials(name)).toUpperCase();
+  const avatar = isPath ? avatarIn : (avatarIn || initials(name, { oneWordLetters: 2 })).toUpperCase();
   const tags = parseTags(form.tags);
   if (badTags(tags)) return { ok: false, error: TAGS_MESSAGE };
   return { ok: true, payload: { name, title, bio, avatar, tags } };

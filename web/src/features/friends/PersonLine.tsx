@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../ui';
-import { initials, type Person } from './api';
+import type { Person } from './api';
+import { initials } from '../shell/initials';
 import { useT } from '../../i18n';
 
 function Avatar({ name }: { name: string }) {
   return (
     <span className="person__avatar" aria-hidden="true">
-      {initials(name)}
+      {initials(name, { oneWordLetters: 2 })}
     </span>
   );
 }

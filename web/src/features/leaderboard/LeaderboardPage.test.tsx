@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
-import { renderWithApp } from '../vote/testing';
+import { renderSignedIn } from '../vote/testing';
 import { LeaderboardPage } from './LeaderboardPage';
 
 const entry = (rank: number, n: number, correct: number, extra: Record<string, unknown> = {}) => ({
@@ -60,13 +60,13 @@ afterEach(() => vi.unstubAllGlobals());
 const tile = (label: string) => screen.getByText(label).parentElement as HTMLElement;
 
 test('signed out: Sign In Required', () => {
-  renderWithApp(<LeaderboardPage />, { user: null });
+  renderSignedIn(<LeaderboardPage />, { user: null });
   expect(screen.getByText('Sign In Required')).toBeTruthy();
   expect(fetch.mock).not.toHaveBeenCalled();
 });
 
 test('summary tiles, your ranking, tabs with the friend count, styled medals for ranks 1–3 (ties share)', async () => {
-  renderWithApp(<LeaderboardPage />);
+  renderSignedIn(<LeaderboardPage />);
   expect(screen.getByRole('heading', { name: 'National Leaderboard' })).toBeTruthy();
   const list = await screen.findByRole('list', { name: 'National standings' });
   expect(screen.getByText('Most correct predictions in November 2025')).toBeTruthy();
@@ -99,7 +99,7 @@ test('summary tiles, your ranking, tabs with the friend count, styled medals for
 });
 
 test('friends tab: scope=friends with a silver medal', async () => {
-  renderWithApp(<LeaderboardPage />);
+  renderSignedIn(<LeaderboardPage />);
   fireEvent.click(await screen.findByRole('tab', { name: 'Friends (2)' }));
   const list = await screen.findByRole('list', { name: 'Standings among friends' });
   expect(fetch.calls('/api/leaderboard?scope=friends')).toHaveLength(1);
@@ -118,7 +118,7 @@ test('empty states: nobody answered this month; no friends', async () => {
       '/api/leaderboard?scope=friends': () => json(200, board('friends', [entry(1, 1, 0, { answered: 0 })], 0)),
     }),
   );
-  renderWithApp(<LeaderboardPage />);
+  renderSignedIn(<LeaderboardPage />);
   expect(await screen.findByText('No predictions this month yet')).toBeTruthy();
   expect(within(tile('Players this month')).getByText('0')).toBeTruthy();
   fireEvent.click(screen.getByRole('tab', { name: 'Friends (0)' }));
@@ -127,7 +127,7 @@ test('empty states: nobody answered this month; no friends', async () => {
 });
 
 test('the Calibration tab: ranked by shrunk Brier skill, with a link to How scoring works', async () => {
-  renderWithApp(<LeaderboardPage />);
+  renderSignedIn(<LeaderboardPage />);
   fireEvent.click(await screen.findByRole('tab', { name: 'Calibration' }));
   const list = await screen.findByRole('list', { name: 'Calibration standings' });
   const rows = within(list).getAllByRole('listitem');

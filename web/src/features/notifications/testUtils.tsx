@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Provider as JotaiProvider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
-import { createQueryClient } from '../../lib/queryClient';
-import { Toaster } from '../../ui';
+import { createStore } from 'jotai';
+import { renderWithProviders } from '../../test/render';
 import { userAtom } from '../auth/session';
 import type { User } from '../auth/types';
 
@@ -25,16 +21,6 @@ export const testUser: User = {
 export function renderWithUser(ui: ReactNode, user: User | null = testUser) {
   const store = createStore();
   store.set(userAtom, user);
-  const queryClient = createQueryClient();
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <JotaiProvider store={store}>
-        <MemoryRouter>
-          {ui}
-          <Toaster />
-        </MemoryRouter>
-      </JotaiProvider>
-    </QueryClientProvider>,
-  );
+  const { client: queryClient, ...result } = renderWithProviders(ui, { store });
   return { ...result, store, queryClient };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
-import { renderWithApp } from '../vote/testing';
+import { renderSignedIn } from '../vote/testing';
 import { ProfilePage } from './ProfilePage';
 import { historyStatus, toStats } from './api';
 
@@ -35,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 const tile = (label: string) => screen.getByText(label).parentElement as HTMLElement;
 
 test('name, predicting since, tabs; four stat tiles', async () => {
-  renderWithApp(<ProfilePage />);
+  renderSignedIn(<ProfilePage />);
   expect(screen.getByRole('heading', { name: 'Thandi Mokoena' })).toBeTruthy();
   expect(screen.getByText('Predicting since March 2025')).toBeTruthy();
   expect(screen.getByRole('tab', { name: 'Stats' }).getAttribute('aria-selected')).toBe('true');
@@ -48,7 +48,7 @@ test('name, predicting since, tabs; four stat tiles', async () => {
 });
 
 test('recent predictions: the latest 5 with date, answer and Pending / Correct / Incorrect', async () => {
-  renderWithApp(<ProfilePage />);
+  renderSignedIn(<ProfilePage />);
   const heading = screen.getByRole('heading', { name: 'Recent Predictions' });
   const card = heading.closest('.card') as HTMLElement;
   await within(card).findByText('Question number 6?');
@@ -68,7 +68,7 @@ test('empty history and an unranked user', async () => {
       '/api/users/u1/stats': () => json(200, { totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, resolvedThisMonth: 0 }),
     }),
   );
-  renderWithApp(<ProfilePage />);
+  renderSignedIn(<ProfilePage />);
   expect(await screen.findByText('No predictions yet')).toBeTruthy();
   expect(screen.getByText('Start answering daily questions to see your history!')).toBeTruthy();
   // Nothing resolved this month: no rank and no "0%", but a dash and the reason.
@@ -78,7 +78,7 @@ test('empty history and an unranked user', async () => {
 });
 
 test('the Settings tab shows the settings', async () => {
-  renderWithApp(<ProfilePage />);
+  renderSignedIn(<ProfilePage />);
   fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
   expect(screen.getByRole('tab', { name: 'Settings' }).getAttribute('aria-selected')).toBe('true');
   expect(screen.queryByText('Recent Predictions')).toBeNull();
@@ -87,7 +87,7 @@ test('the Settings tab shows the settings', async () => {
 });
 
 test('a spinner without a signed-in user', () => {
-  renderWithApp(<ProfilePage />, { user: null });
+  renderSignedIn(<ProfilePage />, { user: null });
   expect(screen.getByRole('status')).toBeTruthy();
   expect(screen.queryByRole('tab')).toBeNull();
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../test/fixtures';
 import { USER_STORAGE_KEY } from '../auth/session';
-import { renderWithApp } from '../vote/testing';
+import { renderSignedIn } from '../vote/testing';
 import { attachmentFilename } from './accountApi';
 import { WHAT_GOES, WHAT_STAYS, YourData } from './YourData';
 import english from '../../i18n/locales/en.json';
@@ -42,14 +42,14 @@ test('the file name comes from Content-Disposition', () => {
 });
 
 test('"Download my data" downloads the export under the server’s file name', async () => {
-  renderWithApp(<YourData />);
+  renderSignedIn(<YourData />);
   fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
   await screen.findByText('Your data is downloading');
   expect(clicked).toEqual(['mzansi-predicts-thandi-2026-03-10.json blob:export']);
 });
 
 test('the delete dialog says what goes and what stays, needs the password, then signs out', async () => {
-  renderWithApp(<YourData />);
+  renderSignedIn(<YourData />);
   fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
   const lists = within(dialog).getAllByRole('list');

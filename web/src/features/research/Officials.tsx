@@ -1,5 +1,5 @@
 import { Card, CardContent, cx } from '../../ui';
-import { initials } from '../friends/api';
+import { initials } from '../shell/initials';
 import { SampleBadge } from '../questions/QuestionCards';
 import { useDataSaver } from '../datasaver/dataSaver';
 import { useT } from '../../i18n';
@@ -30,7 +30,7 @@ export function OfficialAvatar({ official }: { official: Pick<Official, 'name' |
   const image = localImagePath(official.avatar);
   // Data saver: initials, never a picture.
   if (image && !saveData) return <img className="official__avatar official__avatar--img" src={image} alt="" width={56} height={56} />;
-  const text = (official.avatar.trim() || initials(official.name)).slice(0, 3).toUpperCase();
+  const text = (official.avatar.trim() || initials(official.name, { oneWordLetters: 2 })).slice(0, 3).toUpperCase();
   return (
     <span className="official__avatar" aria-hidden="true">
       {text}

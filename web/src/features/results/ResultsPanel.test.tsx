@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
-import { renderWithApp } from '../vote/testing';
+import { renderSignedIn } from '../vote/testing';
 import { liveStatus } from '../live/liveStatus';
 import { ResultsPanel } from './ResultsPanel';
 
@@ -49,7 +49,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 test('day, question, national results with bars and total, friends with initials, real rankings, result share', async () => {
   const onInvite = vi.fn();
-  renderWithApp(<ResultsPanel question={q} onInviteFriends={onInvite} />);
+  renderSignedIn(<ResultsPanel question={q} onInviteFriends={onInvite} />);
   expect(screen.getByText('Day 631 Results')).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Will the Springboks win the next test?' })).toBeTruthy();
   expect(screen.getByText('Your answer submitted')).toBeTruthy();
@@ -84,7 +84,7 @@ test('day, question, national results with bars and total, friends with initials
 });
 
 test('friend answers and public results are polled every 5 s (± 25 %) while the live channel is down, not while open', async () => {
-  const { client } = renderWithApp(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
+  const { client } = renderSignedIn(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
   await screen.findByRole('list', { name: "Friends' answers" });
   const cache = client.getQueryCache();
   const interval = (key: unknown[]) => cache.find({ queryKey: key })!.observers[0]!.options.refetchInterval;
@@ -112,7 +112,7 @@ test('newer public results (live) replace the first figures; once resolved again
     }),
   );
   const resolved = { ...q, isResolved: true, correctOptionId: 'no' };
-  renderWithApp(<ResultsPanel question={resolved} onInviteFriends={() => undefined} />);
+  renderSignedIn(<ResultsPanel question={resolved} onInviteFriends={() => undefined} />);
   await waitFor(() => expect(screen.getByText('4 South Africans voted')).toBeTruthy());
   expect(screen.getByText('75%')).toBeTruthy();
   // The cards below the national one come in a deferred render, just after it.
@@ -129,7 +129,7 @@ test('no friends: empty state with Invite Friends, Among Friends is a dash', asy
       '/api/leaderboard?scope=friends': () => json(200, board(null, 0)),
     }),
   );
-  renderWithApp(<ResultsPanel question={q} onInviteFriends={onInvite} />);
+  renderSignedIn(<ResultsPanel question={q} onInviteFriends={onInvite} />);
   expect(await screen.findByText('No friends have answered yet')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Invite Friends' }));
   expect(onInvite).toHaveBeenCalledTimes(1);
@@ -144,7 +144,7 @@ test('a newcomer (nothing resolved this month) sees "—" and why, not a rank or
         json(200, { totalAnswers: 1, accuracy: 0, nationalRank: 13, streak: 1, resolvedThisMonth: 0, stats: { nationalRank: 13, accuracy: 0 } }),
     }),
   );
-  renderWithApp(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
+  renderSignedIn(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
   expect(await screen.findByText('Your accuracy and rank show once one of your predictions this month is resolved.')).toBeTruthy();
   const national = screen.getByText('National Rank').parentElement!;
   const friends = screen.getByText('Among Friends').parentElement!;
@@ -156,6 +156,6 @@ test('a newcomer (nothing resolved this month) sees "—" and why, not a rank or
 
 test("'Failed to fetch results' when the results call is not ok", async () => {
   fetch.setHandler(routes({ '/api/questions/q1/results?userId=u1': () => json(403, { message: 'Forbidden' }) }));
-  renderWithApp(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
+  renderSignedIn(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
   expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch results');
 });

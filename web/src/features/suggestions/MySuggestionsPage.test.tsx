@@ -5,7 +5,7 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, stubFetch, type Handler } from '../../test/fixtures';
+import { json, stubFetch, routeTable } from '../../test/fixtures';
 
 const user: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
 const mine = (over: Record<string, unknown> = {}) => ({
@@ -22,13 +22,11 @@ const mine = (over: Record<string, unknown> = {}) => ({
 
 let fetch: ReturnType<typeof stubFetch>;
 let list: unknown[] = [];
-const routes = (extra: Record<string, (init?: RequestInit) => Response> = {}): Handler => (url, init) => {
-  const key = `${init?.method ?? 'GET'} ${url}`;
-  if (extra[key]) return extra[key](init);
+const routes = routeTable((key, url) => {
   if (url === '/api/auth/me') return json(200, user);
   if (key === 'GET /api/question-suggestions?user=me') return json(200, list);
   return json(404, { message: 'Not found' });
-};
+});
 
 beforeEach(() => {
   resetToasts();

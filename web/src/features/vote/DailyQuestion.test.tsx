@@ -1,25 +1,21 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
-import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
 import { DailyQuestion, POST_VOTE_DELAY_MS } from './DailyQuestion';
 import { voteOutbox } from './outbox';
-import { deferred, renderWithApp } from './testing';
+import { deferred, renderSignedIn } from './testing';
 
 const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
 const answer = { id: 'a1', userId: 'u1', questionId: 'q1', optionId: 'no', submittedAt: '2025-11-22T08:00:00.000Z' };
 
 let fetch: ReturnType<typeof stubFetch>;
-const routes =
-  (extra: Record<string, Handler> = {}): Handler =>
-  (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    if (extra[key]) return extra[key](url, init);
-    if (key === 'GET /api/questions/q1/public-results')
-      return json(200, { results: [{ optionId: 'yes', percentage: 66.67, votes: 2 }, { optionId: 'no', percentage: 33.33, votes: 1 }], totalVotes: 3 });
-    if (key === 'POST /api/answers') return json(201, answer);
-    return json(404, { message: 'Not found' });
-  };
+const routes = routeTable((key) => {
+  if (key === 'GET /api/questions/q1/public-results')
+    return json(200, { results: [{ optionId: 'yes', percentage: 66.67, votes: 2 }, { optionId: 'no', percentage: 33.33, votes: 1 }], totalVotes: 3 });
+  if (key === 'POST /api/answers') return json(201, answer);
+  return json(404, { message: 'Not found' });
+});
 
 beforeEach(() => {
   resetToasts();
@@ -33,7 +29,7 @@ afterEach(() => {
 const option = (name: 'YES' | 'NO') => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 
 test('day label, question with "?", context, upper-case options with live figures; no submit until chosen', async () => {
-  renderWithApp(<DailyQuestion question={q} />);
+  renderSignedIn(<DailyQuestion question={q} />);
   expect(screen.getByRole('heading', { name: 'Will the Springboks win the next test?' })).toBeTruthy();
   expect(screen.getByText('Day 631 - 22 November')).toBeTruthy();
   expect(screen.getByText('They play France on Saturday.')).toBeTruthy();
@@ -46,7 +42,7 @@ test('day label, question with "?", context, upper-case options with live figure
 
 test('no live figures while nobody has voted', async () => {
   fetch.setHandler(routes({ 'GET /api/questions/q1/public-results': () => json(200, { results: [], totalVotes: 0 }) }));
-  renderWithApp(<DailyQuestion question={q} />);
+  renderSignedIn(<DailyQuestion question={q} />);
   await waitFor(() => expect(fetch.calls('/api/questions/q1/public-results')).toHaveLength(1));
   expect(screen.queryByText(/votes?$/)).toBeNull();
   expect(option('YES').textContent).toBe('YES');
@@ -58,7 +54,7 @@ test('choose, change, submit: SUBMITTING..., Vote Recorded!, share, then the cal
   fetch.setHandler(routes({ 'POST /api/answers': () => post.promise }));
   const onSubmitted = vi.fn();
   const onComplete = vi.fn();
-  renderWithApp(<DailyQuestion question={q} onSubmitted={onSubmitted} onComplete={onComplete} />);
+  renderSignedIn(<DailyQuestion question={q} onSubmitted={onSubmitted} onComplete={onComplete} />);
 
   fireEvent.click(option('YES'));
   expect(option('YES').getAttribute('aria-pressed')).toBe('true');
@@ -99,7 +95,7 @@ test('choose, change, submit: SUBMITTING..., Vote Recorded!, share, then the cal
 test('the vote share text, and the flow waits while the share dialog is open', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const onComplete = vi.fn();
-  renderWithApp(<DailyQuestion question={q} onComplete={onComplete} />);
+  renderSignedIn(<DailyQuestion question={q} onComplete={onComplete} />);
   fireEvent.click(option('NO'));
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Share Your Prediction' }));
@@ -122,7 +118,7 @@ test('the vote share text, and the flow waits while the share dialog is open', a
 
 test('failure toast: the server message, else "Failed to submit answer"; the form stays', async () => {
   fetch.setHandler(routes({ 'POST /api/answers': () => json(409, { message: 'This question is closed' }) }));
-  renderWithApp(<DailyQuestion question={q} />);
+  renderSignedIn(<DailyQuestion question={q} />);
   fireEvent.click(option('YES'));
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   let alert = await screen.findByRole('alert');
@@ -142,7 +138,7 @@ test('failure toast: the server message, else "Failed to submit answer"; the for
 
 test('no connection: the vote is queued on the phone (sent when the connection returns), no error toast', async () => {
   fetch.setHandler(routes({ 'POST /api/answers': () => Promise.reject(new TypeError('Failed to fetch')) }));
-  renderWithApp(<DailyQuestion question={q} />);
+  renderSignedIn(<DailyQuestion question={q} />);
   fireEvent.click(option('NO'));
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   await waitFor(() => expect(voteOutbox.pendingFor('u1', 'q1')).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'no', confidence: 75 }));
@@ -154,7 +150,7 @@ test('no connection: the vote is queued on the phone (sent when the connection r
 });
 
 test('nothing is sent without a signed-in user', async () => {
-  renderWithApp(<DailyQuestion question={q} />, { user: null });
+  renderSignedIn(<DailyQuestion question={q} />, { user: null });
   fireEvent.click(option('YES'));
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   await act(async () => {
@@ -167,7 +163,7 @@ test('a blind question before answering: the Blind badge and the number of predi
   fetch.setHandler(
     routes({ 'GET /api/questions/q1/public-results': () => json(200, { results: [], totalVotes: 3, isBlind: true, resultsHidden: true }) }),
   );
-  renderWithApp(<DailyQuestion question={{ ...q, isBlind: true, resultsHidden: true, results: [] }} />);
+  renderSignedIn(<DailyQuestion question={{ ...q, isBlind: true, resultsHidden: true, results: [] }} />);
   expect(await screen.findByText('3 predictions so far')).toBeTruthy();
   expect(screen.getByText('Results are hidden until you answer')).toBeTruthy();
   expect(screen.getByText('Blind')).toBeTruthy();
@@ -177,7 +173,7 @@ test('a blind question before answering: the Blind badge and the number of predi
 });
 
 test('confidence: a slider (50–99, default 75) once an option is chosen, moved with the keyboard, sent with the answer', async () => {
-  renderWithApp(<DailyQuestion question={q} />);
+  renderSignedIn(<DailyQuestion question={q} />);
   expect(screen.queryByRole('slider')).toBeNull();
   fireEvent.click(option('YES'));
   const slider = screen.getByRole('slider', { name: /How sure are you\?/ }) as HTMLInputElement;

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
-import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
 import { liveStatus } from '../live/liveStatus';
 import { VotePage } from './VotePage';
-import { deferred, renderWithApp } from './testing';
+import { deferred, renderSignedIn } from './testing';
 
 const q1 = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
 const q2 = makeQuestion({ id: 'q2', text: 'Will petrol drop below R20', context: null, publishedAt: '2025-11-22T06:00:00.000Z' });
@@ -12,29 +12,25 @@ const answerTo = (questionId: string, optionId: string) => ({ id: `a-${questionI
 
 let answered: Record<string, string> = {};
 let fetch: ReturnType<typeof stubFetch>;
-const routes =
-  (extra: Record<string, Handler> = {}): Handler =>
-  (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${url}`;
-    if (extra[key]) return extra[key](url, init);
-    if (key === 'GET /api/questions/today') return json(200, [q1, q2]);
-    const m = /^GET \/api\/users\/u1\/answers\/(\w+)$/.exec(key);
-    if (m) return answered[m[1]!] ? json(200, answerTo(m[1]!, answered[m[1]!]!)) : json(404, { message: 'Not answered' });
-    if (/public-results$/.test(url)) return json(200, { results: [{ optionId: 'yes', percentage: 50, votes: 1 }, { optionId: 'no', percentage: 50, votes: 1 }], totalVotes: 2 });
-    if (/\/results\?userId=u1$/.test(url))
-      return json(200, {
-        results: [{ optionId: 'yes', text: 'Yes', percentage: 50, votes: 1 }, { optionId: 'no', text: 'No', percentage: 50, votes: 1 }],
-        totalVotes: 2,
-        friendAnswers: [],
-        userAnswer: null,
-      });
-    if (key === 'POST /api/answers') {
-      const body = JSON.parse(String(init!.body)) as { questionId: string; optionId: string };
-      answered[body.questionId] = body.optionId;
-      return json(201, answerTo(body.questionId, body.optionId));
-    }
-    return json(404, { message: 'Not found' });
-  };
+const routes = routeTable((key, url, init) => {
+  if (key === 'GET /api/questions/today') return json(200, [q1, q2]);
+  const m = /^GET \/api\/users\/u1\/answers\/(\w+)$/.exec(key);
+  if (m) return answered[m[1]!] ? json(200, answerTo(m[1]!, answered[m[1]!]!)) : json(404, { message: 'Not answered' });
+  if (/public-results$/.test(url)) return json(200, { results: [{ optionId: 'yes', percentage: 50, votes: 1 }, { optionId: 'no', percentage: 50, votes: 1 }], totalVotes: 2 });
+  if (/\/results\?userId=u1$/.test(url))
+    return json(200, {
+      results: [{ optionId: 'yes', text: 'Yes', percentage: 50, votes: 1 }, { optionId: 'no', text: 'No', percentage: 50, votes: 1 }],
+      totalVotes: 2,
+      friendAnswers: [],
+      userAnswer: null,
+    });
+  if (key === 'POST /api/answers') {
+    const body = JSON.parse(String(init!.body)) as { questionId: string; optionId: string };
+    answered[body.questionId] = body.optionId;
+    return json(201, answerTo(body.questionId, body.optionId));
+  }
+  return json(404, { message: 'Not found' });
+});
 
 beforeEach(() => {
   resetToasts();
@@ -48,7 +44,7 @@ afterEach(() => {
 });
 
 test('heading with the count, subtitle, a ticking countdown; unanswered → form, answered → results', async () => {
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   // The file's first render: on a loaded 2-core box it can take more than findBy's default second.
   expect(await screen.findByRole('heading', { name: "Today's Questions (2)" }, { timeout: 5000 })).toBeTruthy();
   expect(screen.getByText('Answer all questions to see full results')).toBeTruthy();
@@ -70,7 +66,7 @@ test('while the answered check runs: the question with its options waiting, then
       'GET /api/users/u1/answers/q2': () => checks.q2.promise,
     }),
   );
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   const first = await screen.findByRole('group', { name: 'Will the Springboks win the next test?' }, { timeout: 5000 });
   const second = screen.getByRole('group', { name: 'Will petrol drop below R20?' });
   expect(first.getAttribute('aria-busy')).toBe('true');
@@ -92,7 +88,7 @@ test('while the answered check runs: the question with its options waiting, then
 });
 
 test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the live channel is down", async () => {
-  const { client } = renderWithApp(<VotePage />);
+  const { client } = renderSignedIn(<VotePage />);
   await screen.findByRole('heading', { name: "Today's Questions (2)" });
   await screen.findByText('Day 631 Results');
   const options = (key: unknown[]) => client.getQueryCache().find({ queryKey: key })!.observers[0]!.options;
@@ -117,7 +113,7 @@ test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the 
 
 test('empty state', async () => {
   fetch.setHandler(routes({ 'GET /api/questions/today': () => json(200, []) }));
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   expect(await screen.findByRole('heading', { name: 'No Questions Today' })).toBeTruthy();
   expect(screen.getByText('Check back tomorrow for new questions!')).toBeTruthy();
   expect(screen.getByRole('heading', { name: "Today's Questions (0)" })).toBeTruthy();
@@ -125,7 +121,7 @@ test('empty state', async () => {
 
 test('answering: Vote Recorded! stays 3 s, only what the vote changed is refreshed, then the results panel', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const { client } = renderWithApp(<VotePage />);
+  const { client } = renderSignedIn(<VotePage />);
   fireEvent.click(await screen.findByRole('button', { name: /^YES/ }));
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
@@ -150,7 +146,7 @@ test('answering: Vote Recorded! stays 3 s, only what the vote changed is refresh
 });
 
 test('the invite-friends action opens the Invite Friends dialog', async () => {
-  renderWithApp(<VotePage />);
+  renderSignedIn(<VotePage />);
   fireEvent.click(await screen.findByRole('button', { name: 'Invite Friends' }));
   expect(screen.getByRole('dialog', { name: 'Invite Friends' })).toBeTruthy();
 });
