@@ -1,4 +1,5 @@
 // The Requests tab (received: accept or reject) and the Sent tab (cancel) of /friends.
+import type { ReactNode } from 'react';
 import { serverMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/time';
 import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, toast, toastError } from '../../ui';
@@ -24,51 +25,35 @@ export function RequestsPanel({ userId, requests, loading }: { userId: string; r
     });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('friends.requestsTitle', { count: requests.length })}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {loading ? (
-          <Loading text={t('friends.loadingRequests')} />
-        ) : requests.length === 0 ? (
-          <p className="friends-empty__text friends-empty">{t('friends.noPending')}</p>
-        ) : (
-          <ul className="person-list">
-            {requests.map((r) => (
-              <li key={r.id} className="person-row">
-                <PersonLine
-                  person={r.requester}
-                  extra={<span className="person__meta">{t('friends.sentOn', { date: formatLongDate(r.createdAt) })}</span>}
-                />
-                <div className="person-row__actions">
-                  <button
-                    type="button"
-                    className="icon-btn icon-btn--accept"
-                    aria-label={t('friends.acceptFrom', { name: r.requester.name })}
-                    title={t('friends.accept')}
-                    disabled={busyId === r.id}
-                    onClick={() => onAccept(r.id)}
-                  >
-                    <CheckIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-btn icon-btn--reject"
-                    aria-label={t('friends.rejectFrom', { name: r.requester.name })}
-                    title={t('friends.reject')}
-                    disabled={busyId === r.id}
-                    onClick={() => onReject(r.id)}
-                  >
-                    <CrossIcon />
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <RequestList title={t('friends.requestsTitle', { count: requests.length })} requests={requests} loading={loading} empty={t('friends.noPending')}>
+      {(r) => (
+        <>
+          <PersonLine person={r.requester} extra={<span className="person__meta">{t('friends.sentOn', { date: formatLongDate(r.createdAt) })}</span>} />
+          <div className="person-row__actions">
+            <button
+              type="button"
+              className="icon-btn icon-btn--accept"
+              aria-label={t('friends.acceptFrom', { name: r.requester.name })}
+              title={t('friends.accept')}
+              disabled={busyId === r.id}
+              onClick={() => onAccept(r.id)}
+            >
+              <CheckIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-btn icon-btn--reject"
+              aria-label={t('friends.rejectFrom', { name: r.requester.name })}
+              title={t('friends.reject')}
+              disabled={busyId === r.id}
+              onClick={() => onReject(r.id)}
+            >
+              <CrossIcon />
+            </button>
+          </div>
+        </>
+      )}
+    </RequestList>
   );
 }
 
@@ -81,36 +66,64 @@ export function SentPanel({ userId, requests, loading }: { userId: string; reque
       onError: (error) => toastError(serverMessage(error, t('friends.cancelFailed'))),
     });
   return (
+    <RequestList
+      title={t('friends.sentTitle', { count: requests.length })}
+      hint={t('friends.sentHint')}
+      requests={requests}
+      loading={loading}
+      empty={t('friends.noSent')}
+    >
+      {(r) => (
+        <>
+          <PersonLine person={r.receiver} />
+          <div className="person-row__actions">
+            <Badge variant="outline" className="person-row__pending">
+              {t('friends.pending')}
+            </Badge>
+            <button
+              type="button"
+              className="icon-btn icon-btn--reject"
+              aria-label={t('friends.cancelTo', { name: r.receiver.name })}
+              title={t('friends.cancel')}
+              disabled={cancel.isPending && cancel.variables === r.id}
+              onClick={() => onCancel(r)}
+            >
+              <CrossIcon />
+            </button>
+          </div>
+        </>
+      )}
+    </RequestList>
+  );
+}
+
+/** A tab's card of friend requests: loading, its empty text, or one row per request. */
+function RequestList(props: {
+  title: string;
+  /** A description for screen readers only. */
+  hint?: string;
+  requests: FriendRequest[];
+  loading: boolean;
+  empty: string;
+  children: (request: FriendRequest) => ReactNode;
+}) {
+  const t = useT();
+  return (
     <Card>
       <CardHeader>
-        <CardTitle>{t('friends.sentTitle', { count: requests.length })}</CardTitle>
-        <CardDescription className="visually-hidden">{t('friends.sentHint')}</CardDescription>
+        <CardTitle>{props.title}</CardTitle>
+        {props.hint && <CardDescription className="visually-hidden">{props.hint}</CardDescription>}
       </CardHeader>
       <CardContent>
-        {loading ? (
+        {props.loading ? (
           <Loading text={t('friends.loadingRequests')} />
-        ) : requests.length === 0 ? (
-          <p className="friends-empty__text friends-empty">{t('friends.noSent')}</p>
+        ) : props.requests.length === 0 ? (
+          <p className="friends-empty__text friends-empty">{props.empty}</p>
         ) : (
           <ul className="person-list">
-            {requests.map((r) => (
+            {props.requests.map((r) => (
               <li key={r.id} className="person-row">
-                <PersonLine person={r.receiver} />
-                <div className="person-row__actions">
-                  <Badge variant="outline" className="person-row__pending">
-                    {t('friends.pending')}
-                  </Badge>
-                  <button
-                    type="button"
-                    className="icon-btn icon-btn--reject"
-                    aria-label={t('friends.cancelTo', { name: r.receiver.name })}
-                    title={t('friends.cancel')}
-                    disabled={cancel.isPending && cancel.variables === r.id}
-                    onClick={() => onCancel(r)}
-                  >
-                    <CrossIcon />
-                  </button>
-                </div>
+                {props.children(r)}
               </li>
             ))}
           </ul>
