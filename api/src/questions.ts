@@ -75,7 +75,8 @@ export const Results = z.strictObject({
   totalVotes: z.number().int().nonnegative(),
   ...blindFlags,
   provinces: z.array(ProvinceBreakdown).nullable(),
-  friendAnswers: z.array(FriendAnswer),
+  /** The reader's friends' answers (the same as /friend-answers, named for the panel). */
+  friendAnswers: z.array(z.strictObject({ friendId: z.string(), friendName: z.string(), optionText: z.string() })),
   userAnswer: z.strictObject({ optionId: z.string() }).nullable(),
 });
 export const FriendAnswers = z.strictObject({ friendAnswers: z.array(FriendAnswer) });

@@ -46,13 +46,21 @@ export const LoginBody = z.object({
   altcha,
 });
 
-/** GET /api/auth/challenge: an ALTCHA proof-of-work challenge. */
+/** GET /api/auth/challenge: an ALTCHA (v2) proof-of-work challenge, signed; the widget solves it. */
 export const Challenge = z.strictObject({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().int().optional(),
-  salt: z.string(),
-  signature: z.string(),
+  // altcha-lib's own shape: more parameters may come with its versions (not checked here).
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+  codeChallenge: z.object({ image: z.string() }).optional(),
 });
 
 export const EmailMessage = z.strictObject({ success: z.literal(true), email: z.string(), message: z.string() });
