@@ -27,7 +27,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN test -n "${SERVICE}" || (echo "--build-arg SERVICE=<name> is required" >&2; exit 1)
 RUN npm run gen \
- && npx tsc -b "${SERVICE_DIR}" \
+ && npx tsc -b api "${SERVICE_DIR}" \
  && if [ "${SERVICE}" = "gateway" ]; then npm run build -w @mzansi/web; else mkdir -p web/dist; fi \
  && mkdir -p "${SERVICE_DIR}/drizzle"
 

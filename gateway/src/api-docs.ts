@@ -46,7 +46,8 @@ export function docsHtml(doc: Json): string {
 <body><h1>${escapeXml(doc.info.title)}</h1><p>${escapeXml(doc.info.description)}</p>
 <p>Every error is <code>{"message", "code"?, "params"?}</code>. The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
 ${sections}
-${schemaBlock('Live messages (/ws)', doc.components.schemas.LiveMessage)}
+<h2>Schemas</h2><p>The named schemas the routes refer to (<code>#/components/schemas/…</code>); <code>LiveMessage</code> is every message of the live channel (/ws).</p>
+${Object.entries<unknown>(doc.components.schemas).map(([name, schema]) => schemaBlock(name, schema)).join('\n')}
 </body></html>`;
 }
 
