@@ -9,7 +9,7 @@ import { schemaProblems } from './validate.js';
 
 beforeAll(renderAll);
 
-describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA (issue 17)', () => {
+describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA', () => {
   const data = parseAll(execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'data')], { encoding: 'utf8' }), 'k8s/data');
   const PRODUCER_STREAMS = 5 + 1; // identity, questions, voting, social, notification + DEADLETTER
 

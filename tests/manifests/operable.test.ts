@@ -1,4 +1,4 @@
-// Operable Kubernetes (issue 17): disruption budgets, autoscaling, spreading, ingress, monitoring, config hashes.
+// Operable Kubernetes: disruption budgets, autoscaling, spreading, ingress, monitoring, config hashes.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { schemaProblems } from './validate.js';
 
 beforeAll(renderAll);
 
-describe('operable Kubernetes (issue 17)', () => {
+describe('operable Kubernetes', () => {
   it('prod: PDBs are percentages, HPAs scale down by policy after a stabilization window', () => {
     for (const r of PROD) {
       const pdbs = byKind(renders[r]!, 'PodDisruptionBudget');
