@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 import { CommentList } from './CommentList';
 
 const withImage: Comment = {

@@ -4,14 +4,14 @@
 // granted. While the socket is open the figures it carries are not polled (liveStatus.ts).
 import type { QueryClient } from '@tanstack/react-query';
 import { showBrowserNotification, type ShowOptions } from '../notifications/browserNotifications';
-import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
+import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../../entities/question/list';
 import { publicResultsKey, resultsKey } from '../results/api';
 import { applyLiveResults } from './liveResults';
 import { answerLabel, parseLiveMessage, withQuestionMark, type LiveQuestion } from './liveMessages';
 import { liveStatus, type LiveStatus } from './liveStatus';
 import { liveNews, type LiveNewsStore } from './liveBanner';
 import { currentLanguage } from '../../i18n';
-import { translatedQuestion } from '../questions/translated';
+import { translatedQuestion } from '../../entities/question/translated';
 
 /**
  * The first reconnect's delay; each further failed attempt doubles it, up to LIVE_RECONNECT_MAX_MS, and an open
