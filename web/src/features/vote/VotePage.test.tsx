@@ -2,7 +2,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
-import { liveStatus } from '../live/liveStatus';
+import { liveConnectedAtom } from '../live/liveStatus';
+import { appStore } from '../../lib/appStore';
 import { VotePage } from './VotePage';
 import { deferred, renderSignedIn } from './testing';
 
@@ -40,7 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  liveStatus.set(false);
+  appStore.set(liveConnectedAtom, false);
 });
 
 test('heading with the count, subtitle, a ticking countdown; unanswered → form, answered → results', async () => {
@@ -100,13 +101,13 @@ test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the 
   expect(live()).toBeLessThanOrEqual(6_250);
   expect(options(['/api/questions/today']).staleTime).toBe(30_000);
 
-  act(() => liveStatus.set(true));
+  act(() => appStore.set(liveConnectedAtom, true));
   expect(today()).toBe(false);
   expect(live()).toBe(false);
   const friends = client.getQueryCache().findAll({ predicate: (q) => String(q.queryKey[0]).includes('/friend-answers') });
   expect(friends.map((q) => q.observers[0]!.options.refetchInterval)).toEqual([false]);
 
-  act(() => liveStatus.set(false));
+  act(() => appStore.set(liveConnectedAtom, false));
   expect(today()).toBeGreaterThanOrEqual(45_000);
   expect(live()).toBeGreaterThanOrEqual(3_750);
 });
