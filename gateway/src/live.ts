@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
-import type { RequestHandler } from 'express';
 import { DeliverPolicy, type NatsConnection } from 'nats';
 import { WebSocketServer } from 'ws';
-import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Logger } from '@mzansi/kit/base';
+import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Clock, type Logger } from '@mzansi/kit/base';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RedisClient } from './redis.js';
+import type { Sessions } from './session-store.js';
 import { admitSockets, type AdmissionDeps, type LiveSocket } from './live/admission.js';
 import { createFanout } from './live/fanout.js';
 import { startHeartbeat } from './live/heartbeat.js';
@@ -19,7 +19,9 @@ export interface LiveDeps {
   metrics: GatewayMetrics;
   nc: NatsConnection;
   redis: RedisClient;
-  session: RequestHandler;
+  sessions: Sessions;
+  /** For the sessions' expiry at the handshake. */
+  clock: Clock;
   /** Upgrades to any other path (`make dev`: Vite's HMR socket, web-dev.ts); without it they are a 404. */
   otherUpgrade?: AdmissionDeps['otherUpgrade'];
 }
@@ -45,7 +47,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
   const metrics = createLiveMetrics(deps.metrics, wss);
   const sockets = () => wss.clients as Set<LiveSocket>;
 
-  const admission = admitSockets(server, wss, { config, metrics, session: deps.session, otherUpgrade: deps.otherUpgrade });
+  const admission = admitSockets(server, wss, { config, metrics, sessions: deps.sessions, clock: deps.clock, otherUpgrade: deps.otherUpgrade });
   const stopHeartbeat = startHeartbeat({
     intervalMs: config.LIVE_HEARTBEAT_MS,
     sockets,
