@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { type LiveSocket } from '../src/live/admission.js';
@@ -51,6 +52,16 @@ describe('fan-out', () => {
     expect(between).toBeLessThan(10);
     expect(counted).toEqual([['results-updated', 10], ['results-updated', 10]]);
     for (const s of all) expect(s.frames.map((f) => JSON.parse(f.toString()).n)).toEqual([1, 2]);
+  });
+});
+
+describe('ws through its public API only', () => {
+  it('no gateway source touches ws internals (_sender, _socket): a ws upgrade is not a compatibility project', () => {
+    const src = new URL('../src/', import.meta.url);
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.filter((f) => /\b_(sender|socket)\b/.test(readFileSync(new URL(f, src), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
 
