@@ -12,7 +12,7 @@ import { apiBodyParsers, apiRoutes } from './routes/index.js';
 import { publicQuestionsRouter } from './routes/questions.js';
 import { unsubscribeRouter } from './routes/profile.js';
 import { createUserSessions, type UserSessions } from './user-sessions.js';
-import { csrfGuard, securityHeaders } from './security.js';
+import { apiSecurityHeaderList, csrfGuard, securityHeaders } from './security.js';
 import { trustProxy } from './client-address.js';
 import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './input.js';
 import { sessionExpiry, skipSessionForPublicReads } from './session.js';
@@ -71,10 +71,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', trustProxy(config));
   app.set('query parser', 'simple');
   const cache = deps.cache;
-  // Security headers on every response, probes included.
+  // The polled public reads' cache hits, answered before any other layer, with the API's security headers
+  // (public-reads.ts).
+  app.use(cachedPublicReads(cache, metrics, apiSecurityHeaderList(config)));
+  // Security headers on every other response, probes included.
   app.use(securityHeaders(config));
-  // The polled public reads' cache hits, answered before any other layer (public-reads.ts).
-  app.use(cachedPublicReads(cache, metrics));
   // Malformed paths and compressed bodies are refused before anything reads them; OPTIONS answers 204 + Allow.
   app.use(refuseMalformedUrl, refuseContentEncoding, optionsNoContent);
 

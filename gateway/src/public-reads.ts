@@ -16,15 +16,17 @@ export function publicReadOf(url: string): { key: string; route: string } | unde
 }
 
 /**
- * The polled public reads' micro-cache, as the app's first middleware after the security headers: a hit on today's
- * questions, the public list or a question's public results is answered here with the cached bytes, ETag and length
- * (a 304 on a matching If-None-Match), the request id and the RED metric under the route's label — what the routes
- * would answer, without walking the API's routers for the request every open screen sends every few seconds.
+ * The polled public reads' micro-cache, as the app's first middleware: a hit on today's questions, the public list
+ * or a question's public results is answered here with the cached bytes, ETag and length (a 304 on a matching
+ * If-None-Match), the API's security headers, the request id and the RED metric under the route's label, every
+ * header in one writeHead — what the routes would answer, without walking the app's other layers and the API's
+ * routers for the request every open screen sends every few seconds.
  * Anything else — a miss, a query string, another spelling of the path, a request with a body, tracing on (it wants
  * its server span) — goes on to the routes, which load, cache and answer the same way
  * (`tests/api/public-reads.test.ts` compares the two answer for answer).
  */
-export function cachedPublicReads(cache: PublicCache, metrics: Pick<GatewayMetrics, 'httpDuration'>): RequestHandler {
+export function cachedPublicReads(cache: PublicCache, metrics: Pick<GatewayMetrics, 'httpDuration'>, securityHeaders: [string, string][]): RequestHandler {
+  const head = securityHeaders.flat();
   // One metric child per method, route and status (a handful): no label hashing per request.
   const observers = new Map<string, { observe(seconds: number): void }>();
   const observe = (method: string, route: string, status: number, seconds: number) => {
@@ -40,7 +42,7 @@ export function cachedPublicReads(cache: PublicCache, metrics: Pick<GatewayMetri
     if (!body || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next();
     const started = process.hrtime.bigint();
     const requestId = req.headers['x-request-id'];
-    sendJson(res, body, ['X-Request-Id', requestIdOf(typeof requestId === 'string' ? requestId : undefined)]);
+    sendJson(res, body, [...head, 'X-Request-Id', requestIdOf(typeof requestId === 'string' ? requestId : undefined)]);
     observe(req.method, read.route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
   };
 }
