@@ -88,7 +88,7 @@ const PARTS: Record<'gateway' | 'voting', [string, RegExp][]> = {
   gateway: [
     ['security headers', /security\.js/],
     ['response write (res.end → socket)', /→ _http_outgoing|→ _http_server|respond\.js/],
-    ['session read (cookie signature, Redis GET, JSON, wrappers)', /express-session|cookie-signature|connect-redis|on-headers|@redis\/client|session-read|gateway\/session\.js|uid-safe/],
+    ['session read (cookie signature, Redis GET, JSON, wrappers)', /express-session|cookie-signature|connect-redis|on-headers|@redis\/client|session-read|session-store|gateway\/session\.js|uid-safe|node_modules\/cookie\//],
     ['actor token (signing)', /jose|internal-auth/],
     ['gRPC client call (grpc-js, metadata, protobuf)', /@grpc\/grpc-js|kit\/grpc\.js|@bufbuild|proto\/gen|protobufjs/],
     ['body parsing (express.json)', /body-parser|raw-body|iconv-lite|type-is|content-type|media-typer|bytes|mime/],
