@@ -41,13 +41,13 @@ infra:
 up: build infra
 	npx tsx scripts/up.ts
 
-# Development (issue 21): every service and the gateway from source under `tsx watch` (restart on change), the web
+# Development: every service and the gateway from source under `tsx watch` (restart on change), the web
 # from Vite's dev server behind the gateway on http://localhost:8080 (hot module replacement; WEB_DEV_SERVER_URL).
 # `build` first: the workspace packages (proto, kit) are imported from their dist/ (`npx tsc -b` after changing them).
 dev: build infra
 	npx tsx scripts/up.ts --dev
 
-# The cluster topology (issue 17) from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
+# The cluster topology from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
 # 3-node NATS JetStream cluster, PostgreSQL primary + streaming replica, Redis; Ctrl-C stops it all.
 up-cluster: build infra
 	npx tsx scripts/up-cluster.ts
@@ -72,11 +72,11 @@ test-unit: build infra
 test-faults: build infra
 	npx vitest run --config tests/faults/vitest.config.ts
 
-# Cluster scenarios (issue 17): replicas, kill -9, rolling restarts, Redis / PostgreSQL outages, backup + restore.
+# Cluster scenarios: replicas, kill -9, rolling restarts, Redis / PostgreSQL outages, backup + restore.
 test-cluster: build infra
 	npx vitest run --config tests/cluster/vitest.config.ts
 
-# Security tests (issue 10): IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
+# Security tests: IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
 test-security: build infra chromium
 	npx vitest run --config tests/security/vitest.config.ts
 

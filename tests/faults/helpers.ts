@@ -226,7 +226,7 @@ export function tally(statuses: number[]): Record<number, number> {
   return t;
 }
 
-/** Prints a measured figure so the run's output carries the README numbers. */
+/** Prints a measured figure so the run's output carries the figures docs/reliability.md quotes. */
 export function report(scenario: string, figures: Record<string, unknown>): void {
   process.stdout.write(`[faults] ${scenario}: ${JSON.stringify(figures)}\n`);
 }

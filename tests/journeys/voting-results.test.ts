@@ -6,7 +6,7 @@ import { idOf, user, votingHarness, type Harness } from '../../services/voting/t
 /**
  * Voting's counts under a burst, shown as the gateway shows them: its percentages (one decimal) sum to 100 ± 0.1.
  * Voting runs alone (its harness publishes the question events); the gateway's `resultsOf` turns the counts into
- * percentages. Moved from services/voting/test/answers.test.ts (issue 21: a service's tests import no other package).
+ * percentages. It lives here because a service's own tests import no other package.
  */
 let h: Harness;
 const clock = manualClock('2026-03-10T10:00:00.000Z');

@@ -1,4 +1,4 @@
-// Issue 15 (and issue 10, scenario 17): comment images are decoded and re-encoded. A decompression bomb is refused
+// Comment images are decoded and re-encoded. A decompression bomb is refused
 // with 400 "Image is too large"; PNG text/ICC/private chunks, a GIF comment block, HTML after a JPEG's end marker and
 // EXIF/GPS/XMP are gone from the served bytes; the image is ≤ 1600 px, its thumbnail ≤ 480 px (measured with
 // sharp), EXIF orientation applied; the signed-out landing page with the largest allowed image posted on today's
@@ -50,7 +50,7 @@ const postComments = () => metricValue(sys.gw.gateway.metricsPort, 'grpc_client_
 
 const mobile = (session: SecUser | null, base = sys.base): Promise<{ context: BrowserContext; page: Page }> => mobilePage(chromium, session, base);
 
-describe('issue 15: re-encoded comment images', () => {
+describe('re-encoded comment images', () => {
   it("the signed-out landing page with the largest allowed image on today's question transfers under 300 KB", async () => {
     expect(largest.length).toBeGreaterThan(MB5 - 16 * 1024);
     expect(largest.length).toBeLessThanOrEqual(MB5);
