@@ -55,7 +55,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
     /**
      * Replicas of the QUESTIONS stream if the gateway is the first to create it (it reads its events): the same
-     * value as the services', or a gateway start would propose R1 for an R3 stream (issue 17's rolling restart).
+     * value as the services', or a gateway start would propose R1 for an R3 stream (as a rolling restart once did).
      */
     NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
     /** The QUESTIONS stream's `max_bytes`, for the same reason: the services' value. */

@@ -82,7 +82,7 @@ export function attribute(file: string, fromUs: number, toUs: number, root: stri
 
 /**
  * The vote path's parts, by the caller keys above (first match wins): what each middleware and call costs. The
- * response write is the socket write of res.end, whoever calls it (express-session's wrapper did before issue 16).
+ * response write is the socket write of res.end, whoever calls it (a session library's wrapper of `end` shows up here too).
  */
 const PARTS: Record<'gateway' | 'voting', [string, RegExp][]> = {
   gateway: [

@@ -32,7 +32,7 @@ export const FANOUT_SLICE = 256;
  * than buffered for without bound.
  *
  * Writes go out `slice` sockets at a time with setImmediate between slices: one synchronous loop over 10,000 sockets
- * held the event loop ~200 ms and put that on every request in flight (issue 16's p99). Messages are delivered in
+ * held the event loop ~200 ms and put that on every request in flight (the votes' p99). Messages are delivered in
  * the order they were broadcast: one message's slices finish before the next message starts, and each message goes
  * to the sockets open when its turn comes.
  */
