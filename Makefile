@@ -14,7 +14,7 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up dev test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
+.PHONY: help install build infra up dev test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-ab bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
@@ -119,6 +119,12 @@ images:
 # BENCH_WS_CLIENTS=10000 for the full target. See load-tests/README.md.
 bench: build infra chromium
 	npx tsx load-tests/bench/run.ts
+
+# Two checkouts against each other: AB_BASE (a built checkout, e.g. a worktree of main) and this one, AB_RUNS (5)
+# interleaved `make bench` runs each, figures as ratios to each run's own baselines, compared by median; writes
+# load-tests/results/<date>-ab.md. AB_QUICK=1 checks the script in a few minutes. See load-tests/README.md.
+bench-ab: build infra
+	npx tsx load-tests/bench/ab.ts
 
 # Lighthouse (mobile preset, Debian's Chromium) on the landing page and the signed-in /vote, with the demo data and a
 # ~5 MB image comment on today's question: its own stack and databases, a few minutes. Not part of `make test`.

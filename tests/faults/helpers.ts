@@ -11,7 +11,7 @@ import { PrivatePostgres } from './postgres.ts';
 import { Browser, type RequestOptions, type Res } from '../support/browser.ts';
 
 export { PrivateNatsServer, PrivatePostgres, freePort };
-export { answerEvents, publishRaw, streamMessages, type StoredMsg } from './streams.ts';
+export { publishRaw, streamMessages, type StoredMsg } from './streams.ts';
 export const ADMIN_PASSWORD = 'admin-dev-password';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
 
