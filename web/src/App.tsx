@@ -5,8 +5,7 @@ import { BrowserRouter, useLocation } from 'react-router';
 import { queryClient as defaultQueryClient } from './lib/queryClient';
 import { Spinner, Toaster } from './ui';
 import { authDialogAtom } from './features/auth/authDialogState';
-import { useSessionSync, useUser } from './features/auth/useSession';
-import { mayBeSignedIn } from './features/auth/session';
+import { useSession, useSessionSync } from './features/auth/useSession';
 import { LandingPage } from './features/landing/LandingPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
@@ -30,7 +29,7 @@ const AUTH_DIALOG_PREFETCH_MS = 3000;
 function AuthDialog() {
   const { open } = useAtomValue(authDialogAtom);
   const [mounted, setMounted] = useState(open);
-  const signedOut = !useUser() && !mayBeSignedIn();
+  const signedOut = useSession().status === 'signed-out';
   if (open && !mounted) setMounted(true);
   useEffect(() => {
     if (!signedOut) return;
@@ -64,8 +63,9 @@ const MAIL_LINK_PAGES: Record<string, 'verify-email' | 'unsubscribe' | 'newslett
 
 /** Signed-out visitors see the landing page whatever the route, except the privacy notice (no sign-in needed). */
 function Screens() {
-  const checking = useSessionSync();
-  const user = useUser();
+  useSessionSync();
+  const { user, status } = useSession();
+  const checking = status === 'checking';
   const { pathname } = useLocation();
   const mailLink = MAIL_LINK_PAGES[pathname.replace(/\/+$/, '')];
   // The signed-in /vote's first paint (staticVote.ts) goes once the app shows anything but /vote: the landing (the

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { queryClient } from './lib/queryClient';
 import { startLiveClient } from './features/live/liveClient';
-import { TODAY_QUESTIONS_KEY } from './features/questions/list';
+import { TODAY_QUESTIONS_KEY } from './entities/question/list';
 import { takeFetchedToday } from './features/landing/staticLanding';
 import { startVoteOutbox } from './features/vote/outbox';
 import { startI18n } from './i18n';

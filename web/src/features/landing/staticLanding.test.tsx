@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { json, makeQuestion, stubFetch } from '../../test/fixtures';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { inert, renderStaticLanding } from './prerender';
 import { paintStaticLanding, takeFetchedToday } from './staticLanding';
 import { TodayQuestion } from './TodayQuestion';

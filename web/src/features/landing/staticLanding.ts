@@ -4,9 +4,9 @@
 // No React here: this is the small entry chunk.
 import { apiJson } from '../../lib/api';
 import { formatDayLabel } from '../../lib/time';
-import { SAMPLE_BADGE } from '../questions/results';
-import { TODAY_QUESTIONS_KEY, toQuestionList } from '../questions/list';
-import type { Question } from '../questions/types';
+import { SAMPLE_BADGE } from '../../entities/question/results';
+import { TODAY_QUESTIONS_KEY, toQuestionList } from '../../entities/question/list';
+import type { Question } from '../../entities/question/types';
 import { readSharedQuestion } from '../share/sharedQuestion';
 import { HERO_TEXT, heroHint, heroOptions, heroTitle } from './todayHero';
 

@@ -1,8 +1,8 @@
 // What the landing hero says about today's question. Shared by the React hero (TodayQuestion) and the static
 // landing's first paint (staticLanding.ts), so both show the same thing. No React here. The first paint is English;
 // the React hero says the same through the catalogues (src/i18n/locales/en.json holds these very strings).
-import { questionWithMark } from '../questions/results';
-import type { Question } from '../questions/types';
+import { questionWithMark } from '../../entities/question/results';
+import type { Question } from '../../entities/question/types';
 
 export const HERO_TEXT = {
   kicker: "Today's question",

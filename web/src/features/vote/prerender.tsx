@@ -2,7 +2,7 @@
 // React has loaded (staticVote.ts fills it in). The same components the app renders, so the same layout.
 import { MemoryRouter } from 'react-router';
 import type { User } from '../auth/types';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { AppShell } from '../shell/AppShell';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { renderStatic } from '../landing/prerender';

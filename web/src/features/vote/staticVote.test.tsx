@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { json, makeQuestion, stubFetch } from '../../test/fixtures';
 import { takeFetchedToday } from '../landing/staticLanding';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { renderStaticVote } from './prerender';
 import { paintStaticVote, removeStaticVote } from './staticVote';
 

@@ -5,9 +5,9 @@
 // (removeStaticVote). No React here: this is the small entry chunk.
 import { countdownToEndOfLocalDay, formatDayLabel } from '../../lib/time';
 import { fetchTodayForFirstPaint } from '../landing/staticLanding';
-import { toQuestionList } from '../questions/list';
-import { questionWithMark } from '../questions/results';
-import type { Question } from '../questions/types';
+import { toQuestionList } from '../../entities/question/list';
+import { questionWithMark } from '../../entities/question/results';
+import type { Question } from '../../entities/question/types';
 import { USER_STORAGE_KEY } from '../auth/session-key';
 import { initials } from '../shell/initials';
 
