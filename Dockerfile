@@ -14,6 +14,7 @@ ARG SERVICE_DIR=services/${SERVICE}
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY proto/package.json proto/
+COPY api/package.json api/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/
 COPY services/questions/package.json services/questions/
@@ -26,7 +27,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN test -n "${SERVICE}" || (echo "--build-arg SERVICE=<name> is required" >&2; exit 1)
 RUN npm run gen \
- && npx tsc -b "${SERVICE_DIR}" \
+ && npx tsc -b api "${SERVICE_DIR}" \
  && if [ "${SERVICE}" = "gateway" ]; then npm run build -w @mzansi/web; else mkdir -p web/dist; fi \
  && mkdir -p "${SERVICE_DIR}/drizzle"
 
@@ -37,6 +38,7 @@ ARG SERVICE_DIR=services/${SERVICE}
 WORKDIR /app
 COPY --from=build /src/package.json /src/package-lock.json ./
 COPY --from=build /src/proto/package.json proto/
+COPY --from=build /src/api/package.json api/
 COPY --from=build /src/services/kit/package.json services/kit/
 COPY --from=build /src/services/identity/package.json services/identity/
 COPY --from=build /src/services/questions/package.json services/questions/
@@ -68,6 +70,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/${SERVICE_DIR}/node_modules ${SERVICE_DIR}/node_modules
 COPY --from=build /src/proto/package.json proto/package.json
 COPY --from=build /src/proto/dist proto/dist
+COPY --from=build /src/api/package.json api/package.json
+COPY --from=build /src/api/dist api/dist
 COPY --from=build /src/services/kit/package.json services/kit/package.json
 COPY --from=build /src/services/kit/dist services/kit/dist
 COPY --from=build /src/${SERVICE_DIR}/package.json ${SERVICE_DIR}/package.json

@@ -21,6 +21,7 @@ import { cachedPublicReads } from './public-reads.js';
 import { requestIdOf } from './request-id.js';
 import { shareRouter } from './routes/share.js';
 import { indexHtml, webRouter } from './web.js';
+import { apiDocsRouter } from './api-docs.js';
 import type { WebDevProxy } from './web-dev.js';
 
 export interface AppDeps {
@@ -120,6 +121,8 @@ export function createApp(deps: AppDeps): Express {
   // One-click unsubscribe (RFC 8058) is posted by mail providers' servers as a form: before the CSRF guard, on
   // purpose (the signed token in the link is its only authority; routes/profile.ts).
   api.use('/unsubscribe', refuseNul, unsubscribeRouter({ clients: deps.clients }));
+  // The API's OpenAPI document and reference page: public, cacheable, no session (api-docs.ts).
+  api.use(apiDocsRouter());
   api.use(csrfGuard(config));
   apiBodyParsers(api);
   api.use(parseJson);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { MAX_CHALLENGE_PAYLOAD } from '@mzansi/api';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Config } from './config.js';
@@ -13,7 +14,7 @@ const ALGORITHM = 'PBKDF2/SHA-256';
 /** PBKDF2 iterations per try: with ALTCHA_COUNTER_MAX it sets the work (the widget's workers use WebCrypto). */
 const COST = 1_000;
 /** A payload is base64 JSON of a few hundred bytes; anything much bigger is not ours. */
-export const MAX_PAYLOAD_LENGTH = 4_096;
+export const MAX_PAYLOAD_LENGTH = MAX_CHALLENGE_PAYLOAD;
 
 export type ChallengeOutcome = 'passed' | 'invalid' | 'expired' | 'used';
 

@@ -1,7 +1,8 @@
 import type { Actor } from '@mzansi/kit/base';
 import type { questions } from '@mzansi/proto';
 import type { Clients } from './clients.js';
-import { questionJson, type Counts, type ProvinceCounts, type QuestionJson } from './questions.js';
+import type { Question } from '@mzansi/api';
+import { questionJson, type Counts, type ProvinceCounts } from './questions.js';
 
 /**
  * Composes question lists for the web app: the questions, then — in parallel, one call per service for the whole
@@ -9,9 +10,9 @@ import { questionJson, type Counts, type ProvinceCounts, type QuestionJson } fro
  * part of the system yet contributes nothing (zero counts, no friends), so it slots in without touching the routes.
  */
 export interface Composer {
-  /** Vote counts per option for many questions at once. */
+  /** Votes and shares (voting's percentages) per option for many questions at once. */
   counts(questionIds: string[]): Promise<Map<string, Counts>>;
-  /** Per-province counts for many questions at once (question → province → option → count). */
+  /** Per-province votes and shares for many questions at once (question → province → option → figures). */
   provinceCounts(questionIds: string[]): Promise<Map<string, ProvinceCounts>>;
   /** Comment counts for many questions at once. */
   commentCounts(questionIds: string[], actor?: Actor): Promise<Map<string, number>>;
@@ -25,7 +26,7 @@ export function createComposer(clients: Clients): Composer {
       const out = new Map<string, Counts>();
       if (questionIds.length === 0) return out;
       const { results } = await clients.voting.getResults({ questionIds });
-      for (const r of results) out.set(r.questionId, new Map(r.counts.map((c) => [c.optionId, c.count])));
+      for (const r of results) out.set(r.questionId, new Map(r.counts.map((c) => [c.optionId, { votes: c.count, percentage: c.percentage }])));
       return out;
     },
     async provinceCounts(questionIds) {
@@ -35,7 +36,7 @@ export function createComposer(clients: Clients): Composer {
       for (const r of results) {
         let byProvince = out.get(r.questionId);
         if (!byProvince) out.set(r.questionId, (byProvince = new Map()));
-        byProvince.set(r.province, new Map(r.counts.map((c) => [c.optionId, c.count])));
+        byProvince.set(r.province, new Map(r.counts.map((c) => [c.optionId, { votes: c.count, percentage: c.percentage }])));
       }
       return out;
     },
@@ -60,7 +61,7 @@ export async function composeQuestions(
   list: questions.Question[],
   actor?: Actor,
   revealed: (questionId: string) => boolean = () => false,
-): Promise<QuestionJson[]> {
+): Promise<Question[]> {
   if (list.length === 0) return [];
   const ids = list.map((q) => q.id);
   const [counts, comments, provinces] = await Promise.all([composer.counts(ids), composer.commentCounts(ids, actor), composer.provinceCounts(ids)]);

@@ -1,104 +1,50 @@
-import { percentageOf, PROVINCE_MIN_ANSWERS, PROVINCES } from '@mzansi/kit/base';
+import { PROVINCE_MIN_ANSWERS, PROVINCES } from '@mzansi/kit/base';
+import type { OptionResult, ProvinceBreakdown, Question } from '@mzansi/api';
+import { resultsHiddenFor } from '@mzansi/api/rules';
 import type { questions } from '@mzansi/proto';
 
-export interface ResultJson {
-  optionId: string;
-  optionText: string;
-  count: number;
+/** One option's votes and share of the total, as voting computed it (percentages are voting's, never computed here). */
+export interface Share {
+  votes: number;
   percentage: number;
 }
+/** Per-option figures of a question. */
+export type Counts = Map<string, Share>;
+/** Per-province per-option figures of a question: province code → figures. */
+export type ProvinceCounts = Map<string, Counts>;
 
-export interface QuestionJson {
-  id: string;
-  text: string;
-  context: string | null;
-  date: string | null;
-  options: { id: string; text: string }[];
-  correctOptionId: string | null;
-  isActive: boolean;
-  isResolved: boolean;
-  isArchived: boolean;
-  isPublished: boolean;
-  publishedAt: string | null;
-  createdAt: string | null;
-  tags: string[];
-  isSample: boolean;
-  /** Blind question (an admin's choice): per-option figures hidden from those who have not answered until it resolves. */
-  isBlind: boolean;
-  /** True when `results` is withheld (empty): an open blind question for this reader; only `totalVotes` is given. */
-  resultsHidden: boolean;
-  results: ResultJson[];
-  /** The province breakdown (when asked for; null while the results are hidden). */
-  provinces?: ProvinceJson[] | null;
-  totalVotes: number;
-  commentCount: number;
-  /** The admin's text in isiZulu, Afrikaans, Sesotho where given (issue #20); absent without any. */
-  translations?: Record<string, TranslationJson>;
-}
-
-export interface TranslationJson {
-  text: string;
-  context: string | null;
-  options: Record<string, string>;
-}
+const NONE: Share = { votes: 0, percentage: 0 };
 
 /** The question's translations as the API shows them, or undefined when it has none. */
-function translationsJson(q: questions.Question): Record<string, TranslationJson> | undefined {
+function translationsJson(q: questions.Question): Question['translations'] {
   const entries = Object.entries(q.translations ?? {}).filter(([, t]) => t.text);
   if (entries.length === 0) return undefined;
   return Object.fromEntries(entries.map(([language, t]) => [language, { text: t.text, context: t.context || null, options: { ...t.options } }]));
 }
 
-/** Per-option counts of a question (from the voting service once it exists). */
-export type Counts = Map<string, number>;
-/** Per-province per-option counts of a question: province code → counts. */
-export type ProvinceCounts = Map<string, Counts>;
-
-export interface ProvinceJson {
-  code: string;
-  name: string;
-  /** Answers from the province. */
-  totalVotes: number;
-  /** False below PROVINCE_MIN_ANSWERS answers: no split is given ("Not enough predictions yet"). */
-  shown: boolean;
-  results: { optionId: string; votes: number; percentage: number }[];
-}
-
 /**
  * The nine provinces' splits of a question, each withheld (shown false, results empty) until it has at least
- * PROVINCE_MIN_ANSWERS answers; null when the question's results are hidden from the reader (blind).
+ * PROVINCE_MIN_ANSWERS answers.
  */
-export function provinceBreakdown(options: { id: string }[], byProvince: ProvinceCounts | undefined): ProvinceJson[] {
+export function provinceBreakdown(options: { id: string }[], byProvince: ProvinceCounts | undefined): ProvinceBreakdown[] {
   return PROVINCES.map(({ code, name }) => {
     const counts = byProvince?.get(code);
-    const totalVotes = options.reduce((n, o) => n + (counts?.get(o.id) ?? 0), 0);
+    const totalVotes = options.reduce((n, o) => n + (counts?.get(o.id)?.votes ?? 0), 0);
     const shown = totalVotes >= PROVINCE_MIN_ANSWERS;
     return {
       code,
       name,
       totalVotes,
       shown,
-      results: shown ? options.map((o) => ({ optionId: o.id, votes: counts?.get(o.id) ?? 0, percentage: percentageOf(counts?.get(o.id) ?? 0, totalVotes) })) : [],
+      results: shown ? options.map((o) => ({ optionId: o.id, ...(counts?.get(o.id) ?? NONE) })) : [],
     };
   });
 }
 
-/** Percentages to one decimal; they sum to 100 (±0.1 rounding) whenever there are votes. */
-export function resultsOf(options: { id: string; text: string }[], counts: Counts | undefined): { results: ResultJson[]; totalVotes: number } {
-  const totalVotes = options.reduce((n, o) => n + (counts?.get(o.id) ?? 0), 0);
-  const results = options.map((o) => {
-    const count = counts?.get(o.id) ?? 0;
-    return { optionId: o.id, optionText: o.text, count, percentage: totalVotes ? Math.round((count / totalVotes) * 1000) / 10 : 0 };
-  });
-  return { results, totalVotes };
-}
-
-/**
- * Whether a question's per-option figures are withheld from a reader: an open (unresolved) blind question, unless
- * the reader answered it (or is an admin). Public, shared reads pass `revealed = false`.
- */
-export function resultsHiddenFor(q: Pick<questions.Question, 'isBlind' | 'isResolved'>, revealed: boolean): boolean {
-  return q.isBlind && !q.isResolved && !revealed;
+/** Every option's figures in the question's order (an option nobody chose shows 0), and the total. */
+export function resultsOf(options: { id: string; text: string }[], counts: Counts | undefined): { results: OptionResult[]; totalVotes: number } {
+  const results = options.map((o) => ({ optionId: o.id, optionText: o.text, ...(counts?.get(o.id) ?? NONE) }));
+  return { results, totalVotes: results.reduce((n, r) => n + r.votes, 0) };
 }
 
 /** The results of a question as a reader may see them: everything, or for a hidden blind question only the total. */
@@ -106,7 +52,7 @@ export function visibleResults(
   q: Pick<questions.Question, 'isBlind' | 'isResolved' | 'options'>,
   counts: Counts | undefined,
   revealed: boolean,
-): { results: ResultJson[]; totalVotes: number; resultsHidden: boolean } {
+): { results: OptionResult[]; totalVotes: number; resultsHidden: boolean } {
   const all = resultsOf(q.options, counts);
   if (resultsHiddenFor(q, revealed)) return { results: [], totalVotes: all.totalVotes, resultsHidden: true };
   return { ...all, resultsHidden: false };
@@ -119,7 +65,7 @@ export function questionJson(
   commentCount = 0,
   revealed = false,
   provinces?: ProvinceCounts,
-): QuestionJson {
+): Question {
   const visible = visibleResults(q, counts, revealed);
   const translations = translationsJson(q);
   return {

@@ -114,8 +114,8 @@ describe('translation', () => {
         publishedAt: publishedAt.toISOString(),
         totalVotes: 0,
         results: [
-          { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
-          { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
+          { optionId: 'yes', optionText: 'Yes', votes: 0, percentage: 0 },
+          { optionId: 'no', optionText: 'No', votes: 0, percentage: 0 },
         ],
       },
     });

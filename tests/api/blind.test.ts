@@ -216,8 +216,8 @@ describe('a question not marked blind', () => {
     const pr = await anon.get(`/api/questions/${id}/public-results`);
     expect(pr.json).toEqual({
       results: [
-        { optionId: 'yes', percentage: 100, votes: 1 },
-        { optionId: 'no', percentage: 0, votes: 0 },
+        { optionId: 'yes', optionText: 'Yes', percentage: 100, votes: 1 },
+        { optionId: 'no', optionText: 'No', percentage: 0, votes: 0 },
       ],
       totalVotes: 1,
     });

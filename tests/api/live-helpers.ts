@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { liveMessageProblem } from '../support/contract.js';
 
 /** Helpers for the live channel's tests (/ws). */
 
@@ -25,6 +26,8 @@ export interface LiveOptions {
 export class LiveClient {
   readonly messages: LiveMessage[] = [];
   readonly closes: { code: number; reason: string; at: number }[] = [];
+  /** Messages the contract (@mzansi/api LiveMessage) does not describe: any fails the next wait. */
+  readonly contractProblems: string[] = [];
   /** How many times a socket opened. */
   opens = 0;
   ws: WebSocket | undefined;
@@ -65,6 +68,8 @@ export class LiveClient {
       } catch {
         parsed = { type: '(unparseable)', raw: String(data) };
       }
+      const problem = liveMessageProblem(parsed);
+      if (problem) this.contractProblems.push(problem);
       this.messages.push({ ...(parsed as object), at: Date.now() } as LiveMessage);
       this.notify();
     });
@@ -84,8 +89,15 @@ export class LiveClient {
   /** Resolves when `check()` holds (checked now and on every message, open and close), or rejects after `timeoutMs`. */
   waitFor(check: () => boolean, timeoutMs: number, what = 'condition'): Promise<void> {
     return new Promise((resolve, reject) => {
+      const problem = () => this.contractProblems[0] && new Error(`contract: ${this.contractProblems[0]}`);
+      if (problem()) return reject(problem());
       if (check()) return resolve();
       const done = () => {
+        if (problem()) {
+          this.waiters.delete(done);
+          clearTimeout(t);
+          return reject(problem());
+        }
         if (!check()) return;
         this.waiters.delete(done);
         clearTimeout(t);

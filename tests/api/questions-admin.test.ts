@@ -26,8 +26,8 @@ const REQUIRED = 'Please fill in all required fields';
 /** A yes/no question before anyone answered or commented, as the API shows it. */
 const NO_VOTES_YET = {
   results: [
-    { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
-    { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
+    { optionId: 'yes', optionText: 'Yes', votes: 0, percentage: 0 },
+    { optionId: 'no', optionText: 'No', votes: 0, percentage: 0 },
   ],
   totalVotes: 0,
   commentCount: 0,

@@ -104,8 +104,8 @@ describe('research by tag', () => {
     expect(questions.map((q: { id: string }) => q.id)).toEqual([wq]);
     expect(questions[0]).toMatchObject({ id: wq, tags: ['drought'], isPublished: true, totalVotes: 1, commentCount: 0 });
     expect(questions[0].results).toEqual([
-      { optionId: 'yes', optionText: 'Yes', count: 1, percentage: 100 },
-      { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
+      { optionId: 'yes', optionText: 'Yes', votes: 1, percentage: 100 },
+      { optionId: 'no', optionText: 'No', votes: 0, percentage: 0 },
     ]);
     expect(questions.map((q: { id: string }) => q.id)).not.toContain(draft.id);
     expect(ok(await anonB.get('/api/tags/grid/questions')).map((q: { id: string }) => q.id)).toEqual([eq]);

@@ -7,14 +7,14 @@ import { system, gw, voting, adminB, aliceB, bobB, anonB, alice, publishedQuesti
 useVotingStack();
 
 describe('GET /api/questions/{id}/public-results', () => {
-  it('{results:[{optionId, percentage, votes}], totalVotes}, signed out too; a draft is 404', async () => {
+  it('{results:[{optionId, optionText, percentage, votes}], totalVotes}, signed out too; a draft is 404', async () => {
     const qid = await publishedQuestion();
     const empty = await anonB.get(`/api/questions/${qid}/public-results`);
     expect(empty.status, empty.text).toBe(200);
     expect(empty.json).toEqual({
       results: [
-        { optionId: 'yes', percentage: 0, votes: 0 },
-        { optionId: 'no', percentage: 0, votes: 0 },
+        { optionId: 'yes', optionText: 'Yes', percentage: 0, votes: 0 },
+        { optionId: 'no', optionText: 'No', percentage: 0, votes: 0 },
       ],
       totalVotes: 0,
     });
@@ -34,8 +34,8 @@ describe('GET /api/questions/{id}/public-results', () => {
     expect(Date.now() - votedAt).toBeLessThan(1_300);
     expect(three.json).toEqual({
       results: [
-        { optionId: 'yes', percentage: 66.7, votes: 2 },
-        { optionId: 'no', percentage: 33.3, votes: 1 },
+        { optionId: 'yes', optionText: 'Yes', percentage: 66.7, votes: 2 },
+        { optionId: 'no', optionText: 'No', percentage: 33.3, votes: 1 },
       ],
       totalVotes: 3,
     });

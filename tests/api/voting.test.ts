@@ -68,8 +68,8 @@ describe('GET /api/questions/{id}/results', () => {
     expect(mine.status, mine.text).toBe(200);
     expect(mine.json).toEqual({
       results: [
-        { optionId: 'yes', text: 'Yes', percentage: 100, votes: 1 },
-        { optionId: 'no', text: 'No', percentage: 0, votes: 0 },
+        { optionId: 'yes', optionText: 'Yes', percentage: 100, votes: 1 },
+        { optionId: 'no', optionText: 'No', percentage: 0, votes: 0 },
       ],
       totalVotes: 1,
       // Alice has no province: every province shows no answers.

@@ -49,8 +49,13 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** A check of every answer a browser receives (tests/api: the contract); it throws to fail the request. */
+export type ResponseCheck = (method: string, path: string, res: Res) => void;
+
 /** A tiny browser: fetch with a cookie jar. */
 export class Browser {
+  /** Run on every answer of every browser (set by a suite's setup file). */
+  static check: ResponseCheck | undefined;
   cookies = new Map<string, string>();
   constructor(
     readonly base: string,
@@ -95,7 +100,9 @@ export class Browser {
     } catch {
       json = undefined;
     }
-    return { status: res.status, headers: res.headers, text, json, setCookies, ms: Date.now() - started };
+    const out = { status: res.status, headers: res.headers, text, json, setCookies, ms: Date.now() - started };
+    Browser.check?.(method, path, out);
+    return out;
   }
 
   get = (path: string, opts?: RequestOptions) => this.req('GET', path, opts);

@@ -1,16 +1,13 @@
 import { Router } from 'express';
 import type { Clock } from '@mzansi/kit/base';
-import { z } from 'zod';
+import { DeleteAccountBody, UserIdParams } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';
 import { badRequest, forbidden, parse } from '../errors.js';
 import { exportDocument, exportFilename, fetchExportParts } from '../export.js';
-import { uuidAnyCase } from '../params.js';
+import { send } from '../respond.js';
 import { requireActor, requireSelf, signOut } from '../session.js';
 import type { UserSessions } from '../user-sessions.js';
-
-const idParam = z.object({ id: uuidAnyCase('Unknown user') });
-const deleteBody = z.object({ password: z.string({ message: 'password must be text' }).max(1024).optional() });
 
 export const ACCOUNT_MESSAGES = {
   passwordRequired: 'Please enter your password to delete your account',
@@ -30,7 +27,7 @@ export function accountRoutes(r: Router, { config, clients, userSessions, clock 
   // Self only, admins included: an export is for the person it is about.
   r.get('/:id/export', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParam, req.params).id);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
     const parts = await fetchExportParts(clients, actor);
     const now = clock();
     const doc = exportDocument(parts, { publicUrl: config.PUBLIC_URL, now });
@@ -42,16 +39,16 @@ export function accountRoutes(r: Router, { config, clients, userSessions, clock 
   // one, `byAdmin` in its answer). Then every session of the account ends at once, on every gateway.
   r.delete('/:id', async (req, res) => {
     const actor = requireActor(res);
-    const { id } = parse(idParam, req.params);
+    const { id } = parse(UserIdParams, req.params);
     const self = id === actor.id;
     if (!self && !actor.isAdmin) throw forbidden(ACCOUNT_MESSAGES.notYours);
-    const { password } = parse(deleteBody, req.body);
+    const { password } = parse(DeleteAccountBody, req.body);
     if (self && !password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired, 'deleteAccountPasswordRequired');
     await clients.identity.deleteUser({ id, password: self ? password! : '' }, { actor });
     await userSessions.endUserSessions(id, { userGone: true });
     // This request's own session object must not be saved back at the end of the response either.
     if (self) await signOut(req, res, config);
-    res.json({ success: true });
+    send(res, 'DELETE /api/users/{id}', 200, { success: true });
   });
 
 }

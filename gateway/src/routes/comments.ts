@@ -1,11 +1,11 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { social } from '@mzansi/proto';
-import { z } from 'zod';
+import { CommentBody, CommentImageQuery, IdParams, type Comment } from '@mzansi/api';
 import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { HttpError, badRequest, parse } from '../errors.js';
 import type { RateLimits } from '../rate-limit.js';
-import { idParams } from '../params.js';
+import { bodyOf, send } from '../respond.js';
 import { actorOf, requireActor } from '../session.js';
 import { personJson } from '../users.js';
 
@@ -15,7 +15,7 @@ export interface CommentsDeps {
   rateLimits: RateLimits;
 }
 
-export function commentJson(c: social.Comment) {
+export function commentJson(c: social.Comment): Comment {
   return {
     id: c.id,
     questionId: c.questionId,
@@ -48,11 +48,6 @@ export function commentBodyParser() {
     });
 }
 
-const commentBody = z.object({
-  content: z.string().max(10_000).default(''),
-  imageUrl: z.string().max(8_000_000).nullish(),
-});
-
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
  * A comment's image never changes under its id (comments are not edited): browsers keep it a year without asking
@@ -60,7 +55,6 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
  * gets it (Lighthouse's cache audit, issue 19; it was `public, max-age=300`).
  */
 const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
-const imageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
 const IMAGE_TOO_LARGE = 'Please select an image smaller than 5MB';
 const BASE64_DATA_URL = /^data:[^,]{0,100};base64,/;
 
@@ -81,15 +75,15 @@ function checkImageSize(imageUrl: string | null | undefined) {
 /** /api/questions/{id}/comments: a question's comments (public to read) and posting one (rate-limited). */
 export function questionCommentRoutes(r: Router, { clients, cache, rateLimits }: CommentsDeps): void {
   r.get('/:id/comments', async (req, res) => {
-    const { id } = parse(idParams, req.params);
+    const { id } = parse(IdParams, req.params);
     // Social answers 404 for a draft's or a deleted question's comments unless the actor is an admin.
     const { comments } = await clients.social.listComments({ questionId: id }, { actor: actorOf(res) });
-    res.json(comments.map(commentJson));
+    send(res, 'GET /api/questions/{id}/comments', 200, comments.map(commentJson));
   });
   r.post('/:id/comments', async (req, res) => {
     const actor = requireActor(res);
-    const { id } = parse(idParams, req.params);
-    const body = parse(commentBody, req.body);
+    const { id } = parse(IdParams, req.params);
+    const body = parse(CommentBody, req.body);
     checkImageSize(body.imageUrl);
     await rateLimits.comment(actor.id);
     await clients.questions.getQuestion({ id }, { actor }); // 404 for unknown or hidden questions
@@ -98,7 +92,7 @@ export function questionCommentRoutes(r: Router, { clients, cache, rateLimits }:
       { actor, deadlineMs: 10_000 },
     );
     cache.clear();
-    res.status(201).json(commentJson(comment!));
+    send(res, 'POST /api/questions/{id}/comments', 201, commentJson(comment!));
   });
 }
 
@@ -108,24 +102,24 @@ export function commentsRouter({ clients, cache }: CommentsDeps): Router {
   comments.get('/public', async (_req, res) => {
     const body = await cache.json('comments:public', async () => {
       const { questions } = await clients.questions.listPublicQuestions({ limit: 30, query: '', cursor: '' });
-      if (questions.length === 0) return {};
+      if (questions.length === 0) return bodyOf('GET /api/comments/public', 200, {});
       const latest = await clients.social.listLatestComments({ questionIds: questions.map((q) => q.id), perQuestion: 3 });
-      return Object.fromEntries(latest.questions.map((q) => [q.questionId, q.comments.map(commentJson)]));
+      return bodyOf('GET /api/comments/public', 200, Object.fromEntries(latest.questions.map((q) => [q.questionId, q.comments.map(commentJson)])));
     });
     sendJson(res, body);
   });
   comments.delete('/:id', async (req, res) => {
     const actor = requireActor(res);
-    const { id } = parse(idParams, req.params);
+    const { id } = parse(IdParams, req.params);
     const { questionId } = await clients.social.deleteComment({ id }, { actor });
     cache.clear();
-    res.json({ success: true, questionId });
+    send(res, 'DELETE /api/comments/{id}', 200, { success: true, questionId });
   });
   // Asked of social on every request, never cached here (nor in shared caches): a deleted comment's image is 404
   // at once. A revalidation with a matching ETag is a 304 without the bytes.
   comments.get('/:id/image', async (req, res) => {
-    const { id } = parse(idParams, req.params);
-    const { size } = parse(imageQuery, req.query);
+    const { id } = parse(IdParams, req.params);
+    const { size } = parse(CommentImageQuery, req.query);
     const img = await clients.social.getCommentImage({ commentId: id, thumbnail: size === 'thumb', ifNoneMatch: req.get('if-none-match') ?? '' });
     res.set({
       'Cache-Control': IMAGE_CACHE_CONTROL,

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { visibleResults } from '../questions.js';
+import { send } from '../respond.js';
 import { requireActor } from '../session.js';
 import { commentJson } from './comments.js';
 
@@ -18,7 +19,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
       clients.questions.listPublicQuestions({ limit: 30, query: '', cursor: '' }),
     ]);
     if (friends.length === 0 || questions.length === 0) {
-      res.json({ friendCount: friends.length, questions: [] });
+      send(res, 'GET /api/feed/friends', 200, { friendCount: friends.length, questions: [] });
       return;
     }
     const friendIds = friends.map((f) => f.id);
@@ -45,7 +46,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
           publishedAt: q.publishedAt?.toISOString() ?? null,
           isResolved: q.isResolved,
           correctOptionId: q.correctOptionId || null,
-          options: q.options,
+          options: q.options.map((o) => ({ id: o.id, text: o.text })),
           isSample: q.isSample,
           isBlind: q.isBlind,
           resultsHidden,
@@ -60,7 +61,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
         },
       ];
     });
-    res.json({ friendCount: friends.length, questions: out });
+    send(res, 'GET /api/feed/friends', 200, { friendCount: friends.length, questions: out });
   });
   return r;
 }

@@ -1,24 +1,16 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { NewsletterBody, TokenBody } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
-import { tokenBody } from '../params.js';
-import { pageLanguage, PAGE_LANGUAGE_CODES } from '../web.js';
-
-const newsletter = z.object({
-  email: z.string().max(254).default(''),
-  name: z.string().max(100).nullish(),
-  source: z.string().max(40).nullish(),
-  /** The page's language (the confirmation mail's): one of the four. */
-  language: z.enum(PAGE_LANGUAGE_CODES, { message: 'Please choose one of the four languages' }).nullish(),
-});
+import { send } from '../respond.js';
+import { pageLanguage } from '../web.js';
 
 /** /api/newsletter/subscribe (double opt-in) and /confirm (the link in the confirmation mail; no session needed). */
 export function newsletterRouter({ clients }: { clients: Clients }): Router {
   const r = Router();
 
   r.post('/subscribe', async (req, res) => {
-    const body = parse(newsletter, req.body);
+    const body = parse(NewsletterBody, req.body);
     // The confirmation mail is written in the page's language (as sent, else the `lang` cookie, else Accept-Language).
     const out = await clients.notification.subscribeNewsletter({
       email: body.email,
@@ -26,7 +18,7 @@ export function newsletterRouter({ clients }: { clients: Clients }): Router {
       source: body.source ?? 'web',
       language: body.language ?? pageLanguage(req),
     });
-    res.status(out.alreadySubscribed ? 200 : 201).json({
+    send(res, 'POST /api/newsletter/subscribe', out.alreadySubscribed ? 200 : 201, {
       success: true,
       alreadySubscribed: out.alreadySubscribed,
       email: out.email,
@@ -37,9 +29,9 @@ export function newsletterRouter({ clients }: { clients: Clients }): Router {
   });
 
   r.post('/confirm', async (req, res) => {
-    const { token } = parse(tokenBody, req.body, 'This confirmation link is not valid or the subscription has expired', 'mailBadConfirm');
+    const { token } = parse(TokenBody, req.body, 'This confirmation link is not valid or the subscription has expired', 'mailBadConfirm');
     const { email } = await clients.notification.confirmNewsletter({ token });
-    res.json({ success: true, email, message: `${email} is subscribed to the newsletter.` });
+    send(res, 'POST /api/newsletter/confirm', 200, { success: true, email, message: `${email} is subscribed to the newsletter.` });
   });
 
   return r;

@@ -1,14 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { PushSubscription, PushUnsubscribeBody } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
+import { send } from '../respond.js';
 import { requireActor } from '../session.js';
-
-const subscription = z.object({
-  endpoint: z.string().url('A push subscription needs an endpoint').max(2048),
-  keys: z.object({ p256dh: z.string().min(1).max(512), auth: z.string().min(1).max(512) }),
-  expirationTime: z.number().nullish(),
-});
 
 /** /api/notifications/*: web push. */
 export function notificationsRouter({ clients }: { clients: Clients }): Router {
@@ -17,27 +12,27 @@ export function notificationsRouter({ clients }: { clients: Clients }): Router {
   r.get('/vapid-public-key', async (_req, res) => {
     const { publicKey } = await clients.notification.getVapidPublicKey({});
     res.set('Cache-Control', 'public, max-age=3600');
-    res.json({ publicKey });
+    send(res, 'GET /api/notifications/vapid-public-key', 200, { publicKey });
   });
 
   r.post('/subscribe', async (req, res) => {
     const actor = requireActor(res);
-    const body = parse(subscription, req.body, 'Please send the browser’s push subscription');
+    const body = parse(PushSubscription, req.body, 'Please send the browser’s push subscription');
     await clients.notification.subscribe({ endpoint: body.endpoint, keys: body.keys }, { actor });
-    res.status(201).json({ success: true });
+    send(res, 'POST /api/notifications/subscribe', 201, { success: true });
   });
 
   r.post('/unsubscribe', async (req, res) => {
     const actor = requireActor(res);
-    const { endpoint } = parse(z.object({ endpoint: z.string().min(1).max(2048) }), req.body, 'Please send the subscription endpoint');
+    const { endpoint } = parse(PushUnsubscribeBody, req.body, 'Please send the subscription endpoint');
     const { removed } = await clients.notification.unsubscribe({ endpoint }, { actor });
-    res.json({ success: true, removed });
+    send(res, 'POST /api/notifications/unsubscribe', 200, { success: true, removed });
   });
 
   r.post('/test', async (_req, res) => {
     const actor = requireActor(res);
     const { success, message } = await clients.notification.sendTest({}, { actor });
-    res.json({ success, message });
+    send(res, 'POST /api/notifications/test', 200, { success, message });
   });
 
   return r;

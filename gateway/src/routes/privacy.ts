@@ -1,24 +1,15 @@
 import { Router } from 'express';
 import type { voting } from '@mzansi/proto';
 import { AnswerVisibility } from '@mzansi/proto/voting/v1/voting';
-import { z } from 'zod';
+import { PrivacyBody, UserIdParams, type PrivacySettings } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { Config } from '../config.js';
 import { parse } from '../errors.js';
-import { uuidAnyCase } from '../params.js';
+import { send } from '../respond.js';
 import { PRIVACY_NOTICE_VERSION } from '../privacy.js';
 import { requireActor, requireSelf } from '../session.js';
 
-const idParam = z.object({ id: uuidAnyCase('Unknown user') });
-
-const privacyBody = z
-  .object({
-    answerVisibility: z.enum(['friends', 'nobody'], 'answerVisibility must be "friends" or "nobody"').optional(),
-    hideUntilResolved: z.boolean('hideUntilResolved must be true or false').optional(),
-  })
-  .refine((b) => b.answerVisibility !== undefined || b.hideUntilResolved !== undefined, 'Nothing to update');
-
-export function privacyJson(s: voting.PrivacySettings | undefined) {
+export function privacyJson(s: voting.PrivacySettings | undefined): PrivacySettings {
   return {
     answerVisibility: s?.answerVisibility === AnswerVisibility.ANSWER_VISIBILITY_NOBODY ? 'nobody' : 'friends',
     hideUntilResolved: s?.hideUntilResolved ?? false,
@@ -30,7 +21,7 @@ export function privacyJson(s: voting.PrivacySettings | undefined) {
 export function privacyNoticeRouter({ config }: { config: Config }): Router {
   const r = Router();
   r.get('/', (_req, res) => {
-    res.json({
+    send(res, 'GET /api/privacy-notice', 200, {
       version: PRIVACY_NOTICE_VERSION,
       informationOfficer: { name: config.PRIVACY_OFFICER_NAME, email: config.PRIVACY_OFFICER_EMAIL },
     });
@@ -47,15 +38,15 @@ export function privacySettingsRoutes(r: Router, { clients }: { clients: Clients
 
   r.get('/:id/privacy', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParam, req.params).id);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
     const { settings } = await clients.voting.getPrivacy({ userId: actor.id }, { actor });
-    res.json(privacyJson(settings));
+    send(res, 'GET /api/users/{id}/privacy', 200, privacyJson(settings));
   });
 
   r.put('/:id/privacy', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParam, req.params).id);
-    const body = parse(privacyBody, req.body);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
+    const body = parse(PrivacyBody, req.body);
     const answerVisibility =
       body.answerVisibility === 'nobody'
         ? AnswerVisibility.ANSWER_VISIBILITY_NOBODY
@@ -63,7 +54,7 @@ export function privacySettingsRoutes(r: Router, { clients }: { clients: Clients
           ? AnswerVisibility.ANSWER_VISIBILITY_FRIENDS
           : AnswerVisibility.ANSWER_VISIBILITY_UNSPECIFIED;
     const { settings } = await clients.voting.updatePrivacy({ answerVisibility, hideUntilResolved: body.hideUntilResolved }, { actor });
-    res.json(privacyJson(settings));
+    send(res, 'PUT /api/users/{id}/privacy', 200, privacyJson(settings));
   });
 
 }

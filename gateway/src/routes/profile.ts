@@ -1,36 +1,29 @@
 import express, { Router } from 'express';
 import { grpc, isGrpcError, type Actor } from '@mzansi/kit/base';
 import { UnsubscribeKind } from '@mzansi/proto/notification/v1/notification';
-import { z } from 'zod';
+import { AuditQuery, PasswordBody, UserIdParams } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { HttpError, parse } from '../errors.js';
-import { uuidAnyCase } from '../params.js';
+import { send } from '../respond.js';
 import { requireAdmin, requireSelf } from '../session.js';
 import type { UserSessions } from '../user-sessions.js';
-
-const idParam = z.object({ id: uuidAnyCase('Unknown user') });
-const passwordBody = z.object({
-  currentPassword: z.string().max(1024).default(''),
-  newPassword: z.string().max(256, 'Password must be at most 256 characters').default(''),
-});
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** Password change and "send the verification mail again" (self only). */
 export function passwordRoutes(r: Router, { clients, userSessions }: { clients: Clients; userSessions: UserSessions }): void {
 
   r.post('/:id/password', async (req, res) => {
-    const actor = requireSelf(res, parse(idParam, req.params).id);
-    const body = parse(passwordBody, req.body);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
+    const body = parse(PasswordBody, req.body);
     await clients.identity.changePassword({ currentPassword: body.currentPassword, newPassword: body.newPassword }, { actor });
     // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays signed in.
     const ended = await userSessions.endUserSessions(actor.id, { exceptSid: req.sessionID });
-    res.json({ success: true, otherSessionsEnded: ended, message: 'Password changed. Every other session is signed out.' });
+    send(res, 'POST /api/users/{id}/password', 200, { success: true, otherSessionsEnded: ended, message: 'Password changed. Every other session is signed out.' });
   });
 
   r.post('/:id/email-verification', async (req, res) => {
-    const actor = requireSelf(res, parse(idParam, req.params).id);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
     const { email } = await clients.identity.resendEmailVerification({}, { actor });
-    res.json({ success: true, email, message: `We sent a new link to ${email}.` });
+    send(res, 'POST /api/users/{id}/email-verification', 200, { success: true, email, message: `We sent a new link to ${email}.` });
   });
 
 }
@@ -67,10 +60,10 @@ export function unsubscribeRouter({ clients }: { clients: Clients }): Router {
       await clients.identity.updateUser({ emailNotifications: false }, { actor }).catch((err: unknown) => {
         if (!(isGrpcError(err) && err.code === grpc.status.NOT_FOUND)) throw err; // an erased account has nothing to turn off
       });
-      res.json({ success: true, kind: 'notifications', message: 'You will no longer get question e-mails. You can turn them back on in your profile.' });
+      send(res, 'POST /api/unsubscribe', 200, { success: true, kind: 'notifications', message: 'You will no longer get question e-mails. You can turn them back on in your profile.' });
       return;
     }
-    res.json({ success: true, kind: 'newsletter', message: 'You are unsubscribed from the newsletter.' });
+    send(res, 'POST /api/unsubscribe', 200, { success: true, kind: 'newsletter', message: 'You are unsubscribed from the newsletter.' });
   });
 
   return r;
@@ -80,9 +73,9 @@ export function unsubscribeRouter({ clients }: { clients: Clients }): Router {
 export function auditRoutes(r: Router, { clients }: { clients: Clients }): void {
   r.get('/audit', async (req, res) => {
     const actor = requireAdmin(res);
-    const { page } = parse(pageQuery, req.query, 'page must be a whole number from 1');
+    const { page } = parse(AuditQuery, req.query, 'page must be a whole number from 1');
     const out = await clients.identity.listAuditLog({ page, pageSize: 50 }, { actor });
-    res.json({
+    send(res, 'GET /api/admin/audit', 200, {
       page: out.page,
       pageSize: out.pageSize,
       total: Number(out.total),

@@ -1,18 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { ArchiveQuery, IdParams } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import { composeQuestions, type Composer } from '../compose.js';
 import { parse } from '../errors.js';
-import { idParams, uuidAnyCase } from '../params.js';
-import { resultsOf, visibleResults } from '../questions.js';
+import { visibleResults } from '../questions.js';
+import { bodyOf, send } from '../respond.js';
 import { questionOf } from './voting.js';
-
-const archiveQuery = z.object({
-  q: z.string().trim().max(100, 'Search text is too long').default(''),
-  cursor: z.union([uuidAnyCase('Not a valid page'), z.literal('')]).default(''),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
 
 export interface QuestionsDeps {
   clients: Clients;
@@ -32,37 +26,37 @@ export function publicQuestionsRouter({ clients, composer, cache }: QuestionsDep
   r.get('/today', (_req, res) =>
     cache.serve(res, 'questions:today', async () => {
       const { questions } = await clients.questions.listTodayQuestions({});
-      return composeQuestions(composer, questions);
+      return bodyOf('GET /api/questions/today', 200, await composeQuestions(composer, questions));
     }),
   );
 
   r.get('/public', (_req, res) =>
     cache.serve(res, 'questions:public', async () => {
       const { questions } = await clients.questions.listPublicQuestions({ limit: 30, query: '', cursor: '' });
-      return composeQuestions(composer, questions);
+      return bodyOf('GET /api/questions/public', 200, await composeQuestions(composer, questions));
     }),
   );
 
   // The archive, searchable and paged: ?q= words (each a prefix), ?cursor= from the previous page's nextCursor.
   // Not polled, so not cached; the questions service pages on an index (keyset) and searches on another.
   r.get('/archive', async (req, res) => {
-    const { q, cursor, limit } = parse(archiveQuery, req.query);
+    const { q, cursor, limit } = parse(ArchiveQuery, req.query);
     const page = await clients.questions.listPublicQuestions({ limit, query: q, cursor });
     res.set('Cache-Control', 'no-cache');
-    res.json({ questions: await composeQuestions(composer, page.questions), nextCursor: page.nextCursor || null });
+    send(res, 'GET /api/questions/archive', 200, { questions: await composeQuestions(composer, page.questions), nextCursor: page.nextCursor || null });
   });
 
   r.get('/:id/public-results', (req, res) => {
-    const id = parse(idParams, req.params).id;
+    const id = parse(IdParams, req.params).id;
     return cache.serve(res, `results:${id}`, async () => {
       const [question, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
       // Shared by every reader (cached, no session): an open blind question's figures are never in it.
       const { results, totalVotes, resultsHidden } = visibleResults(question, counts.get(id), false);
-      return {
-        results: results.map((x) => ({ optionId: x.optionId, percentage: x.percentage, votes: x.count })),
+      return bodyOf('GET /api/questions/{id}/public-results', 200, {
+        results,
         totalVotes,
-        ...(question.isBlind && { isBlind: true, resultsHidden }),
-      };
+        ...(question.isBlind && { isBlind: true as const, resultsHidden }),
+      });
     });
   });
 

@@ -7,8 +7,8 @@ import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { MicroCache } from '../cache.js';
 import { notFound, parse } from '../errors.js';
-import { idParams } from '../params.js';
-import { questionJson, type QuestionJson } from '../questions.js';
+import { IdParams, type Question } from '@mzansi/api';
+import { questionJson } from '../questions.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, dayNumber, escapeXml, shareText, type ShareCard } from '../share-card.js';
 import { questionOf } from './voting.js';
 import { reflectSaveData } from '../web.js';
@@ -26,7 +26,7 @@ export interface ShareDeps {
 
 interface Shared {
   card: ShareCard;
-  question: QuestionJson;
+  question: Question;
   /** Changes whenever the image would: its ETag and the og:image URL's version. */
   version: string;
 }
@@ -107,7 +107,7 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
 
   r.get('/q/:id', async (req: Request, res: Response) => {
     const html = page?.(req);
-    const parsed = idParams.safeParse(req.params);
+    const parsed = IdParams.safeParse(req.params);
     let shared: Shared | undefined;
     try {
       if (parsed.success) shared = await load(parsed.data.id);
@@ -132,7 +132,7 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
   });
 
   r.get('/q/:id/preview.png', async (req: Request, res: Response) => {
-    const id = parse(idParams, req.params).id;
+    const id = parse(IdParams, req.params).id;
     const shared = await load(id);
     const etag = `"${shared.version}"`;
     // Crawlers and browsers may keep it a while; the page's og:image URL carries the version, so a changed split is a

@@ -1,22 +1,11 @@
 import { Router } from 'express';
 import type { Actor } from '@mzansi/kit/base';
 import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
-import { z } from 'zod';
+import { IdTextParams, SuggestionBody, SuggestionQuery, SuggestionReviewBody, type Suggestion as SuggestionJson } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { badRequest, ISSUE_MESSAGE, parse } from '../errors.js';
-import { idText } from '../params.js';
+import { send } from '../respond.js';
 import { requireActor, requireAdmin } from '../session.js';
-
-const idParam = z.object({ id: idText });
-const suggestionBody = z.object({
-  title: z.string({ message: 'Question must be at least 10 characters' }).default(''),
-  description: z.string({ message: 'Description must be text' }).nullish(),
-});
-
-const reviewBody = z.object({
-  status: z.string({ message: 'Please choose a status' }).nullish(),
-  adminNotes: z.string({ message: 'Admin notes must be text' }).nullish(),
-});
 
 const STATUS: Record<string, SuggestionStatus> = {
   pending: SuggestionStatus.SUGGESTION_STATUS_PENDING,
@@ -29,7 +18,7 @@ const statusOf = (name: string | null | undefined) => (name && Object.hasOwn(STA
 const STATUS_NAME = new Map(Object.entries(STATUS).map(([k, v]) => [v, k]));
 
 /** Suggestions with their authors' names, from one identity call for the whole list. */
-async function suggestionsJson(clients: Clients, list: Suggestion[], actor: Actor) {
+async function suggestionsJson(clients: Clients, list: Suggestion[], actor: Actor): Promise<SuggestionJson[]> {
   if (list.length === 0) return [];
   const ids = [...new Set(list.map((s) => s.userId))];
   const { users } = await clients.identity.getUsers({ ids }, { actor });
@@ -40,7 +29,7 @@ async function suggestionsJson(clients: Clients, list: Suggestion[], actor: Acto
       id: s.id,
       title: s.title,
       description: s.description || null,
-      status: STATUS_NAME.get(s.status) ?? 'pending',
+      status: (STATUS_NAME.get(s.status) ?? 'pending') as SuggestionJson['status'],
       adminNotes: s.adminNotes || null,
       user: { id: s.userId, name: u?.name ?? 'Unknown user', username: u?.username ?? '' },
       createdAt: s.createdAt?.toISOString() ?? null,
@@ -55,14 +44,14 @@ export function suggestionsRouter({ clients }: { clients: Clients }): Router {
 
   r.post('/', async (req, res) => {
     const actor = requireActor(res);
-    const body = parse(suggestionBody, req.body, ISSUE_MESSAGE);
+    const body = parse(SuggestionBody, req.body, ISSUE_MESSAGE);
     const { suggestion } = await clients.questions.createSuggestion({ title: body.title, description: body.description ?? '' }, { actor });
-    res.status(201).json((await suggestionsJson(clients, [suggestion!], actor))[0]);
+    send(res, 'POST /api/question-suggestions', 201, (await suggestionsJson(clients, [suggestion!], actor))[0]!);
   });
 
   r.get('/', async (req, res) => {
     const actor = requireActor(res);
-    const q = parse(z.object({ status: z.string().max(20).optional(), user: z.string().max(64).optional() }), req.query, ISSUE_MESSAGE);
+    const q = parse(SuggestionQuery, req.query, ISSUE_MESSAGE);
     let status = SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
     if (q.status) {
       const s = statusOf(q.status);
@@ -71,24 +60,24 @@ export function suggestionsRouter({ clients }: { clients: Clients }): Router {
     }
     if (q.user && q.user !== 'me' && q.user.toLowerCase() !== actor.id) throw badRequest('user must be "me"');
     const { suggestions } = await clients.questions.listSuggestions({ status, mineOnly: !!q.user }, { actor });
-    res.json(await suggestionsJson(clients, suggestions, actor));
+    send(res, 'GET /api/question-suggestions', 200, await suggestionsJson(clients, suggestions, actor));
   });
 
   r.put('/:id', async (req, res) => {
     const actor = requireAdmin(res);
-    const { id } = parse(idParam, req.params, ISSUE_MESSAGE);
-    const body = parse(reviewBody, req.body, ISSUE_MESSAGE);
+    const { id } = parse(IdTextParams, req.params, ISSUE_MESSAGE);
+    const body = parse(SuggestionReviewBody, req.body, ISSUE_MESSAGE);
     const status = statusOf(body.status) ?? SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
     const { suggestion } = await clients.questions.reviewSuggestion({ id, status, adminNotes: body.adminNotes ?? '' }, { actor });
-    res.json((await suggestionsJson(clients, [suggestion!], actor))[0]);
+    send(res, 'PUT /api/question-suggestions/{id}', 200, (await suggestionsJson(clients, [suggestion!], actor))[0]!);
   });
 
   // Deletion is admin-only like review (403 for everyone else, the author included); questions checks it too.
   r.delete('/:id', async (req, res) => {
     const actor = requireAdmin(res);
-    const { id } = parse(idParam, req.params, ISSUE_MESSAGE);
+    const { id } = parse(IdTextParams, req.params, ISSUE_MESSAGE);
     await clients.questions.deleteSuggestion({ id }, { actor });
-    res.json({ success: true });
+    send(res, 'DELETE /api/question-suggestions/{id}', 200, { success: true });
   });
 
   return r;

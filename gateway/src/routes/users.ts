@@ -1,50 +1,25 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { NotificationsBody, ProfileBody, UserIdParams } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
-import { uuidAnyCase } from '../params.js';
+import { send } from '../respond.js';
 import { requireActor, requireSelf } from '../session.js';
 import { userJson } from '../users.js';
-
-const notificationsBody = z
-  .object({
-    emailNotifications: z.boolean().optional(),
-    browserNotifications: z.boolean().optional(),
-    whatsappNotifications: z.boolean().optional(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
-
-const profileBody = z
-  .object({
-    name: z.string().max(300).optional(),
-    email: z.string().max(254).nullish(),
-    phoneNumber: z.string().max(30).nullish(),
-    emailNotifications: z.boolean().optional(),
-    browserNotifications: z.boolean().optional(),
-    whatsappNotifications: z.boolean().optional(),
-    /** A province code, or null to clear it (identity checks it: "Please choose one of the nine provinces"). */
-    province: z.string().max(10).nullish(),
-    /** An interface language, or null to clear it (identity checks it: "Please choose one of the four languages"). */
-    language: z.string().max(10).nullish(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
-
-const idParam = z.object({ id: uuidAnyCase('Unknown user') });
 
 export function userSettingsRoutes(r: Router, { clients }: { clients: Clients }): void {
 
   r.put('/:id/notifications', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParam, req.params).id);
-    const body = parse(notificationsBody, req.body);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
+    const body = parse(NotificationsBody, req.body);
     const { user } = await clients.identity.updateUser(body, { actor });
-    res.json(userJson(user!));
+    send(res, 'PUT /api/users/{id}/notifications', 200, userJson(user!));
   });
 
   r.patch('/:id', async (req, res) => {
     requireActor(res);
-    const actor = requireSelf(res, parse(idParam, req.params).id);
-    const body = parse(profileBody, req.body);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
+    const body = parse(ProfileBody, req.body);
     const { user } = await clients.identity.updateUser(
       {
         name: body.name,
@@ -58,7 +33,7 @@ export function userSettingsRoutes(r: Router, { clients }: { clients: Clients })
       },
       { actor },
     );
-    res.json(userJson(user!));
+    send(res, 'PATCH /api/users/{id}', 200, userJson(user!));
   });
 
 }

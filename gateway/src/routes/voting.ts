@@ -1,27 +1,14 @@
 import { Router } from 'express';
 import { grpc, isGrpcError } from '@mzansi/kit/base';
 import type { voting } from '@mzansi/proto';
-import { z } from 'zod';
+import { AnswerBody, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import { notFound, parse } from '../errors.js';
-import { writeJson } from '../respond.js';
+import { send, writeJson } from '../respond.js';
 import { provinceBreakdown, visibleResults } from '../questions.js';
-import { idParams, ownUserId, ownUserIdQuery, uuidAnyCase, uuidOr404 } from '../params.js';
 import { requireActor, requireSelf } from '../session.js';
-
-const answerBody = z.object({
-  userId: ownUserId,
-  questionId: uuidAnyCase('Question not found'),
-  optionId: z.string().min(1).max(20),
-  /** How sure, 50–99 (%); absent = 75. Fixed with the answer, like the option (checked below, own message). */
-  confidence: z.unknown().optional(),
-});
-const confidenceValue = z.number().int().min(50).max(99);
-export const CONFIDENCE_MESSAGE = 'Confidence must be a whole number from 50 to 99';
-const userQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });
-const leaderboardQuery = z.object({ scope: z.enum(['national', 'friends', 'calibration']).default('national') });
 
 export interface VotingDeps {
   clients: Clients;
@@ -29,7 +16,7 @@ export interface VotingDeps {
   cache: PublicCache;
 }
 
-function answerJson(a: voting.Answer) {
+function answerJson(a: voting.Answer): Answer {
   return {
     id: a.id,
     userId: a.userId,
@@ -50,8 +37,8 @@ export function answersRouter({ clients }: VotingDeps): Router {
   const r = Router();
   r.post('/', async (req, res) => {
     requireActor(res);
-    const body = parse(answerBody, req.body, 'Please choose an option', 'chooseOption');
-    const confidence = body.confidence === undefined ? undefined : parse(confidenceValue, body.confidence, CONFIDENCE_MESSAGE, 'confidenceRange', { min: 50, max: 99 });
+    const body = parse(AnswerBody, req.body, 'Please choose an option', 'chooseOption');
+    const confidence = body.confidence === undefined ? undefined : parse(ConfidenceValue, body.confidence, CONFIDENCE.message, 'confidenceRange', { min: CONFIDENCE.min, max: CONFIDENCE.max });
     const actor = requireSelf(res, body.userId);
     const { answer, alreadyAnswered } = await clients.voting.submitAnswer(
       { questionId: body.questionId, optionId: body.optionId, confidence },
@@ -59,7 +46,7 @@ export function answersRouter({ clients }: VotingDeps): Router {
     );
     // No cache.clear(): public results are at most PUBLIC_CACHE_MS (≤ 1 s) old by construction, and clearing on
     // every vote would turn every poll during a burst into a miss.
-    writeJson(res, alreadyAnswered ? 200 : 201, answerJson(answer!));
+    writeJson(res, 'POST /api/answers', alreadyAnswered ? 200 : 201, answerJson(answer!));
   });
   return r;
 }
@@ -69,8 +56,8 @@ export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): voi
 
   r.get('/:id/results', async (req, res) => {
     requireActor(res);
-    const id = parse(idParams, req.params).id;
-    const { userId } = parse(ownUserIdQuery, req.query);
+    const id = parse(IdParams, req.params).id;
+    const { userId } = parse(OwnUserIdQuery, req.query);
     const actor = requireSelf(res, userId);
     const [question, counts, provinces, userAnswer, friendAnswers] = await Promise.all([
       questionOf(clients, id),
@@ -87,10 +74,10 @@ export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): voi
     ]);
     // A blind question's figures only for those who answered it (and admins) until it resolves.
     const { results, totalVotes, resultsHidden } = visibleResults(question, counts.get(id), !!userAnswer || actor.isAdmin);
-    res.json({
-      results: results.map((x) => ({ optionId: x.optionId, text: x.optionText, percentage: x.percentage, votes: x.count })),
+    send(res, 'GET /api/questions/{id}/results', 200, {
+      results,
       totalVotes,
-      ...(question.isBlind && { isBlind: true, resultsHidden }),
+      ...(question.isBlind && { isBlind: true as const, resultsHidden }),
       provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id)),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
       userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
@@ -99,10 +86,10 @@ export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): voi
 
   r.get('/:id/friend-answers', async (req, res) => {
     requireActor(res);
-    const id = parse(idParams, req.params).id;
-    const { userId } = parse(ownUserIdQuery, req.query);
+    const id = parse(IdParams, req.params).id;
+    const { userId } = parse(OwnUserIdQuery, req.query);
     const actor = requireSelf(res, userId);
-    res.json({ friendAnswers: await friendAnswersOf(clients, composer, actor, id) });
+    send(res, 'GET /api/questions/{id}/friend-answers', 200, { friendAnswers: await friendAnswersOf(clients, composer, actor, id) });
   });
 
 }
@@ -131,11 +118,11 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
 
   r.get('/:id/answers/:questionId', async (req, res) => {
     requireActor(res);
-    const p = parse(userQuestionParams, req.params);
+    const p = parse(UserQuestionParams, req.params);
     const actor = requireSelf(res, p.id, { adminMayRead: true });
     try {
       const { answer } = await clients.voting.getAnswer({ userId: p.id, questionId: p.questionId }, { actor });
-      res.json(answerJson(answer!));
+      send(res, 'GET /api/users/{id}/answers/{questionId}', 200, answerJson(answer!));
     } catch (err) {
       if (isGrpcError(err) && err.code === grpc.status.NOT_FOUND) throw notFound('Not answered');
       throw err;
@@ -144,10 +131,10 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
 
   r.get('/:id/stats', async (req, res) => {
     requireActor(res);
-    const { id } = parse(idParams, req.params);
+    const { id } = parse(IdParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const s = await clients.voting.getUserStats({ userId: id }, { actor });
-    res.json({
+    send(res, 'GET /api/users/{id}/stats', 200, {
       totalAnswers: s.totalAnswers,
       accuracy: s.accuracy,
       nationalRank: s.nationalRank,
@@ -160,10 +147,10 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
 
   r.get('/:id/calibration', async (req, res) => {
     requireActor(res);
-    const { id } = parse(idParams, req.params);
+    const { id } = parse(IdParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const c = await clients.voting.getCalibration({ userId: id }, { actor });
-    res.json({
+    send(res, 'GET /api/users/{id}/calibration', 200, {
       resolved: c.resolved,
       meanSkill: Math.round(c.meanSkill * 10_000) / 10_000,
       buckets: c.buckets.map((b) => ({
@@ -180,10 +167,13 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
 
   r.get('/:id/history', async (req, res) => {
     requireActor(res);
-    const { id } = parse(idParams, req.params);
+    const { id } = parse(IdParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const { items } = await clients.voting.getUserHistory({ userId: id, limit: 50 }, { actor });
-    res.json(
+    send(
+      res,
+      'GET /api/users/{id}/history',
+      200,
       items.map((i) => ({
         questionId: i.questionId,
         questionText: i.questionText,
@@ -203,9 +193,9 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
   const r = Router();
   r.get('/', async (req, res) => {
     const actor = requireActor(res);
-    const { scope } = parse(leaderboardQuery, req.query);
+    const { scope } = parse(LeaderboardQuery, req.query);
     if (scope === 'calibration') {
-      res.json(await calibrationBoardJson(clients, actor));
+      send(res, 'GET /api/leaderboard', 200, await calibrationBoardJson(clients, actor));
       return;
     }
     const friendIds = await composer.friendIds(actor);
@@ -219,7 +209,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
     const { users } = await clients.identity.getUsers({ ids: board.entries.map((e) => e.userId) });
     const byId = new Map(users.map((u) => [u.id, u]));
     const amongFriends = (friendsBoard ?? board).entries.find((e) => e.userId === actor.id)?.rank ?? null;
-    res.json({
+    send(res, 'GET /api/leaderboard', 200, {
       scope,
       monthStart: board.monthStart?.toISOString() ?? null,
       summary: { players: board.players, questionsResolved: board.questionsResolved, yourAccuracy: mine.accuracy },
@@ -261,7 +251,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
  * GET /api/leaderboard?scope=calibration: this SAST month's players with at least 3 resolved answers, by mean Brier
  * skill shrunk toward the crowd (services/voting/src/domain/calibration.ts; the web's "How scoring works" page).
  */
-async function calibrationBoardJson(clients: Clients, actor: { id: string; isAdmin: boolean }) {
+async function calibrationBoardJson(clients: Clients, actor: { id: string; isAdmin: boolean }): Promise<CalibrationBoard> {
   const board = await clients.voting.getCalibrationLeaderboard({ limit: 50 }, { actor });
   const { users } = await clients.identity.getUsers({ ids: board.entries.map((e) => e.userId) });
   const byId = new Map(users.map((u) => [u.id, u]));
@@ -275,7 +265,7 @@ async function calibrationBoardJson(clients: Clients, actor: { id: string; isAdm
     score: round(e.score),
   });
   return {
-    scope: 'calibration' as const,
+    scope: 'calibration',
     monthStart: board.monthStart?.toISOString() ?? null,
     crowdSkill: round(board.crowdSkill),
     shrinkage: board.shrinkage,

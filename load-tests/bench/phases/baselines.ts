@@ -41,8 +41,8 @@ const NEW_QUESTION_LIKE = JSON.stringify({
     tags: ['energy'],
     isSample: false,
     results: [
-      { optionId: 'yes', optionText: 'Yes', count: 0, percentage: 0 },
-      { optionId: 'no', optionText: 'No', count: 0, percentage: 0 },
+      { optionId: 'yes', optionText: 'Yes', votes: 0, percentage: 0 },
+      { optionId: 'no', optionText: 'No', votes: 0, percentage: 0 },
     ],
     totalVotes: 0,
     commentCount: 0,

@@ -48,8 +48,3 @@ export function decodeResultsChanged(bytes: Uint8Array | string): ResultsChanged
   const text = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
   return resultsChangedShape.parse(JSON.parse(text));
 }
-
-/** Percentages to one decimal, as the HTTP API computes them (gateway/src/questions.ts resultsOf). */
-export function percentageOf(votes: number, totalVotes: number): number {
-  return totalVotes ? Math.round((votes / totalVotes) * 1000) / 10 : 0;
-}

@@ -73,7 +73,7 @@ describe("a user's own data", () => {
 
   it('results are public: GetResults needs no acting user', async () => {
     const { results } = await h.v.getResults({ questionIds: [q.id] });
-    expect(results).toEqual([{ questionId: q.id, counts: expect.arrayContaining([{ optionId: 'yes', count: 1 }, { optionId: 'no', count: 1 }]), total: 2 }]);
+    expect(results).toEqual([{ questionId: q.id, counts: expect.arrayContaining([{ optionId: 'yes', count: 1, percentage: 50 }, { optionId: 'no', count: 1, percentage: 50 }]), total: 2 }]);
   });
 
   it("a user's not-answered question is NOT_FOUND 'Not answered' (to them)", async () => {

@@ -21,7 +21,7 @@ describe('one answer per user per question', () => {
     for (const r of results) expect(r.answer).toMatchObject({ userId: idOf(alice), questionId: q.id, optionId: 'yes', submittedAt: clock.current });
 
     expect(await rowsOf(q.id)).toEqual([{ user_id: idOf(alice), option_id: 'yes' }]);
-    expect(await countsOf(q.id)).toEqual({ questionId: q.id, counts: [{ optionId: 'yes', count: 1 }], total: 1 });
+    expect(await countsOf(q.id)).toEqual({ questionId: q.id, counts: [{ optionId: 'yes', count: 1, percentage: 100 }], total: 1 });
     expect(await h.sql('SELECT month::text, answered, resolved, correct FROM month_scores WHERE user_id = $1', [idOf(alice)])).toEqual([
       { month: '2026-03-01', answered: 1, resolved: 0, correct: 0 },
     ]);
@@ -49,7 +49,7 @@ describe('one answer per user per question', () => {
     expect(ok.every((r) => r.answer!.optionId === winner)).toBe(true);
     expect(failed).toHaveLength(20);
     for (const e of failed) expect([grpc.status[e.code], e.details]).toEqual(['ALREADY_EXISTS', MESSAGES.different]);
-    expect(await countsOf(q.id)).toEqual({ questionId: q.id, counts: [{ optionId: winner, count: 1 }], total: 1 });
+    expect(await countsOf(q.id)).toEqual({ questionId: q.id, counts: [{ optionId: winner, count: 1, percentage: 100 }], total: 1 });
   });
 });
 
@@ -64,8 +64,8 @@ describe('results under a burst', () => {
     const { results } = await h.v.getResults({ questionIds: [a.id, b.id, '00000000-0000-4000-8000-000000000000', 'nonsense'] });
     const byId = new Map(results.map((r) => [r.questionId, r]));
     expect(byId.size).toBe(2);
-    expect(byId.get(a.id)).toEqual({ questionId: a.id, counts: [{ optionId: 'yes', count: 1 }], total: 1 });
-    expect(byId.get(b.id)).toEqual({ questionId: b.id, counts: [{ optionId: 'no', count: 2 }], total: 2 });
+    expect(byId.get(a.id)).toEqual({ questionId: a.id, counts: [{ optionId: 'yes', count: 1, percentage: 100 }], total: 1 });
+    expect(byId.get(b.id)).toEqual({ questionId: b.id, counts: [{ optionId: 'no', count: 2, percentage: 100 }], total: 2 });
   });
 });
 

@@ -56,8 +56,8 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     tags: [],
     isSample: false,
     results: [
-      { optionId: 'yes', optionText: 'Yes', count: 2, percentage: 66.67 },
-      { optionId: 'no', optionText: 'No', count: 1, percentage: 33.33 },
+      { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 66.67 },
+      { optionId: 'no', optionText: 'No', votes: 1, percentage: 33.33 },
     ],
     totalVotes: 3,
     commentCount: 0,

@@ -35,13 +35,14 @@ export async function countsFor(db: Q, questionIds: string[]): Promise<{ questio
 export async function optionsAndCounts(
   db: Q,
   questionIds: string[],
-): Promise<{ questionId: string; options: { id: string; text: string }[]; blind: boolean; optionId: string | null; count: number }[]> {
+): Promise<{ questionId: string; options: { id: string; text: string }[]; isBlind: boolean; isResolved: boolean; optionId: string | null; count: number }[]> {
   if (questionIds.length === 0) return [];
   return db
     .select({
       questionId: questionState.questionId,
       options: questionState.options,
-      blind: sql<boolean>`(${questionState.isBlind} AND NOT ${questionState.isResolved})`,
+      isBlind: questionState.isBlind,
+      isResolved: questionState.isResolved,
       optionId: optionCounts.optionId,
       count: sql<number>`coalesce(sum(${optionCounts.count}), 0)::bigint`.mapWith(Number),
     })

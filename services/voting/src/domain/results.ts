@@ -1,4 +1,18 @@
-import { percentageOf, type ResultsChanged } from '@mzansi/kit/live';
+import type { ResultsChanged } from '@mzansi/kit/live';
+
+/**
+ * Percentages are computed here and nowhere else: the HTTP API and the live channel carry these. A share of the
+ * total in % to one decimal, 0 when there are no votes; an option's shares sum to 100 (± 0.1 rounding).
+ */
+export function percentageOf(votes: number, totalVotes: number): number {
+  return totalVotes ? Math.round((votes / totalVotes) * 1000) / 10 : 0;
+}
+
+/** Counts with each one's share of their sum (a question's, or one province's, counts). */
+export function withPercentages<T extends { count: number }>(counts: T[]): (T & { percentage: number })[] {
+  const total = counts.reduce((n, c) => n + c.count, 0);
+  return counts.map((c) => ({ ...c, percentage: percentageOf(c.count, total) }));
+}
 
 /**
  * A question's results as the live channel sends them: every option in the question's order (an option nobody

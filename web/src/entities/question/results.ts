@@ -41,7 +41,7 @@ export function formatPercentRounded(percentage: number): string {
 export function optionResults(question: Pick<Question, 'options' | 'results' | 'correctOptionId' | 'isResolved'>): OptionResult[] {
   const results = Array.isArray(question.results) ? question.results : [];
   const countFor = (optionId: string) => {
-    const count = Number(results.find((r) => r.optionId === optionId)?.count ?? 0);
+    const count = Number(results.find((r) => r.optionId === optionId)?.votes ?? 0);
     return Number.isFinite(count) && count > 0 ? count : 0;
   };
   const counts = question.options.map((o) => countFor(o.id));

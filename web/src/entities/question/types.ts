@@ -7,7 +7,7 @@ export interface QuestionOption {
 export interface QuestionResult {
   optionId: string;
   optionText?: string;
-  count: number;
+  votes: number;
   percentage?: number;
 }
 

@@ -49,8 +49,8 @@ test('public results: the rows and the total are replaced', () => {
 test("the signed-in results: figures replaced, option texts, friends and the user's answer kept", () => {
   client.setQueryData(resultsKey('q1'), {
     results: [
-      { optionId: 'yes', text: 'Yebo', percentage: 66.7, votes: 2 },
-      { optionId: 'no', text: 'Cha', percentage: 33.3, votes: 1 },
+      { optionId: 'yes', optionText: 'Yebo', percentage: 66.7, votes: 2 },
+      { optionId: 'no', optionText: 'Cha', percentage: 33.3, votes: 1 },
     ],
     totalVotes: 3,
     friendAnswers: [{ friendId: 'f1', friendName: 'Thandi', optionText: 'Yebo' }],
@@ -71,7 +71,7 @@ test("the signed-in results: figures replaced, option texts, friends and the use
 });
 
 test('the option texts the newer gateways send win over the cached ones', () => {
-  client.setQueryData(resultsKey('q1'), { results: [{ optionId: 'yes', text: 'yes', percentage: 100, votes: 1 }], totalVotes: 1 });
+  client.setQueryData(resultsKey('q1'), { results: [{ optionId: 'yes', optionText: 'yes', percentage: 100, votes: 1 }], totalVotes: 1 });
   applyLiveResults(client, {
     questionId: 'q1',
     totalVotes: 2,
@@ -97,8 +97,8 @@ test("every cached list showing the question: today's, public, admin, a tag's qu
     const patched = list.find((q) => q.id === 'q1')!;
     expect(patched.totalVotes).toBe(4);
     expect(patched.results).toEqual([
-      { optionId: 'yes', optionText: 'Yes', count: 2, percentage: 50 },
-      { optionId: 'no', optionText: 'No', count: 2, percentage: 50 },
+      { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 50 },
+      { optionId: 'no', optionText: 'No', votes: 2, percentage: 50 },
     ]);
     expect(optionResults(patched).map((r) => r.percentage)).toEqual([50, 50]);
     // The other questions are the same objects (nothing else re-renders).
@@ -107,7 +107,7 @@ test("every cached list showing the question: today's, public, admin, a tag's qu
   const feedAfter = client.getQueryData<typeof feed>(FRIENDS_FEED_KEY)!;
   expect(feedAfter.friendCount).toBe(1);
   expect(feedAfter.questions[0]).toMatchObject({ id: 'q1', totalVotes: 4, friendCommentCount: 0 });
-  expect(feedAfter.questions[0]!.results.map((r) => r.count)).toEqual([2, 2]);
+  expect(feedAfter.questions[0]!.results.map((r) => r.votes)).toEqual([2, 2]);
 });
 
 test('a list row without the option text takes it from the question’s options', () => {
@@ -116,8 +116,8 @@ test('a list row without the option text takes it from the question’s options'
     {
       ...bare,
       results: [
-        { optionId: 'yes', optionText: 'Yes', count: 2, percentage: 50 },
-        { optionId: 'no', optionText: 'No', count: 2, percentage: 50 },
+        { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 50 },
+        { optionId: 'no', optionText: 'No', votes: 2, percentage: 50 },
       ],
       totalVotes: 4,
     },

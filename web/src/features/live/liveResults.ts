@@ -42,7 +42,7 @@ function patchPublicResults(data: unknown, update: LiveResults): unknown {
   };
 }
 
-/** GET …/results (signed in): the same rows with each option's `text`; the friends and own answer are kept. */
+/** GET …/results (signed in): the same rows with each option's `optionText`; the friends and own answer are kept. */
 function patchQuestionResults(data: unknown, update: LiveResults): unknown {
   if (!isObj(data) || isOlder(data, update)) return undefined;
   const old = new Map(rowsOf(data.results).map((r) => [r.optionId, r]));
@@ -50,7 +50,7 @@ function patchQuestionResults(data: unknown, update: LiveResults): unknown {
     ...data,
     results: update.results.map(({ optionId, optionText, percentage, votes }) => ({
       optionId,
-      text: optionText ?? textOf(old.get(optionId)?.text) ?? optionId,
+      optionText: optionText ?? textOf(old.get(optionId)?.optionText) ?? optionId,
       percentage,
       votes,
     })),
@@ -58,7 +58,7 @@ function patchQuestionResults(data: unknown, update: LiveResults): unknown {
   };
 }
 
-/** A question as the lists carry it (`results: [{ optionId, optionText, count, percentage }]`, `totalVotes`). */
+/** A question as the lists carry it (`results: [{ optionId, optionText, votes, percentage }]`, `totalVotes`). */
 function isListedQuestion(v: unknown, questionId: string): v is Obj {
   return isObj(v) && v.id === questionId && Array.isArray(v.options) && ('results' in v || 'totalVotes' in v);
 }
@@ -71,7 +71,7 @@ function patchListedQuestion(question: Obj, update: LiveResults): Obj {
     ...question,
     results: update.results.map(({ optionId, optionText, percentage, votes }) => {
       const text = optionText ?? textOf(old.get(optionId)?.optionText) ?? optionTexts.get(optionId);
-      return { ...old.get(optionId), optionId, ...(text !== undefined && { optionText: text }), count: votes, percentage };
+      return { ...old.get(optionId), optionId, ...(text !== undefined && { optionText: text }), votes, percentage };
     }),
     totalVotes: update.totalVotes,
   };

@@ -30,6 +30,6 @@ export function useRevealedQuestion(question: Question): Question {
     ...question,
     resultsHidden: false,
     totalVotes: Math.max(question.totalVotes, own.data.totalVotes),
-    results: own.data.results.map((r) => ({ optionId: r.optionId, optionText: r.text, count: r.votes, percentage: r.percentage })),
+    results: own.data.results.map((r) => ({ optionId: r.optionId, optionText: r.text, votes: r.votes, percentage: r.percentage })),
   };
 }

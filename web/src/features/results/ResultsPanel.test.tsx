@@ -11,8 +11,8 @@ const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test'
 
 const results = {
   results: [
-    { optionId: 'yes', text: 'Yes', percentage: 60, votes: 1203 },
-    { optionId: 'no', text: 'No', percentage: 40, votes: 802 },
+    { optionId: 'yes', optionText: 'Yes', percentage: 60, votes: 1203 },
+    { optionId: 'no', optionText: 'No', percentage: 40, votes: 802 },
   ],
   totalVotes: 2005,
   friendAnswers: [{ friendId: 'f1', friendName: 'Sipho Dlamini', optionText: 'No' }],

@@ -74,7 +74,7 @@ export function toPublicResults(data: unknown): PublicResults {
 export function toQuestionResults(data: unknown): QuestionResults {
   const d = obj(data);
   const { results, totalVotes, hidden } = toPublicResults(data);
-  const texts = new Map(list(d.results).map((x) => [obj(x).optionId, obj(x).text]));
+  const texts = new Map(list(d.results).map((x) => [obj(x).optionId, obj(x).optionText]));
   const user = obj(d.userAnswer);
   return {
     results: results.map((r) => ({ ...r, text: String(texts.get(r.optionId) ?? r.optionId) })),

@@ -20,7 +20,7 @@ const routes = routeTable((key, url, init) => {
   if (/public-results$/.test(url)) return json(200, { results: [{ optionId: 'yes', percentage: 50, votes: 1 }, { optionId: 'no', percentage: 50, votes: 1 }], totalVotes: 2 });
   if (/\/results\?userId=u1$/.test(url))
     return json(200, {
-      results: [{ optionId: 'yes', text: 'Yes', percentage: 50, votes: 1 }, { optionId: 'no', text: 'No', percentage: 50, votes: 1 }],
+      results: [{ optionId: 'yes', optionText: 'Yes', percentage: 50, votes: 1 }, { optionId: 'no', optionText: 'No', percentage: 50, votes: 1 }],
       totalVotes: 2,
       friendAnswers: [],
       userAnswer: null,

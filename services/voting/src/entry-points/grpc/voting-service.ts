@@ -10,6 +10,7 @@ import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusa
 import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
+import { withPercentages } from '../../domain/results.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
@@ -130,7 +131,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             byQuestion.set(r.questionId, list);
           }
           return {
-            results: [...byQuestion].map(([questionId, counts]) => ({ questionId, counts, total: counts.reduce((n, c) => n + c.count, 0) })),
+            results: [...byQuestion].map(([questionId, counts]) => ({ questionId, counts: withPercentages(counts), total: counts.reduce((n, c) => n + c.count, 0) })),
           };
         },
 
@@ -144,7 +145,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             e.counts.push({ optionId: r.optionId, count: r.count });
             e.total += r.count;
           }
-          return { results: [...by.values()] };
+          return { results: [...by.values()].map((e) => ({ ...e, counts: withPercentages(e.counts) })) };
         },
 
         async getAnswersByUsers(req, call) {

@@ -1,5 +1,6 @@
 import { encodeResultsChanged, LIVE_SUBJECTS, prom } from '@mzansi/kit';
 import * as repo from '../../data-access/voting-repo.js';
+import { resultsHiddenFor } from '@mzansi/api/rules';
 import { resultsOfQuestion } from '../../domain/results.js';
 import { realPacerClock, ResultsPacer, type PacerClock } from '../../domain/results-pacer.js';
 import type { VotingContext } from '../../context.js';
@@ -84,7 +85,7 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
     const byQuestion = new Map<string, { options: { id: string; text: string }[]; blind: boolean; counts: Map<string, number> }>();
     for (const r of rows) {
       let q = byQuestion.get(r.questionId);
-      if (!q) byQuestion.set(r.questionId, (q = { options: r.options, blind: r.blind, counts: new Map() }));
+      if (!q) byQuestion.set(r.questionId, (q = { options: r.options, blind: resultsHiddenFor(r, false), counts: new Map() }));
       if (r.optionId !== null) q.counts.set(r.optionId, r.count);
     }
     const now = clock.now();

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { isoDateOrNull, ownUserId, uuidAnyCase, uuidOr404 } from './common.js';
+
+/** How sure a prediction is, in %: a whole number from 50 to 99 (absent = 75). */
+export const CONFIDENCE = { min: 50, max: 99, message: 'Confidence must be a whole number from 50 to 99' } as const;
+
+/** POST /api/answers. `confidence` is checked on its own (its own message and code), so any value passes here. */
+export const AnswerBody = z.object({
+  userId: ownUserId,
+  questionId: uuidAnyCase('Question not found'),
+  optionId: z.string().min(1).max(20),
+  confidence: z.unknown().optional(),
+});
+export const ConfidenceValue = z.number().int().min(CONFIDENCE.min).max(CONFIDENCE.max);
+
+export const Answer = z.strictObject({
+  id: z.string(),
+  userId: z.string(),
+  questionId: z.string(),
+  optionId: z.string(),
+  confidence: z.number().int(),
+  submittedAt: isoDateOrNull,
+});
+
+export const UserQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });
+
+export const UserStats = z.strictObject({
+  totalAnswers: z.number().int(),
+  accuracy: z.number(),
+  nationalRank: z.number().int(),
+  streak: z.number().int(),
+  resolvedThisMonth: z.number().int(),
+  stats: z.strictObject({ nationalRank: z.number().int(), accuracy: z.number() }),
+});
+
+export const Calibration = z.strictObject({
+  resolved: z.number().int(),
+  meanSkill: z.number(),
+  buckets: z.array(
+    z.strictObject({
+      from: z.number().int(),
+      to: z.number().int(),
+      count: z.number().int(),
+      correct: z.number().int(),
+      predicted: z.number().nullable(),
+      actual: z.number().nullable(),
+    }),
+  ),
+});
+
+export const HistoryItem = z.strictObject({
+  questionId: z.string(),
+  questionText: z.string(),
+  submittedAt: isoDateOrNull,
+  selectedOption: z.string(),
+  selectedOptionId: z.string(),
+  isPending: z.boolean(),
+  isCorrect: z.boolean(),
+});
+export const History = z.array(HistoryItem);
+
+export const LeaderboardQuery = z.object({ scope: z.enum(['national', 'friends', 'calibration']).default('national') });
+
+const named = { name: z.string(), username: z.string(), isAdmin: z.boolean() };
+
+export const Standings = z.strictObject({
+  scope: z.enum(['national', 'friends']),
+  monthStart: isoDateOrNull,
+  summary: z.strictObject({ players: z.number().int(), questionsResolved: z.number().int(), yourAccuracy: z.number() }),
+  you: z.strictObject({
+    userId: z.string(),
+    nationalRank: z.number().int().nullable(),
+    friendsRank: z.number().int().nullable(),
+    accuracy: z.number(),
+    correct: z.number().int(),
+    resolved: z.number().int(),
+    totalAnswers: z.number().int(),
+    streak: z.number().int(),
+  }),
+  friendCount: z.number().int(),
+  entries: z.array(
+    z.strictObject({
+      rank: z.number().int(),
+      userId: z.string(),
+      ...named,
+      correct: z.number().int(),
+      resolved: z.number().int(),
+      answered: z.number().int(),
+      accuracy: z.number(),
+      streak: z.number().int(),
+    }),
+  ),
+});
+
+const calibrationEntry = {
+  rank: z.number().int(),
+  userId: z.string(),
+  resolved: z.number().int(),
+  correct: z.number().int(),
+  meanSkill: z.number(),
+  score: z.number(),
+};
+
+export const CalibrationBoard = z.strictObject({
+  scope: z.literal('calibration'),
+  monthStart: isoDateOrNull,
+  crowdSkill: z.number(),
+  shrinkage: z.number(),
+  minResolved: z.number().int(),
+  you: z.strictObject(calibrationEntry).nullable(),
+  entries: z.array(z.strictObject({ ...calibrationEntry, ...named })),
+});
+
+/** GET /api/leaderboard: the standings (national, friends) or the calibration board, by `scope`. */
+export const Leaderboard = z.union([Standings, CalibrationBoard]);
+
+export type Answer = z.infer<typeof Answer>;
+export type Standings = z.infer<typeof Standings>;
+export type CalibrationBoard = z.infer<typeof CalibrationBoard>;

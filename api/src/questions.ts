@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { isoDateOrNull, uuidAnyCase } from './common.js';
+
+/**
+ * One option's figures: its votes and its share of the question's votes, in % to one decimal (the percentages sum
+ * to 100 ± 0.1 whenever there are votes). `optionText` is the English option text, for lists that show it.
+ */
+export const OptionResult = z.strictObject({
+  optionId: z.string(),
+  optionText: z.string(),
+  votes: z.number().int().nonnegative(),
+  percentage: z.number().min(0).max(100),
+});
+
+/** One province's split; `shown` false (results empty) below the minimum number of answers. */
+export const ProvinceBreakdown = z.strictObject({
+  code: z.string(),
+  name: z.string(),
+  totalVotes: z.number().int().nonnegative(),
+  shown: z.boolean(),
+  results: z.array(z.strictObject({ optionId: z.string(), votes: z.number().int().nonnegative(), percentage: z.number().min(0).max(100) })),
+});
+
+export const QuestionOption = z.strictObject({ id: z.string(), text: z.string() });
+
+export const Translation = z.strictObject({ text: z.string(), context: z.string().nullable(), options: z.record(z.string(), z.string()) });
+
+/**
+ * A question as the API shows it. `resultsHidden`: an open blind question for this reader — `results` is empty
+ * and only `totalVotes` is given (and `provinces` is null).
+ */
+export const Question = z.strictObject({
+  id: z.string(),
+  text: z.string(),
+  context: z.string().nullable(),
+  date: isoDateOrNull,
+  options: z.array(QuestionOption),
+  correctOptionId: z.string().nullable(),
+  isActive: z.boolean(),
+  isResolved: z.boolean(),
+  isArchived: z.boolean(),
+  isPublished: z.boolean(),
+  publishedAt: isoDateOrNull,
+  createdAt: isoDateOrNull,
+  tags: z.array(z.string()),
+  isSample: z.boolean(),
+  isBlind: z.boolean(),
+  resultsHidden: z.boolean(),
+  results: z.array(OptionResult),
+  provinces: z.array(ProvinceBreakdown).nullable().optional(),
+  totalVotes: z.number().int().nonnegative(),
+  commentCount: z.number().int().nonnegative(),
+  translations: z.record(z.string(), Translation).optional(),
+});
+export const QuestionList = z.array(Question);
+
+export const ArchiveQuery = z.object({
+  q: z.string().trim().max(100, 'Search text is too long').default(''),
+  cursor: z.union([uuidAnyCase('Not a valid page'), z.literal('')]).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ArchivePage = z.strictObject({ questions: QuestionList, nextCursor: z.string().nullable() });
+
+/** Whether the figures are withheld: present (with `isBlind: true`) only for blind questions. */
+const blindFlags = { isBlind: z.literal(true).optional(), resultsHidden: z.boolean().optional() };
+
+/** GET /api/questions/{id}/public-results: the national split anyone may see (cached, shared). */
+export const PublicResults = z.strictObject({ results: z.array(OptionResult), totalVotes: z.number().int().nonnegative(), ...blindFlags });
+
+export const FriendAnswer = z.strictObject({ userId: z.string(), name: z.string(), username: z.string(), optionText: z.string() });
+
+/** GET /api/questions/{id}/results: the signed-in reader's results panel. */
+export const Results = z.strictObject({
+  results: z.array(OptionResult),
+  totalVotes: z.number().int().nonnegative(),
+  ...blindFlags,
+  provinces: z.array(ProvinceBreakdown).nullable(),
+  /** The reader's friends' answers (the same as /friend-answers, named for the panel). */
+  friendAnswers: z.array(z.strictObject({ friendId: z.string(), friendName: z.string(), optionText: z.string() })),
+  userAnswer: z.strictObject({ optionId: z.string() }).nullable(),
+});
+export const FriendAnswers = z.strictObject({ friendAnswers: z.array(FriendAnswer) });
+
+export type OptionResult = z.infer<typeof OptionResult>;
+export type ProvinceBreakdown = z.infer<typeof ProvinceBreakdown>;
+export type Question = z.infer<typeof Question>;
+export type PublicResults = z.infer<typeof PublicResults>;
+export type Results = z.infer<typeof Results>;

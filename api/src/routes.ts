@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { IdParams } from './common.js';
+import { route, type Media, type RouteSpec } from './route.js';
+import { questionRoutes } from './routes-questions.js';
+import { socialRoutes } from './routes-social.js';
+import { userRoutes } from './routes-users.js';
+
+const HTML = (description: string): Media => ({ media: 'text/html', description });
+const Status = (values: [string, ...string[]]) => z.strictObject({ status: z.enum(values) });
+
+/** The gateway's own routes outside the resources: probes, the question's shared link, the API's documentation. */
+const gatewayRoutes = {
+  'GET /healthz': route({ tag: 'Operations', access: 'public', summary: 'Liveness', responses: { 200: Status(['ok']) } }),
+  'GET /readyz': route({ tag: 'Operations', access: 'public', summary: 'Readiness (503 while not ready)', responses: { 200: Status(['ready']), 503: Status(['not ready']) } }),
+  'GET /q/{id}': route({ tag: 'Sharing', access: 'public', summary: "A question's own link: the app's page with link-preview tags", params: IdParams, responses: { 200: HTML('The page'), 404: HTML('The app, marked noindex') } }),
+  'GET /q/{id}/preview.png': route({
+    tag: 'Sharing',
+    access: 'public',
+    summary: "A question's 1200 × 630 preview card",
+    params: IdParams,
+    responses: { 200: { media: 'image/png', description: 'The card' }, 304: { media: '', description: 'Not Modified' } },
+  }),
+  'GET /api/openapi.json': route({ tag: 'Documentation', access: 'public', summary: 'This document (OpenAPI 3.1)', responses: { 200: { media: 'application/json', description: 'OpenAPI 3.1' } } }),
+  'GET /api/docs': route({ tag: 'Documentation', access: 'public', summary: 'The API reference page', responses: { 200: HTML('The reference') } }),
+} as const;
+
+/**
+ * Every route the gateway serves, by `METHOD /path` (OpenAPI path syntax): the gateway's handlers are typed against
+ * it, the OpenAPI document is generated from it, and the tests check every answer against it.
+ */
+export const routes = { ...questionRoutes, ...userRoutes, ...socialRoutes, ...gatewayRoutes } as const satisfies Record<string, RouteSpec>;
+
+export type Routes = typeof routes;
+export type RouteKey = keyof Routes;
+
+/** The JSON statuses of a route and the body each one takes (`z.input`: what the handler builds). */
+export type ResponseOf<K extends RouteKey, S extends keyof Routes[K]['responses']> = Routes[K]['responses'][S] extends z.ZodType
+  ? z.input<Routes[K]['responses'][S]>
+  : never;
+
+/** `GET /api/x/{id}` → `["GET", "/api/x/{id}"]`. */
+export function splitKey(key: string): [method: string, path: string] {
+  const i = key.indexOf(' ');
+  return [key.slice(0, i), key.slice(i + 1)];
+}
+
+/** The live channel's upgrade path; its messages are `LiveMessage`. */
+export const LIVE_PATH = '/ws';

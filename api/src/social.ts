@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { isoDateOrNull, ownUserId, Person, uuidAnyCase } from './common.js';
+import { OptionResult, QuestionOption } from './questions.js';
+
+/** A comment; an image comes as a link to its full size (≤ 1600 px) and thumbnail (≤ 480 px) with their sizes. */
+export const Comment = z.strictObject({
+  id: z.string(),
+  questionId: z.string(),
+  userId: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  thumbUrl: z.string().nullable(),
+  thumbWidth: z.number().int().nullable(),
+  thumbHeight: z.number().int().nullable(),
+  createdAt: isoDateOrNull,
+  user: Person.nullable(),
+});
+export const CommentList = z.array(Comment);
+/** GET /api/comments/public: the latest three comments of each public question, by question id. */
+export const LatestComments = z.record(z.string(), CommentList);
+
+/** The image travels as a data URL (base64 JSON, ≤ 5 MB decoded: checked before anything else reads it). */
+export const CommentBody = z.object({
+  content: z.string().max(10_000).default(''),
+  imageUrl: z.string().max(8_000_000).nullish(),
+});
+export const CommentImageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
+export const CommentDeleted = z.strictObject({ success: z.literal(true), questionId: z.string() });
+
+export const FriendRequest = z.strictObject({
+  id: z.string(),
+  createdAt: isoDateOrNull,
+  status: z.string(),
+  requester: Person.nullable(),
+  receiver: Person.nullable(),
+});
+export const FriendRequestList = z.array(FriendRequest);
+export const FriendRequestSent = FriendRequest.extend({ becameFriends: z.boolean(), message: z.string() });
+export const Friends = z.strictObject({ friends: z.array(Person.nullable()) });
+
+export const FriendshipBody = z
+  .object({
+    userId: ownUserId,
+    friendId: uuidAnyCase('User not found').optional(),
+    friendUsername: z.string().trim().max(60).optional(),
+  })
+  .refine((b) => b.friendId || b.friendUsername, 'Please enter a username');
+
+/** GET /api/feed/friends: public questions friends answered or commented on. */
+export const FriendsFeed = z.strictObject({
+  friendCount: z.number().int(),
+  questions: z.array(
+    z.strictObject({
+      id: z.string(),
+      text: z.string(),
+      context: z.string().nullable(),
+      date: isoDateOrNull,
+      publishedAt: isoDateOrNull,
+      isResolved: z.boolean(),
+      correctOptionId: z.string().nullable(),
+      options: z.array(QuestionOption),
+      isSample: z.boolean(),
+      isBlind: z.boolean(),
+      resultsHidden: z.boolean(),
+      results: z.array(OptionResult),
+      totalVotes: z.number().int(),
+      friendAnswers: z.array(
+        z.strictObject({ userId: z.string(), name: z.string(), username: z.string(), optionId: z.string(), optionText: z.string() }),
+      ),
+      friendComments: CommentList,
+      friendCommentCount: z.number().int(),
+    }),
+  ),
+});
+
+export type Comment = z.infer<typeof Comment>;
+export type FriendRequest = z.infer<typeof FriendRequest>;
+export type FriendsFeed = z.infer<typeof FriendsFeed>;
