@@ -14,6 +14,12 @@ const archiveQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/** GET /api/questions/today's answer (the server-rendered pages use it too: page-sources.ts). */
+export async function todayQuestions(clients: Clients, composer: Composer) {
+  const { questions } = await clients.questions.listTodayQuestions({});
+  return composeQuestions(composer, questions);
+}
+
 export interface QuestionsDeps {
   clients: Clients;
   composer: Composer;
@@ -29,12 +35,7 @@ export interface QuestionsDeps {
 export function publicQuestionsRouter({ clients, composer, cache }: QuestionsDeps): Router {
   const r = Router();
 
-  r.get('/today', (_req, res) =>
-    cache.serve(res, 'questions:today', async () => {
-      const { questions } = await clients.questions.listTodayQuestions({});
-      return composeQuestions(composer, questions);
-    }),
-  );
+  r.get('/today', (_req, res) => cache.serve(res, 'questions:today', () => todayQuestions(clients, composer)));
 
   r.get('/public', (_req, res) =>
     cache.serve(res, 'questions:public', async () => {

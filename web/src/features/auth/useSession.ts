@@ -23,10 +23,17 @@ const askMe = getQueryFn<User | null>({ on401: 'returnNull' });
  * may be signed in (the app then shows neither the landing nor the signed-in screens yet).
  */
 export function useSessionSync(): boolean {
-  const [, setUser] = useAtom(userAtom);
+  const [user, setUser] = useAtom(userAtom);
   const [mayBe] = useState(mayBeSignedIn);
-  /** The /me answer (its dataUpdatedAt) last written to the session. */
-  const [applied, setApplied] = useState(0);
+  const queryClient = useQueryClient();
+  /**
+   * The /me answer (its dataUpdatedAt) last written to the session: on a page rendered on the server, the answer
+   * the server rendered with, which the session already holds (entry-server.tsx puts it in both).
+   */
+  const [applied, setApplied] = useState(() => {
+    const cached = queryClient.getQueryState<User | null>(ME_QUERY_KEY);
+    return cached?.status === 'success' && (cached.data?.id ?? null) === (user?.id ?? null) ? cached.dataUpdatedAt : 0;
+  });
   const me = useQuery<User | null>({
     queryKey: ME_QUERY_KEY,
     queryFn: async (context) => {
