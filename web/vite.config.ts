@@ -22,8 +22,12 @@ const DEFAULT_HEAD =
 export interface PageParts {
   /** The page's title and description, for pages without their own. */
   head: string;
-  /** The entry's stylesheet, inlined on every page: the first paint needs it and waits for no request. */
+  /**
+   * The entry's stylesheet, inlined in signed-out pages (a first visit's paint waits for no request for it), linked
+   * (cssHref) from signed-in ones: they come back, and find it cached.
+   */
   css: string;
+  cssHref: string;
   /** The signed-in part's files (its chunk, the later English, their stylesheets) for pages served signed in. */
   signedIn: string;
   /** Each language's catalogue chunk, preloaded on a page in that language (the browser hydrates in it). */
@@ -79,6 +83,7 @@ function pageTemplate(): Plugin {
         parts = {
           head: DEFAULT_HEAD,
           css: String(sheet.source),
+          cssHref: `/${sheet.fileName}`,
           signedIn: preloads('/src/SignedInApp.tsx', '/src/i18n/later.ts'),
           catalogues: Object.fromEntries(['zu', 'af', 'st'].map((code) => [code, preloads(`i18n-catalogue:${code}`)])),
         };

@@ -10,6 +10,8 @@ import type { PageLanguage } from './web-language.js';
 interface PageParts {
   head: string;
   css: string;
+  /** The entry's stylesheet as a file (/assets/…): linked from signed-in pages, whose visitors come back. */
+  cssHref: string;
   signedIn: string;
   catalogues: Partial<Record<PageLanguage, string>>;
 }
@@ -22,6 +24,8 @@ const CUTS = ['<html lang="en-ZA">', '<!--app-head-->', '<!--app-css-->', '<!--a
 
 /** The built page: index.html's text between its marked places, and page.json. */
 export interface Template {
+  /** index.html's modification time: a rebuilt page is another template. */
+  version: number;
   pieces: string[];
   parts: PageParts;
 }
@@ -72,7 +76,7 @@ export function composePage({ pieces, parts }: Template, input: PageInput): stri
     beforeHead,
     head.join('\n    '),
     beforeCss,
-    `<style>${parts.css}</style>`,
+    input.signedIn ? `<link rel="stylesheet" crossorigin href="${parts.cssHref}">` : `<style>${parts.css}</style>`,
     beforeRoot,
     input.rendered?.html ?? '',
     end,
@@ -89,7 +93,7 @@ export function pageTemplate(dist: string): () => Template | undefined {
     const { mtimeMs } = statSync(index);
     if (cached?.mtimeMs !== mtimeMs) {
       const parts = JSON.parse(readFileSync(partsFile, 'utf8')) as PageParts;
-      cached = { mtimeMs, template: { pieces: cut(readFileSync(index, 'utf8')), parts } };
+      cached = { mtimeMs, template: { version: mtimeMs, pieces: cut(readFileSync(index, 'utf8')), parts } };
     }
     return cached.template;
   };

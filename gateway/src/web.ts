@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from '@mzansi/kit/base';
@@ -55,17 +56,23 @@ const RENDERED = new Set(['/', '/vote']);
 /** A signed-out page is the same for everyone in a language: rendered at most once a second per path and language. */
 const SIGNED_OUT_TTL_MS = 1000;
 
+/** A page ready to send; a signed-out one also gzip-compressed once for everyone who gets it. */
+interface ReadyPage {
+  html: string;
+  gzip?: Buffer;
+}
+
 /**
- * #root's markup and data for a request, rendered on the server with the app's own components: signed out on / and
- * /vote (the landing), signed in on /vote. Undefined for every other page, and when rendering is not possible (no
- * renderer built, a service failing): the browser renders then, as it would anyway.
+ * The page for a request with #root rendered on the server from the app's own components: signed out on / and /vote
+ * (the landing), signed in on /vote. Undefined for every other page, and when rendering is not possible (no renderer
+ * built, a service failing): the browser renders then, as it would anyway.
  */
 function serverRendering(dist: string, sources: PageSources | undefined) {
   if (!sources) return async () => undefined;
   const file = sources.rendererFile ?? path.join(dist, '..', 'dist-ssr', 'entry-server.js');
   let renderer: Promise<PageRenderer | undefined> | undefined;
-  const signedOut = new MicroCache<{ html: string; data: unknown }>(SIGNED_OUT_TTL_MS, 16);
-  return async (req: Request, res: Response): Promise<{ rendered: { html: string; data: unknown }; language: PageLanguage; signedIn: boolean } | undefined> => {
+  const signedOut = new MicroCache<ReadyPage>(SIGNED_OUT_TTL_MS, 16);
+  return async (t: Template, req: Request, res: Response): Promise<ReadyPage | undefined> => {
     const route = req.path.replace(/(?<=.)\/+$/, '');
     if (!RENDERED.has(route)) return undefined;
     renderer ??= loadRenderer(file).catch((error: unknown) => {
@@ -80,9 +87,15 @@ function serverRendering(dist: string, sources: PageSources | undefined) {
       // rendered in the browser.
       if (user && route !== '/vote') return undefined;
       const language = user && isPageLanguage(user.language ?? '') ? (user.language as PageLanguage) : pageLanguage(req);
-      const render = async () => r.render({ path: route, language, user, today: await sources.today(), renderedAt: Date.now() });
-      const rendered = user ? await render() : await signedOut.get(`${route} ${language}`, render);
-      return { rendered, language, signedIn: user !== null };
+      const render = async () => {
+        const rendered = r.render({ path: route, language, user, today: await sources.today(), renderedAt: Date.now() });
+        return composePage(t, { language, signedIn: user !== null, rendered });
+      };
+      if (user) return { html: await render() };
+      return await signedOut.get(`${t.version} ${route} ${language}`, async () => {
+        const html = await render();
+        return { html, gzip: gzipSync(html) };
+      });
     } catch (error) {
       sources.logger.warn({ err: error }, 'page not rendered on the server; the browser renders it');
       return undefined;
@@ -128,12 +141,12 @@ export function webRouter(dist: string, sources?: PageSources): Router {
   const page: RequestHandler = async (req, res) => {
     const t: Template | undefined = template();
     if (!t) throw new HttpError(503, 'The web app is not built');
-    const server = await rendering(req, res);
-    const html = composePage(t, server ?? { language: pageLanguage(req), signedIn: hasSessionCookie(req) });
+    const ready = (await rendering(t, req, res)) ?? { html: composePage(t, { language: pageLanguage(req), signedIn: hasSessionCookie(req) }) };
     reflectSaveData(req, res);
-    // express adds an ETag (an unchanged page is a 304) and the compression layer gzips for clients that accept it.
-    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Accept-Language, Save-Data' });
-    res.type('html').send(html);
+    // express adds an ETag (an unchanged page is a 304); the compression layer gzips what is not compressed yet.
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Accept-Language, Save-Data' }).type('html');
+    if (ready.gzip && req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(ready.gzip);
+    else res.send(ready.html);
   };
   r.get('/index.html', page);
   r.use(express.static(dist, { index: false, maxAge: '1h' }));

@@ -18,6 +18,7 @@ const INDEX = `<!doctype html>
 const PARTS = {
   head: '<meta name="description" content="Daily predictions">\n<title>Mzansi Predicts</title>',
   css: `body{margin:0}${'.x{color:red}'.repeat(200)}`,
+  cssHref: '/assets/index-abc.css',
   signedIn: '<link rel="stylesheet" crossorigin href="/assets/SignedInApp-abc.css"><link rel="modulepreload" crossorigin href="/assets/SignedInApp-abc.js">',
   catalogues: { zu: '<link rel="modulepreload" crossorigin href="/assets/zu-abc.js">' },
 };
@@ -107,6 +108,9 @@ describe('pages', () => {
     expect(vote.text).toContain('<meta name="mzansi-session" content="signed-in">');
     expect(vote.text).toContain('href="/assets/SignedInApp-abc.js"');
     expect(vote.text).not.toContain('rel="preload" href="/api/');
+    // Signed-in visitors come back: the stylesheet is a file they keep, not inlined in every page.
+    expect(vote.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(vote.text).not.toContain('<style>');
     // Signed in, / is the feed: the browser renders it, with who is signed in and today's questions on their way.
     for (const url of ['/', '/profile']) {
       const res = await request(app).get(url).set('Cookie', 'theme=dark; __Host-sid=good');
@@ -154,10 +158,12 @@ describe('pages', () => {
     expect((await page({ 'Accept-Language': 'zu' })).vary).toMatch(/Accept-Language/);
   });
 
-  it('a signed-out page is rendered once a second at most, whoever asks', async () => {
+  it('a signed-out page is rendered (and compressed) once a second at most, whoever asks', async () => {
     const before = todayCalls;
-    await Promise.all(Array.from({ length: 5 }, () => request(app).get('/').set('Accept-Language', 'st')));
+    const pages = await Promise.all(Array.from({ length: 5 }, (_, i) => request(app).get('/').set('Accept-Language', 'st').set('Accept-Encoding', i % 2 ? 'gzip' : 'identity')));
     expect(todayCalls - before).toBeLessThanOrEqual(1);
+    expect(pages.map((p) => p.headers['content-encoding'])).toEqual([undefined, 'gzip', undefined, 'gzip', undefined]);
+    expect(new Set(pages.map((p) => p.text)).size).toBe(1);
   });
 
   it('revalidated, never cached blind: no-cache, Vary: Cookie, ETag and 304', async () => {

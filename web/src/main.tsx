@@ -9,7 +9,7 @@ import { createStore } from 'jotai';
 import { App } from './App';
 import { queryClient } from './lib/queryClient';
 import { ME_QUERY_KEY } from './features/auth/api';
-import { userAtom } from './features/auth/session';
+import { clearSignedInHint, userAtom } from './features/auth/session';
 import type { User } from './features/auth/types';
 import { setLanguage, startI18n } from './i18n';
 import { readPageData, type PageData } from './ssr/pageData';
@@ -35,7 +35,10 @@ async function hydratePage(page: PageData): Promise<boolean> {
   hydrate(queryClient, page.queries);
   // The session as the server rendered it: the user it found (or none), not whatever this device stored.
   const store = createStore();
-  store.set(userAtom, queryClient.getQueryData<User | null>(ME_QUERY_KEY) ?? null);
+  const user = queryClient.getQueryData<User | null>(ME_QUERY_KEY) ?? null;
+  store.set(userAtom, user);
+  // The server found no session: a signed-in hint left behind is stale.
+  if (!user) clearSignedInHint();
   startTransition(() => {
     hydrateRoot(
       container,
