@@ -122,12 +122,12 @@ async function settledShifts(page: Page, quietMs = 2_000): Promise<Shift[]> {
 const report = (shifts: Shift[]) => shifts.map((s) => `${s.value.toFixed(4)} @${Math.round(s.at)}ms ${s.sources.join(', ')}`).join('\n');
 
 describe('layout shift (CLS ≤ 0.1)', () => {
-  test('landing, signed out: the app takes over the static first paint without moving it', async () => {
+  test('landing, signed out: the app hydrates the server-rendered first paint without moving it', async () => {
     const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, serviceWorkers: 'block' });
     contexts.push(context);
     await page.addInitScript(OBSERVE_SHIFTS);
     await slowPhone(page);
-    // Today's question comes late (a slow line): the static landing paints its loading hero first, then the question.
+    // A slow line for the API: the page carries today's question, so nothing waits for it or moves when it comes.
     await page.route('**/api/questions/today', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       await route.continue();
