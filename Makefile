@@ -14,7 +14,7 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up dev test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
+.PHONY: help install build infra up dev test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-ab bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
@@ -41,13 +41,13 @@ infra:
 up: build infra
 	npx tsx scripts/up.ts
 
-# Development (issue 21): every service and the gateway from source under `tsx watch` (restart on change), the web
+# Development: every service and the gateway from source under `tsx watch` (restart on change), the web
 # from Vite's dev server behind the gateway on http://localhost:8080 (hot module replacement; WEB_DEV_SERVER_URL).
 # `build` first: the workspace packages (proto, kit) are imported from their dist/ (`npx tsc -b` after changing them).
 dev: build infra
 	npx tsx scripts/up.ts --dev
 
-# The cluster topology (issue 17) from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
+# The cluster topology from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
 # 3-node NATS JetStream cluster, PostgreSQL primary + streaming replica, Redis; Ctrl-C stops it all.
 up-cluster: build infra
 	npx tsx scripts/up-cluster.ts
@@ -72,11 +72,11 @@ test-unit: build infra
 test-faults: build infra
 	npx vitest run --config tests/faults/vitest.config.ts
 
-# Cluster scenarios (issue 17): replicas, kill -9, rolling restarts, Redis / PostgreSQL outages, backup + restore.
+# Cluster scenarios: replicas, kill -9, rolling restarts, Redis / PostgreSQL outages, backup + restore.
 test-cluster: build infra
 	npx vitest run --config tests/cluster/vitest.config.ts
 
-# Security tests (issue 10): IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
+# Security tests: IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
 test-security: build infra chromium
 	npx vitest run --config tests/security/vitest.config.ts
 
@@ -119,6 +119,12 @@ images:
 # BENCH_WS_CLIENTS=10000 for the full target. See load-tests/README.md.
 bench: build infra chromium
 	npx tsx load-tests/bench/run.ts
+
+# Two checkouts against each other: AB_BASE (a built checkout, e.g. a worktree of main) and this one, AB_RUNS (5)
+# interleaved `make bench` runs each, figures as ratios to each run's own baselines, compared by median; writes
+# load-tests/results/<date>-ab.md. AB_QUICK=1 checks the script in a few minutes. See load-tests/README.md.
+bench-ab: build infra
+	npx tsx load-tests/bench/ab.ts
 
 # Lighthouse (mobile preset, Debian's Chromium) on the landing page and the signed-in /vote, with the demo data and a
 # ~5 MB image comment on today's question: its own stack and databases, a few minutes. Not part of `make test`.

@@ -1,5 +1,5 @@
 /**
- * Backups and the restore drill (issue 17).
+ * Backups and the restore drill.
  *
  * `npx tsx scripts/backup.ts <admin-url> <folder> [db …]` dumps every service database (default: identity,
  * questions, voting, social, notification) with pg_dump in custom format. Each dump runs on a snapshot exported by

@@ -1,5 +1,5 @@
 /**
- * The system as a cluster on one machine (issue 17), from Debian's packages: HAProxy in front of 2 gateways,
+ * The system as a cluster on one machine, from Debian's packages: HAProxy in front of 2 gateways,
  * 2 replicas of every service, a 3-node NATS JetStream cluster (streams with 3 replicas), a PostgreSQL primary with
  * a streaming replica (pg_basebackup; a hot standby for failover and for the restore drill's checks), and Redis.
  * `make up-cluster` runs it until Ctrl-C; tests/cluster/ starts it with free ports and private servers, then kills

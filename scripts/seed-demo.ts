@@ -2,7 +2,7 @@
  * SAMPLE DATA for the development demo (`make up`): sample users (usernames `demo_*`) sign up, befriend each other,
  * answer the sample archive and today's sample question, and comment — all through the public API, like real
  * people — then the admin resolves the archive, so every result, score and ranking shown is computed for real.
- * Issue #20's features are exercised: every sample user has a province and answers with a confidence in their own
+ * The features beyond the spec are exercised: every sample user has a province and answers with a confidence in their own
  * style (demo_sipho gives Thandi's answers at 99 %: the same number correct, a lower place on the Calibration board);
  * a sample crowd (`demo_crowd_*`, Gauteng and KwaZulu-Natal) answers today's question and the latest archive ones so
  * their province splits pass the 30-answer threshold; the open education-bill question is blind.

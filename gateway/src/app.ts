@@ -10,14 +10,14 @@ import type { PublicCache } from './cache.js';
 import type { Composer } from './compose.js';
 import { apiBodyParsers, apiRoutes } from './routes/index.js';
 import { publicQuestionsRouter } from './routes/questions.js';
-import { answersRouter } from './routes/voting.js';
 import { unsubscribeRouter } from './routes/profile.js';
 import { createUserSessions, type UserSessions } from './user-sessions.js';
-import { csrfGuard, securityHeaders } from './security.js';
+import { apiSecurityHeaderList, csrfGuard, securityHeaders } from './security.js';
 import { trustProxy } from './client-address.js';
 import { optionsNoContent, refuseContentEncoding, refuseMalformedUrl } from './input.js';
 import { sessionExpiry, skipSessionForPublicReads } from './session.js';
-import { leanSessionRead } from './session-read.js';
+import type { Sessions } from './session-store.js';
+import { cachedPublicReads } from './public-reads.js';
 import { requestIdOf } from './request-id.js';
 import { shareRouter } from './routes/share.js';
 import { indexHtml, webRouter } from './web.js';
@@ -33,10 +33,10 @@ export interface AppDeps {
   metrics: GatewayMetrics;
   /** Readiness for the public probe: true when what every request needs (Redis, NATS) is up. */
   readiness: () => Promise<boolean>;
-  /** The session middleware (shared with the live channel). */
-  session: RequestHandler;
+  /** The sessions (shared with the live channel). */
+  sessions: Sessions;
   composer: Composer;
-  /** The public reads' cache: the routes fill it; main.ts answers its hits before express (public-reads.ts). */
+  /** The public reads' cache: the routes fill it, its middleware answers its hits (public-reads.ts). */
   cache: PublicCache;
   clock?: Clock;
   /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
@@ -72,7 +72,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', trustProxy(config));
   app.set('query parser', 'simple');
   const cache = deps.cache;
-  // Security headers on every response, probes included.
+  // The polled public reads' cache hits, answered before any other layer, with the API's security headers
+  // (public-reads.ts).
+  app.use(cachedPublicReads(cache, metrics, apiSecurityHeaderList(config)));
+  // Security headers on every other response, probes included.
   app.use(securityHeaders(config));
   // Malformed paths and compressed bodies are refused before anything reads them; OPTIONS answers 204 + Allow.
   app.use(refuseMalformedUrl, refuseContentEncoding, optionsNoContent);
@@ -108,34 +111,21 @@ export function createApp(deps: AppDeps): Express {
   app.use(metrics.httpMiddleware);
 
   const composer = deps.composer;
-  const votingDeps = { clients: deps.clients, composer, cache };
   const userSessions = deps.userSessions ?? createUserSessions(config, deps.redis);
   const parseJson = express.json({ limit: '100kb', strict: true });
-  // The burst's one write ahead of every other route: a vote runs the API's layers below, in the same order, but
-  // walks none of the other routers, and reads its session without express-session (session-read.ts). Only POST
-  // is taken here; anything else on /api/answers (OPTIONS, a wrong method) goes through /api as before.
-  const votes = answersRouter(votingDeps, [
-    csrfGuard(config),
-    parseJson,
-    refuseNul,
-    leanSessionRead(config, deps.redis, clock, deps.session),
-    sessionExpiry(config, clock, userSessions),
-    noStore,
-  ]);
-  app.use('/api/answers', (req, res, next) => (req.method === 'POST' ? votes(req, res, next) : next()));
-  // The hot public reads first: they need none of the layers below (no body, no session, GET so no CSRF check).
-  app.use('/api/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
 
+  // One API pipeline. The hot routes are cheap by what they need, not by a separate path: the public reads (GET:
+  // no body, no session, no CSRF check) come first; a vote walks the layers below and then the first router.
+  const api = express.Router();
+  api.use('/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
   // One-click unsubscribe (RFC 8058) is posted by mail providers' servers as a form: before the CSRF guard, on
   // purpose (the signed token in the link is its only authority; routes/profile.ts).
-  app.use('/api/unsubscribe', refuseNul, unsubscribeRouter({ clients: deps.clients }));
-
-  const api = express.Router();
+  api.use('/unsubscribe', refuseNul, unsubscribeRouter({ clients: deps.clients }));
   api.use(csrfGuard(config));
   apiBodyParsers(api);
   api.use(parseJson);
   api.use(refuseNul);
-  api.use(skipSessionForPublicReads(deps.session));
+  api.use(skipSessionForPublicReads(deps.sessions.middleware()));
   api.use(sessionExpiry(config, clock, userSessions));
   api.use(noStore);
   apiRoutes(api, { config, clients: deps.clients, composer, cache, rateLimits: deps.rateLimits, userSessions, clock });
@@ -147,7 +137,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined }));
   if (deps.webDev) app.use(deps.webDev.handler);
   else if (config.SERVE_WEB) {
-    const session = [deps.session, sessionExpiry(config, clock, userSessions)];
+    const session = [deps.sessions.middleware(), sessionExpiry(config, clock, userSessions)];
     app.use(webRouter(config.WEB_DIST, pageSources({ clients: deps.clients, composer, cache, session, logger })));
   }
   app.use((_req, _res, next) => next(notFound()));

@@ -55,7 +55,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
     /**
      * Replicas of the QUESTIONS stream if the gateway is the first to create it (it reads its events): the same
-     * value as the services', or a gateway start would propose R1 for an R3 stream (issue 17's rolling restart).
+     * value as the services', or a gateway start would propose R1 for an R3 stream (as a rolling restart once did).
      */
     NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
     /** The QUESTIONS stream's `max_bytes`, for the same reason: the services' value. */
@@ -96,8 +96,6 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      */
     SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
-    /** Live channel: at most one results-updated per question per this many ms, whatever the voting replicas send. */
-    LIVE_RESULTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     /** Live-channel sockets per client address (an IPv6 /64 counts as one) and per gateway process. */
     WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
     WS_MAX_TOTAL: z.coerce.number().int().min(1).default(20_000),

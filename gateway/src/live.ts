@@ -1,17 +1,17 @@
 import type { Server } from 'node:http';
-import type { RequestHandler } from 'express';
 import { DeliverPolicy, type NatsConnection } from 'nats';
 import { WebSocketServer } from 'ws';
-import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Logger } from '@mzansi/kit/base';
+import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Clock, type Logger } from '@mzansi/kit/base';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
 import type { RedisClient } from './redis.js';
+import type { Sessions } from './session-store.js';
 import { admitSockets, type AdmissionDeps, type LiveSocket } from './live/admission.js';
 import { createFanout } from './live/fanout.js';
 import { startHeartbeat } from './live/heartbeat.js';
 import { questionEventMessage, resultsUpdatedMessage } from './live/messages.js';
 import { createLiveMetrics } from './live/metrics.js';
-import { ResultsWindow } from './live/results-window.js';
+import { NewestResults } from './live/newest-results.js';
 
 export interface LiveDeps {
   config: Config;
@@ -19,7 +19,9 @@ export interface LiveDeps {
   metrics: GatewayMetrics;
   nc: NatsConnection;
   redis: RedisClient;
-  session: RequestHandler;
+  sessions: Sessions;
+  /** For the sessions' expiry at the handshake. */
+  clock: Clock;
   /** Upgrades to any other path (`make dev`: Vite's HMR socket, web-dev.ts); without it they are a 404. */
   otherUpgrade?: AdmissionDeps['otherUpgrade'];
 }
@@ -32,8 +34,9 @@ const MAX_FRAME = 64 * 1024;
  * (live/messages.ts). Every gateway replica delivers to its own sockets, without calling any service:
  * - `new-question`, `question-resolved`: from the questions events (its own ephemeral ordered JetStream consumer,
  *   new messages only);
- * - `results-updated`: voting's own totals from the core NATS subject `<namespace>.live.voting.results`, at most one
- *   per question per LIVE_RESULTS_INTERVAL_MS (live/results-window.ts merges what several voting replicas send).
+ * - `results-updated`: voting's own totals from the core NATS subject `<namespace>.live.voting.results`, paced by
+ *   voting (at most one per question per LIVE_RESULTS_INTERVAL_MS from each voting replica); totals not newer than
+ *   the last passed on are dropped (live/newest-results.ts).
  *   After its own NATS reconnect the gateway asks voting (`live.voting.resync`) to send recent totals again.
  * Public messages reach signed-out visitors too.
  */
@@ -44,7 +47,7 @@ export async function startLive(server: Server, deps: LiveDeps) {
   const metrics = createLiveMetrics(deps.metrics, wss);
   const sockets = () => wss.clients as Set<LiveSocket>;
 
-  const admission = admitSockets(server, wss, { config, metrics, session: deps.session, otherUpgrade: deps.otherUpgrade });
+  const admission = admitSockets(server, wss, { config, metrics, sessions: deps.sessions, clock: deps.clock, otherUpgrade: deps.otherUpgrade });
   const stopHeartbeat = startHeartbeat({
     intervalMs: config.LIVE_HEARTBEAT_MS,
     sockets,
@@ -56,13 +59,13 @@ export async function startLive(server: Server, deps: LiveDeps) {
     droppedSlow: () => metrics.dropped.inc({ reason: 'slow' }),
   });
 
-  // results-updated: voting's messages, at most one per question per interval.
-  const window = new ResultsWindow(config.LIVE_RESULTS_INTERVAL_MS, (m) => broadcast(resultsUpdatedMessage(m)));
+  // results-updated: voting's paced messages, passed on as they come unless another replica's newer totals went first.
+  const newest = new NewestResults((m) => broadcast(resultsUpdatedMessage(m)));
   const results = nc.subscribe(names.subject(LIVE_SUBJECTS.results), {
     callback: (err, m) => {
       if (err) return;
       try {
-        metrics.results.inc({ outcome: window.offer(decodeResultsChanged(m.data)) });
+        metrics.results.inc({ outcome: newest.offer(decodeResultsChanged(m.data)) });
       } catch (e) {
         logger.warn({ err: (e as Error).message, subject: m.subject }, 'live: unreadable results message skipped');
       }
@@ -100,7 +103,6 @@ export async function startLive(server: Server, deps: LiveDeps) {
       stopHeartbeat();
       admission.stop();
       results.unsubscribe();
-      window.stop();
       await questionEvents.close().catch(() => undefined);
       // 1012 Service Restart: the web reconnects at once (jittered), and the load balancer sends it to another replica.
       for (const c of wss.clients) c.close(1012, 'Server restarting');

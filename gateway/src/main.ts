@@ -3,7 +3,7 @@ import { connectNats, createLogger, isMain, startMetricsServer, startTracing, st
 import { createApp } from './app.js';
 import { createComposer } from './compose.js';
 import { startLive } from './live.js';
-import { sessionMiddleware } from './session.js';
+import { Sessions } from './session-store.js';
 import { closeClients, createClients, serviceAddresses } from './clients.js';
 import { loadConfig } from './config.js';
 import { createGatewayMetrics } from './metrics.js';
@@ -11,9 +11,8 @@ import { createRateLimits } from './rate-limit.js';
 import { connectRedis } from './redis.js';
 import { readiness } from './readiness.js';
 import { createHttpServer } from './http-server.js';
-import { apiSecurityHeaderList, securityHeaderList } from './security.js';
+import { securityHeaderList } from './security.js';
 import { PublicCache } from './cache.js';
-import { withCachedReads } from './public-reads.js';
 import { webDevProxy } from './web-dev.js';
 
 export interface StartOptions {
@@ -30,7 +29,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   const clients = createClients(config, metrics);
   const rateLimits = createRateLimits(config, redis);
   const nc = await connectNats(config.NATS_URL, 'gateway', logger);
-  const session = sessionMiddleware(config, redis);
+  const sessions = new Sessions(redis, config);
   const composer = createComposer(clients);
   let shuttingDown = false;
   const ready = readiness({ redis, natsClosed: () => nc.isClosed(), shuttingDown: () => shuttingDown, services: serviceAddresses(config) });
@@ -46,19 +45,18 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     clients,
     rateLimits,
     metrics,
-    session,
+    sessions,
     composer,
     clock: opts.clock ?? systemClock,
     readiness: ready.ready,
   });
 
-  // Cache hits of the polled public reads are answered before express sees the request (public-reads.ts).
-  const server = createHttpServer(withCachedReads(app, cache, metrics, apiSecurityHeaderList(config)), config, securityHeaderList(config));
+  const server = createHttpServer(app, config, securityHeaderList(config));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const live = await startLive(server, { config, logger, metrics, nc, redis, session, otherUpgrade: webDev?.upgrade });
+  const live = await startLive(server, { config, logger, metrics, nc, redis, sessions, clock: opts.clock ?? systemClock, otherUpgrade: webDev?.upgrade });
   // The dependency map is for operators: on the metrics port, not the public one.
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });
   const port = (server.address() as AddressInfo).port;

@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { tracingOn } from '@mzansi/kit/base';
 import { sendJson, type PublicCache } from './cache.js';
 import type { GatewayMetrics } from './metrics.js';
@@ -16,22 +16,16 @@ export function publicReadOf(url: string): { key: string; route: string } | unde
 }
 
 /**
- * The polled public reads answered from the cache before express sees the request: a hit on today's questions,
- * the public list or a question's public results is written straight from the server's request listener, with
- * what express's layers would have added (the API's security headers, the request id, the RED metric under the
- * route's label) and the cached bytes, ETag and length (a 304 on a matching If-None-Match), all headers in one
- * writeHead. `make bench` measured these reads at 0.6–0.75× of bare express with a dozen layers and routers walked
- * per poll, then at 0.65× / 0.53× with only express's own request setup, the security-header layer and this one as
- * middleware in front. Anything else — a miss, a query string, another spelling of the path, a request with a
- * body, tracing on (it wants its server span) — goes to `app`, whose routes load, cache and answer the same way
+ * The polled public reads' micro-cache, as the app's first middleware: a hit on today's questions, the public list
+ * or a question's public results is answered here with the cached bytes, ETag and length (a 304 on a matching
+ * If-None-Match), the API's security headers, the request id and the RED metric under the route's label, every
+ * header in one writeHead — what the routes would answer, without walking the app's other layers and the API's
+ * routers for the request every open screen sends every few seconds.
+ * Anything else — a miss, a query string, another spelling of the path, a request with a body, tracing on (it wants
+ * its server span) — goes on to the routes, which load, cache and answer the same way
  * (`tests/api/public-reads.test.ts` compares the two answer for answer).
  */
-export function withCachedReads(
-  app: RequestListener,
-  cache: PublicCache,
-  metrics: Pick<GatewayMetrics, 'httpDuration'>,
-  securityHeaders: [string, string][],
-): RequestListener {
+export function cachedPublicReads(cache: PublicCache, metrics: Pick<GatewayMetrics, 'httpDuration'>, securityHeaders: [string, string][]): RequestHandler {
   const head = securityHeaders.flat();
   // One metric child per method, route and status (a handful): no label hashing per request.
   const observers = new Map<string, { observe(seconds: number): void }>();
@@ -41,18 +35,14 @@ export function withCachedReads(
     if (!child) observers.set(key, (child = metrics.httpDuration.labels({ method, route, status: String(status) })));
     child.observe(seconds);
   };
-  const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || tracingOn()) return false;
-    const read = publicReadOf(req.url!);
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || tracingOn()) return next();
+    const read = publicReadOf(req.url);
     const body = read && cache.peek(read.key);
-    if (!body || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
+    if (!body || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next();
     const started = process.hrtime.bigint();
     const requestId = req.headers['x-request-id'];
     sendJson(res, body, [...head, 'X-Request-Id', requestIdOf(typeof requestId === 'string' ? requestId : undefined)]);
     observe(req.method, read.route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
-    return true;
-  };
-  return (req, res) => {
-    if (!answer(req, res)) app(req, res);
   };
 }

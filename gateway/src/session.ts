@@ -1,26 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session, { type SessionData } from 'express-session';
-import { RedisStore } from 'connect-redis';
 import type { Actor, Clock } from '@mzansi/kit/base';
 import { isHttps, type Config } from './config.js';
 import { forbiddenAs, unauthorized } from './errors.js';
-import type { RedisClient } from './redis.js';
+import type { SessionData, Sessions } from './session-store.js';
 import type { UserSessions } from './user-sessions.js';
 
-declare module 'express-session' {
-  interface SessionData {
-    userId: string;
-    isAdmin: boolean;
-    /** ms since epoch: for the absolute expiry. */
-    createdAt: number;
-    /** ms since epoch: for the idle expiry (refreshed at most once a minute). */
-    lastSeenAt: number;
-    /** In the user's session index (user-sessions.ts); sessions from before the index get there on their next request. */
-    tracked?: boolean;
-  }
-}
-
-export const cookieName = (config: Config) => (isHttps(config) ? '__Host-sid' : 'sid');
+export { cookieName } from './session-store.js';
 
 /**
  * The signed-in hint: a cookie the page's script can read (not httpOnly), set with the session and cleared with
@@ -46,71 +31,6 @@ export function clearSignedInHint(req: Request, res: Response, config: Config, a
 export const hasSignedInHint = (req: Request) => SIGNED_IN_HINT_COOKIE.test(req.get('cookie') ?? '');
 
 /**
- * Marks the session object signIn has just created. A symbol: JSON (the stored session, express-session's change
- * hash) never sees it, so the mark lives only as long as that request's object.
- */
-const CREATED = Symbol('created by signIn');
-type Marked = SessionData & { [CREATED]?: boolean };
-
-/**
- * connect-redis, except that a signed-in session is only ever *updated* in Redis (SET … XX), never written back
- * once its key is gone; only signIn creates one. Otherwise a request that was under way while the user's sessions
- * were ended (account deleted, "sign out every other session") would save its session at the end and bring it
- * back to life. Signed-out sessions are stored as before.
- */
-export class SessionStore extends RedisStore {
-  constructor(
-    private readonly redis: RedisClient,
-    prefix: string,
-  ) {
-    super({ client: redis, prefix, disableTouch: true });
-  }
-
-  override async set(sid: string, sess: SessionData, cb?: (err?: unknown) => void): Promise<void> {
-    if (!sess.userId || (sess as Marked)[CREATED]) return super.set(sid, sess, cb);
-    const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : undefined;
-    const ttl = expires === undefined ? 86_400 : Math.ceil((expires - Date.now()) / 1000);
-    try {
-      if (ttl <= 0) return await this.destroy(sid, cb);
-      await this.redis.set(this.prefix + sid, JSON.stringify(sess), { expiration: { type: 'EX', value: ttl }, condition: 'XX' });
-      cb?.();
-    } catch (err) {
-      if (!cb) throw err;
-      cb(err);
-    }
-  }
-}
-
-/**
- * Sessions in Redis behind an opaque 192-bit id (express-session's uid-safe ids) in an httpOnly, SameSite=Lax,
- * Path=/ cookie; `__Host-` prefixed and Secure over https. Idle expiry = cookie max-age and Redis TTL, refreshed
- * as the user comes back; absolute expiry from the session's creation, checked on every request.
- */
-export function sessionMiddleware(config: Config, redis: RedisClient): RequestHandler {
-  return session({
-    name: cookieName(config),
-    secret: config.SESSION_SECRET,
-    // disableTouch: express-session would otherwise EXPIRE the key on every request; the TTL is renewed by the
-    // once-a-minute save below instead.
-    store: new SessionStore(redis, `${config.REDIS_PREFIX}sess:`),
-    resave: false,
-    saveUninitialized: false,
-    // Not rolling: an unchanged session costs one Redis read and no write. sessionExpiry refreshes lastSeenAt at most
-    // once a minute, which saves the session and so renews both the cookie and the Redis TTL.
-    rolling: false,
-    unset: 'destroy',
-    proxy: config.TRUST_PROXY !== 'false',
-    cookie: {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: isHttps(config),
-      maxAge: config.SESSION_IDLE_TTL_S * 1000,
-    },
-  });
-}
-
-/**
  * Public reads that every open screen polls (and signed-out visitors use): they never need the session, so they
  * skip the Redis session look-up entirely. Not a question's comment list: an admin may read a draft's, so it needs
  * the actor (a request without a session cookie still costs no Redis read).
@@ -125,8 +45,8 @@ export function skipSessionForPublicReads(session: RequestHandler): RequestHandl
 export const LAST_SEEN_REFRESH_MS = 60_000;
 
 /**
- * The session rules, for the full path (sessionExpiry) and the vote path's lean read (session-read.ts) alike:
- * `none` without a user; `expired` past the idle or absolute lifetime; `refresh` when lastSeenAt is due to be
+ * The session rules, for HTTP (sessionExpiry) and the live channel's handshake (live/admission.ts) alike: `none`
+ * without a user; `expired` past the idle or absolute lifetime; `refresh` when lastSeenAt is due to be
  * moved (the session must be saved); `fresh` otherwise.
  */
 export function sessionState(
@@ -141,74 +61,89 @@ export function sessionState(
 
 /**
  * Ends sessions past their idle or absolute lifetime (by the injected clock) and exposes the signed-in actor. A
- * session from before the per-user index is indexed on its first request (one Redis round trip, once), and ended
+ * session whose lastSeenAt is due is saved now (one Redis write a minute per session, renewing its TTL and cookie).
+ * A session from before the per-user index is indexed on its first request (one Redis round trip, once), and ended
  * instead when its user's account has been deleted.
  */
 export function sessionExpiry(config: Config, clock: Clock, userSessions?: UserSessions): RequestHandler {
-  const end = (s: NonNullable<Request['session']>, req: Request, res: Response, next: NextFunction) =>
-    s.destroy(() => {
-      res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
+  const end = (sessions: Sessions, id: string, req: Request, res: Response, next: NextFunction) =>
+    sessions.destroy(id).then(() => {
+      signedOut(req);
+      sessions.clearCookie(res);
       clearSignedInHint(req, res, config);
       next();
-    });
+    }, next);
   return (req: Request, res: Response, next: NextFunction) => {
-    const s = req.session as typeof req.session | undefined;
+    const { session: s, sessionID: id, sessions } = req;
+    if (!s || !id || !sessions) return next();
     const now = clock().getTime();
     const state = sessionState(s, now, config);
-    if (state === 'none' || !s?.userId) return next();
-    if (state === 'expired') return end(s, req, res, next);
-    const userId = s.userId;
-    const signedIn = () => {
+    if (state === 'none') return next();
+    if (state === 'expired') return end(sessions, id, req, res, next);
+    const signedIn = (changed: boolean) => {
       if (state === 'refresh') s.lastSeenAt = now;
-      res.locals.actor = { id: userId, isAdmin: !!s.isAdmin } satisfies Actor;
-      next();
+      const done = () => {
+        res.locals.actor = { id: s.userId, isAdmin: !!s.isAdmin } satisfies Actor;
+        next();
+      };
+      if (!changed && state !== 'refresh') return done();
+      sessions.update(id, s).then((kept) => {
+        // Ended meanwhile (sign-out everywhere): this request is signed out, and nothing is written back.
+        if (!kept) return void (signedOut(req), next());
+        sessions.setCookie(res, id);
+        done();
+      }, next);
     };
-    if (s.tracked || !userSessions) return signedIn();
-    userSessions.trackSession(userId, req.sessionID).then(
-      (ok) => {
-        if (!ok) return end(s, req, res, next);
-        s.tracked = true;
-        signedIn();
-      },
-      next,
-    );
+    if (s.tracked || !userSessions) return signedIn(false);
+    userSessions.trackSession(s.userId, id).then((ok) => {
+      if (!ok) return end(sessions, id, req, res, next);
+      s.tracked = true;
+      signedIn(true);
+    }, next);
   };
 }
 
+function signedOut(req: Request) {
+  req.session = undefined;
+  req.sessionID = undefined;
+}
+
+function storeOf(req: Request): Sessions {
+  if (!req.sessions) throw new Error('the session middleware did not run for this request');
+  return req.sessions;
+}
+
 /**
- * Starts a fresh session for a user: a new id (rotation), so an id known before login is worthless after it. With
- * `userSessions`, the session goes into the user's index (so it can be ended with all the others); 401 when the
- * account was deleted while the sign-in was under way.
+ * Starts a fresh session for a user: a new id (rotation; the request's previous session, if any, is destroyed), so
+ * an id known before login is worthless after it. With `userSessions`, the session goes into the user's index (so it
+ * can be ended with all the others); 401 when the account was deleted while the sign-in was under way.
  */
 export async function signIn(req: Request, user: { id: string; isAdmin: boolean }, clock: Clock, userSessions?: UserSessions): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    req.session.regenerate((err) => {
-      if (err) return reject(err);
-      const now = clock().getTime();
-      req.session.userId = user.id;
-      req.session.isAdmin = user.isAdmin;
-      req.session.createdAt = now;
-      req.session.lastSeenAt = now;
-      if (userSessions) req.session.tracked = true;
-      (req.session as Marked)[CREATED] = true;
-      req.session.save((e) => (e ? reject(e) : resolve()));
-    });
-  });
-  if (userSessions && !(await userSessions.trackSession(user.id, req.sessionID))) throw unauthorized();
+  const sessions = storeOf(req);
+  if (req.sessionID) await sessions.destroy(req.sessionID);
+  const now = clock().getTime();
+  const data: SessionData = { userId: user.id, isAdmin: user.isAdmin, createdAt: now, lastSeenAt: now, ...(userSessions && { tracked: true }) };
+  const id = await sessions.create(data);
+  req.session = data;
+  req.sessionID = id;
+  sessions.setCookie(req.res!, id);
+  if (userSessions && !(await userSessions.trackSession(user.id, id))) throw unauthorized();
+}
+
+/** Changes the signed-in session (e.g. the user's admin flag as identity now says); nothing if it has ended. */
+export async function updateSession(req: Request, change: Partial<Pick<SessionData, 'isAdmin'>>): Promise<void> {
+  if (!req.session || !req.sessionID) return;
+  Object.assign(req.session, change);
+  await storeOf(req).update(req.sessionID, req.session);
 }
 
 export async function signOut(req: Request, res: Response, config: Config, userSessions?: UserSessions): Promise<void> {
-  const userId = req.session?.userId;
-  if (userId && userSessions) await userSessions.untrackSession(userId, req.sessionID);
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      res.clearCookie(cookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) });
-      clearSignedInHint(req, res, config, true);
-      resolve();
-    };
-    if (!req.session) return done();
-    req.session.destroy((err) => (err ? reject(err) : done()));
-  });
+  const { session: s, sessionID: id } = req;
+  if (s && id && userSessions) await userSessions.untrackSession(s.userId, id);
+  if (id) await storeOf(req).destroy(id);
+  signedOut(req);
+  storeOf(req).clearCookie(res);
+  clearSignedInHint(req, res, config, true);
 }
 
 export function actorOf(res: Response): Actor | undefined {

@@ -5,7 +5,7 @@ import type { RedisClient } from './redis.js';
 /**
  * A per-user index of session ids in Redis, so that every session of a user can be ended at once, on every gateway
  * (they all share the Redis): when the account is deleted, or when the password changes ("sign out every other
- * session"). Sessions themselves stay express-session's `<prefix>sess:<sid>` keys; the index is a set
+ * session"). Sessions themselves are `<prefix>sess:<sid>` keys (session-store.ts); the index is a set
  * `<prefix>user-sess:<userId>` of their ids, maintained at sign-in and sign-out. Ids of sessions that expired on
  * their own linger in the set until it is pruned or expires; ending them is a no-op.
  */
@@ -62,7 +62,7 @@ export class UserSessions {
     return true;
   }
 
-  /** Forgets one session id (sign-out; the session itself is destroyed by express-session). */
+  /** Forgets one session id (sign-out; the session itself is destroyed by signOut). */
   async untrackSession(userId: string, sid: string): Promise<void> {
     await this.redis.sRem(this.indexKey(userId), sid);
   }

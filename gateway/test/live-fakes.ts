@@ -12,8 +12,13 @@ export function fakeSocket(opts: { readyState?: number; bufferedAmount?: number;
     terminated: false,
     pings: 0,
     closedWith: undefined as undefined | [number, string],
-    _sender: { sendFrame: (list: Buffer[]) => frames.push(...list) },
+    /** What send() was given (ws's public API), with its options. */
+    sent: [] as { binary?: boolean }[],
     frames,
+    send(data: Buffer, options: { binary?: boolean }) {
+      frames.push(data);
+      s.sent.push(options);
+    },
     terminate() {
       s.terminated = true;
     },

@@ -1,14 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { type LiveSocket } from '../src/live/admission.js';
-import { createFanout, MAX_BUFFERED, textFrame } from '../src/live/fanout.js';
+import { createFanout, MAX_BUFFERED } from '../src/live/fanout.js';
 import { HEARTBEAT_SLOTS, startHeartbeat } from '../src/live/heartbeat.js';
 import { fakeSocket } from './live-fakes.js';
 
 /** The live channel's fan-out and heartbeat on their own (the whole channel: live.test.ts). */
 
 describe('fan-out', () => {
-  it('frames a message once and writes the same bytes to every open socket; closed ones skipped, slow ones dropped', () => {
+  it('serialises a message once and sends the same bytes, as text, to every open socket; closed ones skipped, slow ones dropped', () => {
     const fast = [fakeSocket(), fakeSocket(), fakeSocket()];
     const closing = fakeSocket({ readyState: WebSocket.CLOSING });
     const slow = fakeSocket({ bufferedAmount: MAX_BUFFERED + 1 });
@@ -21,14 +22,12 @@ describe('fan-out', () => {
     const message = { type: 'question-resolved', questionId: 'q1', correctOptionId: 'no' };
     broadcast(message);
 
-    // One buffer, shared: framed once, not once per socket.
+    // One buffer, shared: serialised and encoded once, not once per socket; ws's public send, as a text message.
     const [first] = fast[0]!.frames;
     for (const s of fast) expect(s.frames).toEqual([first]);
     for (const s of fast) expect(s.frames[0]).toBe(first);
-    const text = JSON.stringify(message);
-    expect(first!.subarray(0, 2)).toEqual(Buffer.from([0x81, text.length])); // FIN + text opcode, unmasked length
-    expect(first!.subarray(2).toString()).toBe(text);
-    expect(textFrame(text).bytes).toEqual(first);
+    for (const s of fast) expect(s.sent).toEqual([{ binary: false }]);
+    expect(first!.toString()).toBe(JSON.stringify(message));
 
     expect(closing.frames).toEqual([]);
     expect(slow.frames).toEqual([]);
@@ -52,7 +51,17 @@ describe('fan-out', () => {
     expect(between).toBeGreaterThan(4);
     expect(between).toBeLessThan(10);
     expect(counted).toEqual([['results-updated', 10], ['results-updated', 10]]);
-    for (const s of all) expect(s.frames.map((f) => JSON.parse(f.subarray(2).toString()).n)).toEqual([1, 2]);
+    for (const s of all) expect(s.frames.map((f) => JSON.parse(f.toString()).n)).toEqual([1, 2]);
+  });
+});
+
+describe('ws through its public API only', () => {
+  it('no gateway source touches ws internals (_sender, _socket): a ws upgrade is not a compatibility project', () => {
+    const src = new URL('../src/', import.meta.url);
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.filter((f) => /\b_(sender|socket)\b/.test(readFileSync(new URL(f, src), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
 

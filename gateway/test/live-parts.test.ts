@@ -38,12 +38,12 @@ describe('admission: what a socket keeps', () => {
       connections: { inc: () => counted.open++, dec: () => counted.open-- },
     };
     const config = { PUBLIC_URL: 'http://localhost:8080', WS_MAX_PER_IP: 2, WS_MAX_TOTAL: 10, TRUST_PROXY: 'false', REDIS_PREFIX: 'mp:' };
-    // The session middleware as express-session leaves it: the session, and its id, on the request.
-    const session = (req: IncomingMessage, _res: unknown, next: () => void) => {
-      Object.assign(req, { session: { userId: 'u1', cookie: { maxAge: 1 } }, sessionID: 'sid1' });
-      next();
+    // The sessions as the gateway reads them: the session a request's cookie names, and its Redis key.
+    const sessions = {
+      read: async () => ({ id: 'sid1', data: { userId: 'u1', isAdmin: false, createdAt: Date.now(), lastSeenAt: Date.now() } }),
+      key: (id: string) => `mp:sess:${id}`,
     };
-    const admission = admitSockets(server, wss, { config: config as unknown as Config, metrics: metrics as never, session: session as never });
+    const admission = admitSockets(server, wss, { config: { ...config, SESSION_IDLE_TTL_S: 600, SESSION_ABSOLUTE_TTL_S: 3600 } as unknown as Config, metrics: metrics as never, sessions, clock: () => new Date() });
     const requests: WeakRef<IncomingMessage>[] = [];
     wss.on('connection', (_ws, req: IncomingMessage) => void requests.push(new WeakRef(req)));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -1,7 +1,9 @@
+import { sign } from 'cookie-signature';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSuffix, TEST_REDIS_URL } from '@mzansi/kit/testing';
-import { SessionStore } from '../src/session.js';
+import { Sessions } from '../src/session-store.js';
+import type { Config } from '../src/config.js';
 import { UserSessions } from '../src/user-sessions.js';
 import type { RedisClient } from '../src/redis.js';
 import { deleteRedisKeys } from './redis-keys.js';
@@ -17,7 +19,7 @@ let sessions: UserSessions;
 let n = 0;
 const userId = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const key = (sid: string) => `${prefix}sess:${sid}`;
-/** A session as express-session stores it. */
+/** A session as it is stored (an older format's cookie field included: it is ignored). */
 const sessionOf = (uid: string) => JSON.stringify({ cookie: { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000).toISOString() }, userId: uid });
 
 async function signedIn(uid: string): Promise<string> {
@@ -95,23 +97,27 @@ describe('UserSessions', () => {
   });
 });
 
-describe('SessionStore', () => {
-  it('never writes a signed-in session back once its key is gone, but creates new and signed-out ones', async () => {
-    const store = new SessionStore(redis, `${prefix}sess:`);
-    const save = (sid: string, sess: object) => new Promise<void>((resolve, reject) => store.set(sid, sess as never, (err) => (err ? reject(err) : resolve())));
-    const cookie = { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) };
+describe('Sessions', () => {
+  it('never writes a signed-in session back once its key is gone; creates new ones with the idle TTL', async () => {
+    const store = new Sessions(redis, { PUBLIC_URL: 'http://localhost:8080', REDIS_PREFIX: prefix, SESSION_SECRET: 'x'.repeat(32), SESSION_IDLE_TTL_S: 600 } as Config);
+    const data = (uid: string, lastSeenAt = Date.now()) => ({ userId: uid, isAdmin: false, createdAt: Date.now(), lastSeenAt });
     // A request that was under way when the user's sessions were ended saves at its end: nothing comes back.
     const ended = randomSuffix(12);
-    await save(ended, { cookie, userId: userId(), lastSeenAt: Date.now() });
+    expect(await store.update(ended, data(userId()))).toBe(false);
     expect(await redis.exists(key(ended))).toBe(0);
     // An existing signed-in session is updated, with its TTL renewed.
     const live = await signedIn(userId());
-    await save(live, { cookie, userId: 'x', lastSeenAt: 42 });
+    await redis.expire(key(live), 5);
+    expect(await store.update(live, data('x', 42))).toBe(true);
     expect(JSON.parse((await redis.get(key(live)))!).lastSeenAt).toBe(42);
-    expect(await redis.ttl(key(live))).toBeGreaterThan(50);
-    // A signed-out session (no user) is stored as express-session always did.
-    const anonymous = randomSuffix(12);
-    await save(anonymous, { cookie });
-    expect(await redis.exists(key(anonymous))).toBe(1);
+    expect(await redis.ttl(key(live))).toBeGreaterThan(500);
+    // Only signIn creates one: under a fresh id, with the idle lifetime.
+    const created = await store.create(data(userId()));
+    expect(created).toMatch(/^[\w-]{32}$/);
+    expect(await redis.ttl(key(created))).toBeGreaterThan(500);
+    // What it reads back is the session a signed cookie names.
+    const cookie = `other=1; sid=${encodeURIComponent(`s:${sign(created, 'x'.repeat(32))}`)}`;
+    expect((await store.read({ headers: { cookie } }))?.id).toBe(created);
+    expect(await store.read({ headers: { cookie: `sid=${encodeURIComponent(`s:${sign(created, 'another secret')}`)}` } })).toBeUndefined();
   });
 });

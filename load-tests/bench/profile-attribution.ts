@@ -82,13 +82,13 @@ export function attribute(file: string, fromUs: number, toUs: number, root: stri
 
 /**
  * The vote path's parts, by the caller keys above (first match wins): what each middleware and call costs. The
- * response write is the socket write of res.end, whoever calls it (express-session's wrapper did before issue 16).
+ * response write is the socket write of res.end, whoever calls it (a session library's wrapper of `end` shows up here too).
  */
 const PARTS: Record<'gateway' | 'voting', [string, RegExp][]> = {
   gateway: [
     ['security headers', /security\.js/],
     ['response write (res.end → socket)', /→ _http_outgoing|→ _http_server|respond\.js/],
-    ['session read (cookie signature, Redis GET, JSON, wrappers)', /express-session|cookie-signature|connect-redis|on-headers|@redis\/client|session-read|gateway\/session\.js|uid-safe/],
+    ['session read (cookie signature, Redis GET, JSON, wrappers)', /express-session|cookie-signature|connect-redis|on-headers|@redis\/client|session-read|session-store|gateway\/session\.js|uid-safe|node_modules\/cookie\//],
     ['actor token (signing)', /jose|internal-auth/],
     ['gRPC client call (grpc-js, metadata, protobuf)', /@grpc\/grpc-js|kit\/grpc\.js|@bufbuild|proto\/gen|protobufjs/],
     ['body parsing (express.json)', /body-parser|raw-body|iconv-lite|type-is|content-type|media-typer|bytes|mime/],

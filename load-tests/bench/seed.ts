@@ -3,15 +3,16 @@
  * per user, which would dominate the bench. Instead:
  *  - users are inserted straight into the identity database, all with ONE precomputed argon2id hash;
  *    no `identity.user.registered` events are published (social's directory is not needed by the burst);
- *  - sessions are minted directly in Redis in the connect-redis format the gateway reads
- *    (`${REDIS_PREFIX}sess:<id>` → JSON {cookie:{…}, userId, isAdmin, createdAt, lastSeenAt}, TTL = idle TTL),
- *    and the cookie is signed exactly like express-session does: `s:` + id + '.' + base64 HMAC-SHA256(id,
- *    SESSION_SECRET) without trailing '=' (cookie-signature), URL-encoded. Each session is also in its user's
+ *  - sessions are minted directly in Redis as the gateway stores them (gateway/src/session-store.ts:
+ *    `${REDIS_PREFIX}sess:<id>` → JSON {userId, isAdmin, createdAt, lastSeenAt, tracked}, TTL = idle TTL), plus
+ *    the `cookie` field an express-session gateway needs (an A/B baseline from before session-store.ts; the
+ *    gateway ignores it), and the cookie is signed by cookie-signature as the gateway signs it: `s:` + id + '.' +
+ *    base64 HMAC-SHA256(id, SESSION_SECRET) without trailing '=', URL-encoded. Each session is also in its user's
  *    index (`${REDIS_PREFIX}user-sess:<userId>`, a set) and marked `tracked`, as a sign-in leaves it;
  *  - users carry the privacy consent a real signup records (`consent: true`: notice version + time), so the seeded
  *    accounts are what the signup route creates.
  * `touch()` sets lastSeenAt to now, as the voter's page load does just before a vote (the gateway refreshes it at
- * most once a minute; a fresh, tracked session is what the vote path's lean session read serves).
+ * most once a minute; a fresh, tracked session costs a vote one Redis read and no write).
  * Never use this outside the bench: it bypasses authentication on purpose.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -86,7 +87,7 @@ export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin
     for (let i = 0; i < all.length; i += 2_000) {
       await Promise.all(
         all.slice(i, i + 2_000).map((u) => {
-          const sid = randomBytes(24).toString('base64url'); // express-session's uid-safe(24)
+          const sid = randomBytes(24).toString('base64url'); // a 192-bit id, as the gateway's own
           const key = `${o.redisPrefix}sess:${sid}`;
           keys.push(key);
           const sess = {

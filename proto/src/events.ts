@@ -13,10 +13,6 @@ export const EVENT_TYPES = {
   'questions.question.resolved': events.QuestionResolved,
   'questions.question.archived': events.QuestionArchived,
   'questions.question.deleted': events.QuestionDeleted,
-  'voting.answer.recorded': events.AnswerRecorded,
-  'social.comment.posted': events.CommentPosted,
-  'social.comment.deleted': events.CommentDeleted,
-  'social.friendship.created': events.FriendshipCreated,
   // Admin actions (kit/audit.ts), one subject per producing service: each service publishes only on its own stream.
   'questions.audit.recorded': events.AuditRecorded,
   'social.audit.recorded': events.AuditRecorded,

@@ -111,13 +111,3 @@ export async function socialEvents(ns: string): Promise<EventEnvelope[]> {
     await streams.disconnect();
   }
 }
-
-/** The `social.friendship.created` events between two users (either direction). */
-export async function friendshipEvents(ns: string, a: string, b: string) {
-  return (await socialEvents(ns)).filter((e) => {
-    if (e.type !== 'social.friendship.created') return false;
-    const d = e.data as { userId: string; friendId: string };
-    return (d.userId === a && d.friendId === b) || (d.userId === b && d.friendId === a);
-  });
-}
-

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventually, outboxDrained } from '@mzansi/kit/testing';
 import { ADMIN_USERNAME, expectCleanError } from './helpers.js';
-import { answer, befriend, friendshipEvents, publishQuestion, type User } from './social-helpers.js';
+import { answer, befriend, publishQuestion, type User } from './social-helpers.js';
 import { system, questions, adminB, anonB, admin, user, ids, useSocialStack } from './social-setup.js';
 
 /** Friends and people search end to end (the stack: ./social-setup.ts). */
@@ -91,7 +90,7 @@ describe('friend requests', () => {
     expectCleanError(await b.b.post('/api/friendships', { friendUsername: a.username }), 409, 'You are already friends');
   });
 
-  it('if B already asked A, A asking B makes them friends at once, with one social.friendship.created event', async () => {
+  it('if B already asked A, A asking B makes them friends at once', async () => {
     const [a, b] = await Promise.all([user('fm_a'), user('fm_b')]);
     const theirs = await b.b.post('/api/friendships', { userId: b.id, friendId: a.id });
     expect(theirs.json.becameFriends).toBe(false);
@@ -103,9 +102,6 @@ describe('friend requests', () => {
     expect((await a.b.get(`/api/users/${a.id}/friend-requests`)).json).toEqual([]);
     expect((await b.b.get(`/api/users/${b.id}/sent-requests`)).json).toEqual([]);
 
-    await eventually(async () => (await friendshipEvents(system.ns, a.id, b.id)).length > 0, 10_000);
-    await eventually(() => outboxDrained(system.databaseUrls.social!)); // every event is out: none can follow
-    expect(await friendshipEvents(system.ns, a.id, b.id)).toHaveLength(1);
   });
 
   it('DELETE /api/friend-requests/{id}: the sender cancels a pending request; nobody else', async () => {

@@ -1,8 +1,8 @@
 /**
- * Issue 17: the system as a cluster on one machine (scripts/cluster.ts: HAProxy → 2 gateways, 2 replicas of every
+ * The system as a cluster on one machine (scripts/cluster.ts: HAProxy → 2 gateways, 2 replicas of every
  * service, a 3-node NATS JetStream cluster with R3 streams, PostgreSQL primary + streaming replica, a private
  * Redis), and what it keeps when parts of it die. One cluster for the file; the scenarios run in order and each
- * prints its figures (`[cluster] …`, the README's table). Sizes are scaled to a loaded 2-core machine: see the README.
+ * prints its figures (`[cluster] …`, docs/reliability.md's table). Sizes are scaled to a loaded 2-core machine: see docs/reliability.md.
  * The scenarios are in scenarios-traffic.ts (1–3) and scenarios-outages.ts (4–7), their shared state in context.ts.
  */
 import { afterAll, beforeAll, it } from 'vitest';

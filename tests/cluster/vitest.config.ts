@@ -1,6 +1,6 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-// Cluster scenarios (issue 17): one cluster (scripts/cluster.ts) for the whole file, scenarios one after the other
+// Cluster scenarios: one cluster (scripts/cluster.ts) for the whole file, scenarios one after the other
 // (they kill processes and servers). Run: `make test-cluster`.
 export default packageTestConfig(import.meta.url, {
   include: ['**/*.test.ts'],

@@ -1,15 +1,15 @@
 /**
  * Scenario 1: 200 concurrent submits by one user on one question, 20 rounds (20 questions).
  * Pass: exactly one answer row and one 201 per question, the rest 200 (same option) or 409 (other option),
- * one `voting.answer.recorded` event per question, no 5xx.
+ * the counters equal to the rows, no 5xx.
  */
 import { expect, it } from 'vitest';
-import { answerEvents, count, outboxDrained, report, signUp, tally, useFaultSystem, votingDb } from './helpers.ts';
+import { count, report, signUp, tally, useFaultSystem, votingDb } from './helpers.ts';
 
 const system = useFaultSystem();
 
-it('200 concurrent submits per question × 20 questions: one row, one 201, one event each, no 5xx', async () => {
-  const { stack, nats } = system;
+it('200 concurrent submits per question × 20 questions: one row, one 201 and one count each, no 5xx', async () => {
+  const { stack } = system;
   const questions = await system.publishQuestions(20);
   const user = await signUp(stack.baseUrl);
   const all: number[] = [];
@@ -39,15 +39,12 @@ it('200 concurrent submits per question × 20 questions: one row, one 201, one e
   const ms = Date.now() - started;
   expect(all.filter((s) => s >= 500 || s === 0)).toEqual([]);
 
-  await outboxDrained(stack);
-  const events = await answerEvents(nats.url, stack);
   const rows = await (await import('./helpers.ts')).query<{ id: string; question_id: string }>(
     votingDb(stack),
     'SELECT id, question_id FROM answers',
   );
   expect(rows).toHaveLength(20);
-  expect(events.size).toBe(20);
-  for (const r of rows) expect(events.get(r.id)).toBe(1);
+  expect(new Set(rows.map((r) => r.question_id)).size).toBe(20);
   expect(await count(votingDb(stack), 'SELECT coalesce(sum(count), 0) AS count FROM option_counts')).toBe(20);
-  report('1 concurrent submits', { requests: all.length, statuses: tally(all), rows: rows.length, events: events.size, ms });
+  report('1 concurrent submits', { requests: all.length, statuses: tally(all), rows: rows.length, ms });
 });

@@ -1,16 +1,15 @@
 /**
  * Scenario 2: 500 users vote on one question, 50 at a time.
- * Pass: yes + no = 500 = answer rows = distinct answer ids on the VOTING stream = the gateway's live channel total
- * (`results-updated`) = the public results.
+ * Pass: yes + no = 500 = answer rows = the gateway's live channel total (`results-updated`) = the public results.
  */
 import WebSocket from 'ws';
 import { expect, it } from 'vitest';
-import { answerEvents, count, outboxDrained, pool, report, signUpMany, tally, until, useFaultSystem, votingDb } from './helpers.ts';
+import { count, pool, report, signUpMany, tally, until, useFaultSystem, votingDb } from './helpers.ts';
 
 const system = useFaultSystem();
 
-it('500 users, 50-way concurrency: yes + no = 500 = rows = events = live count', async () => {
-  const { stack, nats } = system;
+it('500 users, 50-way concurrency: yes + no = 500 = rows = live count', async () => {
+  const { stack } = system;
   const [qid] = await system.publishQuestions(1);
   const users = await signUpMany(stack.baseUrl, 500, 20);
 
@@ -43,20 +42,16 @@ it('500 users, 50-way concurrency: yes + no = 500 = rows = events = live count',
   const ms = Date.now() - started;
   expect(tally(statuses)).toEqual({ 201: 500 });
 
-  await outboxDrained(stack);
   const rows = await count(votingDb(stack), 'SELECT count(*) FROM answers WHERE question_id = $1', [qid]);
-  const events = await answerEvents(nats.url, stack);
   await until('live channel reports 500', () => liveTotal === 500, 15_000);
   const pub = await users[0]!.client.get(`/api/questions/${qid}/public-results`);
   const pubVotes = Object.fromEntries(pub.json.results.map((r: { optionId: string; votes: number }) => [r.optionId, r.votes]));
   ws.close();
 
   expect(rows).toBe(500);
-  expect(events.size).toBe(500);
-  expect([...events.values()].every((n) => n === 1)).toBe(true);
   expect(chose.yes + chose.no).toBe(500);
   expect(pub.json.totalVotes).toBe(500);
   expect(pubVotes).toEqual({ yes: chose.yes, no: chose.no });
   expect(liveVotes).toEqual({ yes: chose.yes, no: chose.no });
-  report('2 many users', { users: 500, yes: chose.yes, no: chose.no, rows, events: events.size, live: liveTotal, public: pub.json.totalVotes, ms });
+  report('2 many users', { users: 500, yes: chose.yes, no: chose.no, rows, live: liveTotal, public: pub.json.totalVotes, ms });
 });

@@ -1,17 +1,17 @@
 /**
  * Scenario 3: `kill -9` the voting service 5 times during 1,000 votes (100 users × 10 questions), respawning it each
  * time with the same env and ports while the gateway keeps running. Clients retry 5xx / 504 / network errors
- * (submitting is idempotent). Pass: every vote that got a 2xx is in the voting database with exactly one
- * `voting.answer.recorded` event; lost = 0; counters = rows.
+ * (submitting is idempotent). Pass: every vote that got a 2xx is in the voting database exactly once; lost = 0;
+ * counters = rows.
  */
 import { expect, it } from 'vitest';
 import { sleep } from '@mzansi/kit/testing';
-import { answerEvents, count, outboxDrained, pool, query, randomVotes, report, signUpMany, tally, useFaultSystem, votingDb } from './helpers.ts';
+import { count, pool, query, randomVotes, report, signUpMany, tally, useFaultSystem, votingDb } from './helpers.ts';
 
 const system = useFaultSystem();
 
-it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once with one event', async () => {
-  const { stack, nats } = system;
+it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once and counted once', async () => {
+  const { stack } = system;
   const questions = await system.publishQuestions(10);
   const users = await signUpMany(stack.baseUrl, 100, 20);
   const votes = randomVotes(users, questions);
@@ -61,7 +61,6 @@ it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once w
   expect(kills).toBe(5);
   expect(acknowledged).toHaveLength(1000);
 
-  await outboxDrained(stack);
   const rows = await query<{ id: string; user_id: string; question_id: string; option_id: string }>(votingDb(stack), 'SELECT id, user_id, question_id, option_id FROM answers');
   const byKey = new Map(rows.map((r) => [`${r.user_id}/${r.question_id}`, r]));
   let lost = 0;
@@ -69,11 +68,9 @@ it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once w
     const row = byKey.get(`${a.userId}/${a.questionId}`);
     if (!row || row.id !== a.answerId || row.option_id !== a.optionId) lost++;
   }
-  const events = await answerEvents(nats.url, stack);
   expect(lost).toBe(0);
   expect(rows).toHaveLength(1000);
-  expect(events.size).toBe(1000);
-  for (const r of rows) expect(events.get(r.id), r.id).toBe(1);
+  expect(byKey.size).toBe(1000);
   expect(await count(votingDb(stack), 'SELECT coalesce(sum(count), 0) AS count FROM option_counts')).toBe(1000);
   expect(await count(votingDb(stack), 'SELECT coalesce(sum(answered), 0) AS count FROM month_scores')).toBe(1000);
   report('3 kill -9 voting', {
@@ -81,7 +78,6 @@ it('kill -9 voting 5× during 1,000 votes: every acknowledged vote stored once w
     kills,
     acknowledged: acknowledged.length,
     rows: rows.length,
-    events: events.size,
     lost,
     firstAttempt: tally(firstAttempt),
     retriedStatuses: tally(failures),

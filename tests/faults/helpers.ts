@@ -11,7 +11,7 @@ import { PrivatePostgres } from './postgres.ts';
 import { Browser, type RequestOptions, type Res } from '../support/browser.ts';
 
 export { PrivateNatsServer, PrivatePostgres, freePort };
-export { answerEvents, publishRaw, streamMessages, type StoredMsg } from './streams.ts';
+export { publishRaw, streamMessages, type StoredMsg } from './streams.ts';
 export const ADMIN_PASSWORD = 'admin-dev-password';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
 
@@ -226,7 +226,7 @@ export function tally(statuses: number[]): Record<number, number> {
   return t;
 }
 
-/** Prints a measured figure so the run's output carries the README numbers. */
+/** Prints a measured figure so the run's output carries the figures docs/reliability.md quotes. */
 export function report(scenario: string, figures: Record<string, unknown>): void {
   process.stdout.write(`[faults] ${scenario}: ${JSON.stringify(figures)}\n`);
 }

@@ -1,4 +1,4 @@
-/** Readers and writers of the fault-injection tests' JetStream streams: every stored message, raw publishes, answer events. */
+/** Readers and writers of the fault-injection tests' JetStream streams: every stored message, raw publishes. */
 import { connect, headers as natsHeaders, type MsgHdrs } from 'nats';
 import type { Stack } from '../../scripts/stack.ts';
 
@@ -50,16 +50,4 @@ export async function publishRaw(natsUrl: string, subject: string, payloads: { d
   } finally {
     await nc.close();
   }
-}
-
-/** `voting.answer.recorded` events in the stream, by answer id. */
-export async function answerEvents(natsUrl: string, stack: Stack): Promise<Map<string, number>> {
-  const msgs = await streamMessages(natsUrl, `${stack.namespace.toUpperCase()}_VOTING`);
-  const byAnswer = new Map<string, number>();
-  for (const m of msgs) {
-    if (m.subject !== `${stack.namespace}.voting.answer.recorded`) continue;
-    const id = m.data?.data?.answerId as string;
-    byAnswer.set(id, (byAnswer.get(id) ?? 0) + 1);
-  }
-  return byAnswer;
 }

@@ -1,6 +1,6 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-// Fault-injection tests (issue 10 "Data integrity"): the whole system as real processes, one scenario per file,
+// Fault-injection tests (data integrity): the whole system as real processes, one scenario per file,
 // files one after the other (they kill processes and servers). Run: `make test-faults`.
 export default packageTestConfig(import.meta.url, {
   include: ['**/*.test.ts'],

@@ -8,7 +8,7 @@ import { admin, newQuestion, user, votingHarness, type Harness } from '../../ser
 /**
  * Questions → voting: the real questions service announces its questions, the real voting service projects them
  * (one events namespace, as in production). Voting's own tests publish the events themselves; these check that what
- * the questions service does reaches voting. Moved from services/voting/test/answers.test.ts (issue 21).
+ * the questions service does reaches voting. It lives here because a service's own tests import no other package.
  */
 let h: Harness;
 let questions: Awaited<ReturnType<typeof startQuestions>>;

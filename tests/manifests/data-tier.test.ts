@@ -9,7 +9,7 @@ import { schemaProblems } from './validate.js';
 
 beforeAll(renderAll);
 
-describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA (issue 17)', () => {
+describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA', () => {
   const data = parseAll(execFileSync('kubectl', ['kustomize', path.join(ROOT, 'k8s', 'data')], { encoding: 'utf8' }), 'k8s/data');
   const PRODUCER_STREAMS = 5 + 1; // identity, questions, voting, social, notification + DEADLETTER
 
@@ -69,7 +69,7 @@ describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA (is
     if (/pg_advisory_lock\(/.test(db)) expect(byKind(data, 'Pooler')).toEqual([]);
   });
 
-  it('database connections: DATABASE_POOL_MAX × the most pods a rollout runs, plus the migration Job, fit each database\'s max_connections; the README\'s table has the same numbers', () => {
+  it('database connections: DATABASE_POOL_MAX × the most pods a rollout runs, plus the migration Job, fit each database\'s max_connections; the capacity plan\'s table has the same numbers', () => {
     const objs = renders['kustomize:prod']!;
     const rows: string[] = [];
     for (const s of SERVICES) {
@@ -84,8 +84,8 @@ describe('the data tier (k8s/data): NATS JetStream cluster and PostgreSQL HA (is
       expect(connections, s).toBeLessThanOrEqual(limit);
       rows.push(`| ${s} | ${pool} | ${most} + ${surge} | ${connections} | ${params.max_connections} |`);
     }
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    for (const r of rows) expect(readme).toContain(r);
+    const plan = readFileSync(path.join(ROOT, 'docs', 'capacity.md'), 'utf8');
+    for (const r of rows) expect(plan).toContain(r);
   });
 });
 

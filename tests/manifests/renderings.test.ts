@@ -167,7 +167,7 @@ describe('every rendering', () => {
   });
 });
 
-describe('gRPC balancing and rolling updates (issue 17)', () => {
+describe('gRPC balancing and rolling updates', () => {
   it('every rendering: each component container pauses in preStop before SIGTERM, within the grace period', () => {
     for (const [name, objs] of Object.entries(renders)) {
       for (const d of byKind(objs, 'Deployment')) {

@@ -1,4 +1,4 @@
-// Issue 21: a package's tests start only that package and import only their own package, the kit and the protos.
+// A package's tests start only that package and import only their own package, the kit and the protos.
 // Journeys through several packages live in tests/ (tests/api, tests/journeys, …), which may import any package.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

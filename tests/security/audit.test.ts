@@ -1,4 +1,4 @@
-// Issue 18: every admin action, run through the gateway against the real services, appears in the audit log once,
+// Every admin action, run through the gateway against the real services, appears in the audit log once,
 // with the admin who did it, its target and its outcome; the log is admin-only, newest first and paged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';

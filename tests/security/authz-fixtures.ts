@@ -1,4 +1,4 @@
-// Issue 10, scenarios 9–11 (authz.test.ts, authz-payloads.test.ts): the users, questions, friend requests, comment and
+// For authz.test.ts and authz-payloads.test.ts: the users, questions, friend requests, comment and
 // suggestion the authorization tests try to reach across.
 import { expect } from 'vitest';
 import { startSystem, type SecUser, type System } from './system.js';

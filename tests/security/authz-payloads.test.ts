@@ -1,4 +1,4 @@
-// Issue 10, scenario 11: unknown fields, __proto__ / constructor.prototype payloads, spoofed headers (9–10: authz.test.ts).
+// Unknown fields, __proto__ / constructor.prototype payloads, spoofed headers (IDOR and admin routes: authz.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCleanError, PASSWORD, startGatewayForTest, uname, type Browser } from '../api/helpers.js';
 import { createAuthzFixtures, startAuthzSystem } from './authz-fixtures.js';
@@ -51,7 +51,7 @@ describe('scenario 11: unknown fields, __proto__ / constructor.prototype payload
     const u = await sys.user('Proto');
     const before = (await u.b.get('/api/auth/me')).json;
     const bodies = [
-      // (`name` is the owner's to change since issue 18, so it is not among the fields that must be ignored.)
+      // (`name` is the owner's to change, so it is not among the fields that must be ignored.)
       JSON.stringify({ emailNotifications: false, isAdmin: true, id: sys.adminId, username: 'admin', joinDate: '2000-01-01T00:00:00Z', emailVerified: true }),
       '{"emailNotifications":false,"__proto__":{"isAdmin":true,"username":"admin"}}',
       '{"emailNotifications":false,"constructor":{"prototype":{"isAdmin":true}}}',
@@ -133,7 +133,7 @@ describe('scenario 11: unknown fields, __proto__ / constructor.prototype payload
         const br = gw2.browser({ 'x-forwarded-for': `203.0.113.${i + 1}`, 'x-real-ip': `198.51.100.${i + 1}`, forwarded: `for=192.0.2.${i + 1}` });
         const r = await br.post('/api/auth/signup', { username: uname('Xff'), password: PASSWORD, name: 'Spoofer', consent: true });
         statuses.push(r.status);
-        // Past the per-address budget a signup needs a proof-of-work challenge (issue 15), whatever the headers say.
+        // Past the per-address budget a signup needs a proof-of-work challenge, whatever the headers say.
         if (r.status === 429) expect(r.json).toEqual({ message: expect.any(String), code: expect.any(String), challengeRequired: true });
       }
       expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);

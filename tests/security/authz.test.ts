@@ -1,4 +1,4 @@
-// Issue 10, scenarios 9–10: IDOR matrix, admin routes (scenario 11 is in authz-payloads.test.ts).
+// IDOR matrix, admin routes (unknown fields and spoofed headers are in authz-payloads.test.ts).
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTOR_TOKEN_HEADER, ActorTokenSigner, DEV_INTERNAL_KEYS, grpc } from '@mzansi/kit';
@@ -63,7 +63,7 @@ describe('scenario 9: IDOR matrix', () => {
       ['GET friend-answers?userId', () => b.b.get(`/api/questions/${q1}/friend-answers?userId=${a.id}`)],
       ["DELETE someone else's comment", () => b.b.req('DELETE', `/api/comments/${aComment}`)],
       ["DELETE someone else's suggestion", () => b.b.req('DELETE', `/api/question-suggestions/${aSuggestion}`)],
-      // Issue 18: download someone's data, delete someone's account (even knowing their password).
+      // Download someone's data, delete someone's account (even knowing their password).
       ['GET export', () => b.b.get(`/api/users/${a.id}/export`)],
       // Who sees my answers: read or change someone else's setting.
       ['GET privacy', () => b.b.get(`/api/users/${a.id}/privacy`)],

@@ -1,4 +1,4 @@
-// Issue 18: "Download my data" and "Delete my account" across the whole system (PRODUCT.md "Privacy"). A user with
+// "Download my data" and "Delete my account" across the whole system (PRODUCT.md "Privacy"). A user with
 // answers, comments with images, friends, friend requests both ways, a suggestion, a push subscription and the
 // newsletter exports their data (every section present and correct), then deletes the account. Afterwards no service
 // database holds their id, username, name, e-mail or phone (every text, id and JSON column of every table of all five

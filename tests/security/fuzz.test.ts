@@ -1,7 +1,7 @@
-// Issue 10, scenario 18: property-based fuzzing (fast-check) of every /api route against the real system
+// Property-based fuzzing (fast-check) of every /api route against the real system
 // (gateway + every service in-process): 200 runs per route; never a 5xx; invalid input always a clean 4xx;
 // valid input accepted (2xx). Generous rate limits (RATE_*) so only intended limits apply; PUBLIC_CACHE_MS=0.
-// Issue 15: every route (the SPA's too) × every method with malformed percent-encodings, request Content-Encodings,
+// Every route (the SPA's too) × every method with malformed percent-encodings, request Content-Encodings,
 // oversized headers and OPTIONS: never a 5xx, every error a JSON {"message"} (last describe).
 // The generators are in fuzz/arbitraries.ts, the fixtures in fuzz/fixtures.ts, the routes in fuzz/routes-*.ts and the
 // transport layer's cases in fuzz/transport.ts.
@@ -120,10 +120,10 @@ describe('scenario 18: property-based fuzzing of every /api route', () => {
   }, 600_000);
 });
 
-// ---- issue 15: the transport layer on every route and method ----
+// ---- the transport layer on every route and method ----
 const TRANSPORT_RUNS = Number(process.env.FUZZ_TRANSPORT_RUNS ?? 20);
 
-describe('issue 15: malformed URLs, Content-Encoding, oversized headers and OPTIONS on every route and method', () => {
+describe('malformed URLs, Content-Encoding, oversized headers and OPTIONS on every route and method', () => {
   it(`${TRANSPORT_RUNS} runs per route and method: never a 5xx, every error a JSON {"message"} (with the gateway's code, if any)`, async () => {
     expect(existsSync(path.join(WEB_DIST, 'index.html')), 'web/dist is not built: run `npm run build` first').toBe(true);
     // Own sessions: a fuzzed logout must not sign the fixtures out.

@@ -1,4 +1,4 @@
-// Issue 10, scenarios 14–15: CSRF on write routes; security headers on every route family, the SPA, /sw.js, 404s.
+// CSRF on write routes; security headers on every route family, the SPA, /sw.js, 404s.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,7 +121,7 @@ function expectSecurityHeaders(name: string, res: Response, https: boolean) {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-powered-by')).toBeNull();
-    // Issue 15: powerful features off for every page and anything it embeds.
+    // Powerful features off for every page and anything it embeds.
     const pp = Object.fromEntries((res.headers.get('permissions-policy') ?? '').split(/,\s*/).map((f) => f.split('=')));
     for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'bluetooth', 'serial', 'hid', 'display-capture']) expect(pp[feature], `Permissions-Policy ${feature}`).toBe('()');
     const hsts = res.headers.get('strict-transport-security');

@@ -1,4 +1,4 @@
-// Issue 15, internal calls: the internal-auth key rotates without a refused call, and the gRPC and metrics ports of a
+// Internal calls: the internal-auth key rotates without a refused call, and the gRPC and metrics ports of a
 // development process are reachable on loopback only. Real identity service (and gateway) in-process, real gRPC.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

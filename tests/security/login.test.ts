@@ -1,4 +1,4 @@
-// Issue 15, "Login": the attempt budget is taken before argon2 (parallel guesses cannot race past it), and past it
+// Login: the attempt budget is taken before argon2 (parallel guesses cannot race past it), and past it
 // a login needs a solved ALTCHA proof-of-work challenge instead of being locked out. Requests come from real
 // source addresses (127.0.0.x, the HTTP client's localAddress); argon2 runs are counted by identity's
 // identity_password_checks_total. Thresholds are the defaults: 10 per username, 5 per (username, address).

@@ -1,4 +1,4 @@
-// Issue #18: "Who sees my answers". `answerVisibility: nobody` and `hideUntilResolved` hold on every route that shows
+// "Who sees my answers". `answerVisibility: nobody` and `hideUntilResolved` hold on every route that shows
 // friends' answers (friend answers on a question, results panels' friends section, the friends feed, the friends
 // and national leaderboards), before and after the question resolves; the public sees aggregates only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

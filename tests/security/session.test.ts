@@ -1,4 +1,4 @@
-// Issue 10, scenarios 12–13: credential stuffing from many IPs (a challenge, not a lockout, since issue 15);
+// Credential stuffing from many IPs (a challenge, not a lockout: people behind one carrier-NAT address share it);
 // session rotation, logout, idle/absolute expiry, cookie attributes (http and https behind a proxy).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedChallenge } from '../../gateway/test/altcha.js';
@@ -66,7 +66,7 @@ describe('scenario 12: credential stuffing from many IPs on one account', () => 
     // Same answer for the unknown user as for a wrong password, before and after the budget.
     expect(wrong.findIndex((r) => r.status === 429)).toBe(unknown.findIndex((r) => r.status === 429));
     expect(wrong.map((r) => r.text)).toEqual(unknown.map((r) => r.text));
-    // Not a lockout (issue 15): the right password from a fresh address is asked for a challenge, and gets in
+    // Not a lockout: the right password from a fresh address is asked for a challenge, and gets in
     // with a solved one.
     const asked = await attempt(victim, PASSWORD, 999);
     expect(asked.json.challengeRequired).toBe(true);

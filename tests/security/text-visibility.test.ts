@@ -1,4 +1,5 @@
-// Issue 15, probes 7 (bidi, zero-width, draft comments) and 8 (spec): through the gateway, against the real services.
+// Bidi controls, zero-width text, draft questions' comments and the spec's text rules: through the gateway,
+// against the real services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
 import { createQuestionAs, expectCleanError, PASSWORD, uname } from '../api/helpers.js';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Security tests (issue 10): run from the repository root with
+// Security tests: run from the repository root with
 // `npx vitest run --config tests/security/vitest.config.ts` (build first; PostgreSQL, Redis and NATS up).
 // Files run one after another: each starts its own services, databases, events namespace and Redis prefix.
 export default defineConfig({

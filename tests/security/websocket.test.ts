@@ -1,6 +1,6 @@
-// Issue 10, scenario 19: the live channel (/ws) — foreign Origin refused at the handshake, frames over 64 KiB close
+// The live channel (/ws) — foreign Origin refused at the handshake, frames over 64 KiB close
 // the socket (1009), a signed-out session's socket is closed (heartbeat check, LIVE_HEARTBEAT_MS).
-// Issue 15, "Connections": sockets per address (WS_MAX_PER_IP, default 20) and per process (WS_MAX_TOTAL) refused
+// Connections: sockets per address (WS_MAX_PER_IP, default 20) and per process (WS_MAX_TOTAL) refused
 // with a close code and reason; slow request bodies cut off by HTTP_REQUEST_TIMEOUT_MS (2 s here); /readyz and
 // another client's latency unaffected throughout.
 import net from 'node:net';
@@ -148,7 +148,7 @@ function slowBody(port: number) {
   });
 }
 
-describe('issue 15: connection limits', () => {
+describe('connection limits', () => {
   it('500 sockets and 300 slow bodies from one address: 20 sockets accepted, 480 refused with the reason, slow bodies cut at the timeout; /readyz 200 and a bystander unaffected', async () => {
     const metricsPort = sys.gw.gateway.metricsPort;
     const port = Number(new URL(sys.base).port);

@@ -1,4 +1,4 @@
-// Issue 10, scenario 16: stored XSS. 150 generated payloads posted as comments, names (signup `name`) and suggestion
+// Stored XSS. 150 generated payloads posted as comments, names (signup `name`) and suggestion
 // titles, then rendered by the built SPA in headless Chromium against the whole stack (scripts/stack.ts): landing
 // page, friends feed, /vote discussion panel, /friends (requests + search), /my-suggestions, admin users and
 // suggestions tabs. Pass: no dialog ever opens and the `window.__xss` sentinel stays undefined.

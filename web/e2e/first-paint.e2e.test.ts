@@ -101,6 +101,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
 
       await page.reload();
       await hydrated(page, '#hero-title');
+      expect(complaints).toEqual([]);
       expect({ header: await outer(page, '.landing-header'), hero: await outer(page, '.hero') }).toEqual(server);
       await expectNoOverlay(page);
       // The buttons are the app's: YES opens the sign-up dialog.
@@ -132,6 +133,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
 
       await page.reload();
       await hydrated(page, '.vote-page');
+      expect(complaints).toEqual([]);
       // The countdown ticks every second: all else is compared as it is.
       const withoutClock = (html: string) => html.replace(/vote-countdown__value">[^<]*</, 'vote-countdown__value"><');
       expect(withoutClock(await outer(page, '.vote-page'))).toEqual(withoutClock(server));

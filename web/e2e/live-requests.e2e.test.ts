@@ -1,6 +1,7 @@
 // The live channel replaces polling (issue #16): an idle signed-in /vote with its socket open makes at most 2 HTTP
 // requests a minute, and a vote on one page moves the figures on other pages through the socket alone, without a
-// single HTTP request from them.
+// single HTTP request from them; the voter's own page sends the POST and asks nothing again that its response or
+// the socket carries.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, answerApi as answer, browser, signUpApi, stack, startBrowserStack } from './browser';
@@ -157,9 +158,11 @@ test('a vote on one page moves the bars on the others without any HTTP request f
     // The vote, through the voter's own page.
     const watcherRequests = recordRequests(watcher.context);
     const undecidedRequests = recordRequests(undecided.context);
+    const voterRequests = recordRequests(voter.context);
     watcherRequests.start();
     undecidedRequests.start();
     await voterForm.getByRole('button', { name: /^NO/ }).click();
+    voterRequests.start();
     await voterForm.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }).click();
     const votedAt = Date.now();
     await expectVisible(voter.page.getByRole('heading', { name: 'Vote Recorded!' }));
@@ -171,6 +174,10 @@ test('a vote on one page moves the bars on the others without any HTTP request f
     expect(await panelFigures(watcher.page, question.text)).toEqual({ total: '2 South Africans voted', bars: ['Yes 50', 'No 50'] });
     expect(await form.getByText('50% · 1 vote').count()).toBe(2);
     expect(await form.getByText('2 predictions so far').count()).toBe(1);
+    // The voter's page meanwhile (its confirmation still showing): the POST, nothing else.
+    expect(await voter.page.getByRole('heading', { name: 'Vote Recorded!' }).count()).toBe(1);
+    const fromVoter = voterRequests.urls.filter((u) => u.includes('/api/'));
+    expect(fromVoter).toEqual(['POST /api/answers']);
     const fromWatcher = watcherRequests.stop();
     const fromUndecided = undecidedRequests.stop();
     console.log(`the vote reached the other pages in ${moved} ms; their requests:`, fromWatcher, fromUndecided);
@@ -185,6 +192,11 @@ test('a vote on one page moves the bars on the others without any HTTP request f
     // The voter's own page shows the results panel with both votes.
     const voterPanel = voter.page.locator('section.results', { has: voter.page.getByRole('heading', { name: `${question.text}?` }) });
     await expectVisible(voterPanel.getByText('2 South Africans voted'), 15_000);
+    await voter.page.waitForLoadState('networkidle');
+    // Then the panel's own first loads (its view with provinces and friends), but nothing the vote already carried.
+    const afterPanel = voterRequests.stop().filter((u) => u.includes('/api/'));
+    console.log('the voter page after its vote:', afterPanel);
+    expect(afterPanel.filter((u) => /public-results|\/answers\/|\/questions\/today/.test(u))).toEqual([]);
     await voterPanel.scrollIntoViewIfNeeded();
     await screenshot(voter.page, 'live-bars-voter');
 

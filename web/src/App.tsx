@@ -1,12 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
 import { queryClient as defaultQueryClient } from './lib/queryClient';
 import { Spinner, Toaster } from './ui';
 import { authDialogAtom } from './features/auth/authDialogState';
-import { useSessionSync, useUser } from './features/auth/useSession';
-import { mayBeSignedIn } from './features/auth/session';
+import { useSession, useSessionSync } from './features/auth/useSession';
 import { LandingPage } from './features/landing/LandingPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
@@ -30,7 +29,7 @@ const AUTH_DIALOG_PREFETCH_MS = 3000;
 function AuthDialog() {
   const { open } = useAtomValue(authDialogAtom);
   const [mounted, setMounted] = useState(open);
-  const signedOut = !useUser() && !mayBeSignedIn();
+  const signedOut = useSession().status === 'signed-out';
   if (open && !mounted) setMounted(true);
   useEffect(() => {
     if (!signedOut) return;
@@ -64,10 +63,23 @@ const MAIL_LINK_PAGES: Record<string, 'verify-email' | 'unsubscribe' | 'newslett
 
 /** Signed-out visitors see the landing page whatever the route, except the privacy notice (no sign-in needed). */
 function Screens() {
-  const checking = useSessionSync();
-  const user = useUser();
+  useSessionSync();
+  const { user, status } = useSession();
+  const checking = status === 'checking';
   const { pathname } = useLocation();
   const mailLink = MAIL_LINK_PAGES[pathname.replace(/\/+$/, '')];
+  // The same element while the user is the same: a re-render of this screen (the session's check in flight) is no
+  // update for the signed-in part, which React would otherwise render afresh, dropping the server's markup, if it
+  // came before that part's code had loaded and hydrated.
+  const signedIn = useMemo(
+    () =>
+      user && (
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <SignedInApp user={user} />
+        </Suspense>
+      ),
+    [user],
+  );
   if (mailLink) {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>
@@ -86,27 +98,19 @@ function Screens() {
   // only to replace it.
   if (!user && checking) return <Spinner label="Loading" />;
   if (!user) return <LandingPage />;
-  return (
-    <Suspense fallback={<Spinner label="Loading" />}>
-      <SignedInApp user={user} />
-    </Suspense>
-  );
+  return signedIn;
 }
 
-type JotaiStore = NonNullable<Parameters<typeof JotaiProvider>[0]['store']>;
-
 /**
- * The whole app. The server renders it too (entry-server.tsx: `location` set, a store holding the signed-in user,
- * `renderedAt` its clock), and the browser hydrates the same tree with the same values (main.tsx).
+ * The whole app. The server renders it too (entry-server.tsx: `location` set, the signed-in user in the query
+ * client, `renderedAt` its clock), and the browser hydrates the same tree with the same values (main.tsx).
  */
 export function App({
   queryClient = defaultQueryClient,
-  store,
   location,
   renderedAt,
 }: {
   queryClient?: QueryClient;
-  store?: JotaiStore;
   /** The URL rendered on the server (no browser history there). */
   location?: string;
   renderedAt?: number;
@@ -122,7 +126,7 @@ export function App({
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <JotaiProvider store={store}>
+      <JotaiProvider>
         <RenderTimeContext value={renderedAt}>
           {location === undefined ? <BrowserRouter>{screens}</BrowserRouter> : <StaticRouter location={location}>{screens}</StaticRouter>}
         </RenderTimeContext>

@@ -4,13 +4,11 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { createStore } from 'jotai';
 import { App } from './App';
 import { createQueryClient } from './lib/queryClient';
 import { ME_QUERY_KEY } from './features/auth/api';
-import { userAtom } from './features/auth/session';
 import type { User } from './features/auth/types';
-import { TODAY_QUESTIONS_KEY } from './features/questions/list';
+import { TODAY_QUESTIONS_KEY } from './entities/question/list';
 import { LANGUAGES, setLanguage, type Language } from './i18n';
 // The server speaks every language in full (the browser loads the later English with the signed-in screens).
 import './i18n/later';
@@ -37,18 +35,15 @@ export interface RenderedPage {
   data: PageData;
 }
 
-function setUp(input: RenderInput): { client: QueryClient; store: ReturnType<typeof createStore> } {
+/** A query client holding what the page is rendered from: who is signed in (or nobody) and today's questions. */
+function setUp(input: RenderInput): QueryClient {
   const client = createQueryClient();
   client.setQueryData(ME_QUERY_KEY, input.user, { updatedAt: input.renderedAt });
   client.setQueryData(TODAY_QUESTIONS_KEY, input.today, { updatedAt: input.renderedAt });
-  const store = createStore();
-  store.set(userAtom, input.user);
-  return { client, store };
+  return client;
 }
 
-const app = (input: RenderInput, client: QueryClient, store: ReturnType<typeof createStore>) => (
-  <App queryClient={client} store={store} location={input.path} renderedAt={input.renderedAt} />
-);
+const app = (input: RenderInput, client: QueryClient) => <App queryClient={client} location={input.path} renderedAt={input.renderedAt} />;
 
 /**
  * Loads every catalogue and every lazy part the rendered pages use (a complete render of each waits for them),
@@ -62,8 +57,8 @@ export async function prepare(): Promise<void> {
     { path: '/', language: 'en', user: null, today: [], renderedAt: Date.now() },
     { path: '/vote', language: 'en', user, today: [], renderedAt: Date.now() },
   ] satisfies RenderInput[]) {
-    const { client, store } = setUp(input);
-    const { prelude } = await prerender(app(input, client, store));
+    const client = setUp(input);
+    const { prelude } = await prerender(app(input, client));
     await new Response(prelude).text();
     client.clear();
   }
@@ -72,9 +67,9 @@ export async function prepare(): Promise<void> {
 /** The page for `input`: call `prepare` once first. */
 export function render(input: RenderInput): RenderedPage {
   void setLanguage(input.language, { remember: false });
-  const { client, store } = setUp(input);
+  const client = setUp(input);
   try {
-    const html = renderToString(app(input, client, store));
+    const html = renderToString(app(input, client));
     return { html, data: { path: input.path, language: input.language, renderedAt: input.renderedAt, queries: dehydrate(client) } };
   } finally {
     // Each query holds a garbage-collection timer: cleared, the process keeps none per page.

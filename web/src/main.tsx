@@ -5,13 +5,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { createStore } from 'jotai';
 import { App } from './App';
 import { queryClient } from './lib/queryClient';
-import { ME_QUERY_KEY } from './features/auth/api';
-import { clearSignedInHint, userAtom } from './features/auth/session';
-import type { User } from './features/auth/types';
 import { setLanguage, startI18n } from './i18n';
+import { sessionConfirmedByServer } from './features/auth/useSession';
+import { ME_QUERY_KEY } from './features/auth/api';
+import { clearSignedInHint } from './features/auth/session';
 import { readPageData, type PageData } from './ssr/pageData';
 import './styles/base.css';
 import './styles/controls.css';
@@ -32,18 +31,17 @@ async function hydratePage(page: PageData): Promise<boolean> {
     );
     if (!loaded) return false;
   }
+  // The queries as the server rendered them, the session among them: the user it found (or nobody), not whatever
+  // this device stored.
   hydrate(queryClient, page.queries);
-  // The session as the server rendered it: the user it found (or none), not whatever this device stored.
-  const store = createStore();
-  const user = queryClient.getQueryData<User | null>(ME_QUERY_KEY) ?? null;
-  store.set(userAtom, user);
+  sessionConfirmedByServer();
   // The server found no session: a signed-in hint left behind is stale.
-  if (!user) clearSignedInHint();
+  if (!queryClient.getQueryData(ME_QUERY_KEY)) clearSignedInHint();
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
-        <App queryClient={queryClient} store={store} renderedAt={page.renderedAt} />
+        <App queryClient={queryClient} renderedAt={page.renderedAt} />
       </StrictMode>,
     );
   });

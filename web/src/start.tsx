@@ -2,7 +2,7 @@
 // the live channel and the service worker. Not part of the first paint's download.
 import { queryClient } from './lib/queryClient';
 import { startLiveClient } from './features/live/liveClient';
-import { TODAY_QUESTIONS_KEY } from './features/questions/list';
+import { TODAY_QUESTIONS_KEY } from './entities/question/list';
 import { startVoteOutbox } from './features/vote/outbox';
 import { mayBeSignedIn } from './features/auth/session';
 

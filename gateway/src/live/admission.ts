@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { RequestHandler } from 'express';
+import type { Clock } from '@mzansi/kit/base';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { addressKey, clientAddress, trustProxy } from '../client-address.js';
 import type { Config } from '../config.js';
 import { REFUSALS, SocketBudget, type Refusal } from '../live-limits.js';
 import type { LiveMetrics } from './metrics.js';
+import { sessionState } from '../session.js';
+import type { Sessions } from '../session-store.js';
 
 /** A live-channel socket: whether it answered the last ping, and the signed-in session it belongs to. */
 export interface LiveSocket extends WebSocket {
@@ -48,8 +50,9 @@ function ignore() {}
 export interface AdmissionDeps {
   config: Config;
   metrics: LiveMetrics;
-  /** The HTTP session middleware (cookie → Redis): who is connecting. */
-  session: RequestHandler;
+  /** The HTTP sessions (cookie → Redis): who is connecting. */
+  sessions: Pick<Sessions, 'read' | 'key'>;
+  clock: Clock;
   /** Upgrades to any other path than /ws (`make dev`: Vite's HMR socket); without it they are a 404. */
   otherUpgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
@@ -87,6 +90,16 @@ export function admitSockets(server: Server, wss: WebSocketServer, deps: Admissi
     if (this.budgetKey !== undefined) budget.release(this.budgetKey);
   };
 
+  const admit = (req: IncomingMessage, socket: Duplex, head: Buffer, s: { id: string; data: { userId: string } } | undefined) =>
+    wss.handleUpgrade(req, socket, head, (ws: LiveSocket) => {
+      ws.alive = true;
+      if (s) {
+        ws.userId = s.data.userId;
+        ws.sessionKey = deps.sessions.key(s.id);
+      }
+      wss.emit('connection', ws, req);
+    });
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // The path as sent (not `new URL()`, which throws on a target like `//[`: an exception in this listener would
     // take the process down).
@@ -102,18 +115,11 @@ export function admitSockets(server: Server, wss: WebSocketServer, deps: Admissi
     // of the socket, about 4 KB each (load-tests/bench/heap-sockets.ts). A TCP socket emits 'close' once.
     (socket as BudgetedSocket).budgetKey = key;
     socket.on('close', releaseBudget);
-    // Reuse the HTTP session (cookie → Redis) to know who is connecting.
-    deps.session(req as never, {} as never, () => {
-      const s = (req as unknown as { session?: { userId?: string }; sessionID?: string }).session;
-      wss.handleUpgrade(req, socket, head, (ws: LiveSocket) => {
-        ws.alive = true;
-        if (s?.userId) {
-          ws.userId = s.userId;
-          ws.sessionKey = `${config.REDIS_PREFIX}sess:${(req as unknown as { sessionID: string }).sessionID}`;
-        }
-        wss.emit('connection', ws, req);
-      });
-    });
+    // The HTTP session (cookie → Redis) says who is connecting; without one (or if Redis fails) a signed-out socket.
+    deps.sessions.read(req).then(
+      (s) => admit(req, socket, head, s && sessionState(s.data, deps.clock().getTime(), config) !== 'expired' ? s : undefined),
+      () => admit(req, socket, head, undefined),
+    );
   };
   server.on('upgrade', onUpgrade);
 

@@ -1,4 +1,3 @@
-import * as wsModule from 'ws';
 import { WebSocket } from 'ws';
 
 /** What a live message looks like before it is serialised: `{type, ...}`. */
@@ -7,28 +6,15 @@ export type LiveMessage = { type: string } & Record<string, unknown>;
 /** A socket with more than this written and not yet taken by the network is too slow: it is dropped. */
 export const MAX_BUFFERED = 1024 * 1024;
 
-/** ws's framer (public in ws, absent from @types/ws). */
-const { Sender } = wsModule as unknown as {
-  Sender: { frame(data: Buffer, options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean }): Buffer[] };
-};
-
-export interface Frame {
-  text: string;
-  bytes: Buffer;
+/**
+ * A message's UTF-8 bytes, encoded once per broadcast. ws's `send` takes a Buffer as it is (no copy, no
+ * re-encoding) and adds only its 2–10 byte frame header per socket (server frames are not masked); sent as text.
+ */
+export function messageBytes(message: LiveMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
 }
 
-/** A complete unmasked text frame (server → client frames are never masked), built once per broadcast. */
-export function textFrame(text: string): Frame {
-  const [head, body] = Sender.frame(Buffer.from(text), { fin: true, opcode: 1, mask: false, readOnly: true, rsv1: false });
-  return { text, bytes: body ? Buffer.concat([head!, body]) : head! };
-}
-
-/** Writes a prebuilt frame through the socket's sender (one write, no re-framing); plain send() if ws changes shape. */
-function sendFrame(ws: WebSocket, frame: Frame) {
-  const sender = (ws as unknown as { _sender?: { sendFrame?: (list: Buffer[]) => void } })._sender;
-  if (typeof sender?.sendFrame === 'function') sender.sendFrame([frame.bytes]);
-  else ws.send(frame.text);
-}
+const TEXT = { binary: false } as const;
 
 export interface FanoutHooks {
   /** `n` sockets were sent a message of this type. */
@@ -41,20 +27,20 @@ export interface FanoutHooks {
 export const FANOUT_SLICE = 256;
 
 /**
- * Serialises and frames a message once, then writes the same bytes to every open socket (ws's own advice for
- * broadcasts: websockets/ws#617). A socket that cannot keep up (more than MAX_BUFFERED waiting) is dropped rather
+ * Serialises a message once, then sends the same bytes to every open socket through ws's public `send` (ws's own
+ * advice for broadcasts: websockets/ws#617). A socket that cannot keep up (more than MAX_BUFFERED waiting) is dropped rather
  * than buffered for without bound.
  *
  * Writes go out `slice` sockets at a time with setImmediate between slices: one synchronous loop over 10,000 sockets
- * held the event loop ~200 ms and put that on every request in flight (issue 16's p99). Messages are delivered in
+ * held the event loop ~200 ms and put that on every request in flight (the votes' p99). Messages are delivered in
  * the order they were broadcast: one message's slices finish before the next message starts, and each message goes
  * to the sockets open when its turn comes.
  */
 export function createFanout(sockets: () => Iterable<WebSocket>, hooks: FanoutHooks, slice = FANOUT_SLICE) {
-  const queue: { type: string; frame: Frame }[] = [];
+  const queue: { type: string; bytes: Buffer }[] = [];
   let pumping = false;
 
-  function writeSlice(targets: WebSocket[], from: number, frame: Frame): number {
+  function writeSlice(targets: WebSocket[], from: number, bytes: Buffer): number {
     let n = 0;
     const end = Math.min(from + slice, targets.length);
     for (let i = from; i < end; i++) {
@@ -65,7 +51,7 @@ export function createFanout(sockets: () => Iterable<WebSocket>, hooks: FanoutHo
         c.terminate();
         continue;
       }
-      sendFrame(c, frame);
+      c.send(bytes, TEXT);
       n++;
     }
     return n;
@@ -80,7 +66,7 @@ export function createFanout(sockets: () => Iterable<WebSocket>, hooks: FanoutHo
     const targets = [...sockets()];
     let sent = 0;
     const step = (from: number) => {
-      sent += writeSlice(targets, from, head.frame);
+      sent += writeSlice(targets, from, head.bytes);
       if (from + slice < targets.length) setImmediate(step, from + slice);
       else {
         hooks.sent(head.type, sent);
@@ -91,7 +77,7 @@ export function createFanout(sockets: () => Iterable<WebSocket>, hooks: FanoutHo
   }
 
   return function broadcast(message: LiveMessage): void {
-    queue.push({ type: message.type, frame: textFrame(JSON.stringify(message)) });
+    queue.push({ type: message.type, bytes: messageBytes(message) });
     if (pumping) return;
     pumping = true;
     pump();

@@ -27,7 +27,7 @@ export function createLiveMetrics(metrics: GatewayMetrics, wss: WebSocketServer)
     }),
     results: new prom.Counter({
       name: 'ws_results_received_total',
-      help: 'Results messages from voting, by outcome: sent at once, held to the end of the question\'s interval, or dropped (not newer than one already sent or held: another voting replica\'s copy)',
+      help: 'Results messages from voting, by outcome: sent, or dropped (not newer than one already sent: another voting replica\'s copy or an older read)',
       labelNames: ['outcome'] as const,
       registers,
     }),

@@ -8,7 +8,7 @@ import { CONSENT_REQUIRED, PRIVACY_NOTICE_VERSION } from '../privacy.js';
 import { MAX_PAYLOAD_LENGTH } from '../challenge.js';
 import { tokenBody } from '../params.js';
 import { ChallengeRequired, type RateLimits } from '../rate-limit.js';
-import { actorOf, clearSignedInHint, hasSignedInHint, setSignedInHint, signIn, signOut } from '../session.js';
+import { actorOf, clearSignedInHint, hasSignedInHint, setSignedInHint, signIn, signOut, updateSession } from '../session.js';
 import type { UserSessions } from '../user-sessions.js';
 import { userJson } from '../users.js';
 import { pageLanguage } from '../web.js';
@@ -117,7 +117,7 @@ export function authRoutes(r: Router, { config, clients, rateLimits, clock, user
     }
     try {
       const { user } = await clients.identity.getUser({ id: actor.id }, { actor });
-      if (user!.isAdmin !== actor.isAdmin) req.session.isAdmin = user!.isAdmin;
+      if (user!.isAdmin !== actor.isAdmin) await updateSession(req, { isAdmin: user!.isAdmin });
       if (!hasSignedInHint(req)) setSignedInHint(res, config);
       res.json(userJson(user!));
     } catch (err) {

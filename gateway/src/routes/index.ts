@@ -48,7 +48,7 @@ export function apiBodyParsers(api: Router): void {
 
 /**
  * The API's URL map (under /api, after its CSRF, body, session and no-store layers): one router per URL prefix.
- * The hot public reads, the vote and one-click unsubscribe are mounted ahead of those layers (app.ts).
+ * The hot public reads and one-click unsubscribe are mounted ahead of those layers (app.ts).
  */
 export function apiRoutes(api: Router, deps: ApiDeps): void {
   const { config, clients, composer, cache, rateLimits, userSessions, clock } = deps;
@@ -56,7 +56,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
   const socialDeps = { ...votingDeps, rateLimits };
   const researchDeps = { clients, composer, cache, clock };
 
-  // Non-POST requests to /api/answers (POST is answered ahead of /api): OPTIONS lists POST, other methods are a 404.
+  // The burst's one write, first: a vote walks no other router.
   api.use('/answers', answersRouter(votingDeps));
   api.use('/privacy-notice', privacyNoticeRouter({ config }));
   api.use('/auth', prefixRouter((r) => authRoutes(r, { config, clients, rateLimits, clock, userSessions })));

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { grpc, isGrpcError } from '@mzansi/kit/base';
 import type { voting } from '@mzansi/proto';
 import { z } from 'zod';
@@ -45,10 +45,10 @@ export async function questionOf(clients: Clients, id: string) {
   return question!;
 }
 
-/** POST /api/answers, after `layers` (the API's body, session and CSRF layers when mounted ahead of /api). */
-export function answersRouter({ clients }: VotingDeps, layers: RequestHandler[] = []): Router {
+/** POST /api/answers. */
+export function answersRouter({ clients }: VotingDeps): Router {
   const r = Router();
-  r.post('/', ...layers, async (req, res) => {
+  r.post('/', async (req, res) => {
     requireActor(res);
     const body = parse(answerBody, req.body, 'Please choose an option', 'chooseOption');
     const confidence = body.confidence === undefined ? undefined : parse(confidenceValue, body.confidence, CONFIDENCE_MESSAGE, 'confidenceRange', { min: 50, max: 99 });

@@ -44,7 +44,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     },
     logger: createLogger('identity', config.LOG_LEVEL),
   });
-  // Retention (README "Privacy"): audit entries past one year, expired verification links.
+  // Retention (docs/privacy.md): audit entries past one year, expired verification links.
   const retention = startIdentityRetention({ db: running.ctx.db, logger: running.ctx.logger, clock, intervalMs: config.RETENTION_INTERVAL_S * 1000 });
   let stopping: Promise<void> | undefined;
   return {

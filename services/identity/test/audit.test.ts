@@ -1,4 +1,4 @@
-// Issue 18: the admin audit log identity keeps (append-only, one year) and identity's retention job, against the
+// The admin audit log identity keeps (append-only, one year) and identity's retention job, against the
 // real identity service and its database, with a manual clock.
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';

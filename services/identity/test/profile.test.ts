@@ -1,4 +1,4 @@
-// Issue 18: edit my profile (name, e-mail, phone, password) and e-mail verification, against the real identity
+// Edit my profile (name, e-mail, phone, password) and e-mail verification, against the real identity
 // service on its own database, with a manual clock for link expiry.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +103,7 @@ describe('profile editing', () => {
 });
 
 describe('e-mail verification', () => {
-  it('the link goes out in the signup page’s language (issue #20), later ones in the profile’s; an unknown language is refused', async () => {
+  it('the link goes out in the signup page’s language, later ones in the profile’s; an unknown language is refused', async () => {
     const { user } = await client.signUp({ ...signUpReq(`prof_${++n}`), email: 'sipho@example.co.za', language: 'zu' });
     expect((await linksFor(user!.id)).map((l) => l.language)).toEqual(['zu']);
     // The page's language is the mail's only: the profile's stays unchosen.

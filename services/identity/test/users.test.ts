@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import { MESSAGES, validateSignUp } from '../src/domain/users.js';
 
-/** The signup rules on their own (no service): the name's text rules (issue #15). */
+/** The signup rules on their own (no service): the name's text rules. */
 const input = (name: string) => ({ username: 'thandi_m', password: 'long-enough-pw', name, email: '', phoneNumber: '', consent: true, privacyNoticeVersion: '1.0' });
 
 describe('validateSignUp: the display name', () => {

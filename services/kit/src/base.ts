@@ -1,6 +1,6 @@
 /**
  * The kit without the database: what a process that owns no tables needs (the gateway). Importing it loads no
- * drizzle-orm and no pg: on Node 24 drizzle's ESM import alone grows a process's RSS by ~100 MB (issue 16).
+ * drizzle-orm and no pg: on Node 24 drizzle's ESM import alone grows a process's RSS by ~100 MB.
  * `@mzansi/kit` is this plus the database parts (db, tables, outbox, consumer, erasure, audit, runService).
  */
 export * from './config.js';

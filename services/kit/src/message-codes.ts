@@ -1,5 +1,5 @@
 /**
- * Stable codes of the services' fixed user-facing messages (issue #20): the web shows `error.<code>` from its
+ * Stable codes of the services' fixed user-facing messages: the web shows `error.<code>` from its
  * catalogues in the reader's language, the English text otherwise. A message is coded by being declared here
  * (`codedMessages('vote', { closed: '…' })` → `voteClosed`); any AppError with that exact text carries the code,
  * which the gRPC server sends as trailing metadata (grpc.ts) and the gateway passes on as `code` (gateway/src/errors.ts).

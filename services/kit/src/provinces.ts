@@ -1,7 +1,7 @@
 import { codedMessage } from './message-codes.js';
 
 /**
- * South Africa's nine provinces (issue #20: results by province). A user may give theirs (optional); answers are
+ * South Africa's nine provinces (results by province). A user may give theirs (optional); answers are
  * counted per province, and a province's split shows once it has PROVINCE_MIN_ANSWERS answers on a question.
  */
 export const PROVINCES = [

@@ -6,7 +6,7 @@ import { deleteTestStreams, TEST_NATS_URL, testNamespace } from '../src/testing.
 import { logger } from './helpers.js';
 
 // Streams take the deployment's replicas and max_bytes (NATS_STREAM_REPLICAS, NATS_STREAM_MAX_BYTES) from every
-// caller: the owner, its consumers and the gateway all pass them (issue 17: the gateway's R1 turned R3 streams R1).
+// caller: the owner, its consumers and the gateway all pass them (a caller that proposed R1 would turn an R3 stream back into R1).
 const ns = testNamespace();
 const names = new EventNames(ns);
 let nc: NatsConnection;

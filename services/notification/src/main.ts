@@ -71,7 +71,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
   // Unfinished jobs (a restart in the middle of a delivery) are picked up at once.
   worker!.start();
 
-  // Retention (README "Privacy"): the delivery log and unconfirmed newsletter signups at most 30 days.
+  // Retention (docs/privacy.md): the delivery log and unconfirmed newsletter signups at most 30 days.
   const retention = startNotificationRetention({
     db: running.ctx.db,
     logger,

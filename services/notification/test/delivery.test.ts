@@ -57,7 +57,7 @@ beforeAll(async () => {
   });
 
   // Their contacts, from identity events: every fifth has e-mail notifications off, every fifth no address, every
-  // seventh an address not verified yet (issue 18: no mail to it); 20 more users have an address but no push
+  // seventh an address not verified yet (no mail to it); 20 more users have an address but no push
   // subscription.
   const contacts = [...users, ...Array.from({ length: 20 }, () => randomUUID())];
   for (const [i, id] of contacts.entries()) {
@@ -235,7 +235,7 @@ describe('a published question', () => {
   });
 });
 
-describe('a published question in the reader’s language (issue #20)', () => {
+describe('a published question in the reader’s language', () => {
   it('reaches an isiZulu reader in isiZulu (the admin’s translation), an Afrikaans one in Afrikaans, anyone else in English', async () => {
     const client = h.client(svc);
     const k = browserKeys();

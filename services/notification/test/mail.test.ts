@@ -1,4 +1,4 @@
-// Issue 18: mail only to verified addresses, the verification mail, one-click unsubscribe (RFC 8058), the
+// Mail only to verified addresses, the verification mail, one-click unsubscribe (RFC 8058), the
 // newsletter's double opt-in, and notification's retention job (manual clock), against the real service.
 import { randomUUID } from 'node:crypto';
 import { utimes, writeFile } from 'node:fs/promises';
@@ -195,7 +195,7 @@ describe('retention (manual clock)', () => {
   });
 });
 
-describe('mails in the reader’s language (issue #20)', () => {
+describe('mails in the reader’s language', () => {
   const address = (tag: string) => `${tag}-${randomUUID().slice(0, 6)}@example.co.za`;
 
   it('a new question reaches an isiZulu contact in isiZulu (the admin’s translation), an Afrikaans one in Afrikaans, others in English', async () => {

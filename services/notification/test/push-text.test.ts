@@ -5,7 +5,7 @@ import { PUSH_LANGUAGES, pushLanguage, pushWords } from '../src/domain/push-text
 const notice = { questionId: 'q1', text: 'Will it rain in Durban tomorrow', translations: { zu: 'Ingabe lizokuna eThekwini kusasa' } };
 const payload = (language: Parameters<typeof questionPushPayload>[1]) => JSON.parse(questionPushPayload(notice, language));
 
-describe('push text in the reader’s language (issue #20)', () => {
+describe('push text in the reader’s language', () => {
   it('English is the spec’s text, verbatim', () => {
     expect(payload('en')).toEqual({ title: 'Mzansi Predicts Question!', body: 'Will it rain in Durban tomorrow?', url: '/vote', questionId: 'q1', tag: 'question-q1' });
     expect(JSON.parse(testPushPayload('en'))).toEqual({

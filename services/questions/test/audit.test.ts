@@ -1,4 +1,4 @@
-// Issue 18: every admin action of the questions service is recorded once, with its actor and outcome, as a
+// Every admin action of the questions service is recorded once, with its actor and outcome, as a
 // questions.audit.recorded event written in the action's own transaction (failures right after).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -53,7 +53,7 @@ export async function questionsHarness(extraEnv: Record<string, string> = {}) {
     async events(): Promise<StreamEvent[]> {
       return (await streamEvents()).filter((e) => e.envelope.type !== 'questions.audit.recorded');
     },
-    /** The admin actions the service recorded (issue 18), in order. */
+    /** The admin actions the service recorded, in order. */
     async auditEvents(): Promise<StreamEvent[]> {
       return (await streamEvents()).filter((e) => e.envelope.type === 'questions.audit.recorded');
     },

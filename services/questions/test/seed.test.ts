@@ -34,7 +34,7 @@ describe('demo seed', () => {
     const todays = (await client.listTodayQuestions({})).questions;
     expect(todays).toHaveLength(1);
     expect(todays[0]).toMatchObject({ isSample: true, isPublished: true, isActive: true, isResolved: false });
-    // The demo's question in four languages (issue #20).
+    // The demo's question in four languages.
     expect(Object.keys(todays[0]!.translations).sort()).toEqual(['af', 'st', 'zu']);
     expect(todays[0]!.translations.zu).toMatchObject({ options: { yes: 'Yebo', no: 'Cha' } });
     expect(todays[0]!.publishedAt!.getTime()).toBeGreaterThanOrEqual(dayStart.getTime());

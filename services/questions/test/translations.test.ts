@@ -1,4 +1,4 @@
-// Per-language question text (issue #20): the admin may give isiZulu, Afrikaans and Sesotho text; the service
+// Per-language question text: the admin may give isiZulu, Afrikaans and Sesotho text; the service
 // validates it like the English and returns it with the question in every list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';

@@ -3,7 +3,7 @@ import { AppError } from '@mzansi/kit';
 import { TEXT_MESSAGES } from '@mzansi/kit/text';
 import { MESSAGES, validateComment } from '../src/domain/comments.js';
 
-/** The comment text rules of issue #15: no bidi controls, invisible-only text counts as no text. */
+/** The comment text rules: no bidi controls, invisible-only text counts as no text. */
 
 function invalidMessage(fn: () => unknown): string {
   try {

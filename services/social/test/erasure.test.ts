@@ -76,7 +76,6 @@ describe('social: download my data', () => {
 });
 
 describe('social: identity.user.deleted', () => {
-  let deletedEvents: string[];
 
   it('erases comments and their images, friendships, requests and the directory entry', async () => {
     expect(await findValuesInDatabase(socialDb(), personal())).not.toEqual([]);
@@ -92,28 +91,16 @@ describe('social: identity.user.deleted', () => {
     expect((await h.client.listSentRequests({ userId: '' }, { actor: asker.actor })).requests).toEqual([]);
     expect(await h.findPerson(me.username)).toBeUndefined();
 
-    // Each removed comment is announced as when its author deletes it (ids only), so live views drop it.
-    await eventually(async () => (await h.socialEvents()).filter((e) => e.type === 'social.comment.deleted').length === 2, 10_000);
-    deletedEvents = (await h.socialEvents()).filter((e) => e.type === 'social.comment.deleted').map((e) => JSON.stringify(e.data));
-    expect(deletedEvents.sort()).toEqual(
-      [
-        { commentId: withImage, questionId: question },
-        { commentId: textOnly, questionId: question },
-      ]
-        .map((d) => JSON.stringify(d))
-        .sort(),
-    );
     // The other people are untouched.
     expect(await h.findPerson(friend.username)).toBeDefined();
   });
 
-  it('is safe to replay under a new event id: nothing changes and nothing more is announced', async () => {
+  it('is safe to replay under a new event id: nothing changes', async () => {
     const names = h.social.ctx.names;
     const envelope = encodeEnvelope('identity.user.deleted', { userId: me.id, deletedAt: new Date() });
     const ack = await nc.jetstream().publish(names.subject('identity.user.deleted'), JSON.stringify(envelope), { msgID: envelope.id });
     await eventually(() => consumerCaughtUp(nc, names, 'identity', 'social-on-user-events', ack.seq), 15_000);
     expect(await deadLetterCount(nc, names)).toBe(0);
-    expect((await h.socialEvents()).filter((e) => e.type === 'social.comment.deleted')).toHaveLength(2);
     expect((await h.client.listComments({ questionId: question }, { actor: friend.actor })).comments.map((c) => c.id)).toEqual([othersComment]);
     expect(await findValuesInDatabase(socialDb(), personal())).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { MESSAGES } from '../src/entry-points/grpc/social-service.js';
 import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 
 /**
- * Who sees what (issue #15): comments of a question that is not published (a draft, never announced), archived or
+ * Who sees what: comments of a question that is not published (a draft, never announced), archived or
  * deleted are NOT_FOUND except to admins, as social learns from questions' events; admins read anyone's friend
  * requests, others only their own.
  */

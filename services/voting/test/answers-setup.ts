@@ -19,11 +19,6 @@ export const countsOf = async (questionId: string) => {
   return results.find((r) => r.questionId === questionId);
 };
 
-export const recordedEventsFor = async (questionId: string) =>
-  (await h.votingEvents()).filter(
-    (e) => e.subject === `${h.ns}.voting.answer.recorded` && (e.envelope.data as { questionId?: string }).questionId === questionId,
-  );
-
 /** Starts what the tests need before them and stops it after them; call it at the top of a test file. */
 export function useVotingService(): void {
   beforeAll(async () => {

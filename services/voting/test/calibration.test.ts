@@ -5,7 +5,7 @@ import { brierSkill, shrunkSkill } from '../src/domain/calibration.js';
 import { idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
- * Confidence and the Calibration board (issue #20) against the real database: the confidence is stored with the
+ * Confidence and the Calibration board against the real database: the confidence is stored with the
  * answer and fixed like the option; a seeded month where a well-calibrated player and an overconfident one get the
  * same number right, and the Calibration board ranks the calibrated one first while the national board ties them.
  */

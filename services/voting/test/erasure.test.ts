@@ -77,7 +77,7 @@ describe('voting: identity.user.deleted', () => {
   it('erases the answers, scores and settings, keeps the national counts, and drops the user from the board', async () => {
     const before = await counts();
     expect(before.find((c) => c.q === q1.id)).toMatchObject({ total: 2, counts: { yes: 2 } });
-    // voting.answer.recorded rows (kept a day after publishing) name the user.
+    // Their answers and scores name the user.
     expect(await findValuesInDatabase(h.voting.ctx.config.DATABASE_URL, [idOf(gone)])).not.toEqual([]);
 
     await publishDeleted(idOf(gone));

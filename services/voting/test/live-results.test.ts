@@ -1,8 +1,9 @@
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeResultsChanged, LIVE_SUBJECTS, type ResultsChanged } from '@mzansi/kit';
+import { decodeResultsChanged, LIVE_SUBJECTS, prom, type ResultsChanged } from '@mzansi/kit';
 import { eventually, manualTimers, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { ResultsPacer } from '../src/domain/results-pacer.js';
+import { startResultsPublisher } from '../src/entry-points/live/results-publisher.js';
 import { resultsOfQuestion } from '../src/domain/results.js';
 import * as repo from '../src/data-access/voting-repo.js';
 import { user, votingHarness, type Harness } from './helpers.js';
@@ -10,7 +11,8 @@ import { user, votingHarness, type Harness } from './helpers.js';
 /**
  * Live results: voting publishes each question's exact totals and option texts on core NATS
  * (`<namespace>.live.voting.results`) at most once per question per LIVE_RESULTS_INTERVAL_MS, after the answers
- * commit. The pacing rule and the message's shape are unit-tested; the burst runs against the real services.
+ * commit, whatever the number of voting replicas (the gateways do not pace again). The pacing rule and the
+ * message's shape are unit-tested; the bursts run against the real services.
  */
 
 describe('ResultsPacer (at most one flush per interval, never a last change missed)', () => {
@@ -200,6 +202,39 @@ describe('live results from the real service', () => {
     // The final totals are the stored ones.
     const [stored] = await h.sql<{ n: number }>('SELECT count(*)::int AS n FROM answers WHERE question_id = $1', [q.id]);
     expect(stored!.n).toBe(500);
+  });
+
+  it('two replicas marking one question through a burst: still about one message per interval, the last exact', async () => {
+    // A second publisher on the same database and subject: a second voting replica, as the gateways see it.
+    const ctx = h.voting.ctx;
+    const second = startResultsPublisher({ ...ctx, metrics: { ...ctx.metrics, registry: new prom.Registry() } }, { intervalMs: INTERVAL_MS });
+    const q = await h.createPublished();
+    const started = performance.now();
+    let answering = true;
+    // Replica B is told of the same question's answers at its own pace, as if it had taken some of them.
+    const marking = (async () => {
+      while (answering) {
+        second.changed([q.id]);
+        await new Promise((r) => setTimeout(r, 37));
+      }
+    })();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next++ < 300) await h.answer(user(), q.id, 'yes');
+      }),
+    );
+    answering = false;
+    await marking;
+    await eventually(async () => of(q.id).at(-1)?.m.totalVotes === 300, 10_000, 10);
+    await second.stop();
+    await new Promise((r) => setTimeout(r, 3 * INTERVAL_MS));
+    const messages = of(q.id);
+    const burstMs = messages.at(-1)!.at - Math.min(started, messages[0]!.at) + 50;
+    console.log(`[voting] two replicas: ${messages.length} messages over ${burstMs.toFixed(0)} ms (interval ${INTERVAL_MS} ms)`);
+    // Unpaced between them, two replicas would send about twice the bound; one more allows for a crossing in flight.
+    expect(messages.length).toBeLessThanOrEqual(burstMs / INTERVAL_MS + 2);
+    expect(messages.at(-1)!.m.totalVotes).toBe(300);
   });
 
   it('a lone vote after a quiet spell is sent at once (well within the interval)', async () => {

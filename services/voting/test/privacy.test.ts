@@ -6,7 +6,7 @@ import { mayViewAnswer, mayViewStanding, privacyOrDefault } from '../src/domain/
 import { admin, idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
- * Who sees my answers (issue #18, PRODUCT.md "Privacy"): voting keeps each user's answer privacy and filters every
+ * Who sees my answers (PRODUCT.md "Privacy"): voting keeps each user's answer privacy and filters every
  * read of someone else's answers (GetAnswersByUsers) and standing (GetLeaderboard) with it, so no caller can leak.
  */
 let h: Harness;

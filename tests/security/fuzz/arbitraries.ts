@@ -53,7 +53,7 @@ export const rawBody = (s: string): Plan => plan({ who: 'user', method: 'POST', 
 export const malformedJson = fc.string({ maxLength: 30 }).map((s) => `{"a":${s}`);
 export const validTag = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,39}$/);
 export const email = fc.emailAddress().filter((e) => e.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e) && e.split('@')[0]!.length <= 64);
-// A phone number with its country code (issue 19: `0821234567` is refused).
+// A phone number with its country code (`0821234567` is refused).
 export const phone = fc.stringMatching(/^\+[0-9][0-9 ()-]{5,19}$/).filter((p) => /^\+[0-9][0-9 ()-]{5,19}$/.test(p.trim()) && p.length <= 30);
 export const b64url = (n: number, first?: number) =>
   fc.uint8Array({ minLength: n, maxLength: n }).map((a) => {
@@ -95,7 +95,7 @@ export const prediction = fc.record({
   tags: fc.array(validTag, { maxLength: 5 }),
 });
 export const suggestionTitle = printable(10, 120).filter((t) => [...t.trim()].length >= 10 && [...t.trim()].length <= 200);
-/** Names and comments refuse bidi controls and text of only invisible characters (issue #15): valid text has neither. */
+/** Names and comments refuse bidi controls and text of only invisible characters: valid text has neither. */
 export const shows = (t: string) => !hasBidiControls(t) && !isInvisible(t);
 export const commentText = printable(1, 300).filter((t) => t.trim().length >= 1 && t.trim().length <= 2000 && shows(t));
 

@@ -105,9 +105,9 @@ export function readRoutes(f: Fixtures): Route[] {
     ownGet('friends'),
     ownGet('friend-requests'),
     ownGet('sent-requests'),
-    // Download my data (issue 18): every service asked at once, for the fuzz user's own id only.
+    // Download my data: every service asked at once, for the fuzz user's own id only.
     ownGet('export'),
-    // Who sees my answers (issue 18): self only, admins included.
+    // Who sees my answers: self only, admins included.
     ownGet('privacy'),
     { ...simpleGet('GET /api/privacy-notice', '/api/privacy-notice', 'anon') },
     {

@@ -55,7 +55,7 @@ export function userRoutes(f: Fixtures): Route[] {
     {
       name: 'PUT /api/users/{id}/notifications',
       valid: fc
-        // The fuzz user has no phone number, so WhatsApp alerts can only be switched off (on is a 400, issue 19).
+        // The fuzz user has no phone number, so WhatsApp alerts can only be switched off (on is a 400).
         .record({ emailNotifications: fc.boolean(), browserNotifications: fc.boolean(), whatsappNotifications: fc.constant(false) }, { requiredKeys: [] })
         .filter((b) => Object.keys(b).length > 0)
         .map((b) => req('user', 'PUT', `/api/users/${uid()}/notifications`, b)),
@@ -183,7 +183,7 @@ export function userRoutes(f: Fixtures): Route[] {
     },
     {
       name: 'DELETE /api/question-suggestions/{id}',
-      // Admin-only (issue #15): a user's delete is among the refusals below (authz.test.ts tries the author's own).
+      // Admin-only: a user's delete is among the refusals below (authz.test.ts tries the author's own).
       valid: suggestionTitle.map((title) => async () => {
         const s = await u.b.post('/api/question-suggestions', { title });
         expect(s.status, s.text).toBe(201);

@@ -1,4 +1,4 @@
-// The transport layer under every route and method (fuzz.test.ts, issue 15): malformed percent-encodings, request
+// The transport layer under every route and method (fuzz.test.ts): malformed percent-encodings, request
 // Content-Encodings, oversized headers and OPTIONS, sent byte for byte; and what each must get.
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { apiJson, apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage } from './api';
+import { ApiError, apiJson, apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage } from './api';
 import { setLanguage } from '../i18n';
 import afrikaans from '../i18n/locales/af.json';
 
@@ -41,14 +41,26 @@ describe('apiRequest', () => {
     expect(init.credentials).toBe('include');
   });
 
-  test('non-OK throws "{status}: {body}"', async () => {
+  test('non-OK throws an ApiError with the status and the server\'s message, code and params', async () => {
     respond(409, '{"message":"Username already taken"}', 'Conflict');
-    await expect(apiRequest('POST', '/api/auth/signup', {})).rejects.toThrow('409: {"message":"Username already taken"}');
+    const taken = await apiRequest('POST', '/api/auth/signup', {}).catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(ApiError);
+    expect(taken).toMatchObject({ status: 409, message: 'Username already taken', fromServer: true });
+    respond(429, '{"message":"Too fast","code":"commentTooFast","params":{"seconds":42,"bad":"x"}}');
+    await expect(apiRequest('POST', '/api/x')).rejects.toMatchObject({ status: 429, code: 'commentTooFast', params: { seconds: 42 } });
   });
 
   test('non-OK with an empty body uses the status text', async () => {
     respond(500, '', 'Internal Server Error');
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('500: Internal Server Error');
+    await expect(apiRequest('GET', '/api/x')).rejects.toMatchObject({ status: 500, message: 'Internal Server Error', fromServer: false });
+  });
+
+  test('a newer server\'s odd fields are dropped, not thrown over', async () => {
+    respond(400, '{"message":"Bad","code":"no spaces allowed","params":[1]}');
+    const error = (await apiRequest('GET', '/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 400, message: 'Bad' });
+    expect(error.code).toBeUndefined();
+    expect(error.params).toBeUndefined();
   });
 
   test('apiJson parses, empty body is null', async () => {
@@ -80,58 +92,59 @@ describe('default query function', () => {
 
   test("on401 'throw' throws", async () => {
     respond(401, '{"message":"Not signed in"}');
-    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow(
-      '401: {"message":"Not signed in"}',
-    );
+    await expect(getQueryFn({ on401: 'throw' })({ queryKey: ['/api/auth/me'] })).rejects.toMatchObject({ status: 401, message: 'Not signed in' });
   });
 
   test("'returnNull' still throws other errors", async () => {
     respond(503, '{"message":"down"}');
-    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/me'] })).rejects.toThrow('503: ');
+    await expect(getQueryFn({ on401: 'returnNull' })({ queryKey: ['/api/auth/me'] })).rejects.toMatchObject({ status: 503 });
   });
 });
 
+/** The error a gateway answer with this status and body stands for. */
+const failed = (status: number, body: string, statusText = '') => ApiError.from(new Response(body, { status, statusText }));
+
 describe('serverMessage / errorStatus', () => {
-  test('pulls the JSON message', () => {
-    const err = new Error('429: {"message":"Too many attempts. Please try again in 15 minutes."}');
+  test('pulls the JSON message', async () => {
+    const err = await failed(429, '{"message":"Too many attempts. Please try again in 15 minutes."}');
     expect(serverMessage(err, 'fallback')).toBe('Too many attempts. Please try again in 15 minutes.');
     expect(errorStatus(err)).toBe(429);
   });
 
-  test('falls back for non-JSON bodies, network errors and non-errors', () => {
-    expect(serverMessage(new Error('502: <html>Bad Gateway</html>'), 'Failed to create account')).toBe(
+  test('falls back for non-JSON bodies, network errors and non-errors', async () => {
+    expect(serverMessage(await failed(502, '<html>Bad Gateway</html>'), 'Failed to create account')).toBe(
       'Failed to create account',
     );
-    expect(serverMessage(new Error('500: Internal Server Error'), 'fb')).toBe('fb');
+    expect(serverMessage(await failed(500, 'Internal Server Error'), 'fb')).toBe('fb');
     expect(serverMessage(new TypeError('Failed to fetch'), 'fb')).toBe('fb');
     expect(serverMessage('nope', 'fb')).toBe('fb');
-    expect(serverMessage(new Error('400: {"message":""}'), 'fb')).toBe('fb');
+    expect(serverMessage(await failed(400, '{"message":""}'), 'fb')).toBe('fb');
     expect(errorStatus(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 
   test("a gateway code shows the catalogue's message in the reader's language; English and unknown codes keep the server's text", async () => {
-    const unavailable = new Error('503: {"message":"Service temporarily unavailable. Please try again shortly.","code":"unavailable"}');
-    const unknown = new Error('403: {"message":"Nope","code":"somethingNew"}');
+    const unavailable = await failed(503, '{"message":"Service temporarily unavailable. Please try again shortly.","code":"unavailable"}');
+    const unknown = await failed(403, '{"message":"Nope","code":"somethingNew"}');
     expect(serverMessage(unavailable, 'fb')).toBe('Service temporarily unavailable. Please try again shortly.');
     await setLanguage('af', { remember: false });
     try {
       expect(serverMessage(unavailable, 'fb')).toBe(afrikaans.messages['error.unavailable']);
-      expect(serverMessage(new Error('403: {"message":"Admin access required","code":"adminOnly"}'), 'fb')).toBe(afrikaans.messages['error.adminOnly']);
+      expect(serverMessage(await failed(403, '{"message":"Admin access required","code":"adminOnly"}'), 'fb')).toBe(afrikaans.messages['error.adminOnly']);
       expect(serverMessage(unknown, 'fb')).toBe('Nope');
       // A service's message without a code stays as it is.
-      expect(serverMessage(new Error('409: {"message":"This question is already published"}'), 'fb')).toBe('This question is already published');
+      expect(serverMessage(await failed(409, '{"message":"This question is already published"}'), 'fb')).toBe('This question is already published');
       // A service's coded message (kit message-codes.ts, passed on by the gateway) and its numbers.
-      expect(serverMessage(new Error('409: {"message":"This question is no longer open for answers","code":"voteClosed"}'), 'fb')).toBe(
+      expect(serverMessage(await failed(409, '{"message":"This question is no longer open for answers","code":"voteClosed"}'), 'fb')).toBe(
         'Hierdie vraag is nie meer oop vir antwoorde nie',
       );
-      const confidence = new Error('400: {"message":"Confidence must be a whole number from 50 to 99","code":"confidenceRange","params":{"min":50,"max":99}}');
+      const confidence = await failed(400, '{"message":"Confidence must be a whole number from 50 to 99","code":"confidenceRange","params":{"min":50,"max":99}}');
       expect(serverMessage(confidence, 'fb')).toBe('Vertroue moet \'n heelgetal van 50 tot 99 wees');
       // A 429 with the wait in `params`: the translation says it; a non-number param is dropped, not shown.
       const tooFast = (params: string) =>
-        new Error(`429: {"message":"You are commenting too fast. Please try again in 42 seconds.","code":"commentTooFast","params":${params}}`);
-      expect(serverMessage(tooFast('{"seconds":42}'), 'fb')).toBe('Jy lewer te vinnig kommentaar. Probeer asseblief weer oor 42 sekondes.');
-      expect(serverMessage(tooFast('{"seconds":"<b>"}'), 'fb')).not.toContain('<b>');
-      const check = new Error('429: {"message":"Too many attempts. Please complete the check to continue.","code":"checkRequired","challengeRequired":true}');
+        failed(429, `{"message":"You are commenting too fast. Please try again in 42 seconds.","code":"commentTooFast","params":${params}}`);
+      expect(serverMessage(await tooFast('{"seconds":42}'), 'fb')).toBe('Jy lewer te vinnig kommentaar. Probeer asseblief weer oor 42 sekondes.');
+      expect(serverMessage(await tooFast('{"seconds":"<b>"}'), 'fb')).not.toContain('<b>');
+      const check = await failed(429, '{"message":"Too many attempts. Please complete the check to continue.","code":"checkRequired","challengeRequired":true}');
       expect(serverMessage(check, 'fb')).toBe(afrikaans.messages['error.checkRequired']);
     } finally {
       await setLanguage('en', { remember: false });

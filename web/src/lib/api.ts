@@ -3,11 +3,57 @@ import { currentLanguage, i18n } from '../i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Throws `Error("{status}: {body text}")`, or `"{status}: {statusText}"` when the body is empty. */
+/**
+ * A failed answer from the API: its status, the server's `{"message"}` (else the status text), and the gateway's
+ * `code` and `params` where it sent them (gateway/src/errors.ts). Read tolerantly: an app cached by the service worker
+ * may meet a newer server, so a field of the wrong type is dropped, never thrown over.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** A stable code the catalogue translates (`error.<code>`); letters only. */
+  readonly code?: string;
+  /** The numbers a coded message's translation needs (the seconds to wait…). */
+  readonly params?: Record<string, number>;
+  /** Whether `message` is the server's own words (a JSON `{"message"}`), not just the status text. */
+  readonly fromServer: boolean;
+  /** A 429 asking for a solved proof-of-work with the next try (the sign-in check). */
+  readonly challengeRequired: boolean;
+
+  constructor(status: number, message: string, extra: { code?: string; params?: Record<string, number>; fromServer?: boolean; challengeRequired?: boolean } = {}) {
+    super(message);
+    this.status = status;
+    if (extra.code !== undefined) this.code = extra.code;
+    if (extra.params !== undefined) this.params = extra.params;
+    this.fromServer = extra.fromServer ?? false;
+    this.challengeRequired = extra.challengeRequired ?? false;
+  }
+
+  /** The error a non-OK response stands for (reads its body). */
+  static async from(res: Response): Promise<ApiError> {
+    const text = await res.text().catch(() => '');
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (e.g. a proxy's HTML error page): the status text stands in.
+    }
+    const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const fromServer = typeof b.message === 'string' && b.message.trim() !== '';
+    const code = typeof b.code === 'string' && /^[a-zA-Z]+$/.test(b.code) ? b.code : undefined;
+    const params = numbersOf(b.params);
+    return new ApiError(res.status, fromServer ? (b.message as string) : res.statusText || String(res.status), {
+      ...(code && { code }),
+      ...(Object.keys(params).length > 0 && { params }),
+      fromServer,
+      challengeRequired: b.challengeRequired === true,
+    });
+  }
+}
+
+/** Throws an `ApiError` for a non-OK response. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  if (!res.ok) throw await ApiError.from(res);
 }
 
 /** Sends a request; a body is sent as JSON. Resolves with the (OK) response. */
@@ -53,13 +99,9 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
   };
 }
 
-const STATUS_ERROR = /^(\d{3}): ([\s\S]*)$/;
-
-/** The HTTP status of an error raised by `apiRequest`/`getQueryFn`, if it is one. */
+/** The HTTP status of a failed request (`ApiError`); undefined for anything else (no connection: fetch threw). */
 export function errorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = STATUS_ERROR.exec(error.message);
-  return match ? Number(match[1]) : undefined;
+  return error instanceof ApiError ? error.status : undefined;
 }
 
 /**
@@ -67,34 +109,25 @@ export function errorStatus(error: unknown): number | undefined {
  * catalogue's `error.<code>` shows instead (the catalogue is loaded whole); in English, or for a code the catalogue
  * lacks, the server's English text.
  */
-function messageForCode(code: string, params: unknown): string | undefined {
-  if (currentLanguage() === 'en' || !/^[a-zA-Z]+$/.test(code)) return undefined;
+function messageForCode(code: string, params: Record<string, number> = {}): string | undefined {
+  if (currentLanguage() === 'en') return undefined;
   const key = `error.${code}`;
-  return key in i18n.messages ? i18n._(key, numbersOf(params)) : undefined;
+  return key in i18n.messages ? i18n._(key, params) : undefined;
 }
 
-/** A coded message's `params` (the seconds to wait…): numbers only, anything else dropped. */
+/** A coded message's `params` (the seconds to wait…): a flat object of numbers named in letters, anything else dropped. */
 function numbersOf(params: unknown): Record<string, number> {
-  if (!params || typeof params !== 'object') return {};
-  return Object.fromEntries(Object.entries(params).filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return {};
+  return Object.fromEntries(
+    Object.entries(params).filter((e): e is [string, number] => /^[a-zA-Z]+$/.test(e[0]) && typeof e[1] === 'number' && Number.isFinite(e[1])),
+  );
 }
 
 /**
- * The server's `{"message"}` from an error raised by `apiRequest`, for toasts (in the reader's language where it has
- * a code: messageForCode). Falls back to `fallback` for network errors, non-JSON bodies and anything else.
+ * The server's `{"message"}` of a failed request, for toasts (in the reader's language where it has a code:
+ * messageForCode). Falls back to `fallback` for network errors, bodies without a message and anything else.
  */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const match = STATUS_ERROR.exec(error.message);
-  if (!match) return fallback;
-  try {
-    const parsed: unknown = JSON.parse(match[2] ?? '');
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message, code, params } = parsed as { message: unknown; code?: unknown; params?: unknown };
-      if (typeof message === 'string' && message.trim()) return (typeof code === 'string' && messageForCode(code, params)) || message;
-    }
-  } catch {
-    // Not JSON (e.g. a proxy's HTML error page): use the fallback.
-  }
-  return fallback;
+  if (!(error instanceof ApiError) || !error.fromServer) return fallback;
+  return (error.code && messageForCode(error.code, error.params)) || error.message;
 }

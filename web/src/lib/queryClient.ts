@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
+import { persistUser } from '../features/auth/session';
 
 /** Spec §9: never retry, no refetch on focus, no default polling, never stale, gc after 5 minutes. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -18,6 +19,9 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  // The signed-in user's query is kept on the device for the next page load's first render.
+  persistUser(client);
+  return client;
 }
 
 export const queryClient = createQueryClient();

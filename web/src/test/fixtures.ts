@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Comment, Question } from '../features/questions/types';
+import type { Comment, Question } from '../entities/question/types';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,7 +1,10 @@
 // Toast queue with shadcn/ui `use-toast` semantics (spec §4, §9):
 // at most one toast shown; add / update / dismiss / remove; a dismissed toast is
-// removed from state 1,000,000 ms later; default display duration 5000 ms.
-import { useEffect, useState, type ReactNode } from 'react';
+// removed from state 1,000,000 ms later; default display duration 5000 ms. The queue is an atom of the app's store
+// (lib/appStore.ts): toasts are raised from mutation callbacks, outside any component.
+import type { ReactNode } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { appStore } from '../lib/appStore';
 import { t } from '../i18n';
 
 export const TOAST_LIMIT = 1;
@@ -60,8 +63,7 @@ const genId = () => {
   return String(count);
 };
 
-const listeners = new Set<(state: ToastState) => void>();
-let memoryState: ToastState = { toasts: [] };
+const toastStateAtom = atom<ToastState>({ toasts: [] });
 const removeTimeouts = new Map<string, ReturnType<typeof setTimeout>>();
 
 function queueRemoval(toastId: string) {
@@ -76,14 +78,13 @@ function queueRemoval(toastId: string) {
 export function dispatch(action: ToastAction): void {
   if (action.type === 'DISMISS_TOAST') {
     if (action.toastId !== undefined) queueRemoval(action.toastId);
-    else memoryState.toasts.forEach((t) => queueRemoval(t.id));
+    else appStore.get(toastStateAtom).toasts.forEach((t) => queueRemoval(t.id));
   }
-  memoryState = toastReducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  appStore.set(toastStateAtom, (state) => toastReducer(state, action));
 }
 
 export function getToastState(): ToastState {
-  return memoryState;
+  return appStore.get(toastStateAtom);
 }
 
 /** Shows a toast; returns handles to update or dismiss it. */
@@ -101,14 +102,7 @@ export function toastError(description: ReactNode, title: ReactNode = t('toast.e
 }
 
 export function useToast() {
-  const [state, setState] = useState<ToastState>(memoryState);
-  useEffect(() => {
-    listeners.add(setState);
-    setState(memoryState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
+  const state = useAtomValue(toastStateAtom, { store: appStore });
   return {
     ...state,
     toast,
@@ -120,6 +114,5 @@ export function useToast() {
 export function resetToasts(): void {
   removeTimeouts.forEach((timeout) => clearTimeout(timeout));
   removeTimeouts.clear();
-  memoryState = { toasts: [] };
-  listeners.forEach((listener) => listener(memoryState));
+  appStore.set(toastStateAtom, { toasts: [] });
 }

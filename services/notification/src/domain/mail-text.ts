@@ -1,7 +1,7 @@
 import type { PushLanguage } from './push-text.js';
 
 /**
- * The words of every mail the service sends, in the reader's language (issue #20): the same four languages as the
+ * The words of every mail the service sends, in the reader's language: the same four languages as the
  * pushes (push-text.ts), English when we do not know the reader's. English is the mails' text as it always was,
  * verbatim; isiZulu, Afrikaans and Sesotho are machine drafts by an AI assistant like the web's catalogues
  * (web/src/i18n/locales, whose meta says so), not yet reviewed by first-language speakers.

@@ -1,5 +1,5 @@
 /**
- * The words of a push notification in the reader's language (issue #20): the interface's four languages, English
+ * The words of a push notification in the reader's language: the interface's four languages, English
  * when the profile has none (or one we do not speak). English is the spec's text, verbatim; isiZulu, Afrikaans and
  * Sesotho are machine drafts like the web's catalogues (web/src/i18n/locales), not yet reviewed.
  */

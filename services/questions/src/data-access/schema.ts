@@ -10,7 +10,7 @@ export interface OptionRow {
   text: string;
 }
 
-/** The admin's text in one other language (issue #20): context and option texts optional (English shows). */
+/** The admin's text in one other language: context and option texts optional (English shows). */
 export interface TranslationRow {
   text: string;
   context?: string;

@@ -28,7 +28,7 @@ export const ARCHIVE: { text: string; context: string; tags: string[]; isBlind?:
   { text: 'Will the IEC report more than 1 million new voter registrations after the registration weekend', context: 'Registration weekends usually draw young first-time voters.', tags: ['elections', 'local-government'] },
   { text: 'Will the national crime statistics show a drop in murders this quarter', context: 'SAPS releases crime statistics every quarter.', tags: ['crime-and-policing'] },
   { text: 'Will the rand close the week stronger than R18 to the US dollar', context: 'The currency reacts to global risk appetite and local politics.', tags: ['economy'] },
-  // Blind (issue #20): still open, so its results show only to those who answered it.
+  // Blind: still open, so its results show only to those who answered it.
   { text: 'Will the President sign the amended education bill into law this month', context: 'The bill has been debated for a long time, with strong views on language and admissions.', tags: ['education', 'parliament'], isBlind: true },
 ];
 
@@ -36,7 +36,7 @@ const TODAY = {
   text: 'Will there be no load-shedding at all this weekend',
   context: 'Sample question for the demo. Consider planned maintenance, unplanned breakdowns and weekend demand.',
   tags: ['energy', 'load-shedding'],
-  // The demo's translated question (issue #20): machine drafts, like the interface catalogues.
+  // The demo's translated question: machine drafts, like the interface catalogues.
   translations: {
     zu: {
       text: 'Ngabe ngeke kube khona ukucishwa kukagesi nhlobo kule mpelasonto',

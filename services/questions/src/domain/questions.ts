@@ -26,7 +26,7 @@ export interface NewQuestion {
   translations: Translations;
 }
 
-/** The languages a question may carry besides English (issue #20). */
+/** The languages a question may carry besides English. */
 export const TRANSLATION_LANGUAGES = ['zu', 'af', 'st'] as const;
 export interface Translation {
   text: string;

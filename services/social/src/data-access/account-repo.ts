@@ -1,5 +1,5 @@
 import { asc, desc, eq, or } from 'drizzle-orm';
-import { enqueueEvent, forgetEventsAbout } from '@mzansi/kit';
+import { forgetEventsAbout } from '@mzansi/kit';
 import { comments, friendRequests, friendships, people } from './schema.js';
 import type { SocialQueryable } from '../context.js';
 
@@ -8,12 +8,11 @@ type Q = SocialQueryable;
 /**
  * Erases a deleted user from social: their comments (the images are columns of the comment row, so they go with
  * it and the image URLs are 404 at once), friendships both ways, friend requests both ways whatever their status,
- * the directory entry, and social's outbox rows that name them (comment posted, friendship created). Each removed
- * comment is announced as `social.comment.deleted` (ids only), as when its author deletes it. Idempotent: a second
- * run finds nothing and announces nothing.
+ * the directory entry, and social's outbox rows that name them (its audit records). Idempotent: a second run finds
+ * nothing.
  */
 export async function eraseUser(db: Q, userId: string): Promise<{ comments: number; friendships: number; requests: number }> {
-  const gone = await db.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id, questionId: comments.questionId });
+  const gone = await db.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id });
   const friends = await db
     .delete(friendships)
     .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)))
@@ -23,9 +22,7 @@ export async function eraseUser(db: Q, userId: string): Promise<{ comments: numb
     .where(or(eq(friendRequests.requesterId, userId), eq(friendRequests.receiverId, userId)))
     .returning({ id: friendRequests.id });
   await db.delete(people).where(eq(people.id, userId));
-  // Before the new events are written, so that only the rows that name the user go.
   await forgetEventsAbout(db, userId);
-  for (const c of gone) await enqueueEvent(db, 'social.comment.deleted', { commentId: c.id, questionId: c.questionId });
   return { comments: gone.length, friendships: friends.length / 2, requests: requests.length };
 }
 

@@ -83,7 +83,7 @@ export const comments = pgTable(
 /**
  * Which questions' comments people may read and post to, kept from questions.question.* events: a published
  * question is visible, an archived one hidden; a draft never has a row and a deleted one loses it, so both are
- * unknown here and their comments are 404 except to admins (issue #15).
+ * unknown here and their comments are 404 except to admins.
  */
 export const questionVisibility = pgTable('question_visibility', {
   questionId: uuid('question_id').primaryKey(),

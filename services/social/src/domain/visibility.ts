@@ -3,7 +3,7 @@ import { forbidden, notFound } from '@mzansi/kit/errors';
 import { codedMessage } from '@mzansi/kit/messages';
 
 /**
- * Who may read and post the comments of a question (issue #15): everyone while it is published and not archived —
+ * Who may read and post the comments of a question: everyone while it is published and not archived —
  * the questions service's own rule for showing a question — and admins always. A draft's or a deleted question's
  * comments are 404, the same answer as for a question that never existed, so ids reveal nothing.
  */

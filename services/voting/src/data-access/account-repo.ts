@@ -6,8 +6,8 @@ import type { VotingQueryable } from '../context.js';
 type Q = VotingQueryable;
 
 /**
- * Erases a deleted user from voting: their answers, monthly scores and privacy settings, and voting's outbox rows
- * that name them (`voting.answer.recorded`). The national counts are not derived from the answers but kept in
+ * Erases a deleted user from voting: their answers, monthly scores and privacy settings, and any of voting's
+ * outbox rows that name them (voting publishes no events today; the sweep keeps erasure complete if it does). The national counts are not derived from the answers but kept in
  * `option_counts` (written in each answer's transaction), so they stay exactly as they were: aggregates are not
  * personal information. The leaderboards and ranks are read from `month_scores`, so the user drops off them at
  * once. Idempotent: a second run finds nothing.

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { ANSWER_RECORDED } from '../domain/answers.js';
 
-/** One answer to record, with the outbox event that announces it. */
+/** One answer to record. */
 export interface AnswerToRecord {
   id: string;
   userId: string;
@@ -14,9 +13,6 @@ export interface AnswerToRecord {
   /** SAST calendar day (YYYY-MM-DD) and the first day of its SAST month. */
   sastDay: string;
   month: string;
-  /** The outbox row of its ANSWER_RECORDED event (domain/answers.ts): the envelope's id, and the envelope. */
-  eventId: string;
-  payload: unknown;
 }
 
 export interface AnswerWriterOptions {
@@ -38,7 +34,8 @@ export interface AnswerWriterOptions {
 /**
  * Records answers in batches: ONE statement (one round trip, atomic) writes every answer of a batch that may be
  * written — the question is open, the option is one of its options and the user has not answered — plus, for the
- * inserted ones only, their counter shard, month score and outbox event.
+ * inserted ones only, their counter shard, month score and province count. No event announces an answer: nothing
+ * consumed one; the gateways learn of new totals from the live results publisher (`onWritten`).
  *
  * Batching is natural: a lone answer is written at once; while `maxInFlight` statements are running, arrivals
  * queue and the next free slot takes them all (up to `maxBatch`). Under a burst this turns hundreds of
@@ -66,7 +63,7 @@ export class AnswerWriter {
     this.maxInFlight = opts.maxInFlight ?? 4;
   }
 
-  /** Resolves true when this answer was inserted (with its count, score and event), false when it was not. */
+  /** Resolves true when this answer was inserted (with its count and score), false when it was not. */
   record(a: AnswerToRecord): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.queue.push({ a, resolve, reject });
@@ -146,11 +143,8 @@ export class AnswerWriter {
           batch.map((a) => a.submittedAt.toISOString()),
           batch.map((a) => a.sastDay),
           batch.map((a) => a.month),
-          batch.map((a) => a.eventId),
-          batch.map((a) => JSON.stringify(a.payload)),
           randomInt(this.opts.shards),
           batch.map((a) => a.confidence),
-          ANSWER_RECORDED,
         ],
       });
       return new Set(res.rows.map((r) => r.id));
@@ -174,8 +168,8 @@ export const ONE_OF_THE_OPTIONS_SQL = `q.options @> jsonb_build_array(jsonb_buil
 
 const RECORD_ANSWERS = `
 WITH input AS (
-  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::date[], $7::date[], $8::uuid[], $9::jsonb[], $11::smallint[])
-    AS t(id, user_id, question_id, option_id, submitted_at, sast_day, month, event_id, payload, confidence)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::date[], $7::date[], $9::smallint[])
+    AS t(id, user_id, question_id, option_id, submitted_at, sast_day, month, confidence)
 ), ins AS (
   INSERT INTO answers (id, user_id, question_id, option_id, submitted_at, sast_day, confidence)
   SELECT i.id, i.user_id, i.question_id, i.option_id, i.submitted_at, i.sast_day, i.confidence
@@ -186,7 +180,7 @@ WITH input AS (
   RETURNING id, user_id, question_id, option_id
 ), cnt AS (
   INSERT INTO option_counts (question_id, option_id, shard, count)
-  SELECT question_id, option_id, $10::int, count(*) FROM ins GROUP BY question_id, option_id ORDER BY question_id, option_id
+  SELECT question_id, option_id, $8::int, count(*) FROM ins GROUP BY question_id, option_id ORDER BY question_id, option_id
   ON CONFLICT (question_id, option_id, shard) DO UPDATE SET count = option_counts.count + EXCLUDED.count
 ), ms AS (
   INSERT INTO month_scores (month, user_id, answered)
@@ -197,8 +191,5 @@ WITH input AS (
   SELECT ins.question_id, up.province, ins.option_id, count(*) FROM ins JOIN user_province up ON up.user_id = ins.user_id
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (question_id, province, option_id) DO UPDATE SET count = province_counts.count + EXCLUDED.count
-), ob AS (
-  INSERT INTO outbox (id, subject, payload, occurred_at)
-  SELECT i.event_id, $12::text, i.payload, i.submitted_at FROM ins JOIN input i ON i.id = ins.id
 )
 SELECT id FROM ins`;

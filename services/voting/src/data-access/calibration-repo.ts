@@ -1,4 +1,4 @@
-// The Calibration board's reads (issue 20): month_scores for the board, the answers for one player's chart.
+// The Calibration board's reads: month_scores for the board, the answers for one player's chart.
 import { sql } from 'drizzle-orm';
 import type { VotingQueryable } from '../context.js';
 

@@ -8,9 +8,6 @@ import { isOpen, type OpenState } from './scoring.js';
  * atomic step: see data-access/answer-writer.ts, OPEN_QUESTION_SQL, and test/rules-in-sql.test.ts).
  */
 
-/** The event every written answer announces; the outbox row's subject is the envelope's type. */
-export const ANSWER_RECORDED = 'voting.answer.recorded' as const;
-
 /** Longest option id a submit may carry (the questions service's ids are far shorter). */
 export const MAX_OPTION_ID_LENGTH = 100;
 

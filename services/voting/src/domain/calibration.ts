@@ -2,7 +2,7 @@ import { invalid } from '@mzansi/kit/errors';
 import { codedMessage } from '@mzansi/kit/messages';
 
 /**
- * Confidence and proper scoring (PRODUCT.md "Confidence", issue #20). Pure functions; the formula is also on the
+ * Confidence and proper scoring (PRODUCT.md "Confidence"). Pure functions; the formula is also on the
  * web's "How scoring works" page.
  *
  * A user answers YES or NO with a confidence c of 50–99 % (75 when they do not say): the probability they give

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Spinner } from '../../ui';
 import { useT } from '../../i18n';
 import '../../i18n/later';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { AdminQuestionItem } from './AdminQuestionItem';
 import { CreateQuestionCard } from './CreateQuestionCard';
 import './admin-tabs.css';

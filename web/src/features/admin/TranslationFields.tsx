@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, Input, Label, Textarea, toastError } from '../../ui';
 import { t as translate, useT } from '../../i18n';
 import '../../i18n/later';
-import { questionWithMark } from '../questions/results';
-import type { Question } from '../questions/types';
+import { questionWithMark } from '../../entities/question/results';
+import type { Question } from '../../entities/question/types';
 import {
   buildTranslationsPayload,
   TRANSLATION_LANGUAGES,

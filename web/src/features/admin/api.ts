@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
 import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toQuestionList } from '../questions/api';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import type { CreateQuestionPayload, TranslationLanguage, TranslationPayload } from './createQuestion';
 import { t } from '../../i18n';
 import '../../i18n/later';

@@ -1,5 +1,5 @@
 import { sastDateKey } from '../../lib/time';
-import type { QuestionTranslations } from '../questions/types';
+import type { QuestionTranslations } from '../../entities/question/types';
 
 export interface CreateQuestionForm {
   text: string;

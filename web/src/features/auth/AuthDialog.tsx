@@ -9,7 +9,7 @@ import { ConsentField, Field } from './AuthFields';
 import { ChallengeCheck, NO_CHALLENGE, type Challenge } from './AuthChallenge';
 import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
-import { useSignIn } from './useSession';
+import { useSetUser } from './useSession';
 import { readIntent } from '../landing/intent';
 import { PASSWORD_MIN, SIGNUP_MESSAGES, signupProblem } from './signupRules';
 import type { LoginInput, SignupInput } from './types';
@@ -33,7 +33,7 @@ export function AuthDialog() {
   const [form, setForm] = useState<SignupInput>(EMPTY_FORM);
   const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
   const [consentMissing, setConsentMissing] = useState(false);
-  const signIn = useSignIn();
+  const signIn = useSetUser();
 
   useEffect(() => {
     if (!open) setForm(EMPTY_FORM);

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
-import { createStore } from 'jotai';
-import { USER_STORAGE_KEY, readStoredUser, userAtom, writeStoredUser } from './session';
+import { createQueryClient } from '../../lib/queryClient';
+import { ME_QUERY_KEY } from './api';
+import { USER_STORAGE_KEY, readStoredUser, writeStoredUser } from './session';
 import type { User } from './types';
 
 const user: User = { id: 'u1', username: 'thandi', name: 'Thandi M', joinDate: '2025-01-01T00:00:00Z', isAdmin: false };
@@ -25,13 +26,14 @@ test('stored data that is not a user is removed', () => {
   expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
 });
 
-test('the atom restores from storage and writes through', () => {
-  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
-  const store = createStore();
-  expect(store.get(userAtom)).toEqual(user);
-  store.set(userAtom, null);
-  expect(store.get(userAtom)).toBeNull();
-  expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
-  store.set(userAtom, { ...user, name: 'New' });
+test('the user query is persisted to the device: every answer written through, null removes it', () => {
+  localStorage.removeItem(USER_STORAGE_KEY);
+  const client = createQueryClient();
+  client.setQueryData(ME_QUERY_KEY, { ...user, name: 'New' });
   expect(readStoredUser()?.name).toBe('New');
+  client.setQueryData(ME_QUERY_KEY, null);
+  expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+  // Other queries are not stored.
+  client.setQueryData(['/api/questions/today'], [user]);
+  expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
 });

@@ -1,11 +1,14 @@
-import { atom } from 'jotai';
-import { atomWithDefault } from 'jotai/utils';
+// The signed-in user lives in one place, TanStack Query's `ME_QUERY_KEY`; this module persists that one query to
+// localStorage (the format the entry chunk's first paint reads: staticVote.ts), so a returning visitor's first
+// render is already signed in while /api/auth/me confirms it.
+import type { QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from './api';
 import type { User } from './types';
 
 export { USER_STORAGE_KEY } from './session-key';
 import { USER_STORAGE_KEY } from './session-key';
 
-function isUser(value: unknown): value is User {
+export function isUser(value: unknown): value is User {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return typeof v.id === 'string' && typeof v.username === 'string' && typeof v.name === 'string';
@@ -40,7 +43,7 @@ export function writeStoredUser(user: User | null, store: Storage | undefined = 
     if (user) store.setItem(USER_STORAGE_KEY, JSON.stringify(user));
     else store.removeItem(USER_STORAGE_KEY);
   } catch {
-    // quota or disabled storage: the atom still holds the session for this tab
+    // quota or disabled storage: the query cache still holds the session for this tab
   }
 }
 
@@ -62,14 +65,14 @@ export function clearSignedInHint(doc: Document | undefined = typeof document ==
   if (doc && SIGNED_IN_HINT.test(doc.cookie)) doc.cookie = 'signed-in=; Path=/; Max-Age=0; SameSite=Lax';
 }
 
-// Read from storage when a store first needs it (so each Provider/test starts from storage).
-const baseUserAtom = atomWithDefault<User | null>(() => readStoredUser());
-
-/** The signed-in user (null when signed out). Writing it also updates localStorage. */
-export const userAtom = atom(
-  (get) => get(baseUserAtom),
-  (_get, set, next: User | null) => {
-    set(baseUserAtom, next);
-    writeStoredUser(next);
-  },
-);
+/**
+ * Writes every change of the user query to storage (a sign-in, a settings call's answer, a sign-out's null); returns
+ * the unsubscribe. The query cache is the one source: storage only seeds a later page load.
+ */
+export function persistUser(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryKey[0] !== ME_QUERY_KEY[0]) return;
+    const data: unknown = event.query.state.data;
+    writeStoredUser(isUser(data) ? data : null);
+  });
+}

@@ -1,97 +1,98 @@
-import { startTransition, useEffect, useState } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../../lib/api';
-import { firstLoad } from '../../lib/queryClient';
 import { ME_QUERY_KEY, logout } from './api';
-import { USER_STORAGE_KEY, clearSignedInHint, mayBeSignedIn, readStoredUser, userAtom } from './session';
+import { USER_STORAGE_KEY, clearSignedInHint, isUser, mayBeSignedIn, readStoredUser } from './session';
 import type { User } from './types';
+
+const askMe = getQueryFn<unknown>({ on401: 'returnNull' });
+
+/**
+ * The signed-in user's one query: seeded from the device (persistUser keeps it there) so a returning visitor starts
+ * signed in; asked of GET /api/auth/me only when the browser may be signed in (mayBeSignedIn): a signed-out visitor
+ * is signed out without a request (and without the console's 401). A 401 clears the signed-in hint.
+ */
+const meQuery = queryOptions<User | null>({
+  queryKey: ME_QUERY_KEY,
+  queryFn: async (context) => {
+    if (!mayBeSignedIn()) return null;
+    const user = await askMe(context);
+    if (!user) clearSignedInHint();
+    return isUser(user) ? user : null;
+  },
+  initialData: () => readStoredUser() ?? undefined,
+});
+
+export type SessionStatus = 'signed-in' | 'checking' | 'signed-out';
+
+/**
+ * Who is signed in, derived from the user query alone: `checking` while a browser that may be signed in (and has no
+ * user stored) awaits its first answer; the app then shows neither the landing nor the signed-in screens yet. Not
+ * while paused offline: then the landing (or the offline screen) rather than a spinner that never ends.
+ */
+export function useSession(): { user: User | null; status: SessionStatus } {
+  const me = useQuery({ ...meQuery, enabled: false });
+  const user = me.data ?? null;
+  if (user) return { user, status: 'signed-in' };
+  // Pending, not paused: the first answer is on its way (or about to be asked: this observer may render before
+  // useSessionSync's starts the request).
+  return { user, status: me.isPending && me.fetchStatus !== 'paused' && mayBeSignedIn() ? 'checking' : 'signed-out' };
+}
 
 /** The signed-in user, or null. */
 export function useUser(): User | null {
-  return useAtomValue(userAtom);
+  return useSession().user;
 }
 
-const askMe = getQueryFn<User | null>({ on401: 'returnNull' });
+let confirmedByServer = false;
+
+/** The page was rendered on the server, which read the session for it: no need to ask again on this load. */
+export function sessionConfirmedByServer(): void {
+  confirmedByServer = true;
+}
 
 /**
- * Keeps the stored session in step with the server (mounted once, at the app root):
- * GET /api/auth/me on load; 200 -> that user, 401 -> signed out. Other failures
- * (network, 5xx) keep the stored user. Also follows sign-in/out in other tabs.
- * Asked only when the browser may be signed in (mayBeSignedIn): a signed-out visitor is signed out without a
- * request (and without the console's 401). Returns whether the first answer is still awaited for a browser that
- * may be signed in (the app then shows neither the landing nor the signed-in screens yet).
+ * Confirms the session with the server once per page load (mounted once, at the app root): 200 -> that user, 401 ->
+ * signed out; other failures (network, 5xx) keep the stored user. Also follows sign-in/out in other tabs.
  */
-export function useSessionSync(): boolean {
-  const [user, setUser] = useAtom(userAtom);
-  const [mayBe] = useState(mayBeSignedIn);
+export function useSessionSync(): void {
   const queryClient = useQueryClient();
-  /**
-   * The /me answer (its dataUpdatedAt) last written to the session: on a page rendered on the server, the answer
-   * the server rendered with, which the session already holds (entry-server.tsx puts it in both).
-   */
-  const [applied, setApplied] = useState(() => {
-    const cached = queryClient.getQueryState<User | null>(ME_QUERY_KEY);
-    return cached?.status === 'success' && (cached.data?.id ?? null) === (user?.id ?? null) ? cached.dataUpdatedAt : 0;
-  });
-  const me = useQuery<User | null>({
-    queryKey: ME_QUERY_KEY,
-    queryFn: async (context) => {
-      if (!mayBeSignedIn()) return null;
-      const user = await askMe(context);
-      if (!user) clearSignedInHint();
-      return user;
-    },
-  });
-
-  // A transition: the screens that follow (the whole signed-in app on a first visit) render in short slices, not
-  // one long task (Lighthouse's total blocking time, issue 19).
-  useEffect(() => {
-    if (me.status !== 'success') return;
-    startTransition(() => {
-      setUser(me.data ?? null);
-      setApplied(me.dataUpdatedAt);
-    });
-  }, [me.status, me.data, me.dataUpdatedAt, setUser]);
-
+  useQuery({ ...meQuery, refetchOnMount: confirmedByServer ? false : 'always' });
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === USER_STORAGE_KEY || event.key === null) setUser(readStoredUser());
+      if (event.key === USER_STORAGE_KEY || event.key === null) queryClient.setQueryData(ME_QUERY_KEY, readStoredUser());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [setUser]);
-
-  // Not while paused offline: then the landing (or the offline screen) rather than a spinner that never ends. An
-  // answer not yet written to the session still counts as waiting: the landing used to render (and ask for its
-  // lists) for the one render between /me's answer and the user being set.
-  return mayBe && (firstLoad(me) || (me.status === 'success' && me.dataUpdatedAt !== applied));
+  }, [queryClient]);
 }
 
-/** Records a freshly signed-in user everywhere the session lives. */
-export function useSignIn(): (user: User) => Promise<void> {
-  const setUser = useSetAtom(userAtom);
+/** Records a freshly signed-in (or updated) user: the query cache, and through it the device (persistUser). */
+export function useSetUser(): (user: User | null) => Promise<void> {
   const queryClient = useQueryClient();
-  return async (user: User) => {
-    setUser(user);
+  return async (user) => {
     // A /me answer still in flight (e.g. the load-time 401) must not undo the sign-in.
     await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
     queryClient.setQueryData(ME_QUERY_KEY, user);
   };
 }
 
+/** Forgets the session on this device: the user and every other cached query (a sign-out, a deleted account). */
+export function useForgetSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.cancelQueries();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+    queryClient.setQueryData(ME_QUERY_KEY, null);
+  };
+}
+
 /** POST /api/auth/logout, then clear the user and every other cached query. */
 export function useLogout() {
-  const setUser = useSetAtom(userAtom);
-  const queryClient = useQueryClient();
+  const forget = useForgetSession();
   return useMutation({
     mutationFn: logout,
-    onSettled: async () => {
-      // Even if the call fails the device should not stay signed in.
-      setUser(null);
-      await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-    },
+    // Even if the call fails the device should not stay signed in.
+    onSettled: forget,
   });
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 import { CommentList } from './CommentList';
 
 const withImage: Comment = {
@@ -44,8 +44,8 @@ test('no image, no button', () => {
 });
 
 test('data saver: no image is loaded until "Show image" is tapped', async () => {
-  const { dataSaver } = await import('../datasaver/dataSaver');
-  act(() => dataSaver.set(true));
+  const { setDataSaver } = await import('../datasaver/dataSaver');
+  act(() => setDataSaver(true));
   try {
     render(<CommentList comments={[withImage]} now={new Date()} />);
     expect(document.querySelector('img')).toBeNull();
@@ -53,6 +53,6 @@ test('data saver: no image is loaded until "Show image" is tapped', async () => 
     const thumb = within(screen.getByRole('button', { name: 'View the image shared by Thandi Mokoena' })).getByRole('img');
     expect(thumb.getAttribute('src')).toBe('/api/comments/c1/image?size=thumb');
   } finally {
-    act(() => dataSaver.set(false));
+    act(() => setDataSaver(false));
   }
 });

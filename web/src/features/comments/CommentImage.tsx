@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../ui';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 import { useDataSaver } from '../datasaver/dataSaver';
 import './comments.css';
 import { useT } from '../../i18n';

@@ -1,6 +1,6 @@
 import './comments.css';
 import { formatRelativeAge } from '../../lib/time';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 import { CommentImage } from './CommentImage';
 import { useT } from '../../i18n';
 

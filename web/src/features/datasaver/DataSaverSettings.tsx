@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui';
 import { SettingRow, Switch } from '../notifications/Switch';
-import { dataSaver, useDataSaver } from './dataSaver';
+import { setDataSaver, useDataSaver } from './dataSaver';
 import { useT } from '../../i18n';
 
 /** The Data saver switch (profile settings). */
@@ -15,7 +15,7 @@ export function DataSaverSettings() {
       </CardHeader>
       <CardContent className="settings-list">
         <SettingRow id="data-saver" title={t('settings.dataSaver')} description={t('settings.dataSaverDetail')}>
-          <Switch checked={on} onCheckedChange={(next) => dataSaver.set(next)} aria-labelledby="data-saver-title" aria-describedby="data-saver-desc" />
+          <Switch checked={on} onCheckedChange={(next) => setDataSaver(next)} aria-labelledby="data-saver-title" aria-describedby="data-saver-desc" />
         </SettingRow>
       </CardContent>
     </Card>

@@ -1,5 +1,13 @@
 import { expect, test, vi } from 'vitest';
-import { browserSavesData, createDataSaver, DATA_SAVER_KEY } from './dataSaver';
+import { createAppStore } from '../../lib/appStore';
+import { browserSavesData, createDataSaverAtom, DATA_SAVER_KEY } from './dataSaver';
+
+/** The setting as a fresh app would start it (a later visit: a new store, a new atom read from storage). */
+const visit = (store: Storage, browserDefault: () => boolean) => {
+  const app = createAppStore();
+  const setting = createDataSaverAtom(store, browserDefault);
+  return { on: () => app.get(setting), set: (on: boolean) => app.set(setting, on), subscribe: (l: () => void) => app.sub(setting, l) };
+};
 
 const nav = (saveData?: boolean) => ({ connection: saveData === undefined ? undefined : { saveData } }) as unknown as Navigator;
 
@@ -15,16 +23,16 @@ test('the browser asks to save data through the Network Information API or the g
 test("on by default when the browser asks; the user's choice is kept on the device and wins", () => {
   const store = window.localStorage;
   store.removeItem(DATA_SAVER_KEY);
-  const asked = createDataSaver(store, () => true);
+  const asked = visit(store, () => true);
   expect(asked.on()).toBe(true);
   const listener = vi.fn();
   asked.subscribe(listener);
   asked.set(false);
   expect([asked.on(), listener.mock.calls.length, store.getItem(DATA_SAVER_KEY)]).toEqual([false, 1, 'off']);
   // A later visit: the stored choice, whatever the browser says.
-  expect(createDataSaver(store, () => true).on()).toBe(false);
+  expect(visit(store, () => true).on()).toBe(false);
   asked.set(true);
-  expect(createDataSaver(store, () => false).on()).toBe(true);
+  expect(visit(store, () => false).on()).toBe(true);
   store.removeItem(DATA_SAVER_KEY);
-  expect(createDataSaver(store, () => false).on()).toBe(false);
+  expect(visit(store, () => false).on()).toBe(false);
 });

@@ -1,8 +1,9 @@
 // Data saver (spec: "light on data"): no comment images until tapped, no avatar images, no polling. On by default when
 // the browser asks to save data (navigator.connection.saveData, or the `Save-Data: on` request header the gateway
-// reflects in the `save-data` cookie); the user's own choice, kept on the device, wins. A tiny external store like
-// liveStatus: the live client and the queries read it outside and inside React.
-import { useSyncExternalStore } from 'react';
+// reflects in the `save-data` cookie); the user's own choice, kept on the device, wins. An atom of the app's store
+// (lib/appStore.ts): the live client and the queries read it outside and inside React.
+import { atom, useAtomValue, type WritableAtom } from 'jotai';
+import { appStore, type AppStore } from '../../lib/appStore';
 
 export const DATA_SAVER_KEY = 'mzansi.dataSaver';
 
@@ -20,40 +21,31 @@ function storage(): Storage | undefined {
   }
 }
 
-export interface DataSaver {
-  on(): boolean;
-  set(on: boolean): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createDataSaver(store: Storage | undefined, browserDefault: () => boolean): DataSaver {
+/** The setting: read from the device's stored choice (else the browser's wish); writing it stores the choice. */
+export function createDataSaverAtom(store: Storage | undefined, browserDefault: () => boolean): WritableAtom<boolean, [boolean], void> {
   const saved = store?.getItem(DATA_SAVER_KEY);
-  let on = saved === 'on' ? true : saved === 'off' ? false : browserDefault();
-  const listeners = new Set<() => void>();
-  return {
-    on: () => on,
-    set(next) {
+  const base = atom(saved === 'on' ? true : saved === 'off' ? false : browserDefault());
+  return atom(
+    (get) => get(base),
+    (_get, set, next: boolean) => {
       try {
         store?.setItem(DATA_SAVER_KEY, next ? 'on' : 'off');
       } catch {
         // storage full or disabled: the choice holds for this tab
       }
-      if (next === on) return;
-      on = next;
-      for (const listener of [...listeners]) listener();
+      set(base, next);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  );
 }
 
 /** The app's one data-saver setting. */
-export const dataSaver = createDataSaver(storage(), () =>
+export const dataSaverAtom = createDataSaverAtom(storage(), () =>
   typeof document === 'undefined' ? false : browserSavesData(typeof navigator === 'undefined' ? undefined : navigator, document.cookie),
 );
 
-export function useDataSaver(saver: DataSaver = dataSaver): boolean {
-  return useSyncExternalStore(saver.subscribe, saver.on, () => false);
+export function useDataSaver(store: AppStore = appStore): boolean {
+  return useAtomValue(dataSaverAtom, { store });
 }
+
+/** Turns the data saver on or off (remembered on the device). */
+export const setDataSaver = (on: boolean, store: AppStore = appStore) => store.set(dataSaverAtom, on);

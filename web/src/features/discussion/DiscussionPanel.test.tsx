@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 import { currentToast, renderSignedIn } from '../friends/testUtils';
 import { DiscussionPanel, notAnImage } from './DiscussionPanel';
 

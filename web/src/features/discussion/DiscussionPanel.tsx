@@ -4,7 +4,7 @@ import { useNow } from '../../lib/useNow';
 import { Button, Card, CardContent, Textarea, toast, toastError } from '../../ui';
 import { useUser } from '../auth/useSession';
 import { CommentList } from '../comments/CommentList';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 import {
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,

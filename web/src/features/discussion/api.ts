@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
 import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY } from '../questions/api';
-import type { Comment } from '../questions/types';
+import type { Comment } from '../../entities/question/types';
 
 export const questionCommentsKey = (questionId: string) => ['/api/questions', questionId, 'comments'] as const;
 

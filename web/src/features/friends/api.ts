@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { apiJson, throwIfResNotOk } from '../../lib/api';
 
 /** A user as other users see them (README "Person"). */
 export interface FriendSummary {
@@ -91,7 +91,7 @@ export function useUserSearch(term: string) {
     queryKey: [...USER_SEARCH_KEY, q],
     queryFn: ({ signal }) =>
       fetch(`/api/users/search?q=${encodeURIComponent(q)}`, { credentials: 'include', signal }).then(async (res) => {
-        if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`);
+        await throwIfResNotOk(res);
         return toPersonList(await res.json());
       }),
     enabled,

@@ -2,10 +2,10 @@ import { Badge, Button, Spinner } from '../../ui';
 import { useDayLabel } from '../../lib/useNow';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { heroOptions, heroTitle } from './todayHero';
 import { useLanguage, useT } from '../../i18n';
-import { translatedQuestion } from '../questions/translated';
+import { translatedQuestion } from '../../entities/question/translated';
 
 /**
  * The hero: today's first question with YES / NO (open the sign-in dialog), a live badge, and the sign-in calls.

@@ -1,6 +1,6 @@
 // What the landing hero shows of today's question.
-import { questionWithMark } from '../questions/results';
-import type { Question } from '../questions/types';
+import { questionWithMark } from '../../entities/question/results';
+import type { Question } from '../../entities/question/types';
 
 /** The hero's title: the question with its question mark. */
 export const heroTitle = (question: Pick<Question, 'text'>) => questionWithMark(question.text);

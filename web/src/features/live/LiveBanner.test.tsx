@@ -2,10 +2,11 @@ import { expect, test } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { LiveBanner } from './LiveBanner';
-import { createLiveNews } from './liveBanner';
+import { liveNewsAtom } from './liveBanner';
+import { createAppStore } from '../../lib/appStore';
 
 test('"New question — tap to answer" goes to /vote and goes away; a resolution points to the feed', () => {
-  const news = createLiveNews();
+  const news = createAppStore();
   render(
     <MemoryRouter initialEntries={['/leaderboard']}>
       <LiveBanner store={news} />
@@ -16,12 +17,12 @@ test('"New question — tap to answer" goes to /vote and goes away; a resolution
     </MemoryRouter>,
   );
   expect(screen.queryByRole('status')).toBeNull();
-  act(() => news.set({ kind: 'new-question', questionId: 'q9' }));
+  act(() => news.set(liveNewsAtom, { kind: 'new-question', questionId: 'q9' }));
   fireEvent.click(screen.getByRole('link', { name: 'New question — tap to answer' }));
   expect(screen.getByText('vote screen')).toBeTruthy();
   expect(screen.queryByRole('link', { name: /New question/ })).toBeNull();
 
-  act(() => news.set({ kind: 'resolved', questionId: 'q1' }));
+  act(() => news.set(liveNewsAtom, { kind: 'resolved', questionId: 'q1' }));
   expect(screen.getByRole('link', { name: 'A question was resolved — tap to see the results' }).getAttribute('href')).toBe('/');
   fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
   expect(screen.queryByRole('link', { name: /resolved/ })).toBeNull();

@@ -1,7 +1,7 @@
 // The live channel's socket: its URL, reconnects (backoff, refusal, jitter), the live status and the resync.
 import { expect, test, vi } from 'vitest';
 import { LIVE_RECONNECT_MS, LIVE_RECONNECT_MAX_MS, LIVE_REFUSED_RECONNECT_MS, RECONNECT_JITTER, RESYNC_WINDOW_MS, liveUrl } from './liveClient';
-import { FakeSocket, called, draw, invalidate, invalidatedKeys, logger, setDraw, start, status, setUpLiveClientTests } from './liveTesting';
+import { FakeSocket, called, draw, invalidate, invalidatedKeys, logger, setDraw, start, connected, setUpLiveClientTests } from './liveTesting';
 
 setUpLiveClientTests();
 
@@ -82,22 +82,22 @@ test('reconnects are spread over up to half the delay again', () => {
 
 test('the live status follows the socket: open → connected; closed, refused or stopped → not', () => {
   const client = start();
-  expect(status.connected()).toBe(false);
+  expect(connected()).toBe(false);
   FakeSocket.instances[0]!.open();
-  expect(status.connected()).toBe(true);
+  expect(connected()).toBe(true);
   FakeSocket.instances[0]!.drop();
-  expect(status.connected()).toBe(false);
+  expect(connected()).toBe(false);
   vi.advanceTimersByTime(LIVE_RECONNECT_MS);
   FakeSocket.instances[1]!.open();
-  expect(status.connected()).toBe(true);
+  expect(connected()).toBe(true);
   // Accepted, then refused (too many sockets from this address): polling resumes for the minute's wait.
   FakeSocket.instances[1]!.drop(1008, 'Too many connections from your address');
-  expect(status.connected()).toBe(false);
+  expect(connected()).toBe(false);
   vi.advanceTimersByTime(LIVE_REFUSED_RECONNECT_MS);
   FakeSocket.instances[2]!.open();
-  expect(status.connected()).toBe(true);
+  expect(connected()).toBe(true);
   client.stop();
-  expect(status.connected()).toBe(false);
+  expect(connected()).toBe(false);
 });
 
 test('after a reconnect (messages were lost) the public figures are fetched once, at a random moment', () => {

@@ -4,14 +4,15 @@
 // granted. While the socket is open the figures it carries are not polled (liveStatus.ts).
 import type { QueryClient } from '@tanstack/react-query';
 import { showBrowserNotification, type ShowOptions } from '../notifications/browserNotifications';
-import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/list';
+import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../../entities/question/list';
 import { publicResultsKey, resultsKey } from '../results/api';
 import { applyLiveResults } from './liveResults';
 import { answerLabel, parseLiveMessage, withQuestionMark, type LiveQuestion } from './liveMessages';
-import { liveStatus, type LiveStatus } from './liveStatus';
-import { liveNews, type LiveNewsStore } from './liveBanner';
+import { liveConnectedAtom } from './liveStatus';
+import { liveNewsAtom } from './liveBanner';
+import { appStore, type AppStore } from '../../lib/appStore';
 import { currentLanguage } from '../../i18n';
-import { translatedQuestion } from '../questions/translated';
+import { translatedQuestion } from '../../entities/question/translated';
 
 /**
  * The first reconnect's delay; each further failed attempt doubles it, up to LIVE_RECONNECT_MAX_MS, and an open
@@ -70,10 +71,8 @@ export interface LiveClientOptions {
   refusedReconnectMs?: number;
   resyncWindowMs?: number;
   friendAnswersRefreshMs?: number;
-  /** Where the open / closed state goes (the queries' polling reads it). */
-  status?: LiveStatus;
-  /** Where a new question or a resolution goes for the in-app banner. */
-  news?: LiveNewsStore;
+  /** Where the open / closed state (the queries' polling reads it) and the banner's news go. */
+  store?: AppStore;
   /** 0 ≤ x < 1; the jitter of reconnects, resyncs and friend-answer refreshes. */
   random?: () => number;
   logger?: Pick<Console, 'warn'>;
@@ -111,8 +110,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     refusedReconnectMs = LIVE_REFUSED_RECONNECT_MS,
     resyncWindowMs = RESYNC_WINDOW_MS,
     friendAnswersRefreshMs = FRIEND_ANSWERS_REFRESH_MS,
-    status = liveStatus,
-    news = liveNews,
+    store = appStore,
     random = Math.random,
     logger = console,
   } = options;
@@ -165,7 +163,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           url: '/vote',
           persistent: true,
         });
-        news.set({ kind: 'new-question', questionId: question.id });
+        store.set(liveNewsAtom, { kind: 'new-question', questionId: question.id });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         break;
@@ -179,7 +177,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           tag: `resolved-${message.questionId}`,
           url: '/',
         });
-        news.set({ kind: 'resolved', questionId: message.questionId });
+        store.set(liveNewsAtom, { kind: 'resolved', questionId: message.questionId });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         // A resolved blind question shows its figures to everyone now.
@@ -210,7 +208,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     ws.onopen = () => {
       if (socket !== ws) return;
       failures = 0;
-      status.set(true);
+      store.set(liveConnectedAtom, true);
       if (lost && !resyncTimer) resyncTimer = setTimeout(resync, random() * resyncWindowMs);
     };
     ws.onmessage = (event: MessageEvent) => handle(event.data);
@@ -218,7 +216,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
       if (socket === ws) socket = null;
       lost = true;
       // Polling takes over at once (liveStatus); a pending resync is then not needed.
-      status.set(false);
+      store.set(liveConnectedAtom, false);
       if (resyncTimer) clearTimeout(resyncTimer);
       resyncTimer = null;
       if (event && REFUSED_CODES.has(event.code)) {
@@ -242,7 +240,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     handle,
     stop() {
       stopped = true;
-      status.set(false);
+      store.set(liveConnectedAtom, false);
       for (const timer of [reconnectTimer, resyncTimer, ...friendTimers.values()]) if (timer) clearTimeout(timer);
       reconnectTimer = resyncTimer = null;
       friendTimers.clear();

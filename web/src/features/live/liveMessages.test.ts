@@ -1,10 +1,11 @@
 // The live channel's messages: parsed defensively, then turned into notifications, banner news and cache updates.
 import { expect, test, vi } from 'vitest';
 import { QueryObserver } from '@tanstack/react-query';
-import { createLiveNews } from './liveBanner';
+import { liveNewsAtom } from './liveBanner';
+import { createAppStore } from '../../lib/appStore';
 import { FRIEND_ANSWERS_REFRESH_MS, NEW_QUESTION_TITLE, RESOLVED_TITLE, startLiveClient } from './liveClient';
 import { answerLabel, parseLiveMessage } from './liveMessages';
-import { FakeSocket, called, draw, invalidatedKeys, logger, notify, queryClient, setDraw, start, status, setUpLiveClientTests } from './liveTesting';
+import { FakeSocket, called, draw, invalidatedKeys, logger, notify, queryClient, setDraw, start, setUpLiveClientTests } from './liveTesting';
 import { setLanguage } from '../../i18n';
 
 setUpLiveClientTests();
@@ -49,16 +50,16 @@ test('question-resolved: "Question Resolved!" with Yes / No; refreshes public qu
 });
 
 test('a new question and a resolution also reach the in-app banner store', () => {
-  const news = createLiveNews();
-  startLiveClient({ queryClient, url: 'ws://app.test/ws', notify, logger, status, news, random: () => draw, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+  const news = createAppStore();
+  startLiveClient({ queryClient, url: 'ws://app.test/ws', notify, logger, store: news, random: () => draw, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
   const socket = FakeSocket.instances[0]!;
-  expect(news.current()).toBeNull();
+  expect(news.get(liveNewsAtom)).toBeNull();
   socket.emit({ type: 'new-question', question: { id: 'q9', text: 'Will it rain', options: [] } });
-  expect(news.current()).toEqual({ kind: 'new-question', questionId: 'q9' });
+  expect(news.get(liveNewsAtom)).toEqual({ kind: 'new-question', questionId: 'q9' });
   socket.emit({ type: 'question-resolved', questionId: 'q1', correctOptionId: 'no' });
-  expect(news.current()).toEqual({ kind: 'resolved', questionId: 'q1' });
+  expect(news.get(liveNewsAtom)).toEqual({ kind: 'resolved', questionId: 'q1' });
   socket.emit({ type: 'results-updated', questionId: 'q1', totalVotes: 1, results: [] });
-  expect(news.current()).toEqual({ kind: 'resolved', questionId: 'q1' });
+  expect(news.get(liveNewsAtom)).toEqual({ kind: 'resolved', questionId: 'q1' });
 });
 
 test('unparseable or unknown messages are only logged', () => {

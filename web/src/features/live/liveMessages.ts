@@ -1,6 +1,6 @@
 // The live channel's messages (spec §4 "Live channel"): what the gateway sends, read defensively, and the words the
 // notifications use for them.
-import type { QuestionTranslations } from '../questions/types';
+import type { QuestionTranslations } from '../../entities/question/types';
 import type { LiveResultRow } from './liveResults';
 
 export interface LiveQuestion {

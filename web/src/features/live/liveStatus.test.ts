@@ -1,23 +1,10 @@
 import { afterEach, expect, test } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { POLL_JITTER, createLiveStatus, livePollInterval, useLivePollInterval } from './liveStatus';
+import { createAppStore } from '../../lib/appStore';
+import { POLL_JITTER, liveConnectedAtom, livePollInterval, useLivePollInterval } from './liveStatus';
 
-const status = createLiveStatus();
-afterEach(() => status.set(false));
-
-test('subscribers hear changes only', () => {
-  const s = createLiveStatus();
-  let heard = 0;
-  const off = s.subscribe(() => heard++);
-  s.set(false);
-  s.set(true);
-  s.set(true);
-  s.set(false);
-  off();
-  s.set(true);
-  expect(heard).toBe(2);
-  expect(s.connected()).toBe(true);
-});
+const status = createAppStore();
+afterEach(() => status.set(liveConnectedAtom, false));
 
 test('no polling while connected; otherwise the period spread ±25 %', () => {
   expect(POLL_JITTER).toBe(0.25);
@@ -35,8 +22,8 @@ test('the hook: one jitter per mounted query (re-renders keep the period), follo
   hook.rerender();
   hook.rerender();
   expect(hook.result.current).toBe(first);
-  act(() => status.set(true));
+  act(() => status.set(liveConnectedAtom, true));
   expect(hook.result.current).toBe(false);
-  act(() => status.set(false));
+  act(() => status.set(liveConnectedAtom, false));
   expect(hook.result.current).toBe(first);
 });

@@ -1,37 +1,15 @@
 // Whether the live channel is open, shared by the live client (which sets it) and the queries whose polling it
-// replaces (which read it). A tiny external store rather than a jotai atom: the live client runs outside React and
-// outside the app's jotai Provider, so both sides need the same module-level instance.
-import { useState, useSyncExternalStore } from 'react';
+// replaces (which read it): an atom of the app's store (lib/appStore.ts), since the live client runs outside React.
+import { useState } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { appStore, type AppStore } from '../../lib/appStore';
 import { useDataSaver } from '../datasaver/dataSaver';
 
-export interface LiveStatus {
-  connected(): boolean;
-  set(connected: boolean): void;
-  subscribe(listener: () => void): () => void;
-}
+/** The live channel is open (the live client started in start.tsx sets it). */
+export const liveConnectedAtom = atom(false);
 
-export function createLiveStatus(): LiveStatus {
-  let connected = false;
-  const listeners = new Set<() => void>();
-  return {
-    connected: () => connected,
-    set(next) {
-      if (next === connected) return;
-      connected = next;
-      for (const listener of [...listeners]) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-/** The app's one live status (the live client started in start.tsx sets it). */
-export const liveStatus = createLiveStatus();
-
-export function useLiveConnected(status: LiveStatus = liveStatus): boolean {
-  return useSyncExternalStore(status.subscribe, status.connected, () => false);
+export function useLiveConnected(store: AppStore = appStore): boolean {
+  return useAtomValue(liveConnectedAtom, { store });
 }
 
 /**
@@ -50,8 +28,8 @@ export function livePollInterval(baseMs: number, connected: boolean, jitter: num
  * `refetchInterval` for a query the live channel keeps fresh. The jitter is drawn once per mounted query: a new
  * value on every render would restart TanStack's interval each time and could postpone the poll indefinitely.
  */
-export function useLivePollInterval(baseMs: number, status: LiveStatus = liveStatus): number | false {
-  const connected = useLiveConnected(status);
+export function useLivePollInterval(baseMs: number, store: AppStore = appStore): number | false {
+  const connected = useLiveConnected(store);
   const saveData = useDataSaver();
   const [jitter] = useState(Math.random);
   // Data saver: no polling at all (the live channel, when open, still keeps the screen fresh).

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { startLiveClient, type Notify } from './liveClient';
-import { createLiveStatus, type LiveStatus } from './liveStatus';
+import { createAppStore, type AppStore } from '../../lib/appStore';
+import { liveConnectedAtom } from './liveStatus';
 
 export class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -34,7 +35,10 @@ export let queryClient: QueryClient;
 export let invalidate: { mock: { calls: unknown[][] } };
 export let notify: ReturnType<typeof vi.fn<Notify>>;
 export let logger: { warn: ReturnType<typeof vi.fn<(...args: unknown[]) => void>> };
-export let status: LiveStatus;
+/** The store the live client under test writes (its open/closed state, the banner's news). */
+export let store: AppStore;
+/** Whether the client under test says the channel is open. */
+export const connected = () => store.get(liveConnectedAtom);
 /** The jitter's draw: 0 gives the shortest waits (the base delays). */
 export let draw: number;
 export const called = () => invalidate.mock.calls.length;
@@ -48,7 +52,7 @@ export const start = () =>
     url: 'ws://app.test/ws',
     notify,
     logger,
-    status,
+    store,
     random: () => draw,
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
   });
@@ -64,7 +68,7 @@ export function setUpLiveClientTests() {
     invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     notify = vi.fn<Notify>();
     logger = { warn: vi.fn<(...args: unknown[]) => void>() };
-    status = createLiveStatus();
+    store = createAppStore();
     draw = 0;
   });
   afterEach(() => vi.useRealTimers());

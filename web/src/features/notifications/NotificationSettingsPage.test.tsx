@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, stubFetch } from '../../test/fixtures';
 import { ME_QUERY_KEY } from '../auth/api';
-import { userAtom } from '../auth/session';
+import { readStoredUser } from '../auth/session';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { renderWithUser, testUser } from './testUtils';
 
@@ -21,7 +21,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 test('prefilled from the signed-in user; Save Settings PATCHes the user and says "Settings Saved"', async () => {
-  const { store, queryClient } = renderWithUser(<NotificationSettingsPage />);
+  const { queryClient } = renderWithUser(<NotificationSettingsPage />);
   const email = screen.getByLabelText('Email address') as HTMLInputElement;
   const phone = screen.getByLabelText('Phone number') as HTMLInputElement;
   expect(email.value).toBe('thandi@example.co.za');
@@ -47,7 +47,7 @@ test('prefilled from the signed-in user; Save Settings PATCHes the user and says
     whatsappNotifications: true,
   });
   expect((await screen.findByRole('status')).textContent).toContain('Settings Saved');
-  expect(store.get(userAtom)).toMatchObject({ email: 'new@example.co.za', whatsappNotifications: true, emailNotifications: false });
+  expect(readStoredUser()).toMatchObject({ email: 'new@example.co.za', whatsappNotifications: true, emailNotifications: false });
   expect(queryClient.getQueryData(ME_QUERY_KEY)).toMatchObject({ email: 'new@example.co.za' });
   expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('new@example.co.za');
 });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
 import { ME_QUERY_KEY } from '../auth/api';
-import { userAtom } from '../auth/session';
+import { readStoredUser } from '../auth/session';
 import { ProfileSettings } from './ProfileSettings';
 import { renderWithUser, testUser } from './testUtils';
 
@@ -30,7 +30,7 @@ afterEach(() => {
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)) as unknown;
 
 test('email notifications toggle: PUT, "Settings Updated", session user updated', async () => {
-  const { store, queryClient } = renderWithUser(<ProfileSettings />);
+  const { queryClient } = renderWithUser(<ProfileSettings />);
   const toggle = screen.getByRole('switch', { name: 'Email Notifications' });
   expect(toggle.getAttribute('aria-checked')).toBe('true');
 
@@ -41,7 +41,7 @@ test('email notifications toggle: PUT, "Settings Updated", session user updated'
   const status = await screen.findByRole('status');
   expect(status.textContent).toContain('Settings Updated');
   expect(status.textContent).toContain('Your notification preferences have been saved.');
-  expect(store.get(userAtom)?.emailNotifications).toBe(false);
+  expect(readStoredUser()?.emailNotifications).toBe(false);
   expect(queryClient.getQueryData<{ emailNotifications: boolean }>(ME_QUERY_KEY)?.emailNotifications).toBe(false);
   expect(JSON.parse(localStorage.getItem('mzansi.user')!).emailNotifications).toBe(false);
   expect(screen.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked')).toBe('false');
@@ -49,21 +49,21 @@ test('email notifications toggle: PUT, "Settings Updated", session user updated'
 
 test('email notifications toggle failure: "Error" / "Failed to update notification preferences."', async () => {
   fetch.setHandler(() => json(500, { message: 'boom' }));
-  const { store } = renderWithUser(<ProfileSettings />);
+  renderWithUser(<ProfileSettings />);
   fireEvent.click(screen.getByRole('switch', { name: 'Email Notifications' }));
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Error');
   expect(alert.textContent).toContain('Failed to update notification preferences.');
-  expect(store.get(userAtom)?.emailNotifications).toBe(true);
+  expect(readStoredUser()?.emailNotifications).toBe(true);
   expect(screen.getByRole('switch', { name: 'Email Notifications' }).getAttribute('aria-checked')).toBe('true');
 });
 
 test('without browser support the control says so; Logout signs out', async () => {
-  const { store } = renderWithUser(<ProfileSettings />);
+  renderWithUser(<ProfileSettings />);
   expect(screen.getByText('Not Supported')).toBeTruthy();
   expect((screen.getByRole('switch', { name: 'Browser Notifications' }) as HTMLButtonElement).disabled).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-  await waitFor(() => expect(store.get(userAtom)).toBeNull());
+  await waitFor(() => expect(readStoredUser()).toBeNull());
   expect(fetch.calls('/api/auth/logout')).toHaveLength(1);
 });
 
@@ -113,7 +113,7 @@ afterEach(() => {
 
 test('enabling browser notifications: permission, push subscription, test notification, browserNotifications true', async () => {
   const browser = stubBrowser('default');
-  const { store } = renderWithUser(<ProfileSettings />);
+  renderWithUser(<ProfileSettings />);
   const toggle = await screen.findByRole('switch', { name: 'Browser Notifications' });
   expect(screen.getByText('Click to Enable')).toBeTruthy();
   fireEvent.click(toggle);
@@ -127,7 +127,7 @@ test('enabling browser notifications: permission, push subscription, test notifi
   });
   expect(browser.shown).toEqual(['Notifications Enabled!']);
   expect(bodyOf(fetch.calls(NOTIFY_URL)[0]!)).toEqual({ browserNotifications: true });
-  expect(store.get(userAtom)?.browserNotifications).toBe(true);
+  expect(readStoredUser()?.browserNotifications).toBe(true);
   expect(screen.getByRole('switch', { name: 'Browser Notifications' }).getAttribute('aria-checked')).toBe('true');
 
   // Disabling: unsubscribe, tell the server, browserNotifications false.

@@ -1,9 +1,7 @@
 // Notification calls (spec §7; README "## API"). The notification routes may 404 until the gateway serves them.
-import { useSetAtom } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
-import { ME_QUERY_KEY } from '../auth/api';
-import { userAtom } from '../auth/session';
+import { isUser } from '../auth/session';
+import { useSetUser } from '../auth/useSession';
 import type { User } from '../auth/types';
 
 export interface NotificationPrefs {
@@ -53,20 +51,13 @@ export const sendPushUnsubscribe = (endpoint: string) =>
 
 export const sendTestAlert = () => apiJson<TestAlertResponse>('POST', '/api/notifications/test', { test: true });
 
-function isUser(value: unknown): value is User {
-  return !!value && typeof value === 'object' && typeof (value as User).id === 'string' && typeof (value as User).username === 'string';
-}
-
 /**
  * Records the User a settings call returned as the session user (local storage + the /api/auth/me cache),
  * so the UI and /api/auth/me agree. A malformed answer leaves the session alone.
  */
 export function useStoreUpdatedUser(): (user: unknown) => void {
-  const setUser = useSetAtom(userAtom);
-  const queryClient = useQueryClient();
+  const setUser = useSetUser();
   return (user) => {
-    if (!isUser(user)) return;
-    setUser(user);
-    queryClient.setQueryData(ME_QUERY_KEY, user);
+    if (isUser(user)) void setUser(user);
   };
 }

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { createStore } from 'jotai';
-import { renderWithProviders } from '../../test/render';
-import { userAtom } from '../auth/session';
+import { renderSignedIn } from '../../test/render';
 import type { User } from '../auth/types';
 
 export const testUser: User = {
@@ -19,8 +17,6 @@ export const testUser: User = {
 
 /** Renders with a signed-in user (or none), a fresh query client and the toaster. */
 export function renderWithUser(ui: ReactNode, user: User | null = testUser) {
-  const store = createStore();
-  store.set(userAtom, user);
-  const { client: queryClient, ...result } = renderWithProviders(ui, { store });
-  return { ...result, store, queryClient };
+  const { client: queryClient, ...result } = renderSignedIn(ui, { user });
+  return { ...result, queryClient };
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, CardContent, CardTitle } from '../../ui';
 import type { BadgeVariant } from '../../ui/Badge';
 import { formatLongDate } from '../../lib/time';
-import { questionWithMark } from '../questions/results';
+import { questionWithMark } from '../../entities/question/results';
 import { NOT_YET, useUserHistory, useUserStats, type HistoryStatus } from './api';
 import { CalibrationChart } from './CalibrationChart';
 import { useT, type MessageKey } from '../../i18n';

@@ -1,12 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Dialog, Input, Label, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
-import { ME_QUERY_KEY } from '../auth/api';
-import { userAtom } from '../auth/session';
-import { useUser } from '../auth/useSession';
+import { useForgetSession, useUser } from '../auth/useSession';
 import { deleteMyAccount, downloadMyData } from './accountApi';
 import './account.css';
 import { t as translate, useT, type MessageKey } from '../../i18n';
@@ -65,8 +62,7 @@ export function YourData() {
 function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
   const user = useUser();
-  const setUser = useSetAtom(userAtom);
-  const queryClient = useQueryClient();
+  const forgetSession = useForgetSession();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -76,10 +72,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     mutationFn: () => deleteMyAccount(user!.id, password),
     onSuccess: async () => {
       // The server has ended every session already: forget this one here, as a sign-out does.
-      setUser(null);
-      await queryClient.cancelQueries();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
-      queryClient.setQueryData(ME_QUERY_KEY, null);
+      await forgetSession();
       navigate('/', { replace: true });
       // The landing page from its top, not at the profile's scroll position.
       window.scrollTo(0, 0);

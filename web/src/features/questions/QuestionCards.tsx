@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Badge, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { CommentList } from '../comments/CommentList';
-import { formatPercentOneDecimal, optionResults, questionWithMark, totalPredictions } from './results';
-import type { Comment, Question } from './types';
+import { formatPercentOneDecimal, optionResults, questionWithMark, totalPredictions } from '../../entities/question/results';
+import type { Comment, Question } from '../../entities/question/types';
 import { BlindBadge, useRevealedQuestion } from './blind';
 import { useT } from '../../i18n';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
-import { useTranslatedQuestion } from './translated';
+import { useTranslatedQuestion } from '../../entities/question/translated';
 import { toProvinces } from '../provinces/provinces';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLivePollInterval } from '../live/liveStatus';
 import { useDataSaver } from '../datasaver/dataSaver';
-import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList } from './list';
+import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList } from '../../entities/question/list';
 
 export { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList };
 

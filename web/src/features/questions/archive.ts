@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
-import { toQuestionList } from './list';
-import type { Question } from './types';
+import { toQuestionList } from '../../entities/question/list';
+import type { Question } from '../../entities/question/types';
 
 export const ARCHIVE_KEY = '/api/questions/archive';
 export const ARCHIVE_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { Badge } from '../../ui';
 import { useT } from '../../i18n';
 import { useUser } from '../auth/useSession';
 import { useQuestionResults } from '../results/api';
-import type { Question } from './types';
+import type { Question } from '../../entities/question/types';
 
 export const BLIND_BADGE = { label: 'Blind', title: 'Results hidden until people answer' } as const;
 

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
 import { renderSignedIn } from '../vote/testing';
-import { liveStatus } from '../live/liveStatus';
+import { liveConnectedAtom } from '../live/liveStatus';
+import { appStore } from '../../lib/appStore';
 import { ResultsPanel } from './ResultsPanel';
 
 const q = makeQuestion({ id: 'q1', text: 'Will the Springboks win the next test', publishedAt: '2025-11-22T06:00:00.000Z' });
@@ -96,11 +97,11 @@ test('friend answers and public results are polled every 5 s (± 25 %) while the
   }
   expect(cache.find({ queryKey: ['/api/questions', 'q1', 'results'] })).toBeTruthy();
   try {
-    act(() => liveStatus.set(true));
+    act(() => appStore.set(liveConnectedAtom, true));
     expect(interval(friends)).toBe(false);
     expect(interval(live)).toBe(false);
   } finally {
-    act(() => liveStatus.set(false));
+    act(() => appStore.set(liveConnectedAtom, false));
   }
 });
 

@@ -4,8 +4,8 @@ import { dayNumber } from '../../lib/time';
 import { firstLoad } from '../../lib/queryClient';
 import { useUser } from '../auth/useSession';
 import { initials } from '../shell/initials';
-import { barColor, questionWithMark } from '../questions/results';
-import type { Question } from '../questions/types';
+import { barColor, questionWithMark } from '../../entities/question/results';
+import type { Question } from '../../entities/question/types';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { NOT_YET, useUserStats } from '../profile/api';
 import { useLeaderboard } from '../leaderboard/api';
@@ -19,7 +19,7 @@ import {
 } from './api';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { useT } from '../../i18n';
-import { useTranslatedQuestion } from '../questions/translated';
+import { useTranslatedQuestion } from '../../entities/question/translated';
 import './results.css';
 
 interface NationalRow {

@@ -1,7 +1,7 @@
 // A question's own link, /q/{id} (spec: "Sharing"). The gateway serves it as the app's page with link-preview tags
 // and the question itself as JSON in #shared-question (gateway/src/routes/share.ts), so the landing can show it at
 // once.
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 
 const SHARED_PATH = /^\/q\/([0-9a-f-]{36})\/?$/i;
 

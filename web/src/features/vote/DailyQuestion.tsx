@@ -3,10 +3,10 @@ import { Badge, Button, Card, CardContent, cx, toast, toastError } from '../../u
 import { serverMessage } from '../../lib/api';
 import { useDayLabel } from '../../lib/useNow';
 import { useUser } from '../auth/useSession';
-import { questionWithMark } from '../questions/results';
+import { questionWithMark } from '../../entities/question/results';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
@@ -15,7 +15,7 @@ import { ConfidenceSlider, DEFAULT_CONFIDENCE } from './ConfidenceSlider';
 import { isOffline, voteOutbox } from './outbox';
 import { clearIntent, intentFor } from '../landing/intent';
 import { useT } from '../../i18n';
-import { useTranslatedQuestion } from '../questions/translated';
+import { useTranslatedQuestion } from '../../entities/question/translated';
 import './vote.css';
 
 /** Input that means the user is scrolling by themselves: the page stops moving for them. */

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
 import { json, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
-import { liveStatus } from '../live/liveStatus';
+import { liveConnectedAtom } from '../live/liveStatus';
+import { appStore } from '../../lib/appStore';
 import { VotePage } from './VotePage';
 import { deferred, renderSignedIn } from './testing';
 
@@ -40,7 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  liveStatus.set(false);
+  appStore.set(liveConnectedAtom, false);
 });
 
 test('heading with the count, subtitle, a ticking countdown; unanswered → form, answered → results', async () => {
@@ -100,13 +101,13 @@ test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the 
   expect(live()).toBeLessThanOrEqual(6_250);
   expect(options(['/api/questions/today']).staleTime).toBe(30_000);
 
-  act(() => liveStatus.set(true));
+  act(() => appStore.set(liveConnectedAtom, true));
   expect(today()).toBe(false);
   expect(live()).toBe(false);
   const friends = client.getQueryCache().findAll({ predicate: (q) => String(q.queryKey[0]).includes('/friend-answers') });
   expect(friends.map((q) => q.observers[0]!.options.refetchInterval)).toEqual([false]);
 
-  act(() => liveStatus.set(false));
+  act(() => appStore.set(liveConnectedAtom, false));
   expect(today()).toBeGreaterThanOrEqual(45_000);
   expect(live()).toBeGreaterThanOrEqual(3_750);
 });
@@ -119,30 +120,38 @@ test('empty state', async () => {
   expect(screen.getByRole('heading', { name: "Today's Questions (0)" })).toBeTruthy();
 });
 
-test('answering: Vote Recorded! stays 3 s, only what the vote changed is refreshed, then the results panel', async () => {
+test('answering: Vote Recorded! stays 3 s; nothing the vote\'s response or the live channel carries is asked again, then the results panel', async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const { client } = renderSignedIn(<VotePage />);
   fireEvent.click(await screen.findByRole('button', { name: /^YES/ }));
+  // Everything the page asked for before the vote has answered (its public results among them).
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(50);
+  });
+  const before = fetch.mock.mock.calls.length;
+  const requestsSince = () => fetch.mock.mock.calls.slice(before).map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
   expect(await screen.findByRole('heading', { name: 'Vote Recorded!' })).toBeTruthy();
-  const refetched = invalidate.mock.calls.filter((c) => c[0]?.refetchType !== 'none').map((c) => JSON.stringify(c[0]?.queryKey));
-  expect(refetched.sort()).toEqual(['["/api/questions","q1","public-results"]', '["/api/questions","q1","results"]', '["/api/users","u1","stats"]']);
-  const markedStale = invalidate.mock.calls.filter((c) => c[0]?.refetchType === 'none').map((c) => JSON.stringify(c[0]?.queryKey));
-  expect(markedStale.sort()).toEqual(['["/api/leaderboard"]', '["/api/users","u1","history"]']);
   // The answer is the POST's response: in the cache at once, not fetched again; the confirmation stays on screen.
   expect(client.getQueryData(['/api/users', 'u1', 'answers', 'q1'])).toMatchObject({ questionId: 'q1', optionId: 'yes' });
-  expect(fetch.calls('/api/users/u1/answers/q1')).toHaveLength(1);
-  expect(fetch.calls('/api/questions/today')).toHaveLength(1);
   await act(async () => {
     await vi.advanceTimersByTimeAsync(2500);
   });
   expect(screen.getByRole('heading', { name: 'Vote Recorded!' })).toBeTruthy();
+  // Until the results panel shows, the vote's only request is the POST itself.
+  expect(requestsSince()).toEqual(['POST /api/answers']);
+  // Nothing is refetched: the figures come over the live channel; stats, history and leaderboards load when next shown.
+  expect(invalidate.mock.calls.filter((c) => c[0]?.refetchType !== 'none')).toEqual([]);
+  const markedStale = invalidate.mock.calls.map((c) => JSON.stringify(c[0]?.queryKey));
+  expect(markedStale.sort()).toEqual(['["/api/leaderboard"]', '["/api/users","u1","history"]', '["/api/users","u1","stats"]']);
   await act(async () => {
     await vi.advanceTimersByTimeAsync(600);
   });
   expect(screen.queryByRole('heading', { name: 'Vote Recorded!' })).toBeNull();
   expect(screen.getAllByText('Your answer submitted')).toHaveLength(2);
+  // The panel's first loads only (its own view: provinces, friends); the public results it already had are not asked again.
+  expect(requestsSince().filter((r) => r.endsWith('/public-results') || r.includes('/answers/') || r.endsWith('/today'))).toEqual([]);
 });
 
 test('the invite-friends action opens the Invite Friends dialog', async () => {

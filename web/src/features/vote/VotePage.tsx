@@ -6,15 +6,15 @@ import { useLocalDayCountdown } from '../../lib/useNow';
 import { useUser } from '../auth/useSession';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useTodayQuestions } from '../questions/api';
-import type { Question } from '../questions/types';
+import type { Question } from '../../entities/question/types';
 import { ResultsPanel } from '../results/ResultsPanel';
 import { InviteFriendsDialog } from '../invite/InviteFriendsDialog';
 import { answerKey, useAnswers, type Answer } from './api';
 import { DailyQuestion } from './DailyQuestion';
 import { usePendingVote } from './outbox';
-import { questionWithMark } from '../questions/results';
+import { questionWithMark } from '../../entities/question/results';
 import { useT } from '../../i18n';
-import { useTranslatedQuestion } from '../questions/translated';
+import { useTranslatedQuestion } from '../../entities/question/translated';
 import './vote.css';
 
 /** Time left in the local day, refreshed every second (its own component so only it re-renders). */

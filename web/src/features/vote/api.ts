@@ -1,7 +1,7 @@
 // Answering today's questions: the per-question answered check and the submit call.
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
-import { publicResultsKey, resultsKey } from '../results/api';
+import { resultsKey } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
 
 /** GET /api/users/{id}/answers/{questionId}: the answer, or null (404) when not answered yet. */
@@ -49,10 +49,22 @@ export interface SubmitAnswerInput {
 }
 
 /**
- * POST /api/answers. On success refreshes only what the vote changed (issue #16): the user's answer is the
- * response itself; the question's results and public results and the user's stats are refetched. Other screens'
- * figures that include the vote (history, leaderboards) are marked stale and refetch when next shown; the
- * question lists' counts arrive through the live channel (or their own polling while it is down).
+ * The vote's news for the signed-in results a screen already holds: the user's answer, in place. The figures follow
+ * over the live channel (`results-updated`, applied in place: live/liveResults.ts) or the public results' polling
+ * while it is down; a blind question's hidden figures are not in either, so only they are asked for again.
+ */
+function withOwnAnswer(data: unknown, answer: Answer): unknown {
+  if (!data || typeof data !== 'object') return data;
+  return { ...data, userAnswer: { optionId: answer.optionId } };
+}
+const isHidden = (data: unknown) => !!data && typeof data === 'object' && (data as { resultsHidden?: unknown }).resultsHidden === true;
+
+/**
+ * POST /api/answers. On success nothing is asked again that the response or the live channel carries: the user's
+ * answer is the response itself (and goes into the results a screen holds); the figures come over the live channel.
+ * A results panel shown for the first time loads its own view (provinces, friends' answers are in neither). The
+ * user's stats and other screens' figures that include the vote (history, leaderboards) are marked stale and load
+ * when next shown.
  */
 export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: SubmitAnswerInput) => void } = {}) {
   const queryClient = useQueryClient();
@@ -61,15 +73,14 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
     // Offline, fail at once (rather than wait paused) so the vote goes to the outbox and says so.
     networkMode: 'always',
     onSuccess: (answer, input) => {
-      // First the caller (e.g. keep the confirmation on screen), then the refreshes.
+      // First the caller (e.g. keep the confirmation on screen), then the caches.
       options.onSuccess?.(answer, input);
       const { userId, questionId } = input;
       queryClient.setQueryData<Answer | null>(answerKey(userId, questionId), answer);
-      // Not awaited: the confirmation shows at once while these refresh.
-      for (const queryKey of [resultsKey(questionId), publicResultsKey(questionId), statsKey(userId)]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-      for (const queryKey of [historyKey(userId), ['/api/leaderboard']]) {
+      const results = queryClient.getQueryData(resultsKey(questionId));
+      if (isHidden(results)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
+      else if (results !== undefined) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
+      for (const queryKey of [statsKey(userId), historyKey(userId), ['/api/leaderboard']]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
     },

@@ -1,4 +1,5 @@
 import { memoryStorage } from '../../lib/storage';
+import { ApiError } from '../../lib/api';
 import { expect, test, vi } from 'vitest';
 import { createVoteOutbox, isRetryable, OUTBOX_STORAGE_KEY } from './outbox';
 
@@ -7,10 +8,10 @@ const vote = (questionId: string, optionId = 'yes') => ({ userId: 'u1', question
 
 test('no connection (fetch threw), 5xx, 408 and 429 are retryable; other 4xx are final', () => {
   expect(isRetryable(new TypeError('Failed to fetch'))).toBe(true);
-  expect(isRetryable(new Error('503: down'))).toBe(true);
-  expect(isRetryable(new Error('429: slow down'))).toBe(true);
-  expect(isRetryable(new Error('409: already answered'))).toBe(false);
-  expect(isRetryable(new Error('404: not found'))).toBe(false);
+  expect(isRetryable(new ApiError(503, 'down'))).toBe(true);
+  expect(isRetryable(new ApiError(429, 'slow down'))).toBe(true);
+  expect(isRetryable(new ApiError(409, 'already answered'))).toBe(false);
+  expect(isRetryable(new ApiError(404, 'not found'))).toBe(false);
 });
 
 test('queued votes survive a reload (storage) and one per question: the newer choice wins', () => {
@@ -43,7 +44,7 @@ test('flush: sent votes leave the queue; still offline keeps the rest; a final r
   expect(outbox.list().map((v) => v.questionId)).toEqual(['q2', 'q3']);
   // Back online: q2 is refused for good (the question closed), q3 goes through.
   await outbox.flush(async (v) => {
-    if (v.questionId === 'q2') throw new Error('409: This question is closed');
+    if (v.questionId === 'q2') throw new ApiError(409, 'This question is closed');
     return { id: 'a3' };
   }, { onSent, onRefused });
   expect(onRefused).toHaveBeenCalledWith(vote('q2'), expect.any(Error));

@@ -3,7 +3,8 @@
 // refuses for good (a 4xx: closed question, another answer already recorded) is dropped; the screen then shows
 // what the server has.
 import { localStore } from '../../lib/storage';
-import { useEffect, useState } from 'react';
+import { atom, useAtomValue } from 'jotai';
+import { appStore, type AppStore } from '../../lib/appStore';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiJson, errorStatus } from '../../lib/api';
 
@@ -30,9 +31,15 @@ export function isRetryable(error: unknown): boolean {
   return status === undefined || status === 408 || status === 429 || status >= 500;
 }
 
-export function createVoteOutbox(store: Storage | undefined = localStore()) {
-  const listeners = new Set<() => void>();
-  let snapshot: readonly PendingVote[] = read();
+const findPending = (votes: readonly PendingVote[], userId: string, questionId: string) =>
+  votes.find((v) => v.userId === userId && v.questionId === questionId) ?? null;
+
+/**
+ * The queued votes: kept on the device (a reload or a closed tab keeps them) and, for the screens, in an atom of the
+ * app's store (lib/appStore.ts): the outbox is flushed outside React when the connection returns.
+ */
+export function createVoteOutbox(store: Storage | undefined = localStore(), app: AppStore = appStore) {
+  const votesAtom = atom<readonly PendingVote[]>(read());
   let flushing: Promise<void> | null = null;
 
   function read(): PendingVote[] {
@@ -44,30 +51,27 @@ export function createVoteOutbox(store: Storage | undefined = localStore()) {
     }
   }
   function write(votes: PendingVote[]) {
-    snapshot = votes;
+    app.set(votesAtom, votes);
     try {
       if (votes.length) store?.setItem(OUTBOX_STORAGE_KEY, JSON.stringify(votes));
       else store?.removeItem(OUTBOX_STORAGE_KEY);
     } catch {
       // storage full or disabled: the vote stays queued for this page only
     }
-    for (const listener of [...listeners]) listener();
   }
+  const snapshot = () => app.get(votesAtom);
   const same = (a: PendingVote, b: Pick<PendingVote, 'userId' | 'questionId'>) => a.userId === b.userId && a.questionId === b.questionId;
 
   return {
-    list: (): readonly PendingVote[] => snapshot,
+    votesAtom,
+    app,
+    list: (): readonly PendingVote[] => snapshot(),
     /** Queues a vote (one per user and question: a newer choice replaces an older one). */
     add(vote: PendingVote) {
-      write([...snapshot.filter((v) => !same(v, vote)), vote]);
+      write([...snapshot().filter((v) => !same(v, vote)), vote]);
     },
-    pendingFor: (userId: string, questionId: string) => snapshot.find((v) => same(v, { userId, questionId })) ?? null,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    pendingFor: (userId: string, questionId: string) => findPending(snapshot(), userId, questionId),
+    subscribe: (listener: () => void) => app.sub(votesAtom, listener),
     /**
      * Sends every queued vote in turn. Sent or refused for good → removed (and `onSent` / `onRefused` told);
      * no connection or the server unavailable → kept for the next flush. One flush at a time.
@@ -80,11 +84,11 @@ export function createVoteOutbox(store: Storage | undefined = localStore()) {
         for (const vote of read()) {
           try {
             const result = await send(vote);
-            write(snapshot.filter((v) => !same(v, vote)));
+            write(snapshot().filter((v) => !same(v, vote)));
             on.onSent?.(vote, result);
           } catch (error) {
             if (isRetryable(error)) break;
-            write(snapshot.filter((v) => !same(v, vote)));
+            write(snapshot().filter((v) => !same(v, vote)));
             on.onRefused?.(vote, error);
           }
         }
@@ -103,9 +107,7 @@ export const voteOutbox = createVoteOutbox();
 
 /** The queued vote for this question, if any (re-renders when the outbox changes). */
 export function usePendingVote(userId: string, questionId: string, outbox: VoteOutbox = voteOutbox): PendingVote | null {
-  const [, setVersion] = useState(0);
-  useEffect(() => outbox.subscribe(() => setVersion((v) => v + 1)), [outbox]);
-  return outbox.pendingFor(userId, questionId);
+  return findPending(useAtomValue(outbox.votesAtom, { store: outbox.app }), userId, questionId);
 }
 
 /** No connection at all (fetch threw before any answer): the only failure that queues a vote. */

@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
+import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { exportHandlers } from './export-handlers.js';
@@ -76,12 +76,10 @@ export function registerSocialService(ctx: Ctx, server: Server) {
     return rows.map((r) => ({ id: r.id, requester: p(r.requesterId), receiver: p(r.receiverId), createdAt: r.createdAt, status: r.status }));
   };
 
-  /** Accepts a pending request inside a transaction: friends both ways, and the friendship event. */
+  /** Accepts a pending request inside a transaction: friends both ways. */
   async function accept(tx: Parameters<Parameters<Ctx['transaction']>[0]>[0], r: repo.RequestRow) {
     const updated = await repo.setRequestStatus(tx, r.id, 'accepted');
-    if (await repo.insertFriendship(tx, r.requesterId, r.receiverId)) {
-      await enqueueEvent(tx, 'social.friendship.created', { userId: r.requesterId, friendId: r.receiverId, createdAt: new Date() });
-    }
+    await repo.insertFriendship(tx, r.requesterId, r.receiverId);
     return updated;
   }
 
@@ -217,7 +215,6 @@ export function registerSocialService(ctx: Ctx, server: Server) {
               content,
               ...repo.imageColumns(image),
             });
-            await enqueueEvent(tx, 'social.comment.posted', { commentId: c.id, questionId: c.questionId, userId: c.userId, createdAt: c.createdAt });
             return c;
           });
           return { comment: (await withPeople([row]))[0] };
@@ -232,7 +229,6 @@ export function registerSocialService(ctx: Ctx, server: Server) {
             // The label says where the comment was, never what it said (that was the author's, and is gone).
             if (target) target.targetLabel = `on question ${c.questionId}`;
             await repo.deleteComment(tx, c.id);
-            await enqueueEvent(tx, 'social.comment.deleted', { commentId: c.id, questionId: c.questionId });
             return c.questionId;
           };
           // An admin deleting someone else's comment (or one that is not there) is an admin action: audited

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, conflict, encodeEnvelope, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock, codedMessages } from '@mzansi/kit';
+import { alreadyExists, conflict, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock, codedMessages } from '@mzansi/kit';
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
 import { mayViewAnswer, mayViewStanding } from '../../domain/privacy.js';
 import { accuracy, monthKey, streak } from '../../domain/scoring.js';
-import { ANSWER_RECORDED, refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
+import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
 import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
@@ -97,14 +97,11 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           if (screened !== 'ok') throw refusalError(screened.refused);
           const confidence = confidenceOf(req.confidence);
           const now = clock();
-          const answerId = randomUUID();
-          const data = { answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, submittedAt: now, confidence };
-          const envelope = encodeEnvelope(ANSWER_RECORDED, data, randomUUID(), now);
-          // Answer + counter shard + month score + outbox event, atomically, batched with concurrent submits.
-          const row = { id: answerId, userId: actor.id, questionId: req.questionId, optionId: req.optionId, confidence, submittedAt: now, sastDay: sastDate(now) };
+          // Answer + counter shard + month score, atomically, batched with concurrent submits. No event: nothing
+          // consumed one; the live results publisher tells the gateways about the new totals (onAnswered).
+          const row = { id: randomUUID(), userId: actor.id, questionId: req.questionId, optionId: req.optionId, confidence, submittedAt: now, sastDay: sastDate(now) };
           for (let attempt = 1; ; attempt++) {
-            if (await writer.record({ ...row, month: monthKey(now), eventId: envelope.id, payload: envelope })) {
-              ctx.relay.kick();
+            if (await writer.record({ ...row, month: monthKey(now) })) {
               return { answer: toAnswer(row), alreadyAnswered: false };
             }
             // Nothing written: answered before, refused, or to be written again (domain/answers.ts `whyNotWritten`).

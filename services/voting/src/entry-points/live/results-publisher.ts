@@ -20,7 +20,14 @@ export interface ResultsPublisher {
 /**
  * Live results for the gateways' sockets: after answers commit, each question's exact totals (counter shards) and
  * option texts (voting's projection) go out on the core NATS subject `<namespace>.live.voting.results`, at most once
- * per question per `intervalMs` (ResultsPacer), one read for all the questions of a flush. Not a JetStream stream:
+ * per question per `intervalMs` (ResultsPacer), one read for all the questions of a flush.
+ *
+ * This is the only pacing of live results: the gateways pass each message on as it comes. Pacing here, at the
+ * source, bounds the totals reads, the NATS traffic and the fan-out of every gateway at once; and it holds across
+ * voting replicas: every replica hears the others' messages on the subject, and a question any replica sent less
+ * than `intervalMs` ago waits for a later flush (it stays marked, so the totals sent last are always read after the
+ * last answer committed). Two replicas flushing within a NATS round trip of each other may both send; the gateways
+ * drop the copy (its totals are not newer). Not a JetStream stream:
  * a late message is useless and the next one supersedes it. So that a gateway that lost some (a NATS outage, its
  * own reconnect) catches up, the recently sent questions are sent again when this process reconnects to NATS or
  * when a gateway asks on `<namespace>.live.voting.resync`.
@@ -35,8 +42,38 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
   });
   /** Question id → when its totals were last sent, oldest first (re-inserted on every send). */
   const recent = new Map<string, number>();
+  /** Question id → when another replica last sent its totals: heard on the subject. */
+  const heard = new Map<string, number>();
+  /** Question id → this replica's own messages not yet heard back (NATS echoes them, in order). */
+  const ownEchoes = new Map<string, number>();
+  const forgetHeard = (now: number) => {
+    for (const [id, at] of heard) if (now - at >= opts.intervalMs) heard.delete(id);
+  };
+  // On the way out the last totals go whatever the others sent: no later flush would send them.
+  let stopping = false;
+  const heardSub = ctx.nc.subscribe(subject, {
+    callback: (err, msg) => {
+      if (err) return;
+      try {
+        const { questionId } = JSON.parse(new TextDecoder().decode(msg.data)) as { questionId?: unknown };
+        if (typeof questionId !== 'string') return;
+        const own = ownEchoes.get(questionId);
+        if (own) return void (own > 1 ? ownEchoes.set(questionId, own - 1) : ownEchoes.delete(questionId));
+        const now = clock.now();
+        if (heard.size >= 10_000) forgetHeard(now);
+        heard.set(questionId, now);
+      } catch {
+        // Not ours to judge: the gateways skip unreadable messages.
+      }
+    },
+  });
 
-  async function flush(questionIds: string[]) {
+  async function flush(marked: string[]) {
+    forgetHeard(clock.now());
+    // Sent by a replica within the interval: later (still marked, after this flush).
+    const questionIds = stopping ? marked : marked.filter((id) => !heard.has(id));
+    if (questionIds.length < marked.length) queueMicrotask(() => pacer.changed(marked.filter((id) => heard.has(id))));
+    if (questionIds.length === 0) return;
     let rows: Awaited<ReturnType<typeof repo.optionsAndCounts>>;
     try {
       rows = await repo.optionsAndCounts(ctx.db, questionIds);
@@ -53,6 +90,7 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
     const now = clock.now();
     for (const [id, q] of byQuestion) {
       ctx.nc.publish(subject, encodeResultsChanged(resultsOfQuestion(id, q.options, q.counts, q.blind)));
+      ownEchoes.set(id, (ownEchoes.get(id) ?? 0) + 1);
       recent.delete(id);
       recent.set(id, now);
     }
@@ -77,7 +115,9 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
     changed: (ids) => pacer.changed(ids),
     async stop() {
       resyncSub.unsubscribe();
+      stopping = true;
       await pacer.stop();
+      heardSub.unsubscribe();
     },
   };
 }
