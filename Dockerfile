@@ -28,7 +28,7 @@ COPY . .
 RUN test -n "${SERVICE}" || (echo "--build-arg SERVICE=<name> is required" >&2; exit 1)
 RUN npm run gen \
  && npx tsc -b api "${SERVICE_DIR}" \
- && if [ "${SERVICE}" = "gateway" ]; then npm run build -w @mzansi/web; else mkdir -p web/dist; fi \
+ && if [ "${SERVICE}" = "gateway" ]; then npm run build -w @mzansi/web; else mkdir -p web/dist web/dist-ssr; fi \
  && mkdir -p "${SERVICE_DIR}/drizzle"
 
 # ---- deps: production dependencies of this workspace (and the workspaces it links: kit, proto) only ----
@@ -76,9 +76,11 @@ COPY --from=build /src/services/kit/package.json services/kit/package.json
 COPY --from=build /src/services/kit/dist services/kit/dist
 COPY --from=build /src/${SERVICE_DIR}/package.json ${SERVICE_DIR}/package.json
 COPY --from=build /src/${SERVICE_DIR}/dist ${SERVICE_DIR}/dist
-# Migrations (services; an empty folder for the gateway) and the SPA (gateway; empty for services).
+# Migrations (services; an empty folder for the gateway) and the SPA with its server renderer (gateway; empty for
+# services).
 COPY --from=build /src/${SERVICE_DIR}/drizzle ${SERVICE_DIR}/drizzle
 COPY --from=build /src/web/dist web/dist
+COPY --from=build /src/web/dist-ssr web/dist-ssr
 WORKDIR /app/${SERVICE_DIR}
 # Numeric uid/gid (the image's `node` user) so Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000

@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { i18nCatalogues } from './i18n-catalogues';
 
@@ -7,108 +9,109 @@ import { i18nCatalogues } from './i18n-catalogues';
 const gateway = process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** The places in index.html the gateway fills for each page (gateway/src/web.ts), each once. */
+const MARKERS = { head: '<!--app-head-->', css: '<!--app-css-->', html: '<!--app-html-->' } as const;
 /**
- * index.html for a slow first visit (built only). The gateway serves one of two variants (gateway/src/web.ts):
- * - signed out (no session cookie): the blocks between <!--signed-out--> markers: the static landing (LandingPage
- *   rendered into #root once per language between <!--lang:xx--> markers, of which the gateway keeps the visitor's:
- *   the saved choice, else Accept-Language; src/main.tsx fills the English one with today's question), its CSS inline (it paints while the
- *   entry script downloads) and the preload of that question. The app (src/start.tsx) downloads only after that
- *   first paint: it would compete with it for a slow line.
- * - signed in: the blocks between <!--signed-in--> markers: a meta tag saying so, the app, its signed-in part (src/SignedInApp.tsx)
- *   and their CSS linked from the page, and the preloads of /api/auth/me and today's questions, so they download at
- *   once. Rarer screens (admin, research, …) load on demand.
+ * The page's default description and title as index.html writes them: the gateway's share page (/q/{id}) puts the
+ * question's in their place.
  */
-function firstPaint(): Plugin {
+const DEFAULT_HEAD =
+  '<meta name="description" content="Make one political prediction a day. South Africa\'s daily political prediction game.">\n    <title>Mzansi Predicts</title>';
+
+/** What the gateway needs besides the page's template: dist/.vite/page.json (not served: a dot-folder). */
+export interface PageParts {
+  /** The page's title and description, for pages without their own. */
+  head: string;
+  /**
+   * The entry's stylesheet, inlined in signed-out pages (a first visit's paint waits for no request for it), linked
+   * (cssHref) from signed-in ones: they come back, and find it cached.
+   */
+  css: string;
+  cssHref: string;
+  /** The signed-in part's files (its chunk, the later English, their stylesheets) for pages served signed in. */
+  signedIn: string;
+  /** Each language's catalogue chunk, preloaded on a page in that language (the browser hydrates in it). */
+  catalogues: Record<string, string>;
+}
+
+/**
+ * index.html as the gateway's template (built only): the entry's stylesheet, the default title and description
+ * become markers, and page.json carries what goes there and the signed-in and language preloads. The page's own
+ * markup comes from the same App rendered on the server (src/entry-server.tsx), never from this file.
+ */
+function pageTemplate(): Plugin {
+  let parts: PageParts | undefined;
+  let outDir = path.join(root, 'dist');
   return {
-    name: 'mzansi:first-paint',
-    apply: 'build',
+    name: 'mzansi:page-template',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     transformIndexHtml: {
       order: 'post',
-      async handler(html, ctx) {
-        const ssr = await createServer({
-          configFile: false,
-          root,
-          logLevel: 'error',
-          appType: 'custom',
-          plugins: [react(), i18nCatalogues()],
-          server: { middlewareMode: true, hmr: false, ws: false },
-        });
-        let markup = '';
-        let staticVote = '';
-        try {
-          const mod = (await ssr.ssrLoadModule('/src/features/landing/prerender.tsx')) as { renderStaticLanding(): string };
-          const i18n = (await ssr.ssrLoadModule('/src/i18n/index.ts')) as typeof import('./src/i18n');
-          for (const { code } of i18n.LANGUAGES) {
-            await i18n.setLanguage(code, { remember: false });
-            markup += `<!--lang:${code}-->${mod.renderStaticLanding()}<!--/lang:${code}-->`;
-          }
-          await i18n.setLanguage('en', { remember: false });
-          // The signed-in /vote's first paint (English: src/features/vote/staticVote.ts fills it in).
-          const vote = (await ssr.ssrLoadModule('/src/features/vote/prerender.tsx')) as { renderStaticVote(): string };
-          staticVote = `<template id="static-vote">${vote.renderStaticVote()}</template>`;
-        } finally {
-          await ssr.close();
-        }
-        if (!html.includes('<!--static-landing-->')) throw new Error('index.html: no <!--static-landing--> in #root');
-        html = html.replace('<!--static-landing-->', `<!--signed-out-->${markup}<!--/signed-out-->`);
-        const preload = '<link rel="preload" href="/api/questions/today" as="fetch" crossorigin="use-credentials">';
-        html = html.replace('<title>', `<!--signed-out-->${preload}<!--/signed-out-->\n    <title>`);
-
+      handler(html, ctx) {
         const bundle = Object.values(ctx.bundle ?? {});
-        const css = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(html);
-        const sheet = bundle.find((a) => a.type === 'asset' && a.fileName === css?.[1]);
-        if (!css || sheet?.type !== 'asset') throw new Error('index.html: no stylesheet of the entry');
-        const inline = `<!--signed-out--><style>${String(sheet.source)}</style><!--/signed-out-->`;
-        html = html.replace(css[0], `${inline}<!--signed-in-->${css[0]}<!--/signed-in-->`);
+        const entryCss = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(html);
+        const sheet = bundle.find((a) => a.type === 'asset' && a.fileName === entryCss?.[1]);
+        if (!entryCss || sheet?.type !== 'asset') throw new Error('index.html: no stylesheet of the entry');
+        if (!html.includes(DEFAULT_HEAD)) throw new Error('index.html: no description and title as expected');
+        if (!html.includes(MARKERS.html)) throw new Error(`index.html: no ${MARKERS.html} in #root`);
 
         const chunks = bundle.flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const dynamicChunk = (file: string) => {
-          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(file));
-          if (!chunk) throw new Error(`no chunk for ${file}`);
+        const dynamicChunk = (id: string) => {
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(id));
+          if (!chunk) throw new Error(`no chunk for ${id}`);
           return chunk.fileName;
         };
-        const links: string[] = [];
-        const seen = new Set<string>();
-        const visit = (fileName: string) => {
-          if (seen.has(fileName) || html.includes(`/${fileName}"`)) return;
-          seen.add(fileName);
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          chunk?.imports.forEach(visit);
-          for (const file of chunk?.viteMetadata?.importedCss ?? []) {
-            if (!html.includes(`/${file}"`)) links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
-          }
-          links.push(`<link rel="modulepreload" crossorigin href="/${fileName}">`);
+        const preloads = (...ids: string[]) => {
+          const links: string[] = [];
+          const seen = new Set<string>();
+          const visit = (fileName: string) => {
+            if (seen.has(fileName) || html.includes(`/${fileName}"`)) return;
+            seen.add(fileName);
+            const chunk = chunks.find((c) => c.fileName === fileName);
+            chunk?.imports.forEach(visit);
+            for (const file of chunk?.viteMetadata?.importedCss ?? []) {
+              if (!html.includes(`/${file}"`)) links.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+            }
+            links.push(`<link rel="modulepreload" crossorigin href="/${fileName}">`);
+          };
+          ids.forEach((id) => visit(dynamicChunk(id)));
+          return [...new Set(links)].join('');
         };
-        visit(dynamicChunk('/src/start.tsx'));
-        visit(dynamicChunk('/src/SignedInApp.tsx'));
-        // The signed-in screens' English (App.tsx loads it with SignedInApp): preloaded too, or /vote's first render
-        // waited one more round trip for it after the app had started (0.7 s on Fast 3G).
-        visit(dynamicChunk('/src/i18n/later.ts'));
-        // Who is signed in and today's questions download with the app instead of after it (start.tsx takes today's
-        // into the cache): /vote's first paint no longer waits for the JS, then /me, then today's questions in a row.
-        const fetches = ['/api/auth/me', '/api/questions/today'].map(
-          (url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`,
-        );
-        // The page says it was served as signed in (features/auth/session.ts: then the app asks who is signed in).
-        const marker = '<meta name="mzansi-session" content="signed-in">';
-        const signedIn = [marker, ...fetches, ...new Set(links)].join('');
-        html = html.replace('</body>', `  <!--signed-in-->${staticVote}<!--/signed-in-->\n  </body>`);
-        return html.replace('</head>', `  <!--signed-in-->${signedIn}<!--/signed-in-->\n  </head>`);
+        parts = {
+          head: DEFAULT_HEAD,
+          css: String(sheet.source),
+          cssHref: `/${sheet.fileName}`,
+          signedIn: preloads('/src/SignedInApp.tsx', '/src/i18n/later.ts'),
+          catalogues: Object.fromEntries(['zu', 'af', 'st'].map((code) => [code, preloads(`i18n-catalogue:${code}`)])),
+        };
+        return html.replace(DEFAULT_HEAD, MARKERS.head).replace(entryCss[0], MARKERS.css);
       },
+    },
+    writeBundle() {
+      if (!parts) throw new Error('index.html was not built');
+      mkdirSync(path.join(outDir, '.vite'), { recursive: true });
+      writeFileSync(path.join(outDir, '.vite', 'page.json'), JSON.stringify(parts));
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), i18nCatalogues(), firstPaint()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which files each entry and lazy chunk loads (the bench's landing budget reads it;
-    // the gateway does not serve dot-folders).
-    manifest: true,
-    sourcemap: false,
-  },
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), i18nCatalogues(), pageTemplate()],
+  build: isSsrBuild
+    ? // The server renderer (src/entry-server.tsx) for the gateway: one file with its dependencies, no CSS.
+      { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // dist/.vite/manifest.json: which files each entry and lazy chunk loads (the bench's landing budget reads it;
+        // the gateway does not serve dot-folders).
+        manifest: true,
+        sourcemap: false,
+      },
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: true },
@@ -116,4 +119,4 @@ export default defineConfig({
       '/sw.js': { target: gateway, changeOrigin: true },
     },
   },
-});
+}));

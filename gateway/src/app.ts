@@ -22,6 +22,7 @@ import { requestIdOf } from './request-id.js';
 import { shareRouter } from './routes/share.js';
 import { indexHtml, webRouter } from './web.js';
 import { apiDocsRouter } from './api-docs.js';
+import { pageSources } from './page-sources.js';
 import type { WebDevProxy } from './web-dev.js';
 
 export interface AppDeps {
@@ -138,7 +139,10 @@ export function createApp(deps: AppDeps): Express {
   const serveBuiltWeb = config.SERVE_WEB && !deps.webDev;
   app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined }));
   if (deps.webDev) app.use(deps.webDev.handler);
-  else if (config.SERVE_WEB) app.use(webRouter(config.WEB_DIST));
+  else if (config.SERVE_WEB) {
+    const session = [deps.sessions.middleware(), sessionExpiry(config, clock, userSessions)];
+    app.use(webRouter(config.WEB_DIST, pageSources({ clients: deps.clients, composer, cache, session, logger })));
+  }
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));
   return app;

@@ -1,104 +1,18 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from '@mzansi/kit/base';
+import { MicroCache } from './cache.js';
 import { HttpError } from './errors.js';
+import { composePage, loadRenderer, pageTemplate, type PageRenderer, type Template } from './web-page.js';
+import { isPageLanguage, pageLanguage, type PageLanguage } from './web-language.js';
+
+export { pageLanguage, PAGE_LANGUAGE_CODES, type PageLanguage } from './web-language.js';
 
 /** The session cookie (`sid`, or `__Host-sid` over https; see session.ts). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
-
-/** Drops every `<!--name-->…<!--/name-->` block. */
-const dropBlocks = (html: string, name: string) =>
-  html.replace(new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`, 'g'), '');
-
-type PageVariant = 'signed-in' | 'signed-out';
-
-/** The interface's languages (web/src/i18n) and their locales, for <html lang>; English first (the default). */
-const PAGE_LANGUAGES = { en: 'en-ZA', zu: 'zu-ZA', af: 'af-ZA', st: 'st-ZA' } as const;
-export type PageLanguage = keyof typeof PAGE_LANGUAGES;
-const isPageLanguage = (value: string): value is PageLanguage => Object.hasOwn(PAGE_LANGUAGES, value);
-
-/** The four codes, for a route's zod. */
-export const PAGE_LANGUAGE_CODES = Object.keys(PAGE_LANGUAGES) as [PageLanguage, ...PageLanguage[]];
-
-/** The language the visitor chose before (the app's `lang` cookie, web/src/i18n/index.ts). */
-const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/;
-
-/**
- * The language to send the page in: the one chosen before (the `lang` cookie), else the first of Accept-Language
- * (by q, highest first; q=0 means "not this one") whose primary subtag we speak, else English. The app picks the same
- * way (navigator.languages, from which browsers build the header). Malformed parts are skipped, never an error.
- */
-export function pageLanguage(req: Request): PageLanguage {
-  const chosen = LANGUAGE_COOKIE.exec(req.get('cookie') ?? '')?.[1];
-  if (chosen && isPageLanguage(chosen)) return chosen;
-  const ranges = (req.get('accept-language') ?? '')
-    .slice(0, 512)
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { primary: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((r) => r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges.find((r) => isPageLanguage(r.primary))?.primary as PageLanguage | undefined ?? 'en';
-}
-
-/** index.html in one language: the other languages' static landings dropped, <html lang> set. */
-function inLanguage(html: string, language: PageLanguage): string {
-  for (const other of Object.keys(PAGE_LANGUAGES)) if (other !== language) html = dropBlocks(html, `lang:${other}`);
-  return html.replace(/<html\b[^>]*>/, `<html lang="${PAGE_LANGUAGES[language]}">`);
-}
-
-/**
- * index.html comes in two variants (web/vite.config.ts): signed-out visitors get the static landing page and the
- * preload of today's question; signed-in ones get the app's files linked instead. A session cookie decides; a
- * stale cookie only costs the landing's head start. Each comes in the visitor's language (pageLanguage).
- */
-function pageVariant(req: Request): PageVariant {
-  return SESSION_COOKIE.test(req.get('cookie') ?? '') ? 'signed-in' : 'signed-out';
-}
-
-/** One variant of the page, ready to send: its bytes, gzip-compressed once, each with its own ETag. */
-interface Page {
-  html: string;
-  raw: Buffer;
-  gzip: Buffer;
-  etag: string;
-  gzipEtag: string;
-}
-
-function prepare(html: string): Page {
-  const raw = Buffer.from(html);
-  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 27);
-  return { html, raw, gzip: gzipSync(raw, { level: 9 }), etag: `"${hash}"`, gzipEtag: `"${hash}-gzip"` };
-}
-
-type Pages = Record<PageVariant, Record<PageLanguage, Page>>;
-
-/**
- * Both variants of index.html in each language, compressed and hashed once rather than on every visit (the
- * lunchtime burst is mostly first visits), and prepared again when the file changes (a rebuild while the gateway runs).
- */
-function indexPages(file: string): () => Pages {
-  let cached: { mtimeMs: number; pages: Pages } | undefined;
-  return () => {
-    const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(file, 'utf8');
-      const languages = (variant: string) =>
-        Object.fromEntries(
-          (Object.keys(PAGE_LANGUAGES) as PageLanguage[]).map((l) => [l, prepare(inLanguage(variant, l))]),
-        ) as Record<PageLanguage, Page>;
-      const pages = { 'signed-in': languages(dropBlocks(html, 'signed-out')), 'signed-out': languages(dropBlocks(html, 'signed-in')) };
-      cached = { mtimeMs, pages };
-    }
-    return cached.pages;
-  };
-}
+const hasSessionCookie = (req: Request) => SESSION_COOKIE.test(req.get('cookie') ?? '');
 
 const SAVE_DATA_COOKIE = /(?:^|;\s*)save-data=on(?:;|$)/;
 
@@ -115,30 +29,95 @@ export function reflectSaveData(req: Request, res: Response): void {
 }
 
 /**
- * The built index.html for a request (its signed-in or signed-out variant), for routes that serve the app with
- * their own head (routes/share.ts); undefined while the app is not built.
+ * The built page for a request, rendered in the browser (an empty #root), with `head` (given the default title and
+ * description) in their place: for routes that serve the app with their own head (routes/share.ts); undefined while not built.
  */
-export function indexHtml(dist: string): (req: Request) => string | undefined {
-  const index = path.join(dist, 'index.html');
-  const pages = indexPages(index);
-  return (req) => (existsSync(index) ? pages()[pageVariant(req)][pageLanguage(req)].html : undefined);
+export function indexHtml(dist: string): (req: Request, head?: (defaultHead: string) => string) => string | undefined {
+  const template = pageTemplate(dist);
+  return (req, head) => {
+    const t = template();
+    return t && composePage(t, { language: pageLanguage(req), signedIn: hasSessionCookie(req), head: head?.(t.parts.head) });
+  };
+}
+
+/** What the gateway renders the app's first screens from (app.ts). */
+export interface PageSources {
+  /** GET /api/questions/today's answer (through the public reads' cache). */
+  today(): Promise<unknown>;
+  /** The signed-in user (GET /api/auth/me's answer) of the request's session, or null. */
+  user(req: Request, res: Response): Promise<{ language?: string | null } | null>;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  /** The server renderer's file (web/dist-ssr/entry-server.js by default). */
+  rendererFile?: string;
+}
+
+/** The paths the server renders: the landing (signed out; /vote shows it too) and /vote (signed in). */
+const RENDERED = new Set(['/', '/vote']);
+/** A signed-out page is the same for everyone in a language: rendered at most once a second per path and language. */
+const SIGNED_OUT_TTL_MS = 1000;
+
+/** A page ready to send; a signed-out one also gzip-compressed once for everyone who gets it. */
+interface ReadyPage {
+  html: string;
+  gzip?: Buffer;
 }
 
 /**
- * The built SPA: hashed assets cached for a year, index.html and /sw.js never cached without revalidation (so a
- * deploy is picked up; an unchanged page is a 304), and every other GET that is not /api or /ws answered with
- * index.html (client-side routing).
+ * The page for a request with #root rendered on the server from the app's own components: signed out on / and /vote
+ * (the landing), signed in on /vote. Undefined for every other page, and when rendering is not possible (no renderer
+ * built, a service failing): the browser renders then, as it would anyway.
  */
-export function webRouter(dist: string): Router {
+function serverRendering(dist: string, sources: PageSources | undefined) {
+  if (!sources) return async () => undefined;
+  const file = sources.rendererFile ?? path.join(dist, '..', 'dist-ssr', 'entry-server.js');
+  let renderer: Promise<PageRenderer | undefined> | undefined;
+  const signedOut = new MicroCache<ReadyPage>(SIGNED_OUT_TTL_MS, 16);
+  return async (t: Template, req: Request, res: Response): Promise<ReadyPage | undefined> => {
+    const route = req.path.replace(/(?<=.)\/+$/, '');
+    if (!RENDERED.has(route)) return undefined;
+    renderer ??= loadRenderer(file).catch((error: unknown) => {
+      sources.logger.error({ err: error }, 'the server renderer did not load; pages render in the browser');
+      return undefined;
+    });
+    const r = await renderer;
+    if (!r) return undefined;
+    try {
+      const user = hasSessionCookie(req) ? await sources.user(req, res) : null;
+      // A session cookie without a session gets the landing, as anyone signed out; signed in, / is the feed,
+      // rendered in the browser.
+      if (user && route !== '/vote') return undefined;
+      const language = user && isPageLanguage(user.language ?? '') ? (user.language as PageLanguage) : pageLanguage(req);
+      const render = async () => {
+        const rendered = r.render({ path: route, language, user, today: await sources.today(), renderedAt: Date.now() });
+        return composePage(t, { language, signedIn: user !== null, rendered });
+      };
+      if (user) return { html: await render() };
+      return await signedOut.get(`${t.version} ${route} ${language}`, async () => {
+        const html = await render();
+        return { html, gzip: gzipSync(html) };
+      });
+    } catch (error) {
+      sources.logger.warn({ err: error }, 'page not rendered on the server; the browser renders it');
+      return undefined;
+    }
+  };
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, pages and /sw.js never cached without revalidation (so a deploy is
+ * picked up; an unchanged page is a 304), and every other GET that is not /api or /ws answered with the app's page
+ * (client-side routing), its first screen rendered on the server where `sources` allow (serverRendering).
+ */
+export function webRouter(dist: string, sources?: PageSources): Router {
   const r = Router();
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) {
+  const template = pageTemplate(dist);
+  if (!template()) {
     r.get(/^(?!\/api\/|\/ws).*/, (_req, res) => {
       res.status(503).type('text/plain').send('The web app is not built. Run `make up` (or `npm run build -w @mzansi/web`).');
     });
     return r;
   }
-  const pages = indexPages(index);
+  const rendering = serverRendering(dist, sources);
   // Text goes out gzip-compressed (the app's 280 KB main chunk is 90 KB on the wire: it matters on mobile data).
   r.use(compression());
   r.get('/sw.js', (_req, res) => {
@@ -159,16 +138,15 @@ export function webRouter(dist: string): Router {
     '/assets',
     express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
   );
-  const page: RequestHandler = (req, res) => {
-    const p = pages()[pageVariant(req)][pageLanguage(req)];
+  const page: RequestHandler = async (req, res) => {
+    const t: Template | undefined = template();
+    if (!t) throw new HttpError(503, 'The web app is not built');
+    const ready = (await rendering(t, req, res)) ?? { html: composePage(t, { language: pageLanguage(req), signedIn: hasSessionCookie(req) }) };
     reflectSaveData(req, res);
-    const gzip = req.acceptsEncodings('gzip') === 'gzip';
-    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Accept-Language, Save-Data', ETag: gzip ? p.gzipEtag : p.etag });
-    res.type('html');
-    // Already compressed (the compression middleware leaves an encoded body alone); res.send answers a matching
-    // If-None-Match with 304.
-    if (gzip) res.set('Content-Encoding', 'gzip').send(p.gzip);
-    else res.send(p.raw);
+    // express adds an ETag (an unchanged page is a 304); the compression layer gzips what is not compressed yet.
+    res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Accept-Language, Save-Data' }).type('html');
+    if (ready.gzip && req.acceptsEncodings('gzip') === 'gzip') res.set('Content-Encoding', 'gzip').send(ready.gzip);
+    else res.send(ready.html);
   };
   r.get('/index.html', page);
   r.use(express.static(dist, { index: false, maxAge: '1h' }));

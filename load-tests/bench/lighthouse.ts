@@ -27,6 +27,8 @@ export interface PageScores {
   cls: number;
   tbtMs: number;
   totalKb: number;
+  /** Lighthouse's measure of the machine's speed (lhr.environment.benchmarkIndex): the figures depend on it. */
+  benchmarkIndex: number;
   /** Failing binary audits among: unsized-images, uses-text-compression, uses-long-cache-ttl, meta-description, is-crawlable. */
   failing: string[];
 }
@@ -69,6 +71,7 @@ export async function lighthousePages(pages: { url: string; cookie?: string }[])
         cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
         totalKb: Math.round((audits['total-byte-weight']?.numericValue ?? NaN) / 1024),
+        benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
         failing: CHECKED_AUDITS.filter((id) => audits[id] && audits[id].score !== null && audits[id].score < 1),
       });
     }
@@ -94,14 +97,28 @@ export function meetsTargets(p: PageScores): boolean {
 export function lighthouseTable(pages: { name: string; scores: PageScores }[]): string {
   const rows = pages.map(
     ({ name, scores: s }) =>
-      `| ${name} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs.toLocaleString('en-ZA')} | ${s.cls} | ${s.tbtMs.toLocaleString('en-ZA')} | ${s.totalKb.toLocaleString('en-ZA')} | ${s.failing.join(', ') || '—'} | ${meetsTargets(s) ? 'PASS' : 'MISS'} |`,
+      `| ${name} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.lcpMs.toLocaleString('en-ZA')} | ${s.cls} | ${s.tbtMs.toLocaleString('en-ZA')} | ${s.totalKb.toLocaleString('en-ZA')} | ${s.benchmarkIndex.toLocaleString('en-ZA')} | ${s.failing.join(', ') || '—'} | ${meetsTargets(s) ? 'PASS' : 'MISS'} |`,
   );
   return [
-    '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | KB | failing audits | targets |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ≥ ${TARGETS.bestPractices} | ≥ ${TARGETS.seo} | — | ≤ ${TARGETS.cls} | ≤ ${TARGETS.tbtMs} | — | none | |`,
+    '| page | performance | accessibility | best practices | SEO | LCP ms | CLS | TBT ms | KB | benchmarkIndex | failing audits | targets |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| target | ≥ ${TARGETS.performance} | ${TARGETS.accessibility} | ≥ ${TARGETS.bestPractices} | ≥ ${TARGETS.seo} | — | ≤ ${TARGETS.cls} | ≤ ${TARGETS.tbtMs} | — | — | none | |`,
     ...rows,
   ].join('\n');
+}
+
+/** Lighthouse runs per page (LIGHTHOUSE_RUNS, 5): its figures vary from run to run. */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5) || 5);
+const WORST_PERFORMANCE = 85;
+
+/**
+ * The run with the median performance score, the worst score, and every run's benchmarkIndex. A run Lighthouse could
+ * not measure (no TBT: it timed out on a busy machine) is left out, unless every run was.
+ */
+function medianRun(runs: PageScores[]): { median: PageScores; worst: number; indexes: number[] } {
+  const measured = runs.filter((r) => Number.isFinite(r.tbtMs));
+  const sorted = [...(measured.length ? measured : runs)].sort((a, b) => a.performance - b.performance);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, worst: sorted[0]!.performance, indexes: runs.map((r) => r.benchmarkIndex) };
 }
 
 /** A photo-like JPEG of about `bytes` (noise compresses badly), as a comment's data URL. */
@@ -167,11 +184,12 @@ export async function runLighthouse(log: (...a: unknown[]) => void = () => undef
   try {
     await seedDemo(stack.baseUrl, 'admin-dev-password', () => undefined);
     const pages = await lighthouseSetup(stack.baseUrl);
-    const [landing, vote] = await lighthousePages(pages);
-    const named = [
-      { name: 'landing `/` (signed out)', scores: landing! },
-      { name: '`/vote` (signed in)', scores: vote! },
-    ];
+    const names = ['landing `/` (signed out)', '`/vote` (signed in)'];
+    // Each page LIGHTHOUSE_RUNS times (5): the target is on the median run's performance, with the worst ≥ 85.
+    const runs: PageScores[][] = names.map(() => []);
+    for (let r = 0; r < RUNS; r++) (await lighthousePages(pages)).forEach((scores, i) => runs[i]!.push(scores));
+    const named = names.flatMap((name, i) => runs[i]!.map((scores, r) => ({ name: `${name} run ${r + 1}`, scores })));
+    const medians = names.map((name, i) => ({ name, ...medianRun(runs[i]!) }));
     log('lighthouse: done; LCP under Fast 3G + 4× CPU…');
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -180,15 +198,24 @@ export async function runLighthouse(log: (...a: unknown[]) => void = () => undef
     try {
       for (const [i, page] of pages.entries()) {
         const signedIn = page.cookie ? { cookie: page.cookie, cookieUrl: page.url } : undefined;
-        lcp.push({ name: named[i]!.name, fig: figure(await fast3gLcp(browser, page.url, 3, notes, signedIn)) });
+        lcp.push({ name: names[i]!, fig: figure(await fast3gLcp(browser, page.url, 3, notes, signedIn)) });
       }
     } finally {
       await browser.close();
     }
-    const missed = named.filter((p) => !meetsTargets(p.scores)).map((p) => `Lighthouse ${p.name}`);
+    const missed = medians
+      .filter((m) => !meetsTargets(m.median) || m.worst < WORST_PERFORMANCE)
+      .map((m) => `Lighthouse ${m.name}: median run ${m.median.performance} (TBT ${m.median.tbtMs} ms), worst ${m.worst}`);
     for (const l of lcp) if (!(l.fig.median <= 2500)) missed.push(`LCP (Fast 3G + 4× CPU) ${l.name}: ${fmtFig(l.fig)} ms`);
     const text = [
       lighthouseTable(named),
+      '',
+      `| page | median run's performance (target ≥ ${TARGETS.performance}) | worst (≥ ${WORST_PERFORMANCE}) | median run's TBT ms | benchmarkIndex of the runs | |`,
+      '| --- | --- | --- | --- | --- | --- |',
+      ...medians.map(
+        (m) =>
+          `| ${m.name} | ${m.median.performance} | ${m.worst} | ${m.median.tbtMs} | ${m.indexes.join(', ')} | ${meetsTargets(m.median) && m.worst >= WORST_PERFORMANCE ? 'PASS' : 'MISS'} |`,
+      ),
       '',
       '| page (demo data) | LCP ms, Fast 3G + 4× CPU, cold cache: median [min–max] of 3 | target | |',
       '| --- | --- | --- | --- |',

@@ -90,7 +90,7 @@ async function main() {
       if (v.status !== 201) report.notes.push(`idle /vote user's vote: ${v.status} ${v.body.slice(0, 200)}`);
       idleVote = { origin: sys.publicOrigin, cookie: idleUser.cookie, windowMs: CFG.idleSeconds * 1000 };
     }
-    const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
+    const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote, sys.gatewayPid).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
 
     const results = { base, sockets, rssAfterVotes, published, sustained, offered, checks, reads, readCost, web };
     tabulateVotes(report, results);

@@ -160,6 +160,10 @@ export function tabulateTheRest(report: Report, r: Results): void {
       row('Web: landing page initial JS+CSS (KB gzip)', `${fmtNum(web.initialGzipKb, 1)} (${web.files} files)`, '—', '—', '≤ 150 KB', web.initialGzipKb <= 150);
       if (web.repeatKb !== undefined) row('Web: repeat visit over the network via service worker (KB)', fmtNum(web.repeatKb, 1), '—', '—', '≤ 10 KB', web.repeatKb <= 10);
       if (web.lcpMs !== undefined) row('Web: LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.lcpMs), '—', '—', '≤ 2,500 ms', web.lcpMs.median <= 2500);
+      if (web.pageCpuMs) {
+        const { signedOut, signedIn, views } = web.pageCpuMs;
+        row(`Web: gateway CPU per server-rendered page view (ms; ${views} each)`, `/ signed out ${fmtNum(signedOut, 2)}, /vote signed in ${fmtNum(signedIn, 2)}`, '—', '—', '—', true);
+      }
       if (web.voteLcpMs !== undefined) row('Web: signed-in /vote LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.voteLcpMs), '—', '—', '≤ 2,500 ms', web.voteLcpMs.median <= 2500);
       notes.push(...web.notes);
     }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { figure, type Figure } from './stats.ts';
+import { withCpu } from './procs.ts';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -23,6 +24,8 @@ export interface WebResult {
   voteLcpMs?: Figure;
   /** Idle signed-in /vote with the socket open: HTTP requests in `idle.windowMs` (page and service worker). */
   idle?: { requests: string[]; windowMs: number; elapsedMs: number; socketOpen: boolean };
+  /** The gateway's CPU ms per server-rendered page view: / signed out (four languages), /vote signed in. */
+  pageCpuMs?: { signedOut: number; signedIn: number; views: number };
   notes: string[];
 }
 
@@ -36,12 +39,41 @@ export interface IdleVoteOptions {
 
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024) / 8 * 0.9, uploadThroughput: (750 * 1024) / 8 * 0.9 };
 
-export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOptions): Promise<WebResult> {
+/** Server-rendered page views, one at a time, per kind. */
+const PAGE_VIEWS = 200;
+
+/**
+ * The gateway's CPU ms per server-rendered page view (gzip asked for, as browsers do): the landing signed out in
+ * turn in the four languages (a signed-out page is rendered at most once a second per language, so most views reuse
+ * one), and the signed-in /vote (rendered for each view: the user's session read, their profile asked for).
+ */
+export async function pageViewCpu(origin: string, gatewayPid: number, cookie: string): Promise<{ signedOut: number; signedIn: number; views: number }> {
+  const view = async (url: string, headers: Record<string, string>) => {
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip', ...headers } });
+    if (!(await res.text()).includes('id="page-data"')) throw new Error(`${url}: not rendered on the server`);
+  };
+  const languages = ['en', 'zu', 'af', 'st'];
+  const signedOut = await withCpu([gatewayPid], async () => {
+    for (let i = 0; i < PAGE_VIEWS; i++) await view(`${origin}/`, { cookie: `lang=${languages[i % 4]}` });
+  });
+  const signedIn = await withCpu([gatewayPid], async () => {
+    for (let i = 0; i < PAGE_VIEWS; i++) await view(`${origin}/vote`, { cookie });
+  });
+  return { signedOut: signedOut.cpu[0]! / PAGE_VIEWS, signedIn: signedIn.cpu[0]! / PAGE_VIEWS, views: PAGE_VIEWS };
+}
+
+export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOptions, gatewayPid?: number): Promise<WebResult> {
   const notes: string[] = [];
   const urls = landingFiles();
   let gz = 0;
   for (const u of urls) gz += gzipSync(readFileSync(path.join(DIST, u))).length;
   const out: WebResult = { initialGzipKb: gz / 1024, files: urls.size, notes };
+  if (gatewayPid && idleVote) {
+    out.pageCpuMs = await pageViewCpu(origin, gatewayPid, idleVote.cookie).catch((e: Error) => {
+      notes.push(`page-view CPU not measured: ${e.message}`);
+      return undefined;
+    });
+  }
 
   const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
   if (!chromium) {
@@ -97,7 +129,7 @@ export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOpt
 
 /**
  * What the signed-out landing downloads to become the live app: the entry (index.html's script and stylesheet, the
- * latter inlined for signed-out visitors) and the app it imports after its first paint (src/start.tsx), each with
+ * latter inlined in the page) and what it imports once hydrating has started (src/start.tsx), each with
  * every chunk and stylesheet it imports statically (Vite's manifest). Not the signed-in screens, which a signed-in
  * page preloads beside them.
  */

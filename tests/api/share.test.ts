@@ -1,6 +1,6 @@
 // A question's own link (/q/{id}): the app's page with Open Graph / Twitter tags and a 1200 × 630 PNG card, only
 // for what the public results expose, against the real services.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,8 +18,15 @@ let draftId: string;
 const tag = randomUUID().slice(0, 6);
 const text = `Will "Bafana" & <b>Bafana</b> qualify for the World Cup ${tag}`;
 
-const INDEX = `<!doctype html><html><head><meta name="description" content="Make one political prediction a day.">
-<title>Mzansi Predicts</title></head><body><div id="root"></div></body></html>`;
+// The built page as web/vite.config.ts writes it: index.html with the places the gateway fills, and page.json.
+const INDEX = `<!doctype html><html lang="en-ZA"><head><!--app-head--><!--app-css--></head><body><div id="root"><!--app-html--></div></body></html>`;
+const PAGE_PARTS = {
+  head: '<meta name="description" content="Make one political prediction a day.">\n<title>Mzansi Predicts</title>',
+  css: 'body{margin:0}',
+  cssHref: '/assets/index.css',
+  signedIn: '',
+  catalogues: {},
+};
 
 const create = (questionText: string) => createQuestionAs(admin, questionText, false);
 
@@ -33,6 +40,8 @@ function metas(html: string): Record<string, string> {
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'gw-share-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'page.json'), JSON.stringify(PAGE_PARTS));
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, SERVE_WEB: 'true', WEB_DIST: dist });
   admin = await signInAdmin(gw);

@@ -1,10 +1,22 @@
-// The landing page's first paint on a slow phone: signed-out visitors get the landing already in index.html, with
-// today's real question painted in before the app (React) has loaded; the app then takes over the same page.
-// Signed-in visitors get no static landing; on /vote they get today's questions painted the same way (staticVote.ts).
-import { beforeAll, expect, test } from 'vitest';
-import { browser, createQuestion, expectVisible, newMobilePage, screenshot, stack, startBrowserStack } from './browser';
+// The first paint is the app's own: the gateway renders / (signed out) and /vote (signed in) with the app's
+// components on the server (web/src/entry-server.tsx), in the visitor's language, and the browser hydrates that very
+// markup. Checked at both phone widths in all four languages: before any script runs the page already shows today's
+// question in the right language; after hydration the app's markup is the server's, React reported no mismatch, and
+// no overlay or template exists.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { browser, createQuestion, expectVisible, newMobilePage, screenshot, signUpApi, stack, startBrowserStack } from './browser';
 
 const text = `Will the first paint ${Date.now().toString(36)} show the real question`;
+const LANGUAGES = ['en', 'zu', 'af', 'st'] as const;
+const LOCALES = { en: 'en-ZA', zu: 'zu-ZA', af: 'af-ZA', st: 'st-ZA' } as const;
+const WIDTHS = [
+  [360, { width: 360, height: 800 }],
+  [390, { width: 390, height: 844 }],
+] as const;
+const catalogue = (code: string) =>
+  (JSON.parse(readFileSync(new URL(`../src/i18n/locales/${code}.json`, import.meta.url), 'utf8')) as { messages: Record<string, string> }).messages;
 
 startBrowserStack();
 
@@ -20,134 +32,128 @@ beforeAll(async () => {
   }
 });
 
-test("before the app has loaded, the landing shows today's real question (buttons not yet working)", async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
-  try {
-    // Keep the app from loading: only index.html and the small entry script run.
-    await page.route(/\/assets\/start-[^/]+\.js$/, (route) => route.abort());
-    // The public lists are briefly cached by the gateway: reload until the new question shows.
-    const heading = page.locator('.hero').getByRole('heading', { name: `${text}?` });
-    for (let i = 0; ; i++) {
-      await page.goto('/');
-      try {
-        await heading.waitFor({ state: 'visible', timeout: 3_000 });
-        break;
-      } catch (error) {
-        if (i >= 10) throw error;
-      }
-    }
-    const hero = page.locator('.hero');
-    await expectVisible(hero.getByText('Published by the first-paint browser test.'));
-    await expectVisible(hero.getByText('LIVE', { exact: true }));
-    expect(await hero.locator('.hero__day').textContent()).toMatch(/^Day \d+ - \d{1,2} [A-Z][a-z]+$/);
-    const buttons = page.getByRole('button');
-    expect(await buttons.allTextContents()).toEqual(['Join', 'YES', 'NO', 'Start Predicting', 'Log In']);
-    for (const button of await buttons.all()) expect(await button.getAttribute('aria-disabled')).toBe('true');
-    // No React yet: the archive still loads.
-    expect(await page.locator('.archive .qcard').count()).toBe(0);
-    await screenshot(page, 'first-paint-static');
-  } finally {
-    await context.close();
-  }
-});
-
-test('the app takes over the same hero, and its buttons work', async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
-  try {
-    const todayCalls: string[] = [];
-    page.on('request', (req) => {
-      if (new URL(req.url()).pathname === '/api/questions/today') todayCalls.push(req.url());
-    });
-    await page.goto('/');
-    await expectVisible(page.locator('.hero').getByRole('heading', { name: `${text}?` }), 15_000);
-    // Working buttons are the app's (the static ones are aria-disabled, so the click waits for them).
-    await page.locator('.hero').getByRole('button', { name: 'YES' }).click();
-    await expectVisible(page.getByRole('dialog'));
-    expect(await page.locator('.landing').count()).toBe(1);
-    expect(await page.locator('[aria-disabled="true"]').count()).toBe(0);
-    // The first paint's call is the app's too: today's questions are asked for once.
-    expect(todayCalls).toHaveLength(1);
-  } finally {
-    await context.close();
-  }
-});
-
-test('signed-in visitors get no static landing', async () => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
-  try {
-    const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
-    expect(login.status()).toBe(200);
-    const html = await (await context.request.get('/')).text();
-    expect(html).not.toContain('class="landing"');
-    expect(html).toContain('rel="modulepreload"');
-    await page.goto('/');
-    await expectVisible(page.getByRole('banner').getByText('TIME:'), 15_000);
-    expect(await page.locator('.landing').count()).toBe(0);
-  } finally {
-    await context.close();
-  }
-});
-
-/** Signs the development admin in through the API (the cookie lands in the context). */
-async function signInAdmin(context: import('playwright-core').BrowserContext): Promise<void> {
-  const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
-  expect(login.status()).toBe(200);
+/** Console errors and warnings, and uncaught errors, that speak of hydration (React's #418, #423, #425 …). */
+function hydrationComplaints(page: Page): string[] {
+  const seen: string[] = [];
+  const record = (message: string) => {
+    if (/hydrat|#418|#419|#421|#423|#425|did not match|server rendered|server html/i.test(message)) seen.push(message);
+  };
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && record(m.text()));
+  page.on('pageerror', (e) => record(`${e.message}\n${e.stack ?? ''}`));
+  return seen;
 }
 
-test.each([
-  ['390', { width: 390, height: 844 }],
-  ['360', { width: 360, height: 800 }],
-])('signed in, before the app has loaded, /vote shows today’s questions over the page (%s px, buttons not yet working)', async (width, viewport) => {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport });
-  try {
-    await signInAdmin(context);
-    // Keep the app from loading: only index.html and the small entry script run.
-    await page.route(/\/assets\/start-[^/]+\.js$/, (route) => route.abort());
-    const painted = page.locator('#static-vote-paint');
-    const title = painted.locator('.vq__text', { hasText: `${text}?` });
-    // Today's questions are briefly cached by the gateway: reload until the new question shows.
-    for (let i = 0; ; i++) {
-      await page.goto('/vote');
-      try {
-        await title.waitFor({ state: 'visible', timeout: 3_000 });
-        break;
-      } catch (error) {
-        if (i >= 10) throw error;
-      }
-    }
-    const card = painted.locator('.vq').filter({ has: page.locator('.vq__text', { hasText: `${text}?` }) });
-    await expectVisible(card.getByText('Published by the first-paint browser test.'));
-    await expectVisible(card.getByText('LIVE', { exact: true }));
-    expect(await card.locator('.vq__day').textContent()).toMatch(/^Day \d+ - \d{1,2} [A-Z][a-z]+$/);
-    expect(await card.locator('.vq-option__label').allTextContents()).toEqual(['YES', 'NO']);
-    for (const button of await painted.locator('button').all()) expect((await button.isDisabled()) || (await button.getAttribute('aria-disabled')) === 'true').toBe(true);
-    expect(await painted.getAttribute('aria-hidden')).toBe('true');
-    expect(await painted.locator('.screen-header__title').textContent()).toMatch(/^Today's Questions \(\d+\)$/);
-    // Nothing of it is wider than the screen.
-    expect(await page.evaluate<number>(`Math.max(...Array.from(document.querySelectorAll('#static-vote-paint *'), (e) => e.getBoundingClientRect().right))`)).toBeLessThanOrEqual(viewport.width + 0.5);
-    // No React yet: the app's own page is not there.
-    expect(await page.locator('#root .vote-page').count()).toBe(0);
-    await screenshot(page, `first-paint-static-vote-${width}`);
-  } finally {
-    await context.close();
+/** Loads `path` with no script at all (only the server's markup), reloading until today's question shows. */
+async function serverPaint(page: Page, path: string, question: string): Promise<void> {
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  for (let i = 0; ; i++) {
+    await page.goto(path);
+    // The public reads are briefly cached by the gateway.
+    if ((await page.getByText(question, { exact: true }).count()) > 0) break;
+    if (i >= 10) throw new Error(`${path}: today's question never showed`);
+    await page.waitForTimeout(500);
   }
+  await page.unroute(/\/assets\/.+\.js$/);
+}
+
+/** Waits until React has hydrated the element (it keeps its fiber on the DOM node). */
+async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (s) => {
+      const el = document.querySelector(s);
+      return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+    },
+    selector,
+    { timeout: 20_000 },
+  );
+}
+
+const outer = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.outerHTML);
+
+/** No overlay over the page and no template cloned into it: #root holds the page (beside it only the toasts' region). */
+async function expectNoOverlay(page: Page): Promise<void> {
+  expect(await page.locator('template').count()).toBe(0);
+  const others = await page.evaluate(() =>
+    Array.from(document.body.children)
+      .filter((e) => e.tagName !== 'SCRIPT' && e.id !== 'root' && !e.querySelector(':scope > .toaster'))
+      .map((e) => e.outerHTML.slice(0, 80)),
+  );
+  expect(others).toEqual([]);
+}
+
+describe.each(LANGUAGES)('in %s', (language) => {
+  const messages = catalogue(language);
+
+  test.each(WIDTHS)('signed out, / is rendered on the server and hydrated as it is (%i px)', async (width, viewport) => {
+    const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport });
+    try {
+      await context.addCookies([{ name: 'lang', value: language, url: stack.baseUrl }]);
+      const complaints = hydrationComplaints(page);
+      await serverPaint(page, '/', `${text}?`);
+      expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[language]);
+      const hero = page.locator('.hero');
+      expect(await hero.locator('.hero__kicker').textContent()).toBe(messages['landing.kicker']);
+      expect(await hero.locator('.hero__day').textContent()).toMatch(/\d/);
+      expect(await hero.getByRole('button').allTextContents()).toEqual(['YES', 'NO', messages['landing.startPredicting'], messages['landing.login']]);
+      await expectNoOverlay(page);
+      await screenshot(page, `first-paint-landing-server-${language}-${width}`);
+      const server = { header: await outer(page, '.landing-header'), hero: await outer(page, '.hero') };
+
+      await page.reload();
+      await hydrated(page, '#hero-title');
+      expect(complaints).toEqual([]);
+      expect({ header: await outer(page, '.landing-header'), hero: await outer(page, '.hero') }).toEqual(server);
+      await expectNoOverlay(page);
+      // The buttons are the app's: YES opens the sign-up dialog.
+      await hero.getByRole('button', { name: 'YES' }).click();
+      await expectVisible(page.getByRole('dialog'));
+      expect(complaints).toEqual([]);
+      await screenshot(page, `first-paint-landing-hydrated-${language}-${width}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test.each(WIDTHS)('signed in, /vote is rendered on the server and hydrated as it is (%i px)', async (width, viewport) => {
+    const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport });
+    try {
+      await signUpApi(context.request, { name: `First Paint ${language}` });
+      await context.addCookies([{ name: 'lang', value: language, url: stack.baseUrl }]);
+      const complaints = hydrationComplaints(page);
+      // Whether the user has answered stays unknown while the markups are compared (the question's form waits).
+      await page.route(/\/api\/users\/[^/]+\/answers/, () => undefined);
+      await serverPaint(page, '/vote', `${text}?`);
+      expect(await page.getAttribute('html', 'lang')).toBe(LOCALES[language]);
+      expect(await page.locator('.screen-header__subtitle, .screen-header p').first().textContent()).toBe(messages['vote.subtitle']);
+      const card = page.locator('.vq').filter({ has: page.getByText(`${text}?`, { exact: true }) });
+      await expectVisible(card.getByText('Published by the first-paint browser test.'));
+      await expectNoOverlay(page);
+      await screenshot(page, `first-paint-vote-server-${language}-${width}`);
+      const server = await outer(page, '.vote-page');
+
+      await page.reload();
+      await hydrated(page, '.vote-page');
+      expect(complaints).toEqual([]);
+      // The countdown ticks every second: all else is compared as it is.
+      const withoutClock = (html: string) => html.replace(/vote-countdown__value">[^<]*</, 'vote-countdown__value"><');
+      expect(withoutClock(await outer(page, '.vote-page'))).toEqual(withoutClock(server));
+      await expectNoOverlay(page);
+      expect(complaints).toEqual([]);
+      await screenshot(page, `first-paint-vote-hydrated-${language}-${width}`);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
-test('the app renders /vote beneath the first paint and takes its place; today’s questions are asked for once', async () => {
+test('other pages render in the browser: an empty root, then the app', async () => {
   const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
   try {
-    await signInAdmin(context);
-    const todayCalls: string[] = [];
-    page.on('request', (req) => {
-      if (new URL(req.url()).pathname === '/api/questions/today') todayCalls.push(req.url());
-    });
-    await page.goto('/vote');
-    const card = page.locator('#root .vq').filter({ has: page.locator('.vq__text', { hasText: `${text}?` }) });
-    await card.getByRole('button', { name: /^YES/ }).click({ timeout: 15_000 });
-    await expectVisible(card.getByRole('button', { name: /SUBMIT PREDICTION/ }));
-    expect(await page.locator('#static-vote-paint').count()).toBe(0);
-    expect(todayCalls).toHaveLength(1);
-    await screenshot(page, 'first-paint-vote-app');
+    const html = await (await context.request.get('/privacy')).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="page-data"');
+    await page.goto('/privacy');
+    await expectVisible(page.getByRole('heading').first(), 15_000);
   } finally {
     await context.close();
   }

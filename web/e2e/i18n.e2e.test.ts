@@ -112,7 +112,7 @@ test('a first visit follows the browser’s language (Accept-Language / navigato
   const context = await stackContext({ locale: 'af-ZA', viewport: NARROW_VIEWPORT });
   const page = await context.newPage();
   try {
-    // The gateway already sends the page in Afrikaans (Accept-Language: af-ZA): <html lang>, the static landing.
+    // The gateway already sends the page in Afrikaans (Accept-Language: af-ZA): <html lang>, the landing rendered on the server.
     const html = await (await page.goto('/'))!.text();
     expect(html).toContain('<html lang="af-ZA">');
     expect(html).toContain('Begin voorspel');

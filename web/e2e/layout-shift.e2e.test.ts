@@ -122,12 +122,12 @@ async function settledShifts(page: Page, quietMs = 2_000): Promise<Shift[]> {
 const report = (shifts: Shift[]) => shifts.map((s) => `${s.value.toFixed(4)} @${Math.round(s.at)}ms ${s.sources.join(', ')}`).join('\n');
 
 describe('layout shift (CLS ≤ 0.1)', () => {
-  test('landing, signed out: the app takes over the static first paint without moving it', async () => {
+  test('landing, signed out: the app hydrates the server-rendered first paint without moving it', async () => {
     const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, serviceWorkers: 'block' });
     contexts.push(context);
     await page.addInitScript(OBSERVE_SHIFTS);
     await slowPhone(page);
-    // Today's question comes late (a slow line): the static landing paints its loading hero first, then the question.
+    // A slow line for the API: the page carries today's question, so nothing waits for it or moves when it comes.
     await page.route('**/api/questions/today', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       await route.continue();
@@ -169,7 +169,7 @@ describe('the signed-in hint cookie', () => {
     return calls;
   };
 
-  test('a signed-out visitor makes no /api/auth/me request; signed in it is asked; logging out clears the hint', async () => {
+  test('a signed-out visitor makes no /api/auth/me request; signed in it is asked where the browser renders; logging out clears the hint', async () => {
     const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
     contexts.push(context);
     const calls = meRequests(page);
@@ -182,7 +182,11 @@ describe('the signed-in hint cookie', () => {
     await loginApi(context.request, reader.username, PASSWORD);
     const hint = () => context.cookies().then((all) => all.find((c) => c.name === 'signed-in'));
     expect((await hint())?.httpOnly).toBe(false);
+    // /vote comes rendered on the server for the session's user: nothing to ask. A page the browser renders asks.
     await page.goto('/vote');
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }), 20_000);
+    expect(calls).toEqual([]);
+    await page.goto('/leaderboard');
     await expectVisible(page.getByRole('navigation', { name: 'Main' }), 20_000);
     expect(calls.length).toBeGreaterThanOrEqual(1);
 
@@ -199,14 +203,15 @@ describe('the signed-in hint cookie', () => {
     expect(calls).toEqual([]);
   });
 
-  test('a stale hint (no session behind it): one 401, then the hint is gone and the landing shows', async () => {
+  test('a stale hint (no session behind it): the landing shows, rendered signed out, and the hint is gone', async () => {
     const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl });
     contexts.push(context);
     await context.addCookies([{ name: 'signed-in', value: '1', url: stack.baseUrl }]);
     const calls = meRequests(page);
     await page.goto('/');
     await expectVisible(page.locator('.hero .vote-btn:not([aria-disabled])').first(), 20_000);
-    await expect.poll(() => calls.length).toBe(1);
+    // The server rendered the page knowing there is no session: the app need not ask.
+    expect(calls).toEqual([]);
     await expect.poll(() => context.cookies().then((all) => all.some((c) => c.name === 'signed-in'))).toBe(false);
   });
 });

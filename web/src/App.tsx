@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, StaticRouter, useLocation } from 'react-router';
 import { queryClient as defaultQueryClient } from './lib/queryClient';
 import { Spinner, Toaster } from './ui';
 import { authDialogAtom } from './features/auth/authDialogState';
@@ -9,7 +9,7 @@ import { useSession, useSessionSync } from './features/auth/useSession';
 import { LandingPage } from './features/landing/LandingPage';
 import { lazyScreen } from './features/offline/lazyScreen';
 import { OfflineBoundary } from './features/offline/OfflineBoundary';
-import { removeStaticVote } from './features/vote/staticVote';
+import { RenderTimeContext } from './lib/useNow';
 
 // The signed-in part comes with the later part of the English catalogue (src/i18n/later.ts: the signed-in screens'
 // text), loaded side by side: no signed-in screen shows before its English is there, and the landing page's startup
@@ -68,12 +68,18 @@ function Screens() {
   const checking = status === 'checking';
   const { pathname } = useLocation();
   const mailLink = MAIL_LINK_PAGES[pathname.replace(/\/+$/, '')];
-  // The signed-in /vote's first paint (staticVote.ts) goes once the app shows anything but /vote: the landing (the
-  // stored user was signed out meanwhile) or another screen. /vote itself removes it when rendered.
-  const elsewhere = !user ? !checking : pathname.replace(/\/+$/, '') !== '/vote';
-  useEffect(() => {
-    if (elsewhere) removeStaticVote();
-  }, [elsewhere]);
+  // The same element while the user is the same: a re-render of this screen (the session's check in flight) is no
+  // update for the signed-in part, which React would otherwise render afresh, dropping the server's markup, if it
+  // came before that part's code had loaded and hydrated.
+  const signedIn = useMemo(
+    () =>
+      user && (
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <SignedInApp user={user} />
+        </Suspense>
+      ),
+    [user],
+  );
   if (mailLink) {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>
@@ -92,24 +98,38 @@ function Screens() {
   // only to replace it.
   if (!user && checking) return <Spinner label="Loading" />;
   if (!user) return <LandingPage />;
-  return (
-    <Suspense fallback={<Spinner label="Loading" />}>
-      <SignedInApp user={user} />
-    </Suspense>
-  );
+  return signedIn;
 }
 
-export function App({ queryClient = defaultQueryClient }: { queryClient?: QueryClient }) {
+/**
+ * The whole app. The server renders it too (entry-server.tsx: `location` set, the signed-in user in the query
+ * client, `renderedAt` its clock), and the browser hydrates the same tree with the same values (main.tsx).
+ */
+export function App({
+  queryClient = defaultQueryClient,
+  location,
+  renderedAt,
+}: {
+  queryClient?: QueryClient;
+  /** The URL rendered on the server (no browser history there). */
+  location?: string;
+  renderedAt?: number;
+}) {
+  const screens = (
+    <>
+      <OfflineBoundary>
+        <Screens />
+      </OfflineBoundary>
+      <AuthDialog />
+      <Toaster />
+    </>
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
-        <BrowserRouter>
-          <OfflineBoundary>
-            <Screens />
-          </OfflineBoundary>
-          <AuthDialog />
-          <Toaster />
-        </BrowserRouter>
+        <RenderTimeContext value={renderedAt}>
+          {location === undefined ? <BrowserRouter>{screens}</BrowserRouter> : <StaticRouter location={location}>{screens}</StaticRouter>}
+        </RenderTimeContext>
       </JotaiProvider>
     </QueryClientProvider>
   );

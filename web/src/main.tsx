@@ -1,9 +1,17 @@
-// Entry: small on purpose. On a slow phone React takes seconds to arrive and start; signed-out visitors meanwhile
-// see the static landing built into index.html, with today's question painted in (staticLanding.ts), and signed-in
-// ones on /vote today's questions (staticVote.ts). Then the app
-// (start.tsx) takes over: signed-in visitors' index.html preloads it, signed-out ones load it after that first paint.
-import { paintStaticLanding } from './features/landing/staticLanding';
-import { paintStaticVote } from './features/vote/staticVote';
+// Entry. The gateway sends / (signed out) and /vote (signed in) rendered on the server from this same App
+// (entry-server.tsx) with the data it used; the browser hydrates that markup in the page's language, from that data,
+// in one transition (React works in short slices, yielding to the browser between them). Any other page has an
+// empty root and renders here. The rest (live channel, vote outbox, service worker) follows in start.tsx.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { App } from './App';
+import { queryClient } from './lib/queryClient';
+import { setLanguage, startI18n } from './i18n';
+import { sessionConfirmedByServer } from './features/auth/useSession';
+import { ME_QUERY_KEY } from './features/auth/api';
+import { clearSignedInHint } from './features/auth/session';
+import { readPageData, type PageData } from './ssr/pageData';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/widgets.css';
@@ -12,18 +20,49 @@ import './styles/landing.css';
 import './styles/cards.css';
 import './colour-scheme.css';
 
-/** The app never waits longer than this for the first paint's API call. */
-const FIRST_PAINT_WAIT_MS = 1500;
+const container = document.getElementById('root')!;
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** Lets the browser present the painted frame before the app's long start-up task. */
-const nextFrame = () =>
-  document.hidden
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Hydrates the server's markup; false (nothing done) when the page's language could not be loaded. */
+async function hydratePage(page: PageData): Promise<boolean> {
+  if (page.language !== 'en') {
+    const loaded = await setLanguage(page.language, { remember: false }).then(
+      () => true,
+      (error: unknown) => (console.warn('Language not loaded', error), false),
+    );
+    if (!loaded) return false;
+  }
+  // The queries as the server rendered them, the session among them: the user it found (or nobody), not whatever
+  // this device stored.
+  hydrate(queryClient, page.queries);
+  sessionConfirmedByServer();
+  // The server found no session: a signed-in hint left behind is stale.
+  if (!queryClient.getQueryData(ME_QUERY_KEY)) clearSignedInHint();
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App queryClient={queryClient} renderedAt={page.renderedAt} />
+      </StrictMode>,
+    );
+  });
+  return true;
+}
 
-// A page served as signed in gets its /vote painted the same way (staticVote.ts); a signed-out one, the landing.
-const signedIn = !!document.querySelector('meta[name="mzansi-session"]');
-void Promise.race([signedIn ? paintStaticVote() : paintStaticLanding(), wait(FIRST_PAINT_WAIT_MS).then(() => false)])
-  .then((painted) => (painted ? nextFrame() : undefined))
+async function renderPage(): Promise<void> {
+  await startI18n();
+  // A page rendered for another path (the service worker's copy, offline) is not this one's markup.
+  container.replaceChildren();
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
+}
+
+const page = readPageData(document, window.location.pathname);
+void (page ? hydratePage(page) : Promise.resolve(false))
+  .then((hydrated) => (hydrated ? undefined : renderPage()))
   .then(() => import('./start'));

@@ -8,6 +8,12 @@ import { visibleResults } from '../questions.js';
 import { bodyOf, send } from '../respond.js';
 import { questionOf } from './voting.js';
 
+/** GET /api/questions/today's answer (the server-rendered pages use it too: page-sources.ts). */
+export async function todayQuestions(clients: Clients, composer: Composer) {
+  const { questions } = await clients.questions.listTodayQuestions({});
+  return bodyOf('GET /api/questions/today', 200, await composeQuestions(composer, questions));
+}
+
 export interface QuestionsDeps {
   clients: Clients;
   composer: Composer;
@@ -23,12 +29,7 @@ export interface QuestionsDeps {
 export function publicQuestionsRouter({ clients, composer, cache }: QuestionsDeps): Router {
   const r = Router();
 
-  r.get('/today', (_req, res) =>
-    cache.serve(res, 'questions:today', async () => {
-      const { questions } = await clients.questions.listTodayQuestions({});
-      return bodyOf('GET /api/questions/today', 200, await composeQuestions(composer, questions));
-    }),
-  );
+  r.get('/today', (_req, res) => cache.serve(res, 'questions:today', () => todayQuestions(clients, composer)));
 
   r.get('/public', (_req, res) =>
     cache.serve(res, 'questions:public', async () => {

@@ -18,8 +18,8 @@ export interface ShareDeps {
   composer: Composer;
   /** The public origin (config PUBLIC_URL): og:url and og:image must be absolute. */
   publicUrl: string;
-  /** The app's index.html for a request (web.ts indexHtml); undefined when the app is not built. */
-  page?: (req: Request) => string | undefined;
+  /** The app's page for a request with its own head (web.ts indexHtml); undefined when the app is not built. */
+  page?: (req: Request, head?: (defaultHead: string) => string) => string | undefined;
   /** How long a card (question + split) is reused; the image follows the card. */
   cardTtlMs?: number;
 }
@@ -34,6 +34,7 @@ interface Shared {
 /** JSON inside a <script> element: `<` escaped so the text can never close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The question's own title, description and link-preview tags, in place of the page's default title and description. */
 function headTags(shared: Shared, origin: string): string {
   const { card } = shared;
   const { title, description } = shareText(card);
@@ -41,6 +42,7 @@ function headTags(shared: Shared, origin: string): string {
   const image = `${url}/preview.png?v=${shared.version}`;
   const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeXml(value)}">`;
   return [
+    meta('name', 'description', description),
     `<title>${escapeXml(title)}</title>`,
     `<link rel="canonical" href="${escapeXml(url)}">`,
     meta('property', 'og:type', 'website'),
@@ -59,14 +61,6 @@ function headTags(shared: Shared, origin: string): string {
     meta('name', 'twitter:image', image),
     `<script type="application/json" id="shared-question">${scriptJson(shared.question)}</script>`,
   ].join('\n    ');
-}
-
-/** The app's page with the question's own title, description and link-preview tags in its head. */
-export function sharePage(html: string, shared: Shared, origin: string): string {
-  const description = escapeXml(shareText(shared.card).description);
-  return html
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}">`)
-    .replace(/<title>[^<]*<\/title>/, headTags(shared, origin));
 }
 
 const isNotFound = (err: unknown) => isGrpcError(err) && err.code === grpc.status.NOT_FOUND;
@@ -106,7 +100,6 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
   r.use('/q', compression());
 
   r.get('/q/:id', async (req: Request, res: Response) => {
-    const html = page?.(req);
     const parsed = IdParams.safeParse(req.params);
     let shared: Shared | undefined;
     try {
@@ -115,12 +108,14 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
       if (!isNotFound(err)) throw err;
     }
     if (!shared) {
+      const html = page?.(req, (head) => `${head}\n    <meta name="robots" content="noindex">`);
       if (!html) throw notFound();
       // A dead link still opens the app (its landing), as a 404 that crawlers do not index.
       res.status(404).set({ 'Cache-Control': 'no-cache', Vary: 'Cookie' }).type('html');
-      res.send(html.replace('</title>', '</title>\n    <meta name="robots" content="noindex">'));
+      res.send(html);
       return;
     }
+    const html = page?.(req, () => headTags(shared, origin));
     if (!html) {
       res.status(503).type('text/plain').send('The web app is not built. Run `make up` (or `npm run build -w @mzansi/web`).');
       return;
@@ -128,7 +123,7 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
     // The page differs by session cookie (web.ts); express adds an ETag, so an unchanged page is a 304.
     reflectSaveData(req, res);
     res.set({ 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Encoding, Save-Data' }).type('html');
-    res.send(sharePage(html, shared, origin));
+    res.send(html);
   });
 
   r.get('/q/:id/preview.png', async (req: Request, res: Response) => {

@@ -22,7 +22,7 @@ export const LANGUAGES: readonly { code: Language; locale: string; name: string 
 
 export const LANGUAGE_STORAGE_KEY = 'mzansi.language';
 /**
- * The cookie that tells the gateway the chosen language, so index.html comes in it (<html lang>, static landing):
+ * The cookie that tells the gateway the chosen language, so the page comes in it (<html lang>, the server's render):
  * a preference for the page, no secret, so not HttpOnly (like `save-data`).
  */
 export const LANGUAGE_COOKIE = 'lang';

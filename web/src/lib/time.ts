@@ -34,6 +34,12 @@ export function countdownToEndOfLocalDay(now: Date): string {
   return formatDuration(msUntilEndOfLocalDay(now));
 }
 
+/**
+ * What a countdown shows where the device's day is not known yet: on the server and while hydrating its markup (the
+ * server's day is not the phone's), as wide as the time that replaces it.
+ */
+export const COUNTDOWN_UNKNOWN = '--:--:--';
+
 /** A Date whose UTC fields read as the SAST wall clock of `date`. */
 function toSastWallClock(date: Date): Date {
   return new Date(date.getTime() + SAST_OFFSET_MS);
@@ -120,6 +126,17 @@ export function formatMonthDay(date: Date | string | number): string {
 export function formatDayLabel(date: Date | string | number): string {
   const d = toDate(date);
   return words.dayLabel(dayNumber(d), formatMonthDay(d));
+}
+
+/**
+ * The day label with the month as English names it, in every language: the same in every runtime, where Intl's
+ * month names are not (a server's ICU may know isiZulu's, a phone's browser not), for markup rendered on the server
+ * and hydrated in the browser.
+ */
+export function formatDayLabelPortable(date: Date | string | number): string {
+  const d = toDate(date);
+  const sast = toSastWallClock(d);
+  return words.dayLabel(dayNumber(d), `${sast.getUTCDate()} ${MONTHS[sast.getUTCMonth()]}`);
 }
 
 /** Long date of the SAST day, e.g. "22 November 2025" (en-ZA). */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { TOAST_DEFAULT_DURATION, useToast, type ToasterToast } from './toast';
 import { cx } from './cx';
+import { useHydrated } from '../lib/useHydrated';
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -70,6 +71,7 @@ function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void })
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   const regionRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -82,6 +84,8 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // A portal into document.body: in the browser only, after any hydration.
+  if (!hydrated) return null;
   return createPortal(
     <section aria-label="Notifications (F8)">
     <div className="toaster" ref={regionRef} tabIndex={-1}>

@@ -1,4 +1,4 @@
-// The public question lists: query keys and parsers. No React here: the static landing's boot code uses it too.
+// The public question lists: query keys and parsers.
 import type { Comment, CommentsByQuestion, Question } from './types';
 
 export const PUBLIC_QUESTIONS_KEY = ['/api/questions/public'] as const;

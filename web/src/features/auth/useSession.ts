@@ -44,13 +44,20 @@ export function useUser(): User | null {
   return useSession().user;
 }
 
+let confirmedByServer = false;
+
+/** The page was rendered on the server, which read the session for it: no need to ask again on this load. */
+export function sessionConfirmedByServer(): void {
+  confirmedByServer = true;
+}
+
 /**
  * Confirms the session with the server once per page load (mounted once, at the app root): 200 -> that user, 401 ->
  * signed out; other failures (network, 5xx) keep the stored user. Also follows sign-in/out in other tabs.
  */
 export function useSessionSync(): void {
   const queryClient = useQueryClient();
-  useQuery({ ...meQuery, refetchOnMount: 'always' });
+  useQuery({ ...meQuery, refetchOnMount: confirmedByServer ? false : 'always' });
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === USER_STORAGE_KEY || event.key === null) queryClient.setQueryData(ME_QUERY_KEY, readStoredUser());

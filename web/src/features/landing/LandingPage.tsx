@@ -14,11 +14,8 @@ import { NewsletterCard } from './NewsletterCard';
 import { NotificationsCard } from './NotificationsCard';
 import { readSharedQuestion } from '../share/sharedQuestion';
 
-/**
- * What signed-out visitors see on every route (spec §2 Landing page). `staticShell`: the first paint built into
- * index.html (vite.config.ts), without the day, data or anything below the archive heading; the app replaces it.
- */
-export function LandingPage({ staticShell = false }: { staticShell?: boolean }) {
+/** What signed-out visitors see on every route (spec §2 Landing page); the gateway renders it for / (entry-server.tsx). */
+export function LandingPage() {
   const openAuth = useOpenAuthDialog();
   const t = useT();
   const join = () => openAuth('signup');
@@ -36,8 +33,7 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
   const listed = useDeferredValue(archive.data);
   const commentsByQuestion = useDeferredValue(comments.data);
   const questions = listed ?? [];
-  // A shared link (/q/{id}) shows that question in the hero, as the page carries it.
-  // (window's location: the landing is also rendered outside a router, into index.html.)
+  // A shared link (/q/{id}) shows that question in the hero, as the page carries it (not rendered on the server).
   const shared = useMemo(() => (typeof document === 'undefined' ? null : readSharedQuestion(document, window.location.pathname)), []);
 
   return (
@@ -53,7 +49,7 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
             </span>
           </div>
           <span className="landing-header__actions">
-            {!staticShell && <LanguageSwitch compact />}
+            <LanguageSwitch compact />
             <Button variant="gold" size="sm" onClick={join}>
               {t('landing.join')}
             </Button>
@@ -66,9 +62,9 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
           question={shared ?? today.data?.[0]}
           loading={!shared && today.isPending}
           failed={today.isError}
-          now={staticShell ? null : now}
+          now={now}
           onJoin={join}
-          onChoose={staticShell ? undefined : choose}
+          onChoose={choose}
           onLogin={() => openAuth('login')}
         />
 
@@ -94,34 +90,28 @@ export function LandingPage({ staticShell = false }: { staticShell?: boolean }) 
           )}
         </section>
 
-        {!staticShell && (
-          <>
-            <NewsletterCard />
-            <NotificationsCard onEnable={join} />
+        <NewsletterCard />
+        <NotificationsCard onEnable={join} />
 
-            <Card className="cta-card">
-              <CardContent>
-                <h2 className="cta-card__title">{t('landing.ctaTitle')}</h2>
-                <p className="cta-card__text">{t('landing.ctaText')}</p>
-                <Button size="lg" block onClick={join}>
-                  {t('landing.ctaButton')}
-                </Button>
-              </CardContent>
-            </Card>
-          </>
-        )}
+        <Card className="cta-card">
+          <CardContent>
+            <h2 className="cta-card__title">{t('landing.ctaTitle')}</h2>
+            <p className="cta-card__text">{t('landing.ctaText')}</p>
+            <Button size="lg" block onClick={join}>
+              {t('landing.ctaButton')}
+            </Button>
+          </CardContent>
+        </Card>
       </main>
 
-      {!staticShell && (
-        <footer className="landing-footer">
-          <p>
-            {PRODUCT_NAME} · {t('shell.tagline')}
-          </p>
-          <p>
-            <Link to="/privacy">{t('landing.privacy')}</Link>
-          </p>
-        </footer>
-      )}
+      <footer className="landing-footer">
+        <p>
+          {PRODUCT_NAME} · {t('shell.tagline')}
+        </p>
+        <p>
+          <Link to="/privacy">{t('landing.privacy')}</Link>
+        </p>
+      </footer>
     </div>
   );
 }

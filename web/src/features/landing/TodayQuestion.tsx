@@ -1,5 +1,5 @@
 import { Badge, Button, Spinner } from '../../ui';
-import { formatDayLabel } from '../../lib/time';
+import { useDayLabel } from '../../lib/useNow';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../../entities/question/types';
@@ -9,7 +9,6 @@ import { translatedQuestion } from '../../entities/question/translated';
 
 /**
  * The hero: today's first question with YES / NO (open the sign-in dialog), a live badge, and the sign-in calls.
- * `now` is null only in the static landing built into index.html: the day is filled in on the device.
  */
 export function TodayQuestion({
   question: original,
@@ -23,7 +22,7 @@ export function TodayQuestion({
   question: Question | undefined;
   loading: boolean;
   failed: boolean;
-  now: Date | null;
+  now: Date;
   onJoin: () => void;
   /** YES / NO tapped: remembered through signup (issue 19). Without it, the buttons just open signup. */
   onChoose?: (questionId: string, optionId: string) => void;
@@ -32,16 +31,11 @@ export function TodayQuestion({
   const t = useT();
   const language = useLanguage();
   const question = original && translatedQuestion(original, language);
+  const dayLabel = useDayLabel(now);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__top">
-        {now ? (
-          <p className="hero__day">{formatDayLabel(now)}</p>
-        ) : (
-          <p className="hero__day" style={{ visibility: 'hidden' }}>
-            {'\u00a0'}
-          </p>
-        )}
+        <p className="hero__day">{dayLabel}</p>
         {question && (
           <span className="hero__badges">
             {question.isSample && <SampleBadge />}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast, toastError } from '../../ui';
 import { useUser } from '../auth/useSession';
+import { useHydrated } from '../../lib/useHydrated';
 import {
   currentPermission,
   currentPushSubscription,
@@ -51,7 +52,8 @@ function toSubscriptionBody(subscription: PushSubscription): PushSubscriptionBod
 export function useBrowserNotifications(context: NotificationContext) {
   const user = useUser();
   const storeUser = useStoreUpdatedUser();
-  const supported = notificationsSupported();
+  // Not known on the server: a page rendered there says so until hydrated, then this device's status shows.
+  const supported = useHydrated() && notificationsSupported();
   const [status, setStatus] = useState<BrowserNotificationStatus>(() =>
     deriveNotificationStatus({ supported, permission: currentPermission(), subscribed: false }),
   );

@@ -1,7 +1,6 @@
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Card, CardContent } from '../../ui';
 import { retryFailedScreens } from './lazyScreen';
-import { removeStaticVote } from '../vote/staticVote';
 
 export const OFFLINE_TITLE = 'You’re offline';
 export const OFFLINE_TEXT = 'This screen could not be loaded. Check your connection and try again.';
@@ -26,7 +25,6 @@ export class OfflineBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.warn('Screen failed to load', error, info.componentStack);
-    removeStaticVote(); // the offline state must show, not the first paint over it
   }
 
   override componentDidMount(): void {

@@ -1,6 +1,6 @@
 // A question's own link, /q/{id} (spec: "Sharing"). The gateway serves it as the app's page with link-preview tags
 // and the question itself as JSON in #shared-question (gateway/src/routes/share.ts), so the landing can show it at
-// once. No React here: the static landing's first paint uses it too.
+// once.
 import type { Question } from '../../entities/question/types';
 
 const SHARED_PATH = /^\/q\/([0-9a-f-]{36})\/?$/i;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Badge, Button, Card, CardContent, cx, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
-import { formatDayLabel } from '../../lib/time';
+import { useDayLabel } from '../../lib/useNow';
 import { useUser } from '../auth/useSession';
 import { questionWithMark } from '../../entities/question/results';
 import { SampleBadge } from '../questions/QuestionCards';
@@ -73,6 +73,7 @@ export function DailyQuestion({
   const t = useT();
   // The admin's text in the interface language where there is one (the share text stays the English original).
   const question = useTranslatedQuestion(original);
+  const dayLabel = useDayLabel(question.publishedAt ?? question.date);
   const titleId = useId();
   // A choice tapped on the landing page before signing up comes preselected: one tap confirms it (issue 19).
   const [fromLanding] = useState(() => {
@@ -164,7 +165,7 @@ export function DailyQuestion({
           </span>
         )}
         <div className="vq__top">
-          <p className="vq__day">{formatDayLabel(question.publishedAt ?? question.date)}</p>
+          <p className="vq__day">{dayLabel}</p>
           <span className="vq__badges">
             {question.isSample && <SampleBadge />}
             {question.isBlind && <BlindBadge />}

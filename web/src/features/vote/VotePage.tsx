@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardTitle } from '../../ui';
 import { ClockIcon } from '../../ui/icons';
-import { countdownToEndOfLocalDay } from '../../lib/time';
-import { useNow } from '../../lib/useNow';
+import { useLocalDayCountdown } from '../../lib/useNow';
 import { useUser } from '../auth/useSession';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useTodayQuestions } from '../questions/api';
@@ -12,7 +11,6 @@ import { ResultsPanel } from '../results/ResultsPanel';
 import { InviteFriendsDialog } from '../invite/InviteFriendsDialog';
 import { answerKey, useAnswers, type Answer } from './api';
 import { DailyQuestion } from './DailyQuestion';
-import { removeStaticVote } from './staticVote';
 import { usePendingVote } from './outbox';
 import { questionWithMark } from '../../entities/question/results';
 import { useT } from '../../i18n';
@@ -21,13 +19,13 @@ import './vote.css';
 
 /** Time left in the local day, refreshed every second (its own component so only it re-renders). */
 export function VoteCountdown() {
-  const now = useNow();
+  const left = useLocalDayCountdown();
   const t = useT();
   return (
     <p className="vote-countdown" role="timer" aria-label={t('vote.timeLeft')}>
       <ClockIcon width={18} height={18} />
       <span className="vote-countdown__label">{t('vote.timeLeft')}</span>
-      <span className="vote-countdown__value">{countdownToEndOfLocalDay(now)}</span>
+      <span className="vote-countdown__value">{left}</span>
     </p>
   );
 }
@@ -61,9 +59,6 @@ export function VotePage() {
       else next.delete(questionId);
       return next;
     });
-
-  // This page is now rendered beneath the signed-in first paint (staticVote.ts): that goes.
-  useEffect(() => removeStaticVote(), []);
 
   const title = today.data ? t('vote.title', { count: String(questions.length) }) : t('vote.titlePlain');
 
