@@ -6,7 +6,7 @@ import { isRedisUnavailable } from './redis.js';
 
 /**
  * Stable codes of the gateway's own fixed messages, sent as `{message, code}` so that the web can show them in the
- * reader's language (its catalogues' `error.<code>`; issue #20); `message` stays the English text. The services'
+ * reader's language (its catalogues' `error.<code>`); `message` stays the English text. The services'
  * fixed messages bring their own codes (kit message-codes.ts, passed on by fromGrpc); messages with details in them
  * (a zod problem's field) have none.
  */

@@ -44,11 +44,11 @@ export const PERMISSIONS_POLICY = [
 export const API_PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), bluetooth=(), serial=(), hid=(), display-capture=()';
 
 /**
- * The headers of a JSON answer under /api (issue 19: on a phone the headers were 16 of a repeat /vote's 27 KB):
+ * The headers of a JSON answer under /api, kept small (on a phone the headers were 16 of a repeat /vote's 27 KB):
  * what applies to a response that is not a page — nosniff, the referrer policy, same-origin resource policy, HSTS
- * over https — with a CSP that allows nothing at all (as the comment images have) and the short Permissions-Policy.
- * The page-only headers (COOP, X-Frame-Options, Origin-Agent-Cluster, the DNS-prefetch, download and
- * cross-domain-policy switches, X-XSS-Protection) are left out.
+ * over https — with a CSP that allows nothing at all (as the comment images have) and the short Permissions-Policy. The
+ * page-only headers (COOP, X-Frame-Options, Origin-Agent-Cluster, the DNS-prefetch, download and cross-domain-policy
+ * switches, X-XSS-Protection) are left out.
  */
 export function apiSecurityHeaderList(config: Config): [string, string][] {
   const page = new Map(securityHeaderList(config).map(([name, value]) => [name.toLowerCase(), [name, value] as [string, string]]));

@@ -6,7 +6,7 @@ const GATEWAY = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Loads the built gateway (`dist/main.js`, as its pods start it, not run as the entry point) in a fresh Node with
- * a resolve hook, and reports every package it pulled in and its RSS. Issue 16: on Node 24, importing drizzle-orm
+ * a resolve hook, and reports every package it pulled in and its RSS. Why: on Node 24, importing drizzle-orm
  * left a process ~100 MB larger (V8's young generation grows during the import and never shrinks), and the
  * gateway owns no tables.
  */

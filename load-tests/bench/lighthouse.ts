@@ -1,8 +1,9 @@
 /**
- * Lighthouse as the outside judge (issue 19): npm `lighthouse` driving Debian's Chromium, mobile preset (its default:
- * Moto G-class screen, simulated slow 4G, 4× CPU), on the landing page (signed out) and the signed-in /vote, with
- * the demo data and one ~5 MB image comment on today's question. Targets: performance ≥ 90, accessibility 100,
- * best practices ≥ 95, SEO ≥ 95, CLS ≤ 0.1, TBT ≤ 300 ms, every image sized, text compressed, hashed assets cached.
+ * Lighthouse as the outside judge of the web's phone experience: npm `lighthouse` driving Debian's Chromium, mobile
+ * preset (its default: Moto G-class screen, simulated slow 4G, 4× CPU), on the landing page (signed out) and the
+ * signed-in /vote, with the demo data and one ~5 MB image comment on today's question. Targets: performance ≥ 90,
+ * accessibility 100, best practices ≥ 95, SEO ≥ 95, CLS ≤ 0.1, TBT ≤ 300 ms, every image sized, text compressed, hashed
+ * assets cached.
  *
  * Then each page's LCP under emulated Fast 3G + 4× CPU (target ≤ 2.5 s).
  * `make lighthouse` (alone: its own stack, databases and demo); `make bench` runs it last in its web section, on its
@@ -171,7 +172,7 @@ export async function lighthouseSetup(origin: string): Promise<{ url: string; co
 
 /**
  * Lighthouse on its own stack with the demo data (the landing signed out, /vote signed in), then each page's LCP
- * under emulated Fast 3G + 4× CPU in Chromium (the issue's `/vote` LCP target, ≤ 2.5 s). Returns the tables and
+ * under emulated Fast 3G + 4× CPU in Chromium (the `/vote` LCP target, ≤ 2.5 s). Returns the tables and
  * every miss by name; `make lighthouse` prints them, `make bench` adds them to its web section.
  */
 export async function runLighthouse(log: (...a: unknown[]) => void = () => undefined): Promise<{ text: string; missed: string[] }> {

@@ -10,7 +10,8 @@
  * results), BENCH_REPS (3), BENCH_REP_SECONDS (3), BENCH_CONNECTIONS (32), BENCH_READCOST_ANSWERS (1000000),
  * BENCH_WEB (1), BENCH_LIGHTHOUSE (1: Lighthouse and the LCPs on the demo data, last, on a stack of its own), BENCH_IDLE_SECONDS (60: the idle signed-in /vote window), BENCH_GATEWAY_FLAGS (extra node flags for the
  * gateway, e.g. --trace-gc).
- * Prints ONE table (issue #16's targets and every earlier one) and writes it to load-tests/results/<date>.md.
+ * Prints ONE table (the current targets and every earlier one, so a regression shows) and writes it to
+ * load-tests/results/<date>.md.
  */
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
@@ -110,7 +111,7 @@ async function main() {
     await voting.end().catch(() => undefined);
     if (sys.stack) await sys.stack.stop();
   }
-  // Lighthouse last, on its own stack with the demo data, once the bench's stack has stopped (issue 19).
+  // Lighthouse last, on its own stack with the demo data, once the bench's stack has stopped: they would share the CPU.
   if (CFG.lighthouse && resultsFile) {
     const { text, missed } = await runLighthouse(log);
     const verdict = missed.length ? `MISSED ${missed.length}: ${missed.join('; ')}` : 'Every Lighthouse and LCP target met.';

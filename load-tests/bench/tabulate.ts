@@ -1,4 +1,4 @@
-/** The table's rows from every phase's results: issue #16's targets first, then every earlier one and the info rows. */
+/** The table's rows from every phase's results: the current targets first, then every earlier one and the info rows. */
 import { availableParallelism } from 'node:os';
 import { CFG } from './config.ts';
 import type { Baselines } from './phases/baselines.ts';

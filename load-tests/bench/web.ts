@@ -2,8 +2,8 @@
  * Web checks: initial JS+CSS of the landing page (gzip, from web/dist/index.html), and in headless Chromium
  * (playwright-core + /usr/bin/chromium) the bytes a repeat visit fetches over the network once the service worker
  * controls the page, and LCP under emulated Fast 3G + 4× CPU slowdown (CDP), cold cache, ≥ 3 repetitions; and the
- * HTTP requests an idle signed-in /vote makes in a minute with its live socket open (issue #16: ≤ 2), the way
- * web/e2e/live-requests.e2e.test.ts measures it.
+ * HTTP requests an idle signed-in /vote makes in a minute with its live socket open (the target: ≤ 2, since the socket
+ * replaces polling), the way web/e2e/live-requests.e2e.test.ts measures it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,7 +107,7 @@ export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOpt
       notes.push('repeat visit counts every byte not answered by the service worker, API calls of the landing page included');
       await ctx.close();
     }
-    // LCP, cold cache, Fast 3G + 4× CPU: the landing signed out, and /vote signed in (issue 19).
+    // LCP, cold cache, Fast 3G + 4× CPU: the landing signed out, and /vote signed in (the pages a phone meets first).
     const lcps = await fast3gLcp(browser, origin + '/', reps, notes);
     out.lcpMs = figure(lcps);
     if (idleVote) {

@@ -5,7 +5,7 @@ import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 import { answer, befriend, commentsOpen, newUser, type User } from './social-helpers.js';
 
 /**
- * Blind questions (PRODUCT.md, issue #20): for an open blind question nobody who has not answered it sees per-option
+ * Blind questions (PRODUCT.md): for an open blind question nobody who has not answered it sees per-option
  * counts or percentages — not in today's list, the public archive, a topic's list, public-results, results, the
  * friends feed or the live channel (signed in or out) — only the number of predictions. After answering, the
  * reader's own reads carry everything; once it resolves, everyone's do. Questions not marked blind are unchanged.

@@ -4,7 +4,7 @@ import { expectCleanError, signInAdmin, startGatewayForTest, startServicesForTes
 import { newUser, type User } from './social-helpers.js';
 
 /**
- * Confidence through the API (issue #20): POST /api/answers takes an optional `confidence` (50–99, default 75),
+ * Confidence through the API: POST /api/answers takes an optional `confidence` (50–99, default 75),
  * fixed with the answer like the option; GET /api/leaderboard?scope=calibration and /api/users/{id}/calibration.
  */
 let system: Awaited<ReturnType<typeof startServicesForTest>>;

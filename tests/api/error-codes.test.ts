@@ -7,7 +7,7 @@ import { waitSearchable } from './social-helpers.js';
 
 /**
  * The services' fixed messages travel with a stable code (kit message-codes.ts → gRPC trailing metadata → the
- * gateway's `{message, code, params}`), so that the web shows `error.<code>` in the reader's language (issue #20).
+ * gateway's `{message, code, params}`), so that the web shows `error.<code>` in the reader's language.
  */
 const en = JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/en.json', import.meta.url), 'utf8')).messages as Record<string, string>;
 

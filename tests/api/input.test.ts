@@ -1,5 +1,5 @@
-// Issue 15 "Input": malformed URLs, request Content-Encoding, errors Node answers itself (431, 400, 408), OPTIONS,
-// Permissions-Policy, against a real gateway (identity behind it) serving a small built SPA.
+// Input the gateway must survive: malformed URLs, request Content-Encoding, errors Node answers itself (431, 400, 408),
+// OPTIONS, Permissions-Policy, against a real gateway (identity behind it) serving a small built SPA.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCleanError, PASSWORD, startGatewayForTest, startServicesForTest, uname } from './helpers.js';
 
 /**
- * The interface language on the profile (issue #20): chosen in the app, stored by identity, so it follows the user to
+ * The interface language on the profile: chosen in the app, stored by identity, so it follows the user to
  * another device (the app switches to it on sign-in).
  */
 let system: Awaited<ReturnType<typeof startServicesForTest>>;

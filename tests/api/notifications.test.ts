@@ -163,7 +163,7 @@ describe('POST /api/newsletter/subscribe', () => {
   it('trims the address, keeps the source, and a second signup (any case) is alreadySubscribed', async () => {
     const first = await anon.post('/api/newsletter/subscribe', { email: '  Thandi.Mokoena@Example.co.za  ', name: 'Thandi', source: 'footer' });
     expect(first.status, first.text).toBe(201);
-    // Double opt-in (issue 18): unconfirmed until the link of the confirmation mail is used.
+    // Double opt-in (POPIA: the mailbox's owner consents): unconfirmed until the confirmation mail's link is used.
     const CONFIRM = 'Check your inbox: confirm your subscription with the link we sent.';
     expect(first.json).toEqual({ success: true, alreadySubscribed: false, email: 'Thandi.Mokoena@Example.co.za', confirmed: false, message: CONFIRM });
 

@@ -4,7 +4,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../gateway/src/privacy.js';
 import { expectCleanError, PASSWORD, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
- * Issue #18: POPIA consent at signup, the privacy notice's configuration and the answer privacy settings, through the
+ * POPIA consent at signup, the privacy notice's configuration and the answer privacy settings, through the
  * gateway against the real identity and voting services (own databases).
  */
 let system: Awaited<ReturnType<typeof startServicesForTest>>;

@@ -1,5 +1,6 @@
-// Issue 18 through the gateway: edit my profile, change my password (other sessions signed out, this one kept),
-// verify a new e-mail address from the mail the notification service wrote, one-click unsubscribe without a session.
+// The account's own data through the gateway (POPIA: the user keeps it right): edit my profile, change my password
+// (other sessions signed out, this one kept), verify a new e-mail address from the mail the notification service wrote,
+// one-click unsubscribe without a session.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

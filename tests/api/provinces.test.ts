@@ -4,7 +4,7 @@ import { eventually } from '@mzansi/kit/testing';
 import { expectCleanError, PASSWORD, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
- * Results by province (issue #20): a user's optional province (at signup, on the profile) is counted with each answer;
+ * Results by province: a user's optional province (at signup, on the profile) is counted with each answer;
  * results panels and the public archive carry the nine provinces, each split hidden below 30 answers.
  */
 let system: Awaited<ReturnType<typeof startServicesForTest>>;

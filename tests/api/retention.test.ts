@@ -1,6 +1,6 @@
-// Issue 18, retention: the gateway keeps nothing in Redis for ever. Sessions expire with their idle TTL, the
-// per-user session index with the absolute TTL, rate-limit keys (the only place a client address is stored) with
-// their window. IP addresses are never logged (README "Privacy"), so Redis is the whole of it.
+// Retention (POPIA, docs/privacy.md "Retention"): the gateway keeps nothing in Redis for ever. Sessions expire with
+// their idle TTL, the per-user session index with the absolute TTL, rate-limit keys (the only place a client address is
+// stored) with their window. IP addresses are never logged (docs/privacy.md), so Redis is the whole of it.
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL } from '@mzansi/kit/testing';

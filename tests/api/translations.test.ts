@@ -4,7 +4,7 @@ import { signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, 
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 
 /**
- * Per-language question text (issue #20) through the API: the admin's isiZulu, Afrikaans and Sesotho text comes back
+ * Per-language question text through the API: the admin's isiZulu, Afrikaans and Sesotho text comes back
  * from create and in today's and the public list (signed out too); bad input is a clear 400 before any service call.
  * The admin edits them later (PUT /api/admin/questions/{id}/translations), and the live new-question message carries
  * them. The real services; PUBLIC_CACHE_MS=0 so each read shows the current state.

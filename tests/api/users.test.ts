@@ -57,7 +57,7 @@ describe("another user's id in a path", () => {
   });
 
   it('own id → 200 and /api/auth/me shows the change', async () => {
-    // WhatsApp alerts need a phone number (issue 19): without one they are refused.
+    // WhatsApp alerts need a phone number to reach: without one they are refused, not silently lost.
     const noPhone = await alice.put(`/api/users/${aliceUser.id}/notifications`, { whatsappNotifications: true });
     expect(noPhone.status, noPhone.text).toBe(400);
     expect(noPhone.json.message).toBe('Add your phone number to get WhatsApp alerts');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 /**
  * Stand-ins for the world outside the stack, shared by the notification service's tests and the gateway's: the
- * browsers' push services, a browser's push keys, and the mail files the development mailer writes (issue 21: no
+ * browsers' push services, a browser's push keys, and the mail files the development mailer writes (here, so that no
  * test imports another package's test folder).
  */
 

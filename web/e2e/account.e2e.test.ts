@@ -1,4 +1,4 @@
-// Issue 18, "Download my data" and "Delete my account" in the real SPA against the whole stack: a new user comments
+// POPIA's "Download my data" and "Delete my account" in the real SPA against the whole stack: a new user comments
 // and answers, downloads their data from Profile → Privacy (the file is the server's JSON under its file name), then
 // deletes the account in the confirm dialog (a wrong password first) and lands signed out on the landing page, where
 // the old credentials no longer work.

@@ -1,4 +1,4 @@
-// Issue 15: past the login budget (and the per-address signup budget) the sign-in dialog shows the self-hosted
+// Login protection: past the login budget (and the per-address signup budget) the sign-in dialog shows the self-hosted
 // ALTCHA widget, which solves the gateway's proof-of-work in a Web Worker under the gateway's CSP; the right password
 // then gets in. Headless Chromium against the whole stack, default login thresholds.
 import { copyFile } from 'node:fs/promises';

@@ -1,6 +1,7 @@
-// Issue #20 in the browser at 360 px: a blind question shows only the number of predictions until you answer; the
-// confidence slider works from the keyboard and travels with the answer; the results panel then shows the figures
-// and the province breakdown; the Calibration tab and "How scoring works" load. axe: no serious/critical issues.
+// Blind questions, confidence and provinces in the browser at 360 px: a blind question shows only the number of
+// predictions until you answer; the confidence slider works from the keyboard and travels with the answer; the results
+// panel then shows the figures and the province breakdown; the Calibration tab and "How scoring works" load. axe: no
+// serious/critical issues.
 import { expect, test } from 'vitest';
 
 import { expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, signUpInBrowser, browser, stack, startBrowserStack } from './browser';

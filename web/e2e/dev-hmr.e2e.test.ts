@@ -1,4 +1,4 @@
-// `make dev` (issue 21): the gateway in front of Vite's dev server (WEB_DEV_SERVER_URL). A React component edited on
+// `make dev`: the gateway in front of Vite's dev server (WEB_DEV_SERVER_URL). A React component edited on
 // disk shows its new text in the open page without a reload (Vite's HMR socket passes through the gateway), and the
 // page's /ws still reaches the gateway's live channel. A small app of its own in web/.dev/ (git-ignored; not in
 // test-results/, which Vite never watches) is edited, never the real web's sources (other tests read them).

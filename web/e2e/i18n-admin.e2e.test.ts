@@ -1,4 +1,4 @@
-// Four languages (issue #20), the admin and privacy side: the admin dashboard (every tab) in isiZulu at 360 px, with a
+// Four languages, the admin and privacy side: the admin dashboard (every tab) in isiZulu at 360 px, with a
 // question's translations edited after create; the research screen and the privacy notice in Afrikaans at 360 px.
 // No sideways scrolling, no serious axe findings, a screenshot of each.
 import { expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Four languages (issue #20), the social side: the friends screen, the friends feed, the discussion and the
+// Four languages, the social side: the friends screen, the friends feed, the discussion and the
 // profile's stats in isiZulu at 360 px (no sideways scrolling, no serious axe findings, screenshots).
 import { test } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Four languages (issue #20): the vote screen in English, isiZulu, Afrikaans and Sesotho at 360 px (no sideways
+// Four languages: the vote screen in English, isiZulu, Afrikaans and Sesotho at 360 px (no sideways
 // scrolling, no serious axe findings, a screenshot each), chosen in the header's switch and remembered; a first
 // visit follows the browser's language (the gateway sends index.html in it); the settings say the translation is
 // under review. The social screens in isiZulu: i18n-social.e2e.test.ts.

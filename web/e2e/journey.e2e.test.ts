@@ -1,4 +1,4 @@
-// Issue 19's "done when", as one journey in Chromium at 360 × 800: a user shares their prediction to WhatsApp; a
+// How a prediction spreads, as one journey in Chromium at 360 × 800: a user shares their prediction to WhatsApp; a
 // newcomer opens the link that message carries and records a prediction on that question in three taps — YES on the
 // landing page, Create Account (after the sign-up form: three fields and the consent box PRODUCT.md requires), and
 // SUBMIT PREDICTION with the YES already picked.

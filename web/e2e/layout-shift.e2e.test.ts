@@ -1,8 +1,8 @@
-// Issue 19, Lighthouse's CLS ≤ 0.1 measured in the browser: the landing page (the app taking over the static first
-// paint) and /vote (the results panel filling in: national figures, provinces, a friend's answer, the discussion),
-// on a slowed phone (4× CPU, a slow line) so the steps that shift show apart. The shifts are the browser's own
-// (PerformanceObserver 'layout-shift'), summed as CLS does: the worst session window (gaps < 1 s, ≤ 5 s long).
-// Also the signed-in hint cookie: a signed-out visitor does not ask GET /api/auth/me.
+// Lighthouse's CLS ≤ 0.1 (a page that jumps under the thumb loses taps), measured in the browser: the landing page (the
+// app taking over the static first paint) and /vote (the results panel filling in: national figures, provinces, a
+// friend's answer, the discussion), on a slowed phone (4× CPU, a slow line) so the steps that shift show apart. The
+// shifts are the browser's own (PerformanceObserver 'layout-shift'), summed as CLS does: the worst session window (gaps
+// < 1 s, ≤ 5 s long). Also the signed-in hint cookie: a signed-out visitor does not ask GET /api/auth/me.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {

@@ -1,14 +1,14 @@
-// The live channel replaces polling (issue #16): an idle signed-in /vote with its socket open makes at most 2 HTTP
-// requests a minute, and a vote on one page moves the figures on other pages through the socket alone, without a
-// single HTTP request from them; the voter's own page sends the POST and asks nothing again that its response or
-// the socket carries.
+// The live channel replaces polling (fewer requests, less data on a phone): an idle signed-in /vote with its socket
+// open makes at most 2 HTTP requests a minute, and a vote on one page moves the figures on other pages through the
+// socket alone, without a single HTTP request from them; the voter's own page sends the POST and asks nothing again
+// that its response or the socket carries.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { createQuestion, expectVisible, newMobilePage, randomUsername, screenshot, answerApi as answer, browser, signUpApi, stack, startBrowserStack } from './browser';
 
 let admin: { api: APIRequestContext; id: string; close: () => Promise<void> };
 
-/** Issue #16 target: an idle signed-in /vote with an open socket makes ≤ 2 requests a minute. */
+/** The target: an idle signed-in /vote with an open socket makes ≤ 2 requests a minute. */
 const IDLE_WINDOW_MS = 60_000;
 const IDLE_REQUEST_BUDGET = 2;
 

@@ -1,4 +1,4 @@
-// Issue #18 in the browser: the consent checkbox at signup, the /privacy notice (signed out and in) and the
+// POPIA in the browser: the consent checkbox at signup, the /privacy notice (signed out and in) and the
 // profile's "Who sees my answers" settings, at 360 × 800 (the narrowest phone we design for), checked with axe-core.
 import { expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,7 +1,7 @@
-// Issue 18 in the real SPA against the whole stack: a user edits their profile (name, e-mail, phone), confirms the
-// new address from the link in the mail the notification service wrote, changes the password (another browser
-// signed in as them is signed out, this one stays), unsubscribes from a question mail signed out; the admin reads
-// the Audit tab at 360 px.
+// The account's own data in the real SPA against the whole stack: a user edits their profile (name, e-mail, phone),
+// confirms the new address from the link in the mail the notification service wrote, changes the password (another
+// browser signed in as them is signed out, this one stays), unsubscribes from a question mail signed out; the admin
+// reads the Audit tab at 360 px.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';

@@ -1,8 +1,8 @@
-// Issue 19 in Chromium at 360 × 800: navigation recovers from a lost connection (a lazy screen that cannot load
-// shows "You're offline — Try again", and Try again works once the network is back); a vote made offline waits
-// on the phone, shown as pending, and is sent when the connection returns; YES tapped on the landing page
-// survives sign-up (preselected, one tap confirms); a question published while /vote is open shows the live
-// banner; and the signed-in shell paints from the cached user without waiting for /api/auth/me.
+// A patchy connection, in Chromium at 360 × 800: navigation recovers from a lost connection (a lazy screen that cannot
+// load shows "You're offline — Try again", and Try again works once the network is back); a vote made offline waits on
+// the phone, shown as pending, and is sent when the connection returns; YES tapped on the landing page survives sign-up
+// (preselected, one tap confirms); a question published while /vote is open shows the live banner; and the signed-in
+// shell paints from the cached user without waiting for /api/auth/me.
 import { expect, test } from 'vitest';
 import {
   closeToasts,

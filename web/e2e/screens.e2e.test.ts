@@ -1,7 +1,7 @@
 // Every screen, signed out, as a user with a long name and friends with long names, and as the admin (each admin
-// tab), at 360 × 800 and 390 × 844, light and dark (issue 19): axe-core reports no serious or critical violation,
-// and no screen is wider than the viewport. One stack, one page per role: each screen is opened once and then
-// looked at in the four variants (viewport and colour scheme switched in place). Screenshots land in
+// tab), at 360 × 800 and 390 × 844, light and dark (the phones and modes our users have): axe-core reports no serious
+// or critical violation, and no screen is wider than the viewport. One stack, one page per role: each screen is opened
+// once and then looked at in the four variants (viewport and colour scheme switched in place). Screenshots land in
 // test-results/screenshots/screens-<width>-<scheme>-<screen>.png.
 import { beforeAll, expect, test } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';

@@ -1,7 +1,7 @@
-// Issue 19, "sharing that looks right" and "installable and data-light", in Chromium at 360 × 800 and 390 × 844: a
+// "Sharing that looks right" and "installable and data-light", in Chromium at 360 × 800 and 390 × 844: a
 // question's own link (/q/{id}) with its link-preview tags and 1200 × 630 card, the web manifest and its icons, the
 // dark colour scheme (axe: 0 serious/critical), and data saver (Save-Data: no comment images until tapped, a repeat
-// visit of /vote within the issue's 20 KB).
+// visit of /vote within 20 KB).
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
@@ -24,7 +24,7 @@ const tag = Date.now().toString(36);
 const first = { id: '', text: `Will the first question ${tag} stay on top` };
 const shared = { id: '', text: `Will the shared question ${tag} show a preview card` };
 
-/** Bytes on the network for a repeat signed-in /vote with data saver on: issue 19's target. */
+/** Bytes on the network for a repeat signed-in /vote with data saver on: data costs our users money. */
 const REPEAT_VISIT_BUDGET = 20 * 1024;
 
 const VIEWPORTS = [

@@ -1,4 +1,4 @@
-// Suggestions and research end to end (issue 7): a new user suggests a question on /my-suggestions; the admin
+// Suggestions and research end to end: a new user suggests a question on /my-suggestions; the admin
 // reviews it (approved, with notes) in /admin → Suggestions; the user sees the outcome. The admin's analytics,
 // users and manage tabs show real data; the research tabs work on the seeded sample content.
 import { expect, test } from 'vitest';

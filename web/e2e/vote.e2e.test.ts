@@ -77,7 +77,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     await expectVisible(results.getByText('2 South Africans voted'), 15_000);
     await expectVisible(results.getByRole('list', { name: 'National results' }).getByText('100%'));
     await expectVisible(results.getByText('No friends have answered yet'));
-    // Nothing of this user's has resolved yet: no made-up accuracy (issue 19).
+    // Nothing of this user's has resolved yet: no made-up accuracy (a "0%" would read as a verdict).
     await expectVisible(results.getByText('Your accuracy and rank show once one of your predictions this month is resolved.'));
     await closeToasts(page);
     await scrollToTop(results);

@@ -4,7 +4,7 @@ import type { LiveSocket } from './admission.js';
  * The interval is cut into this many slots and each socket is beaten in its own slot, so a gateway with 10,000
  * sockets pings ~300 of them (and asks Redis about their sessions) every ~1 s instead of all 10,000 (and 10,000
  * Redis commands) at once: that burst stalled the event loop for hundreds of milliseconds every interval, and votes
- * waited behind it (issue #16's p99).
+ * waited behind it (the vote p99 rose with it).
  */
 export const HEARTBEAT_SLOTS = 32;
 

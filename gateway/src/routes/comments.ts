@@ -52,7 +52,7 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
  * A comment's image never changes under its id (comments are not edited): browsers keep it a year without asking
  * again. `private`: no shared cache keeps it, so once the comment is deleted nobody who had not already seen it
- * gets it (Lighthouse's cache audit, issue 19; it was `public, max-age=300`).
+ * gets it (Lighthouse's cache audit: with `public, max-age=300` a deleted comment lived on in caches).
  */
 const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 const IMAGE_TOO_LARGE = 'Please select an image smaller than 5MB';

@@ -50,7 +50,7 @@ export async function measureReadCost(voting: pg.Pool, addr: string): Promise<Re
          WHERE oc.question_id = $1 AND oc.option_id = x.option_id AND oc.shard = 0`,
         [q],
       );
-      // The province breakdown's counters (issue #20): the answers spread over the nine provinces.
+      // The province breakdown's counters, which a real read also looks up: the answers spread over the nine provinces.
       await c.query(
         `INSERT INTO province_counts (question_id, province, option_id, count)
          SELECT $1, p, o, $2::int / 18 FROM unnest(ARRAY['EC','FS','GP','KZN','LP','MP','NC','NW','WC']) p, unnest(ARRAY['yes','no']) o`,

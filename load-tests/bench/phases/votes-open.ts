@@ -40,8 +40,8 @@ export async function offeredVotes(
 
   async function offered(rate: number, qid: string): Promise<RunResult> {
     await seeded.touch(users);
-    // The web no longer polls while its socket is open (issue #16), so the sockets only listen; BENCH_POLL=1 adds
-    // the old every-5-s public-results poll per socket.
+    // The web no longer polls while its socket is open (the socket carries the figures), so the sockets only listen;
+    // BENCH_POLL=1 adds the old every-5-s public-results poll per socket.
     const poller = CFG.poll ? new Pool(sys.gatewayOrigin, { connections: 16 }) : undefined;
     const poll = { ok: 0, err: 0, lat: [] as number[] };
     let polling = !!poller;

@@ -1,4 +1,4 @@
-// The interface's four languages (issue #20): English, isiZulu, Afrikaans, Sesotho. Messages are ICU MessageFormat
+// The interface's four languages: English, isiZulu, Afrikaans, Sesotho. Messages are ICU MessageFormat
 // in one catalogue per language (locales/*.json), compiled at build time (i18n-catalogues.ts) and run by Lingui's
 // runtime. English is built in; the others load on demand, over English (a key a catalogue lacks shows English).
 import { setupI18n, type Messages } from '@lingui/core';

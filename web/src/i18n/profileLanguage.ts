@@ -1,4 +1,4 @@
-// The interface language on the profile (issue #20), so it follows the user to another device: a signed-in user's
+// The interface language on the profile, so it follows the user to another device: a signed-in user's
 // saved language is applied when they sign in (or the app starts signed in); a choice in the switch while signed in is
 // saved to the profile; a language chosen on this device before the profile had one is saved to it, and so is the
 // one the browser's languages gave the first visit when it is not English (the push notifications follow the

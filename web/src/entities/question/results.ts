@@ -62,9 +62,9 @@ export function totalPredictions(question: Pick<Question, 'totalVotes' | 'option
 }
 
 /**
- * An answer's colour, the same on every screen (issue 19): YES green, NO blue, a third option gold. Red is kept
- * for errors and deletion, so a correct answer is never red. By id ('yes'/'option1', 'no'/'option2'), else by
- * position in the question's options.
+ * An answer's colour, the same on every screen, so it is recognised at a glance: YES green, NO blue, a third option
+ * gold. Red is kept for errors and deletion, so a correct answer is never red. By id ('yes'/'option1', 'no'/'option2'),
+ * else by position in the question's options.
  */
 export const ANSWER_COLORS = ['green', 'blue', 'gold'] as const;
 export type BarColor = (typeof ANSWER_COLORS)[number];

@@ -35,9 +35,9 @@ export interface Question {
   results: QuestionResult[];
   totalVotes: number;
   commentCount: number;
-  /** By province (issue #20), in the public list; null while hidden. */
+  /** By province, in the public list; null while hidden. */
   provinces?: unknown;
-  /** The admin's optional text in isiZulu, Afrikaans, Sesotho (issue #20); English shows where one is missing. */
+  /** The admin's optional text in isiZulu, Afrikaans, Sesotho; English shows where one is missing. */
   translations?: QuestionTranslations;
 }
 

@@ -1,5 +1,5 @@
 // Edit my profile, change my password, e-mail verification, and the mail links that work without signing in
-// (README "## API": PATCH /api/users/{id}, POST /api/users/{id}/password, /api/auth/verify-email, /api/unsubscribe,
+// (docs/api.md: PATCH /api/users/{id}, POST /api/users/{id}/password, /api/auth/verify-email, /api/unsubscribe,
 // /api/newsletter/confirm).
 import { apiJson } from '../../lib/api';
 import type { User } from '../auth/types';

@@ -20,7 +20,7 @@ type Translations = CreateQuestionForm['translations'];
 export const translationError = (language: TranslationLanguage): string =>
   translate('admin.trNeedsText', { language: TRANSLATION_LANGUAGES.find((l) => l.code === language)!.name });
 
-/** A question's text in isiZulu, Afrikaans and Sesotho (issue #20): one fieldset per language, every field optional. */
+/** A question's text in isiZulu, Afrikaans and Sesotho: one fieldset per language, every field optional. */
 export function TranslationFields({ idPrefix, value, onChange }: { idPrefix: string; value: Translations; onChange: (next: Translations) => void }) {
   const t = useT();
   const set = (language: TranslationLanguage, key: keyof TranslationForm) => (event: { target: { value: string } }) => {

@@ -12,7 +12,7 @@ export interface CreateQuestionForm {
   time: string;
   /** Blind: results hidden until people answer (until it resolves). */
   isBlind: boolean;
-  /** Optional text in the other languages (issue #20); a language left empty shows the English. */
+  /** Optional text in the other languages; a language left empty shows the English. */
   translations?: Partial<Record<TranslationLanguage, TranslationForm>>;
 }
 

@@ -1,4 +1,4 @@
-// The proof-of-work check of the sign-in dialog (issue 15).
+// The proof-of-work check of the sign-in dialog, shown past the login budget (docs/security.md "Login protection").
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../ui';
 import type { AltchaState } from './AltchaField';

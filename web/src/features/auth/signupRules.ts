@@ -1,5 +1,5 @@
 // The signup rules the server enforces (PRODUCT.md), checked in the browser first so a mistake is named at once
-// and costs no request (issue 19). The server stays the authority.
+// and costs no request on a slow connection. The server stays the authority.
 
 export const SIGNUP_MESSAGES = {
   username: 'Username must be 3–30 letters, digits or underscores',

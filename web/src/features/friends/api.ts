@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson, throwIfResNotOk } from '../../lib/api';
 
-/** A user as other users see them (README "Person"). */
+/** A user as other users see them (docs/api.md "Shapes": Person). */
 export interface FriendSummary {
   id: string;
   name: string;

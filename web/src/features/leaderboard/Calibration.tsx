@@ -1,4 +1,4 @@
-// The Calibration tab (issue #20): this month's players ranked by mean Brier skill, shrunk toward the crowd.
+// The Calibration tab: this month's players ranked by mean Brier skill, shrunk toward the crowd.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getQueryFn } from '../../lib/api';

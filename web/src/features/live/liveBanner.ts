@@ -1,4 +1,4 @@
-// The last live news worth a banner (issue 19: a new question or a resolution must not arrive silently below the
+// The last live news worth a banner (a new question or a resolution must not arrive silently below the
 // fold). An atom of the app's store like liveStatus: the live client (outside React) sets it, LiveBanner shows it.
 import { atom } from 'jotai';
 

@@ -1,5 +1,5 @@
 // Applies a `results-updated` message to every cached figure of its question, in place: the socket carries the
-// whole new count, so no query has to ask the gateway again (issue #16: "the web applies what the socket says").
+// whole new count, so no query has to ask the gateway again.
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { publicResultsKey, resultsKey } from '../results/api';
 

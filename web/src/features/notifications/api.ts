@@ -1,4 +1,4 @@
-// Notification calls (spec §7; README "## API"). The notification routes may 404 until the gateway serves them.
+// Notification calls (spec §7; docs/api.md). The notification routes may 404 until the gateway serves them.
 import { apiJson } from '../../lib/api';
 import { isUser } from '../auth/session';
 import { useSetUser } from '../auth/useSession';

@@ -1,6 +1,6 @@
-// Code-split screens that survive a lost connection (issue 19): a chunk that fails to load is fetched again a few
-// times, then the error goes to the nearest OfflineBoundary, which shows "You're offline — Try again"; trying again
-// (or the network coming back) loads it afresh. React.lazy would remember the failure until a reload.
+// Code-split screens that survive a lost connection (phones drop in and out): a chunk that fails to load is fetched
+// again a few times, then the error goes to the nearest OfflineBoundary, which shows "You're offline — Try again";
+// trying again (or the network coming back) loads it afresh. React.lazy would remember the failure until a reload.
 import { lazy, type ComponentType, type JSX, type LazyExoticComponent } from 'react';
 
 /** Waits before each further attempt to load a chunk. */

@@ -1,4 +1,4 @@
-// The privacy notice's configuration and the signed-in user's answer privacy (README "## API", issue #18).
+// The privacy notice's configuration and the signed-in user's answer privacy (docs/api.md, docs/privacy.md).
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../lib/api';
 

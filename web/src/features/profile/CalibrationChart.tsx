@@ -4,7 +4,7 @@ import { useCalibration } from './api';
 import { useT } from '../../i18n';
 
 /**
- * Profile: how well the user's confidence matched reality (issue #20). One row per bucket (50–59 … 90–99) with two
+ * Profile: how well the user's confidence matched reality. One row per bucket (50–59 … 90–99) with two
  * bars: how sure they said they were (predicted) and how often they were right (actual), and the count. A
  * well-calibrated player's two bars are about the same length.
  */

@@ -1,4 +1,4 @@
-// Download my data and delete my account (README "## API", PRODUCT.md "Privacy").
+// Download my data and delete my account (docs/api.md, docs/privacy.md, PRODUCT.md "Privacy").
 import { apiRequest } from '../../lib/api';
 
 /** The file name the server gives in Content-Disposition (`attachment; filename="…"`), or a fallback. */

@@ -16,7 +16,7 @@ export interface UserStats {
   streak: number;
 }
 
-/** Shown instead of a newcomer's accuracy and rank (issue 19: no "0%" or "#13" before anything resolved). */
+/** Shown instead of a newcomer's accuracy and rank: a "0%" or "#13" before anything resolved reads as a verdict. */
 export const NOT_YET = '—';
 
 export type HistoryStatus = 'Pending' | 'Correct' | 'Incorrect';
@@ -78,7 +78,7 @@ export function useUserHistory(userId: string) {
   return useQuery({ queryKey: historyKey(userId), select: toHistory, staleTime: STALE_MS, enabled: !!userId });
 }
 
-/** GET /api/users/{id}/calibration: resolved answers by confidence bucket (issue #20). */
+/** GET /api/users/{id}/calibration: resolved answers by confidence bucket. */
 export const calibrationKey = (userId: string) => ['/api/users', userId, 'calibration'] as const;
 
 export interface CalibrationBucket {

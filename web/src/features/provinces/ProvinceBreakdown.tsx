@@ -5,7 +5,7 @@ import { formatCount } from '../../i18n/format';
 import './provinces.css';
 
 /**
- * Results by province (issue #20): one row per province with a bar for the first option's share; a province with
+ * Results by province: one row per province with a bar for the first option's share; a province with
  * fewer than 30 answers shows "Not enough predictions yet" instead of a split.
  */
 export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceResult[] | null | undefined; options: { id: string; text: string }[] }) {

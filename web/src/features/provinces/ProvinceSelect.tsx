@@ -2,7 +2,7 @@ import { useId, type ChangeEvent } from 'react';
 import { Label } from '../../ui';
 import { PROVINCES } from './provinces';
 
-/** The optional province (issue #20): a native select, "Prefer not to say" = none. */
+/** The optional province: a native select, "Prefer not to say" = none. */
 export function ProvinceSelect({ value, onChange }: { value: string; onChange: (code: string) => void }) {
   const id = useId();
   return (

@@ -1,4 +1,4 @@
-// South Africa's nine provinces (issue #20), as the API names them (kit/provinces.ts).
+// South Africa's nine provinces, as the API names them (kit/provinces.ts).
 export const PROVINCES = [
   { code: 'EC', name: 'Eastern Cape' },
   { code: 'FS', name: 'Free State' },

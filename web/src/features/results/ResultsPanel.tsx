@@ -78,11 +78,11 @@ export function ResultsPanel({
 
   // The panel fills in one step: until the reader's own results (national figures, provinces) and the friends'
   // answers are in, the national card says it is loading and nothing follows it; growing in two steps (live bars,
-  // then provinces) moved the cards below twice (Lighthouse's layout shift, issue 19).
+  // then provinces) moved the cards below twice (Lighthouse's layout shift).
   const settling = firstLoad(results) || firstLoad(friendAnswers);
   // The cards below the national one (friends, rankings, share, discussion) follow in a deferred render: React
   // renders them in short slices after the national figures are on screen, not in the same long task (Lighthouse's
-  // total blocking time, issue 19). They only add below; nothing above them moves.
+  // total blocking time). They only add below; nothing above them moves.
   const below = useDeferredValue(!settling);
 
   // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
@@ -97,7 +97,7 @@ export function ResultsPanel({
     friendAnswers.data ??
     (results.data?.friendAnswers ?? []).map((f) => ({ userId: f.friendId, name: f.friendName, username: '', optionText: f.optionText }));
 
-  // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (issue 19).
+  // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (a "0%" would read as a verdict).
   const newcomer = stats.data?.accuracy === null;
   const shares = yesNoShares(question.options, rows);
   const day = dayNumber(new Date(question.publishedAt ?? question.date));

@@ -41,7 +41,7 @@ export interface QuestionResults {
   results: ResultRow[];
   totalVotes: number;
   hidden: boolean;
-  /** By province (issue #20); null while hidden. */
+  /** By province; null while hidden. */
   provinces: ProvinceResult[] | null;
   friendAnswers: FriendAnswerSummary[];
   userAnswer: { optionId: string } | null;

@@ -3,7 +3,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import './scoring.css';
 
 /**
- * /scoring, "How scoring works" (issue #20): the boards, the Brier formula, the shrinkage and a worked example.
+ * /scoring, "How scoring works": the boards, the Brier formula, the shrinkage and a worked example.
  * The same numbers as services/voting/src/domain/calibration.ts (its tests check them).
  */
 export function ScoringPage() {

@@ -25,7 +25,7 @@ export function voteShareText(question: string, answer: YesNo): string {
 
 /**
  * "I predicted Will … would be YES! YES 62% NO 38% ✅ 🇿🇦 #…". Percentages are rounded. A check mark reads as
- * "I was right" (issue 19), so the spec's mark (✅ with the larger share, ❌ otherwise; a tie is not larger)
+ * "I was right", so the spec's mark (✅ with the larger share, ❌ otherwise; a tie is not larger)
  * appears only once the question is resolved, and then says whether the prediction was correct. Before that:
  * no mark.
  */
