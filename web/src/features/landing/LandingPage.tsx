@@ -29,7 +29,7 @@ export function LandingPage() {
   const comments = usePublicComments();
   // The archive (up to 30 cards, each with its provinces) renders in the background, in slices that let the
   // browser respond between them, rather than in one long task when the list arrives (Lighthouse's total blocking
-  // time, issue 19); the spinner stays until it is ready.
+  // time); the spinner stays until it is ready.
   const listed = useDeferredValue(archive.data);
   const commentsByQuestion = useDeferredValue(comments.data);
   const questions = listed ?? [];

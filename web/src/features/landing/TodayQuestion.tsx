@@ -24,7 +24,7 @@ export function TodayQuestion({
   failed: boolean;
   now: Date;
   onJoin: () => void;
-  /** YES / NO tapped: remembered through signup (issue 19). Without it, the buttons just open signup. */
+  /** YES / NO tapped: remembered through signup. Without it, the buttons just open signup. */
   onChoose?: (questionId: string, optionId: string) => void;
   onLogin: () => void;
 }) {

@@ -1,4 +1,4 @@
-// The answer a visitor tapped on the landing page before signing up (issue 19): remembered on the device through
+// The answer a visitor tapped on the landing page before signing up: remembered on the device through
 // signup or login, then shown preselected on that question for one tap to confirm. Nothing is sent until then.
 import { localStore } from '../../lib/storage';
 

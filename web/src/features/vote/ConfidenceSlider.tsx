@@ -4,7 +4,7 @@ import { useT } from '../../i18n';
 export const DEFAULT_CONFIDENCE = 75;
 
 /**
- * How sure the user is of the option they chose, 50–99 % (issue #20). A native range input: arrow keys move it by
+ * How sure the user is of the option they chose, 50–99 %. A native range input: arrow keys move it by
  * 1, Page Up / Page Down by 10, Home / End to the ends; the value is announced as a percentage.
  */
 export function ConfidenceSlider({ value, onChange, disabled }: { value: number; onChange: (value: number) => void; disabled?: boolean }) {

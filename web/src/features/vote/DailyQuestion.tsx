@@ -75,7 +75,7 @@ export function DailyQuestion({
   const question = useTranslatedQuestion(original);
   const dayLabel = useDayLabel(question.publishedAt ?? question.date);
   const titleId = useId();
-  // A choice tapped on the landing page before signing up comes preselected: one tap confirms it (issue 19).
+  // A choice tapped on the landing page before signing up comes preselected: one tap confirms it.
   const [fromLanding] = useState(() => {
     const optionId = intentFor(question.id);
     return optionId && question.options.some((o) => o.id === optionId) ? optionId : null;
@@ -116,7 +116,7 @@ export function DailyQuestion({
     const input = { userId: user.id, questionId: question.id, optionId: selected, confidence };
     submit.mutate(input, {
       onError: (error) => {
-        // No connection: the vote waits on the phone and goes out when the connection returns (issue 19).
+        // No connection: the vote waits on the phone and goes out when the connection returns.
         if (isOffline(error)) voteOutbox.add(input);
         else toastError(serverMessage(error, t('vote.submitFailed')));
       },

@@ -141,7 +141,7 @@ function QuestionSlot({
   const pending = usePendingVote(user?.id ?? '', question.id);
   // Queued offline (the answered check may be paused or failing meanwhile): say so until it is sent.
   if (pending && !check?.data) return <PendingVoteCard question={question} optionId={pending.optionId} />;
-  // The question paints at once (/vote's largest element, issue 19) while the answered check runs; unanswered, the
+  // The question paints at once (/vote's largest element) while the answered check runs; unanswered, the
   // same form then takes the options.
   if (!check || check.isPending) return <DailyQuestion question={question} checking />;
   if (check.isError) {

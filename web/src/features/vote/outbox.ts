@@ -1,4 +1,4 @@
-// Votes made without a connection (issue 19): kept on the device and sent when the connection returns. The server
+// Votes made without a connection: kept on the device and sent when the connection returns. The server
 // treats a repeated identical answer as the same answer (200), so sending one twice is safe. A vote the server
 // refuses for good (a 4xx: closed question, another answer already recorded) is dropped; the screen then shows
 // what the server has.
@@ -14,7 +14,7 @@ export interface PendingVote {
   userId: string;
   questionId: string;
   optionId: string;
-  /** 50–99 (issue 20); absent means the server's default. */
+  /** 50–99; absent means the server's default. */
   confidence?: number;
 }
 
