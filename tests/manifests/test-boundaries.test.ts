@@ -1,4 +1,5 @@
-// A package's tests start only that package and import only their own package, the kit and the protos.
+// A package's tests start only that package and import only their own package, the kit and the contracts (the gRPC
+// protos and the HTTP contract, @mzansi/api: what the package serves or calls is described there).
 // Journeys through several packages live in tests/ (tests/api, tests/journeys, …), which may import any package.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +14,10 @@ function packages(): { name: string; dir: string }[] {
 }
 
 /** Folders of other packages a test must not reach into (by relative path). */
-const OTHER_PACKAGES = [/^gateway\//, /^services\/[^/]+\//, /^web\//, /^proto\//];
+const OTHER_PACKAGES = [/^gateway\//, /^services\/[^/]+\//, /^web\//, /^proto\//, /^api\//];
 
-/** The other workspace packages' names a test may import: the kit (all its subpaths) and the generated protos. */
-const SHARED = /^@mzansi\/(kit|proto)($|\/)/;
+/** The other workspace packages' names a test may import: the kit (all its subpaths), the generated protos and the HTTP contract. */
+const SHARED = /^@mzansi\/(kit|proto|api)($|\/)/;
 
 /** Why `spec`, imported by `file` (relative to ROOT) of the package in `own`, breaks the rule; undefined if it does not. */
 function refusal(spec: string, file: string, own: string): string | undefined {
@@ -40,7 +41,7 @@ function testFiles(dir: string): string[] {
     .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)));
 }
 
-describe("a package's tests import only their package, the kit and the protos", () => {
+describe("a package's tests import only their package, the kit and the contracts", () => {
   it('finds the tests of the gateway and every service', () => {
     const found = packages().filter((p) => testFiles(p.dir).length > 0);
     expect(found.map((p) => p.name)).toEqual(expect.arrayContaining(['gateway', 'identity', 'questions', 'voting', 'social', 'notification', 'kit']));
@@ -61,10 +62,10 @@ describe("a package's tests import only their package, the kit and the protos", 
 
   it('the check itself refuses what it should', () => {
     const file = 'gateway/test/x.test.ts';
-    for (const spec of ['../../services/voting/src/main.js', '../../services/kit/src/index.js', '../../web/src/i18n/index.js', '@mzansi/voting', '@mzansi/web']) {
+    for (const spec of ['../../services/voting/src/main.js', '../../services/kit/src/index.js', '../../web/src/i18n/index.js', '../../api/src/routes.js', '@mzansi/voting', '@mzansi/web']) {
       expect(refusal(spec, file, 'gateway'), spec).toBeDefined();
     }
-    for (const spec of ['../src/main.js', './helpers.js', '@mzansi/kit', '@mzansi/kit/testing', '@mzansi/proto/voting/v1/voting', 'redis', 'node:fs']) {
+    for (const spec of ['../src/main.js', './helpers.js', '@mzansi/kit', '@mzansi/kit/testing', '@mzansi/proto/voting/v1/voting', '@mzansi/api', '@mzansi/api/rules', 'redis', 'node:fs']) {
       expect(refusal(spec, file, 'gateway'), spec).toBeUndefined();
     }
     expect(refusal('../../voting/src/main.js', 'services/social/test/x.test.ts', 'services/social')).toBeDefined();
