@@ -9,7 +9,7 @@ import { freePort } from '../../scripts/stack.ts';
 import { sleep } from '@mzansi/kit/testing';
 import { Client, publishQuestions, tally, until, UNAVAILABLE_MESSAGE } from '../faults/helpers.ts';
 import { lostOf, pick, report, type ClusterContext } from './context.ts';
-import { balancerStates, burst, jetStreamCaughtUp, servedByReplica, Socket, wsUrl } from './helpers.ts';
+import { balancerStates, burst, gatewayUrl, jetStreamCaughtUp, servedByReplica, Socket, wsUrl } from './helpers.ts';
 
 export async function rollingRestart(ctx: ClusterContext): Promise<void> {
   const { cluster, admin, votingDb, votesOn, stored, outboxDrained } = ctx;
@@ -145,6 +145,11 @@ export async function redisStopped(ctx: ClusterContext): Promise<void> {
     60_000,
     500,
   );
+  // Recovered means recovered on every gateway (each reconnects to Redis on its own backoff), not only on the one
+  // the balancer chose: the next scenario's first write may land on either.
+  for (const url of cluster.gateways().map(gatewayUrl)) {
+    await until(`${url} reads sessions again`, async () => ((await u.withBase(url).get('/api/auth/me')).status === 200 ? true : undefined), 30_000, 250);
+  }
   const recoveryMs = Date.now() - t;
   const all = Object.values(seen).flat();
   expect(all).not.toContain(500);
