@@ -139,9 +139,11 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
     <Card className="qcard friend-qcard" data-question-id={question.id}>
       <CardContent>
         <div className="qcard__badges">
-          <time className="qcard__date" dateTime={question.date}>
-            {formatLongDate(question.date)}
-          </time>
+          {question.date && (
+            <time className="qcard__date" dateTime={question.date}>
+              {formatLongDate(question.date)}
+            </time>
+          )}
           <span className="qcard__badge-group">
             <Badge variant="secondary">{t('feed.friendsBadge')}</Badge>
             {question.isSample && <SampleBadge />}

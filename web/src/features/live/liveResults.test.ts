@@ -3,7 +3,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { makeQuestion } from '../../test/fixtures';
 import { ADMIN_QUESTIONS_KEY } from '../admin/api';
 import { FRIENDS_FEED_KEY } from '../friends/api';
-import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toQuestionList } from '../../entities/question/list';
+import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../../entities/question/list';
+import type { Question } from '../../entities/question/types';
+import { readList } from '../../lib/api';
 import { optionResults } from '../../entities/question/results';
 import { publicResultsKey, resultsKey, toPublicResults, toQuestionResults } from '../results/api';
 import { tagKey } from '../research/api';
@@ -93,7 +95,7 @@ test("every cached list showing the question: today's, public, admin, a tag's qu
   applyLiveResults(client, update);
 
   for (const key of [TODAY_QUESTIONS_KEY, PUBLIC_QUESTIONS_KEY, ADMIN_QUESTIONS_KEY, tagKey('economy', 'questions')]) {
-    const list = toQuestionList(client.getQueryData(key));
+    const list = readList<Question>(client.getQueryData(key));
     const patched = list.find((q) => q.id === 'q1')!;
     expect(patched.totalVotes).toBe(4);
     expect(patched.results).toEqual([

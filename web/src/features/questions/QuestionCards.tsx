@@ -30,9 +30,11 @@ export function QuestionSummary({ question, commentCount, extraBadges }: { quest
   return (
     <>
       <div className="qcard__badges">
-        <time className="qcard__date" dateTime={question.date}>
-          {formatLongDate(question.date)}
-        </time>
+        {question.date && (
+          <time className="qcard__date" dateTime={question.date}>
+            {formatLongDate(question.date)}
+          </time>
+        )}
         <span className="qcard__badge-group">
           {extraBadges}
           {question.isSample && <SampleBadge />}

@@ -100,7 +100,7 @@ export function ResultsPanel({
   // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (a "0%" would read as a verdict).
   const newcomer = stats.data?.accuracy === null;
   const shares = yesNoShares(question.options, rows);
-  const day = dayNumber(new Date(question.publishedAt ?? question.date));
+  const day = dayNumber(new Date(question.publishedAt ?? question.date ?? Date.now()));
 
   return (
     <section className="results" aria-labelledby={headingId} data-question-id={question.id}>

@@ -73,7 +73,7 @@ export function DailyQuestion({
   const t = useT();
   // The admin's text in the interface language where there is one (the share text stays the English original).
   const question = useTranslatedQuestion(original);
-  const dayLabel = useDayLabel(question.publishedAt ?? question.date);
+  const dayLabel = useDayLabel(question.publishedAt ?? question.date ?? Date.now());
   const titleId = useId();
   // A choice tapped on the landing page before signing up comes preselected: one tap confirms it.
   const [fromLanding] = useState(() => {
