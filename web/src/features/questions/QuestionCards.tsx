@@ -8,7 +8,6 @@ import { BlindBadge, useRevealedQuestion } from './blind';
 import { useT } from '../../i18n';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { useTranslatedQuestion } from '../../entities/question/translated';
-import { toProvinces } from '../provinces/provinces';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
 export const PUBLIC_COMMENT_LIMIT = 3;
@@ -104,7 +103,7 @@ export function ArchiveQuestionCard({
             ))}
           </ul>
           )}
-          {!question.resultsHidden && <ProvinceBreakdown provinces={toProvinces(question.provinces)} options={question.options} />}
+          {!question.resultsHidden && <ProvinceBreakdown provinces={question.provinces} options={question.options} />}
         </div>
         {shown.length > 0 && (
           <div className="qcard__section">

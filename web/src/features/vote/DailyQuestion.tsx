@@ -7,7 +7,7 @@ import { questionWithMark } from '../../entities/question/results';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../../entities/question/types';
-import { usePublicResults } from '../results/api';
+import { resultsHidden, usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
@@ -151,7 +151,7 @@ export function DailyQuestion({
 
   const totalVotes = live.data?.totalVotes ?? 0;
   // A blind question: the server sends only the number of predictions until you answer.
-  const hidden = live.data?.hidden ?? !!question.resultsHidden;
+  const hidden = live.data ? resultsHidden(live.data) : !!question.resultsHidden;
   const figures = new Map((live.data?.results ?? []).map((r) => [r.optionId, r]));
   const pending = submit.isPending;
   const locked = pending || checking;
