@@ -3,6 +3,7 @@ import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
 import { resultsKey } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
+import { LEADERBOARD_KEY } from '../leaderboard/api';
 
 /** GET /api/users/{id}/answers/{questionId}: the answer, or null (404) when not answered yet. */
 export const answerKey = (userId: string, questionId: string) => ['/api/users', userId, 'answers', questionId] as const;
@@ -80,7 +81,7 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       const results = queryClient.getQueryData(resultsKey(questionId));
       if (isHidden(results)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
       else if (results !== undefined) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
-      for (const queryKey of [statsKey(userId), historyKey(userId), ['/api/leaderboard']]) {
+      for (const queryKey of [statsKey(userId), historyKey(userId), LEADERBOARD_KEY]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
     },
