@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FriendRequest as ApiFriendRequest, FriendRequestSent, Friends, Person, UserSearch } from '@mzansi/api';
+import type { FriendRequest as ApiFriendRequest, FriendRequestSent, Friends, FriendsFeed, Person, UserSearch } from '@mzansi/api';
 import { apiJson, getListFn, getQueryFn, readList } from '../../lib/api';
 
 /** A user as other users see them (search results, friends, comments' authors). */
@@ -28,6 +28,12 @@ export const friendRequestsQuery = (userId: string) =>
   queryOptions({ queryKey: friendRequestsQueryKey(userId), queryFn: getListFn<ApiFriendRequest>() });
 export const sentRequestsQuery = (userId: string) =>
   queryOptions({ queryKey: sentRequestsQueryKey(userId), queryFn: getListFn<ApiFriendRequest>() });
+/** GET /api/feed/friends: public questions friends answered or commented on. */
+export const friendsFeedQuery = queryOptions({
+  queryKey: FRIENDS_FEED_KEY,
+  queryFn: getQueryFn<FriendsFeed | null>({ on401: 'throw' }),
+  staleTime: 5_000,
+});
 export const userSearchQuery = (q: string) =>
   queryOptions({
     queryKey: [...USER_SEARCH_KEY, q],
