@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Comment, Person, Question } from '@mzansi/api';
+import type { Comment, Person, Question, User } from '@mzansi/api';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -65,6 +65,24 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     commentCount: 0,
     ...overrides,
   };
+}
+
+/** A signed-in user: e-mail notifications on (the default), nothing else chosen or given. */
+export function makeUser(overrides: Partial<User> & Pick<User, 'id' | 'username' | 'name'>): User {
+  return {
+    email: null,
+    phoneNumber: null,
+    joinDate: '2025-01-01T00:00:00Z',
+    isAdmin: false,
+    emailNotifications: true,
+    browserNotifications: false,
+    whatsappNotifications: false,
+    emailVerified: false,
+    privacyConsent: null,
+    province: null,
+    language: null,
+    ...overrides,
+  } satisfies User;
 }
 
 /** Someone as other users see them (a comment's author, a friend, a search result). */

@@ -1,5 +1,6 @@
 // Answering today's questions: the per-question answered check and the submit call.
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '@mzansi/api';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
 import { resultsKey } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
@@ -8,15 +9,8 @@ import { LEADERBOARD_KEY } from '../leaderboard/api';
 /** GET /api/users/{id}/answers/{questionId}: the answer, or null (404) when not answered yet. */
 export const answerKey = (userId: string, questionId: string) => ['/api/users', userId, 'answers', questionId] as const;
 
-export interface Answer {
-  id: string;
-  userId: string;
-  questionId: string;
-  optionId: string;
-  /** 50–99 (%); 75 when not given. */
-  confidence?: number;
-  submittedAt: string | null;
-}
+/** An answer as the API keeps it: `confidence` 50–99 (%), 75 when not given. */
+export type { Answer };
 
 const load = getQueryFn<Answer>({ on401: 'throw' });
 
@@ -30,14 +24,12 @@ export async function answerOrNull(context: { queryKey: readonly unknown[]; sign
   }
 }
 
+export const answerQuery = (userId: string, questionId: string) => queryOptions({ queryKey: answerKey(userId, questionId), queryFn: answerOrNull });
+
 /** One answered check per question (spec §4). */
 export function useAnswers(userId: string, questionIds: string[]) {
   return useQueries({
-    queries: questionIds.map((questionId) => ({
-      queryKey: answerKey(userId, questionId),
-      queryFn: answerOrNull,
-      enabled: !!userId,
-    })),
+    queries: questionIds.map((questionId) => ({ ...answerQuery(userId, questionId), enabled: !!userId })),
   });
 }
 
@@ -77,7 +69,7 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       // First the caller (e.g. keep the confirmation on screen), then the caches.
       options.onSuccess?.(answer, input);
       const { userId, questionId } = input;
-      queryClient.setQueryData<Answer | null>(answerKey(userId, questionId), answer);
+      queryClient.setQueryData(answerQuery(userId, questionId).queryKey, answer);
       const results = queryClient.getQueryData(resultsKey(questionId));
       if (isHidden(results)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
       else if (results !== undefined) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
