@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Answer } from '@mzansi/api';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
-import { resultsKey } from '../results/api';
+import { resultsKey, resultsHidden, type Results } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
 import { LEADERBOARD_KEY } from '../leaderboard/api';
 
@@ -46,11 +46,9 @@ export interface SubmitAnswerInput {
  * over the live channel (`results-updated`, applied in place: live/liveResults.ts) or the public results' polling
  * while it is down; a blind question's hidden figures are not in either, so only they are asked for again.
  */
-function withOwnAnswer(data: unknown, answer: Answer): unknown {
-  if (!data || typeof data !== 'object') return data;
+function withOwnAnswer(data: Results, answer: Answer): Results {
   return { ...data, userAnswer: { optionId: answer.optionId } };
 }
-const isHidden = (data: unknown) => !!data && typeof data === 'object' && (data as { resultsHidden?: unknown }).resultsHidden === true;
 
 /**
  * POST /api/answers. On success nothing is asked again that the response or the live channel carries: the user's
@@ -70,9 +68,9 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       options.onSuccess?.(answer, input);
       const { userId, questionId } = input;
       queryClient.setQueryData(answerQuery(userId, questionId).queryKey, answer);
-      const results = queryClient.getQueryData(resultsKey(questionId));
-      if (isHidden(results)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
-      else if (results !== undefined) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
+      const results = queryClient.getQueryData<Results | null>(resultsKey(questionId));
+      if (resultsHidden(results ?? undefined)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
+      else if (results) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
       for (const queryKey of [statsKey(userId), historyKey(userId), LEADERBOARD_KEY]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
