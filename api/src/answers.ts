@@ -117,3 +117,7 @@ export const Leaderboard = z.union([Standings, CalibrationBoard]);
 export type Answer = z.infer<typeof Answer>;
 export type Standings = z.infer<typeof Standings>;
 export type CalibrationBoard = z.infer<typeof CalibrationBoard>;
+export type UserStats = z.infer<typeof UserStats>;
+export type Calibration = z.infer<typeof Calibration>;
+export type HistoryItem = z.infer<typeof HistoryItem>;
+export type Leaderboard = z.infer<typeof Leaderboard>;

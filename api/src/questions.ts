@@ -86,3 +86,7 @@ export type ProvinceBreakdown = z.infer<typeof ProvinceBreakdown>;
 export type Question = z.infer<typeof Question>;
 export type PublicResults = z.infer<typeof PublicResults>;
 export type Results = z.infer<typeof Results>;
+export type QuestionOption = z.infer<typeof QuestionOption>;
+export type ArchivePage = z.infer<typeof ArchivePage>;
+export type FriendAnswer = z.infer<typeof FriendAnswer>;
+export type FriendAnswers = z.infer<typeof FriendAnswers>;

@@ -94,3 +94,5 @@ export const SuggestionList = z.array(Suggestion);
 export type Official = z.infer<typeof Official>;
 export type Prediction = z.infer<typeof Prediction>;
 export type Suggestion = z.infer<typeof Suggestion>;
+export type Tag = z.infer<typeof Tag>;
+export type Analytics = z.infer<typeof Analytics>;

@@ -78,3 +78,6 @@ export const FriendsFeed = z.strictObject({
 export type Comment = z.infer<typeof Comment>;
 export type FriendRequest = z.infer<typeof FriendRequest>;
 export type FriendsFeed = z.infer<typeof FriendsFeed>;
+export type LatestComments = z.infer<typeof LatestComments>;
+export type Friends = z.infer<typeof Friends>;
+export type FriendRequestSent = z.infer<typeof FriendRequestSent>;

@@ -147,3 +147,4 @@ export const AuditLog = z.strictObject({
 
 export type User = z.infer<typeof User>;
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
+export type UserSearch = z.infer<typeof UserSearch>;

@@ -5,15 +5,15 @@ import { createQueryClient } from './lib/queryClient';
 import { USER_STORAGE_KEY } from './features/auth/session';
 import type { User } from './features/auth/types';
 import { resetToasts } from './ui/toast';
-import { loadScreens } from './test/fixtures';
+import { loadScreens, makeUser } from './test/fixtures';
 
-const thandi: User = {
+const thandi: User = makeUser({
   id: 'u1',
   username: 'thandi_m',
   name: 'Thandi Mokoena',
   joinDate: '2025-03-14T09:00:00Z',
   isAdmin: false,
-};
+});
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 const json = (status: number, body: unknown) =>

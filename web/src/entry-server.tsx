@@ -52,7 +52,22 @@ const app = (input: RenderInput, client: QueryClient) => <App queryClient={clien
  */
 export async function prepare(): Promise<void> {
   for (const code of LANGUAGE_CODES) await setLanguage(code, { remember: false });
-  const user: User = { id: '00000000-0000-4000-8000-000000000000', username: 'warm', name: 'Warm Up', joinDate: '2025-01-01', isAdmin: false };
+  const user: User = {
+    id: '00000000-0000-4000-8000-000000000000',
+    username: 'warm',
+    name: 'Warm Up',
+    email: null,
+    phoneNumber: null,
+    joinDate: '2025-01-01T00:00:00.000Z',
+    isAdmin: false,
+    emailNotifications: true,
+    browserNotifications: false,
+    whatsappNotifications: false,
+    emailVerified: false,
+    privacyConsent: null,
+    province: null,
+    language: null,
+  };
   for (const input of [
     { path: '/', language: 'en', user: null, today: [], renderedAt: Date.now() },
     { path: '/vote', language: 'en', user, today: [], renderedAt: Date.now() },

@@ -3,12 +3,12 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { createQueryClient } from '../lib/queryClient';
-import { json, stubFetch } from '../test/fixtures';
+import { json, stubFetch, makeUser } from '../test/fixtures';
 import type { User } from '../features/auth/types';
 import { currentLanguage, LANGUAGE_STORAGE_KEY, setLanguage } from './index';
 import { useProfileLanguage } from './profileLanguage';
 
-const USER: User = { id: 'u1', username: 'nomsa', name: 'Nomsa', joinDate: '2026-01-01T00:00:00.000Z', isAdmin: false };
+const USER: User = makeUser({ id: 'u1', username: 'nomsa', name: 'Nomsa', joinDate: '2026-01-01T00:00:00.000Z', isAdmin: false });
 
 function Probe({ user }: { user: User }) {
   useProfileLanguage(user);

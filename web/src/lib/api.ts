@@ -99,6 +99,32 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
   };
 }
 
+/**
+ * A list in an answer, read tolerantly: an app cached by the service worker may meet an older or newer server, so
+ * anything but an array reads as none, and its items are taken as the contract's type (a field the UI relies on
+ * that could be missing is defaulted where it is read).
+ */
+export function readList<T>(data: unknown): T[] {
+  return Array.isArray(data) ? (data as T[]) : [];
+}
+
+/** A map in an answer (id -> value), read like `readList`: anything but a plain object reads as empty. */
+export function readRecord<T>(data: unknown): Record<string, T> {
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, T>) : {};
+}
+
+const loadThrowing = getQueryFn<unknown>({ on401: 'throw' });
+
+/** The default loader (GET the joined key) for a list: `readList` of the answer. */
+export function getListFn<T>() {
+  return async (context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T[]> => readList<T>(await loadThrowing(context));
+}
+
+/** The default loader for a map by id: `readRecord` of the answer. */
+export function getRecordFn<T>() {
+  return async (context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<Record<string, T>> => readRecord<T>(await loadThrowing(context));
+}
+
 /** The HTTP status of a failed request (`ApiError`); undefined for anything else (no connection: fetch threw). */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Comment, Question } from '../entities/question/types';
+import type { Comment, Person, Question, User } from '@mzansi/api';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -55,6 +55,8 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     createdAt: '2025-11-19T10:00:00.000Z',
     tags: [],
     isSample: false,
+    isBlind: false,
+    resultsHidden: false,
     results: [
       { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 66.67 },
       { optionId: 'no', optionText: 'No', votes: 1, percentage: 33.33 },
@@ -65,15 +67,55 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
   };
 }
 
+/** A signed-in user: e-mail notifications on (the default), nothing else chosen or given. */
+export function makeUser(overrides: Partial<User> & Pick<User, 'id' | 'username' | 'name'>): User {
+  return {
+    email: null,
+    phoneNumber: null,
+    joinDate: '2025-01-01T00:00:00Z',
+    isAdmin: false,
+    emailNotifications: true,
+    browserNotifications: false,
+    whatsappNotifications: false,
+    emailVerified: false,
+    privacyConsent: null,
+    province: null,
+    language: null,
+    ...overrides,
+  } satisfies User;
+}
+
+/** Someone as other users see them (a comment's author, a friend, a search result). */
+export function makePerson(id: string, name: string, username: string): Person {
+  return { id, name, username, isAdmin: false } satisfies Person;
+}
+
+const NO_IMAGE = { imageUrl: null, imageWidth: null, imageHeight: null, thumbUrl: null, thumbWidth: null, thumbHeight: null } as const;
+
+/** A comment without an image by `user`, written now; `overrides` change any field. */
+export function makeComment(user: Person, overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: 'c1',
+    questionId: 'q1',
+    userId: user.id,
+    content: 'A comment',
+    ...NO_IMAGE,
+    createdAt: new Date().toISOString(),
+    user,
+    ...overrides,
+  } satisfies Comment;
+}
+
 export function makeComments(questionId: string, n: number): Comment[] {
-  return Array.from({ length: n }, (_, i) => ({
-    id: `${questionId}-c${i + 1}`,
-    userId: `u${i + 1}`,
-    content: `Comment number ${i + 1}`,
-    createdAt: new Date(Date.now() - (i + 1) * 60 * 60 * 1000).toISOString(),
-    user: { id: `u${i + 1}`, name: `Person ${i + 1}`, username: `person${i + 1}` },
-    ...(i === 0 ? { imageUrl: 'data:image/png;base64,iVBORw0KGgo=', imageWidth: 1, imageHeight: 1, thumbUrl: 'data:image/png;base64,iVBORw0KGgo=', thumbWidth: 1, thumbHeight: 1 } : {}),
-  }));
+  return Array.from({ length: n }, (_, i) =>
+    makeComment(makePerson(`u${i + 1}`, `Person ${i + 1}`, `person${i + 1}`), {
+      id: `${questionId}-c${i + 1}`,
+      questionId,
+      content: `Comment number ${i + 1}`,
+      createdAt: new Date(Date.now() - (i + 1) * 60 * 60 * 1000).toISOString(),
+      ...(i === 0 ? { imageUrl: 'data:image/png;base64,iVBORw0KGgo=', imageWidth: 1, imageHeight: 1, thumbUrl: 'data:image/png;base64,iVBORw0KGgo=', thumbWidth: 1, thumbHeight: 1 } : {}),
+    }),
+  );
 }
 
 /**

@@ -8,15 +8,16 @@ import { createQueryClient } from '../lib/queryClient';
 import { Toaster } from '../ui';
 import { USER_STORAGE_KEY } from '../features/auth/session';
 import type { User } from '../features/auth/types';
+import { makeUser } from './fixtures';
 
 /** The signed-in user of the feature tests. */
-export const thandi: User = {
+export const thandi: User = makeUser({
   id: 'u1',
   username: 'thandi_m',
   name: 'Thandi Mokoena',
   joinDate: '2025-03-14T09:00:00Z',
   isAdmin: false,
-};
+});
 
 /** Renders `ui` with the app's providers: the given (else a fresh) query client and jotai store, a router, the toaster. */
 export function renderWithProviders(

@@ -30,8 +30,8 @@ test('percentages come from the counts, not the server percentage', () => {
   const rows = optionResults({
     ...base,
     results: [
-      { optionId: 'yes', votes: 2, percentage: 99 },
-      { optionId: 'no', votes: 1, percentage: 1 },
+      { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 99 },
+      { optionId: 'no', optionText: 'No', votes: 1, percentage: 1 },
     ],
   });
   expect(rows.map((r) => r.count)).toEqual([2, 1]);
@@ -59,7 +59,7 @@ test('landing: one decimal; feed: rounded', () => {
 });
 
 test('correct option only on resolved questions', () => {
-  const results = [{ optionId: 'yes', votes: 3 }];
+  const results = [{ optionId: 'yes', optionText: 'Yes', votes: 3, percentage: 100 }];
   expect(optionResults({ ...base, results, correctOptionId: 'yes', isResolved: true }).map((r) => r.isCorrect)).toEqual([true, false]);
   expect(optionResults({ ...base, results, correctOptionId: 'yes', isResolved: false }).map((r) => r.isCorrect)).toEqual([false, false]);
 });
@@ -80,7 +80,7 @@ test('"1 South African voted", "2 South Africans voted"', () => {
 });
 
 test('total predictions and YES/NO shares', () => {
-  const q = { ...base, totalVotes: 4, results: [{ optionId: 'yes', votes: 3 }, { optionId: 'no', votes: 1 }] };
+  const q = { ...base, totalVotes: 4, results: [{ optionId: 'yes', optionText: 'Yes', votes: 3, percentage: 75 }, { optionId: 'no', optionText: 'No', votes: 1, percentage: 25 }] };
   expect(totalPredictions(q)).toBe(4);
   expect(yesNoPercentages(q)).toEqual({ yes: 75, no: 25 });
   expect(totalPredictions({ ...q, totalVotes: Number.NaN })).toBe(4);

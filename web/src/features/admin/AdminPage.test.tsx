@@ -5,9 +5,9 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, makeQuestion, stubFetch, routeTable } from '../../test/fixtures';
+import { json, loadScreens, makeQuestion, stubFetch, routeTable, makeUser } from '../../test/fixtures';
 
-const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
+const admin: User = makeUser({ id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true });
 const draft = makeQuestion({ id: 'd1', text: 'Will the draft go live', isPublished: false, isActive: false, publishedAt: null });
 const live = makeQuestion({ id: 'p1', text: 'Will the live one resolve' });
 

@@ -55,9 +55,11 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
         <Badge variant={STATUS_VARIANT[status]}>{t(STATUS_KEY[status])}</Badge>
         {q.isSample && <SampleBadge />}
         {q.isBlind && <BlindBadge />}
-        <time className="admin-q__date" dateTime={q.date}>
-          {formatLongDate(q.date)}
-        </time>
+        {q.date && (
+          <time className="admin-q__date" dateTime={q.date}>
+            {formatLongDate(q.date)}
+          </time>
+        )}
       </div>
       <p className="admin-q__text">{questionWithMark(q.text)}</p>
       <p className="admin-q__meta">

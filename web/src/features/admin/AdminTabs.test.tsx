@@ -5,10 +5,10 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, stubFetch, routeTable } from '../../test/fixtures';
+import { json, loadScreens, stubFetch, routeTable, makeUser } from '../../test/fixtures';
 import { shortId } from './UsersTab';
 
-const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
+const admin: User = makeUser({ id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true });
 const users = [
   { id: '0f9c2d4e-1111-4222-8333-944455556666', username: 'admin', name: 'Site Admin', isAdmin: true, joinDate: '2025-01-01T00:00:00Z' },
   { id: '7a1b2c3d-aaaa-4bbb-8ccc-ddddeeeeffff', username: 'thandi_m', name: 'Thandi Mokoena', isAdmin: false, joinDate: '2025-03-14T09:00:00Z' },

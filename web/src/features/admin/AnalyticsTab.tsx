@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Analytics } from '@mzansi/api';
+import { getQueryFn } from '../../lib/api';
 import { Button, Card, CardContent } from '../../ui';
 import { ADMIN_ANALYTICS_KEY } from '../suggestions/api';
 import './admin-tabs.css';
@@ -6,32 +8,12 @@ import { intlLocales, useT } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import '../../i18n/later';
 
-/** GET /api/admin/analytics. */
-export interface AdminAnalytics {
-  users: { total: number; newThisWeek: number };
-  answersToday: number;
-  questions: { draft: number; published: number; resolved: number; archived: number };
-  suggestionsPending: number;
-}
-
-const n = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-/** Only real figures: anything missing from the answer is shown as a dash, never made up. */
-function toFigures(data: unknown) {
-  const d = (data && typeof data === 'object' ? data : {}) as Record<string, Record<string, unknown> | unknown>;
-  const users = (d.users && typeof d.users === 'object' ? d.users : {}) as Record<string, unknown>;
-  const questions = (d.questions && typeof d.questions === 'object' ? d.questions : {}) as Record<string, unknown>;
-  return {
-    usersTotal: n(users.total),
-    usersNew: n(users.newThisWeek),
-    answersToday: n(d.answersToday),
-    draft: n(questions.draft),
-    published: n(questions.published),
-    resolved: n(questions.resolved),
-    archived: n(questions.archived),
-    suggestionsPending: n(d.suggestionsPending),
-  };
-}
+/** GET /api/admin/analytics; an older or newer server may leave a figure out (shown as a dash, never made up). */
+const analyticsQuery = queryOptions({
+  queryKey: ADMIN_ANALYTICS_KEY,
+  queryFn: getQueryFn<Partial<Analytics> | null>({ on401: 'throw' }),
+  refetchInterval: 60_000,
+});
 
 const fmt = (v: number | null) => (v === null ? '–' : formatCount(v));
 
@@ -46,7 +28,7 @@ function Tile({ label, value, note, accent }: { label: string; value: number | n
 }
 
 export function AnalyticsTab() {
-  const analytics = useQuery({ queryKey: ADMIN_ANALYTICS_KEY, select: toFigures, refetchInterval: 60_000 });
+  const analytics = useQuery(analyticsQuery);
   const t = useT();
   if (analytics.isPending) {
     return (
@@ -68,7 +50,17 @@ export function AnalyticsTab() {
       </Card>
     );
   }
-  const f = analytics.data;
+  const d = analytics.data;
+  const f = {
+    usersTotal: d?.users?.total ?? null,
+    usersNew: d?.users?.newThisWeek ?? null,
+    answersToday: d?.answersToday ?? null,
+    draft: d?.questions?.draft ?? null,
+    published: d?.questions?.published ?? null,
+    resolved: d?.questions?.resolved ?? null,
+    archived: d?.questions?.archived ?? null,
+    suggestionsPending: d?.suggestionsPending ?? null,
+  };
   return (
     <div className="stack">
       <section aria-label={t('admin.anParticipation')}>

@@ -5,10 +5,10 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, stubFetch } from '../../test/fixtures';
+import { json, loadScreens, stubFetch, makeUser } from '../../test/fixtures';
 import type { AuditEntry } from './AuditTab';
 
-const admin: User = { id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true };
+const admin: User = makeUser({ id: 'a1', username: 'admin', name: 'Admin', joinDate: '2025-01-01T00:00:00Z', isAdmin: true });
 
 const entry = (i: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   id: `e${i}`,

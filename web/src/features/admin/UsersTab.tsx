@@ -1,18 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Person } from '@mzansi/api';
+import { getListFn } from '../../lib/api';
 import { Badge, Button, Card, CardContent, Input } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import './admin-tabs.css';
 import { useT } from '../../i18n';
 import '../../i18n/later';
 
-export interface AdminUserRow {
-  id: string;
-  username: string;
-  name: string;
-  isAdmin: boolean;
-  joinDate: string | null;
-}
+/** `?q=_all` (admins): everyone, with their join dates. */
+export type AdminUserRow = Person & { joinDate?: string | null };
 
 export const ALL_USERS_KEY = ['/api/users/search?q=_all'] as const;
 
@@ -21,26 +18,10 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-export function toUserRows(data: unknown): AdminUserRow[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((raw) => {
-    if (!raw || typeof raw !== 'object') return [];
-    const u = raw as Record<string, unknown>;
-    if (typeof u.id !== 'string' || typeof u.username !== 'string') return [];
-    return [
-      {
-        id: u.id,
-        username: u.username,
-        name: typeof u.name === 'string' ? u.name : u.username,
-        isAdmin: u.isAdmin === true,
-        joinDate: typeof u.joinDate === 'string' ? u.joinDate : null,
-      },
-    ];
-  });
-}
+const allUsersQuery = queryOptions({ queryKey: ALL_USERS_KEY, queryFn: getListFn<AdminUserRow>() });
 
 export function UsersTab() {
-  const users = useQuery({ queryKey: ALL_USERS_KEY, select: toUserRows });
+  const users = useQuery(allUsersQuery);
   const t = useT();
   const [filter, setFilter] = useState('');
   const shown = useMemo(() => {

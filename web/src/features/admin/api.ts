@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest, getListFn, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
-import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toQuestionList } from '../questions/api';
+import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/api';
 import type { Question } from '../../entities/question/types';
 import type { CreateQuestionPayload, TranslationLanguage, TranslationPayload } from './createQuestion';
 import { t } from '../../i18n';
@@ -10,12 +10,15 @@ import '../../i18n/later';
 export const ADMIN_QUESTIONS_KEY = ['/api/admin/questions'] as const;
 export const ADMIN_DRAFTS_KEY = ['/api/admin/drafts'] as const;
 
+const adminQuestionsQuery = queryOptions({ queryKey: ADMIN_QUESTIONS_KEY, queryFn: getListFn<Question>() });
+const adminDraftsQuery = queryOptions({ queryKey: ADMIN_DRAFTS_KEY, queryFn: getListFn<Question>() });
+
 export function useAdminQuestions() {
-  return useQuery({ queryKey: ADMIN_QUESTIONS_KEY, select: toQuestionList });
+  return useQuery(adminQuestionsQuery);
 }
 
 export function useAdminDrafts() {
-  return useQuery({ queryKey: ADMIN_DRAFTS_KEY, select: toQuestionList });
+  return useQuery(adminDraftsQuery);
 }
 
 /** After any admin change: the admin lists, today's and the public questions. */
@@ -23,7 +26,7 @@ function useInvalidateQuestions() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [ADMIN_QUESTIONS_KEY, ADMIN_DRAFTS_KEY, TODAY_QUESTIONS_KEY, PUBLIC_QUESTIONS_KEY].map((queryKey) =>
+      [adminQuestionsQuery.queryKey, adminDraftsQuery.queryKey, TODAY_QUESTIONS_KEY, PUBLIC_QUESTIONS_KEY].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

@@ -93,7 +93,7 @@ describe('buildCreateQuestionPayload: translations (issue #20)', () => {
 
 describe('translations after create', () => {
   it('the stored translations fill the form, and the form gives them back', () => {
-    const stored = { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } }, af: { text: 'Sal dit reën', options: {} } };
+    const stored = { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } }, af: { text: 'Sal dit reën', context: null, options: {} } };
     const form = translationsForm(stored);
     expect(form).toEqual({
       zu: { text: 'Ngabe lizona', context: '', option1: 'Yebo', option2: '' },

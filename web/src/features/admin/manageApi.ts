@@ -3,7 +3,7 @@ import { apiRequest, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
 import { t, type MessageKey } from '../../i18n';
 import '../../i18n/later';
-import { tagKey, toPredictionList, useTags, type MediaPrediction } from '../research/api';
+import { tagPredictionsQuery, useTags, type MediaPrediction } from '../research/api';
 import type { OfficialPayload, PredictionPayload } from './manageForms';
 
 export type ManageKind = 'official' | 'prediction';
@@ -65,7 +65,7 @@ export function useAllPredictions() {
   const tags = useTags();
   const list = tags.data ?? [];
   const results = useQueries({
-    queries: list.map((t) => ({ queryKey: tagKey(t.tag, 'predictions'), select: toPredictionList })),
+    queries: list.map((t) => tagPredictionsQuery(t.tag)),
   });
   const seen = new Map<string, MediaPrediction>();
   for (const r of results) for (const p of r.data ?? []) if (!seen.has(p.id)) seen.set(p.id, p);

@@ -3,8 +3,9 @@ import { createQueryClient } from '../../lib/queryClient';
 import { ME_QUERY_KEY } from './api';
 import { USER_STORAGE_KEY, readStoredUser, writeStoredUser } from './session';
 import type { User } from './types';
+import { makeUser } from '../../test/fixtures';
 
-const user: User = { id: 'u1', username: 'thandi', name: 'Thandi M', joinDate: '2025-01-01T00:00:00Z', isAdmin: false };
+const user: User = makeUser({ id: 'u1', username: 'thandi', name: 'Thandi M', joinDate: '2025-01-01T00:00:00Z', isAdmin: false });
 
 test('round-trips through localStorage', () => {
   writeStoredUser(user);

@@ -1,11 +1,9 @@
 import { expect, test } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Comment } from '../../entities/question/types';
+import { makeComment, makePerson } from '../../test/fixtures';
 import { CommentList } from './CommentList';
 
-const withImage: Comment = {
-  id: 'c1',
-  userId: 'u1',
+const withImage = makeComment(makePerson('u1', 'Thandi Mokoena', 'thandi_m'), {
   content: 'Look at this',
   imageUrl: '/api/comments/c1/image',
   imageWidth: 1600,
@@ -13,9 +11,7 @@ const withImage: Comment = {
   thumbUrl: '/api/comments/c1/image?size=thumb',
   thumbWidth: 480,
   thumbHeight: 360,
-  createdAt: new Date().toISOString(),
-  user: { id: 'u1', name: 'Thandi Mokoena', username: 'thandi_m' },
-};
+});
 
 test('lists load the thumbnail lazily with its size; a tap opens the full image in a dialog', () => {
   render(<CommentList comments={[withImage]} now={new Date()} />);

@@ -16,7 +16,7 @@ export function CommentImage({ comment }: { comment: Comment }) {
   const saveData = useDataSaver();
   const [tapped, setTapped] = useState(false);
   if (!comment.imageUrl) return null;
-  const alt = t('comment.imageBy', { name: comment.user.name });
+  const alt = t('comment.imageBy', { name: comment.user?.name ?? '' });
   // Data saver: nothing is downloaded until the image is asked for.
   if (saveData && !tapped) {
     return (
@@ -27,7 +27,7 @@ export function CommentImage({ comment }: { comment: Comment }) {
   }
   return (
     <>
-      <button type="button" className="comment__image-button" aria-label={t('comment.viewImage', { name: comment.user.name })} onClick={() => setOpen(true)}>
+      <button type="button" className="comment__image-button" aria-label={t('comment.viewImage', { name: comment.user?.name ?? '' })} onClick={() => setOpen(true)}>
         <img
           className="comment__image"
           src={comment.thumbUrl ?? comment.imageUrl}

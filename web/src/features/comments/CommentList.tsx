@@ -29,14 +29,21 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
         return (
           <li key={c.id} className={own ? 'comment comment--own' : 'comment'}>
             <div className="comment__meta">
-              <span className="comment__name">{c.user.name}</span>{' '}
-              <span className="comment__username">@{c.user.username}</span>
+              {/* A deleted author's comment comes without its author. */}
+              {c.user && (
+                <>
+                  <span className="comment__name">{c.user.name}</span>{' '}
+                  <span className="comment__username">@{c.user.username}</span>
+                </>
+              )}
               <span className="comment__dot" aria-hidden="true">
                 ·
               </span>
-              <time className="comment__time" dateTime={c.createdAt}>
-                {formatRelativeAge(c.createdAt, now)}
-              </time>
+              {c.createdAt && (
+                <time className="comment__time" dateTime={c.createdAt}>
+                  {formatRelativeAge(c.createdAt, now)}
+                </time>
+              )}
               {own && (
                 <button
                   type="button"

@@ -1,26 +1,20 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToasts } from '../../ui/toast';
-import { json, stubFetch, type Handler } from '../../test/fixtures';
+import { json, makeComment, makePerson, stubFetch, type Handler } from '../../test/fixtures';
 import type { Comment } from '../../entities/question/types';
 import { currentToast, renderSignedIn } from '../friends/testUtils';
 import { DiscussionPanel, notAnImage } from './DiscussionPanel';
 
-const mine: Comment = {
-  id: 'c1',
-  userId: 'u1',
+const mine = makeComment(makePerson('u1', 'Thandi Mokoena', 'thandi_m'), {
   content: 'I think yes <b>not bold</b>',
   createdAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
-  user: { id: 'u1', name: 'Thandi Mokoena', username: 'thandi_m' },
-};
-const theirs: Comment = {
+});
+const theirs = makeComment(makePerson('u2', 'Sipho Khumalo', 'sipho_k'), {
   id: 'c2',
-  userId: 'u2',
   content: 'No way',
   imageUrl: 'data:image/png;base64,iVBORw0KGgo=',
-  createdAt: new Date().toISOString(),
-  user: { id: 'u2', name: 'Sipho Khumalo', username: 'sipho_k' },
-};
+});
 
 let api: ReturnType<typeof stubFetch>;
 let comments: Comment[];

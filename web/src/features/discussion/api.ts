@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, getListFn } from '../../lib/api';
 import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY } from '../questions/api';
 import type { Comment } from '../../entities/question/types';
 
@@ -10,20 +10,12 @@ export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'im
 /** Spec §5, §9: comment images up to 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-function isComment(value: unknown): value is Comment {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  const user = v.user as Record<string, unknown> | undefined;
-  return typeof v.id === 'string' && typeof v.createdAt === 'string' && !!user && typeof user.name === 'string';
-}
-
-export function toComments(data: unknown): Comment[] {
-  return Array.isArray(data) ? data.filter(isComment) : [];
-}
-
 /** GET /api/questions/{id}/comments (oldest first). */
+export const questionCommentsQuery = (questionId: string) =>
+  queryOptions({ queryKey: questionCommentsKey(questionId), queryFn: getListFn<Comment>(), staleTime: 10_000 });
+
 export function useQuestionComments(questionId: string, enabled = true) {
-  return useQuery({ queryKey: questionCommentsKey(questionId), select: toComments, staleTime: 10_000, enabled });
+  return useQuery({ ...questionCommentsQuery(questionId), enabled });
 }
 
 function useRefreshComments(questionId: string) {

@@ -5,9 +5,9 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, makeComments, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, makeComments, makeQuestion, stubFetch, type Handler, makeUser } from '../../test/fixtures';
 
-const thandi: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
+const thandi: User = makeUser({ id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false });
 const q = makeQuestion({ id: 'q1', commentCount: 5, isResolved: true, correctOptionId: 'yes' });
 
 let fetch: ReturnType<typeof stubFetch>;

@@ -28,7 +28,7 @@ export function RequestsPanel({ userId, requests, loading }: { userId: string; r
     <RequestList title={t('friends.requestsTitle', { count: requests.length })} requests={requests} loading={loading} empty={t('friends.noPending')}>
       {(r) => (
         <>
-          <PersonLine person={r.requester} extra={<span className="person__meta">{t('friends.sentOn', { date: formatLongDate(r.createdAt) })}</span>} />
+          <PersonLine person={r.requester} extra={<span className="person__meta">{t('friends.sentOn', { date: r.createdAt ? formatLongDate(r.createdAt) : '' })}</span>} />
           <div className="person-row__actions">
             <button
               type="button"

@@ -1,58 +1,17 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson, throwIfResNotOk } from '../../lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { FriendRequest as ApiFriendRequest, FriendRequestSent, Friends, FriendsFeed, Person, UserSearch } from '@mzansi/api';
+import { apiJson, getListFn, getQueryFn, readList } from '../../lib/api';
 
-/** A user as other users see them (docs/api.md "Shapes": Person). */
-export interface FriendSummary {
-  id: string;
-  name: string;
-  username: string;
-  isAdmin?: boolean;
-}
-export type Person = FriendSummary;
+/** A user as other users see them (search results, friends, comments' authors). */
+export type { Person };
+export type FriendSummary = Person;
+/** A request as shown: both people known (one whose account is gone is not listed). */
+export type FriendRequest = ApiFriendRequest & { requester: Person; receiver: Person };
 
-export interface FriendRequest {
-  id: string;
-  createdAt: string;
-  status?: string;
-  requester: Person;
-  receiver: Person;
-}
+/** POST /api/friendships answer (an older server may say less). */
+export type FriendshipResult = Partial<FriendRequestSent>;
 
-/** POST /api/friendships answer. */
-export interface FriendshipResult extends Partial<FriendRequest> {
-  becameFriends?: boolean;
-  message?: string;
-}
-
-function isPerson(value: unknown): value is Person {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.id === 'string' && typeof v.name === 'string';
-}
-
-/** The friends answer is a list of users, either bare or as `{ friends: [...] }`; anything else is no friends. */
-export function toFriendList(data: unknown): FriendSummary[] {
-  const list = Array.isArray(data)
-    ? data
-    : data && typeof data === 'object' && Array.isArray((data as { friends?: unknown }).friends)
-      ? (data as { friends: unknown[] }).friends
-      : [];
-  return list.filter(isPerson);
-}
-
-/** Keeps well-formed friend requests. */
-export function toRequestList(data: unknown): FriendRequest[] {
-  if (!Array.isArray(data)) return [];
-  return data.filter((r): r is FriendRequest => {
-    if (!r || typeof r !== 'object') return false;
-    const v = r as Record<string, unknown>;
-    return typeof v.id === 'string' && isPerson(v.requester) && isPerson(v.receiver);
-  });
-}
-
-export function toPersonList(data: unknown): Person[] {
-  return Array.isArray(data) ? data.filter(isPerson) : [];
-}
+const bothKnown = (r: ApiFriendRequest): r is FriendRequest => !!r.requester && !!r.receiver;
 
 export const friendsQueryKey = (userId: string) => ['/api/users', userId, 'friends'] as const;
 export const friendRequestsQueryKey = (userId: string) => ['/api/users', userId, 'friend-requests'] as const;
@@ -63,24 +22,44 @@ export const FRIENDS_FEED_KEY = ['/api/feed/friends'] as const;
 /** Minimum characters before the user search runs (spec §5, §9). */
 export const MIN_SEARCH_CHARS = 2;
 
+export const friendsQuery = (userId: string) =>
+  queryOptions({ queryKey: friendsQueryKey(userId), queryFn: getQueryFn<Partial<Friends> | null>({ on401: 'throw' }) });
+export const friendRequestsQuery = (userId: string) =>
+  queryOptions({ queryKey: friendRequestsQueryKey(userId), queryFn: getListFn<ApiFriendRequest>() });
+export const sentRequestsQuery = (userId: string) =>
+  queryOptions({ queryKey: sentRequestsQueryKey(userId), queryFn: getListFn<ApiFriendRequest>() });
+/** GET /api/feed/friends: public questions friends answered or commented on. */
+export const friendsFeedQuery = queryOptions({
+  queryKey: FRIENDS_FEED_KEY,
+  queryFn: getQueryFn<FriendsFeed | null>({ on401: 'throw' }),
+  staleTime: 5_000,
+});
+export const userSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...USER_SEARCH_KEY, q],
+    queryFn: ({ signal }) =>
+      getListFn<UserSearch[number]>()({ queryKey: [`/api/users/search?q=${encodeURIComponent(q)}`], signal }),
+  });
+
 /**
  * The signed-in user's friends. A failure (e.g. a 404 while signed out) counts as no friends.
  */
 export function useFriends(userId: string) {
-  const query = useQuery({ queryKey: friendsQueryKey(userId), select: toFriendList, enabled: !!userId });
-  return { ...query, friends: query.data ?? [] };
+  const query = useQuery({ ...friendsQuery(userId), enabled: !!userId });
+  // A friend whose account is gone comes as null.
+  return { ...query, friends: readList<Person | null>(query.data?.friends).filter((p) => p !== null) };
 }
 
 /** Pending requests received by the user. */
 export function useFriendRequests(userId: string) {
-  const query = useQuery({ queryKey: friendRequestsQueryKey(userId), select: toRequestList, enabled: !!userId });
-  return { ...query, requests: query.data ?? [] };
+  const query = useQuery({ ...friendRequestsQuery(userId), enabled: !!userId });
+  return { ...query, requests: (query.data ?? []).filter(bothKnown) };
 }
 
 /** Pending requests the user sent. */
 export function useSentRequests(userId: string) {
-  const query = useQuery({ queryKey: sentRequestsQueryKey(userId), select: toRequestList, enabled: !!userId });
-  return { ...query, requests: query.data ?? [] };
+  const query = useQuery({ ...sentRequestsQuery(userId), enabled: !!userId });
+  return { ...query, requests: (query.data ?? []).filter(bothKnown) };
 }
 
 /** GET /api/users/search?q= — only with at least 2 (trimmed) characters. */
@@ -88,12 +67,7 @@ export function useUserSearch(term: string) {
   const q = term.trim();
   const enabled = q.length >= MIN_SEARCH_CHARS;
   return useQuery({
-    queryKey: [...USER_SEARCH_KEY, q],
-    queryFn: ({ signal }) =>
-      fetch(`/api/users/search?q=${encodeURIComponent(q)}`, { credentials: 'include', signal }).then(async (res) => {
-        await throwIfResNotOk(res);
-        return toPersonList(await res.json());
-      }),
+    ...userSearchQuery(q),
     enabled,
     staleTime: 0,
     gcTime: 60_000,
@@ -103,13 +77,13 @@ export function useUserSearch(term: string) {
 /** After a friendship request: the sent list always; friends (and received requests) when it made friends. */
 export async function refreshAfterSend(queryClient: QueryClient, userId: string, result: FriendshipResult | null) {
   const jobs = [
-    queryClient.invalidateQueries({ queryKey: sentRequestsQueryKey(userId) }),
+    queryClient.invalidateQueries({ queryKey: sentRequestsQuery(userId).queryKey }),
     queryClient.invalidateQueries({ queryKey: USER_SEARCH_KEY }),
   ];
   if (result?.becameFriends) {
     jobs.push(
-      queryClient.invalidateQueries({ queryKey: friendsQueryKey(userId) }),
-      queryClient.invalidateQueries({ queryKey: friendRequestsQueryKey(userId) }),
+      queryClient.invalidateQueries({ queryKey: friendsQuery(userId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: friendRequestsQuery(userId).queryKey }),
       queryClient.invalidateQueries({ queryKey: FRIENDS_FEED_KEY }),
     );
   }
@@ -135,8 +109,8 @@ export function useAcceptRequest(userId: string) {
       apiJson<FriendRequest>('PUT', `/api/friend-requests/${encodeURIComponent(requestId)}/accept`, { userId }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: friendsQueryKey(userId) }),
-        queryClient.invalidateQueries({ queryKey: friendRequestsQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: friendsQuery(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: friendRequestsQuery(userId).queryKey }),
       ]),
   });
 }
@@ -147,7 +121,7 @@ export function useRejectRequest(userId: string) {
   return useMutation({
     mutationFn: (requestId: string) =>
       apiJson<FriendRequest>('PUT', `/api/friend-requests/${encodeURIComponent(requestId)}/reject`, { userId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: friendRequestsQueryKey(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: friendRequestsQuery(userId).queryKey }),
   });
 }
 
@@ -156,7 +130,7 @@ export function useCancelRequest(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (requestId: string) => apiJson<{ success: boolean }>('DELETE', `/api/friend-requests/${encodeURIComponent(requestId)}`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sentRequestsQueryKey(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sentRequestsQuery(userId).queryKey }),
   });
 }
 

@@ -1,15 +1,11 @@
-// The live channel's messages (spec §4 "Live channel"): what the gateway sends, read defensively, and the words the
-// notifications use for them.
-import type { QuestionTranslations } from '../../entities/question/types';
+// The live channel's messages (spec §4 "Live channel"): what the gateway sends, read defensively (they come from the
+// network and are written into the caches as they are: an unknown type or a row without its id or count is dropped),
+// and the words the notifications use for them.
+import type { Question } from '@mzansi/api';
 import type { LiveResultRow } from './liveResults';
 
-export interface LiveQuestion {
-  id: string;
-  text: string;
-  options?: { id: string; text: string }[];
-  /** The admin's text in other languages (the gateway's new-question carries them, as the API does). */
-  translations?: QuestionTranslations;
-}
+/** The new question as the notification needs it (the gateway sends the API's whole question). */
+export type LiveQuestion = Pick<Question, 'id' | 'text' | 'translations'> & Partial<Pick<Question, 'options'>>;
 
 export type LiveMessage =
   | { type: 'new-question'; question: LiveQuestion }

@@ -3,9 +3,11 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { makeQuestion } from '../../test/fixtures';
 import { ADMIN_QUESTIONS_KEY } from '../admin/api';
 import { FRIENDS_FEED_KEY } from '../friends/api';
-import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toQuestionList } from '../../entities/question/list';
+import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../../entities/question/list';
+import type { Question } from '../../entities/question/types';
+import { readList } from '../../lib/api';
 import { optionResults } from '../../entities/question/results';
-import { publicResultsKey, resultsKey, toPublicResults, toQuestionResults } from '../results/api';
+import { publicResultsKey, resultsKey, type PublicResults, type Results } from '../results/api';
 import { tagKey } from '../research/api';
 import { applyLiveResults, patchQuestionList, type LiveResults } from './liveResults';
 
@@ -36,13 +38,12 @@ test('public results: the rows and the total are replaced', () => {
     totalVotes: 3,
   });
   applyLiveResults(client, update);
-  expect(toPublicResults(client.getQueryData(publicResultsKey('q1')))).toEqual({
+  expect(client.getQueryData<PublicResults>(publicResultsKey('q1'))).toEqual({
     results: [
       { optionId: 'yes', percentage: 50, votes: 2 },
       { optionId: 'no', percentage: 50, votes: 2 },
     ],
     totalVotes: 4,
-    hidden: false,
   });
 });
 
@@ -57,14 +58,12 @@ test("the signed-in results: figures replaced, option texts, friends and the use
     userAnswer: { optionId: 'yes' },
   });
   applyLiveResults(client, update);
-  expect(toQuestionResults(client.getQueryData(resultsKey('q1')))).toEqual({
+  expect(client.getQueryData<Results>(resultsKey('q1'))).toEqual({
     results: [
-      { optionId: 'yes', text: 'Yebo', percentage: 50, votes: 2 },
-      { optionId: 'no', text: 'Cha', percentage: 50, votes: 2 },
+      { optionId: 'yes', optionText: 'Yebo', percentage: 50, votes: 2 },
+      { optionId: 'no', optionText: 'Cha', percentage: 50, votes: 2 },
     ],
     totalVotes: 4,
-    hidden: false,
-    provinces: null,
     friendAnswers: [{ friendId: 'f1', friendName: 'Thandi', optionText: 'Yebo' }],
     userAnswer: { optionId: 'yes' },
   });
@@ -80,7 +79,7 @@ test('the option texts the newer gateways send win over the cached ones', () => 
       { optionId: 'no', optionText: 'No', votes: 1, percentage: 50 },
     ],
   });
-  expect(toQuestionResults(client.getQueryData(resultsKey('q1'))).results.map((r) => r.text)).toEqual(['Yes', 'No']);
+  expect(client.getQueryData<Results>(resultsKey('q1'))!.results.map((r) => r.optionText)).toEqual(['Yes', 'No']);
 });
 
 test("every cached list showing the question: today's, public, admin, a tag's questions and the friends feed", () => {
@@ -93,7 +92,7 @@ test("every cached list showing the question: today's, public, admin, a tag's qu
   applyLiveResults(client, update);
 
   for (const key of [TODAY_QUESTIONS_KEY, PUBLIC_QUESTIONS_KEY, ADMIN_QUESTIONS_KEY, tagKey('economy', 'questions')]) {
-    const list = toQuestionList(client.getQueryData(key));
+    const list = readList<Question>(client.getQueryData(key));
     const patched = list.find((q) => q.id === 'q1')!;
     expect(patched.totalVotes).toBe(4);
     expect(patched.results).toEqual([
@@ -157,7 +156,7 @@ test('observers see one notification per message, and no fetch starts', async ()
   client.setQueryData(publicResultsKey('q1'), { results: [{ optionId: 'yes', percentage: 100, votes: 3 }], totalVotes: 3 });
   client.setQueryData(TODAY_QUESTIONS_KEY, [q1]);
   const seen: number[] = [];
-  const observer = new QueryObserver(client, { queryKey: publicResultsKey('q1'), queryFn, select: toPublicResults });
+  const observer = new QueryObserver<PublicResults>(client, { queryKey: publicResultsKey('q1'), queryFn });
   const unsubscribe = observer.subscribe((result) => seen.push(result.data!.totalVotes));
   try {
     applyLiveResults(client, update);

@@ -1,15 +1,11 @@
 // Applies a `results-updated` message to every cached figure of its question, in place: the socket carries the
 // whole new count, so no query has to ask the gateway again.
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
+import type { OptionResult } from '@mzansi/api';
 import { publicResultsKey, resultsKey } from '../results/api';
 
-export interface LiveResultRow {
-  optionId: string;
-  /** Sent by newer gateways; older ones send only the id. */
-  optionText?: string;
-  votes: number;
-  percentage: number;
-}
+/** One option's figures; `optionText` is sent by newer gateways, older ones send only the id. */
+export type LiveResultRow = Omit<OptionResult, 'optionText'> & Partial<Pick<OptionResult, 'optionText'>>;
 
 export interface LiveResults {
   questionId: string;

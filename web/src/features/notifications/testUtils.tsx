@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { renderSignedIn } from '../../test/render';
 import type { User } from '../auth/types';
+import { makeUser } from '../../test/fixtures';
 
-export const testUser: User = {
+export const testUser: User = makeUser({
   id: '7a1c2b3d-0000-4000-8000-000000000001',
   username: 'thandi',
   name: 'Thandi M',
@@ -13,7 +14,7 @@ export const testUser: User = {
   emailNotifications: true,
   browserNotifications: false,
   whatsappNotifications: false,
-};
+});
 
 /** Renders with a signed-in user (or none), a fresh query client and the toaster. */
 export function renderWithUser(ui: ReactNode, user: User | null = testUser) {

@@ -26,7 +26,7 @@ export function CalibrationChart({ userId }: { userId: string }) {
           <>
             <p className="calib__note">{t('stats.calibIntro', { count: data.resolved })}</p>
             <ul className="calib" aria-label={t('stats.calibList')}>
-              {data.buckets.map((b) => (
+              {(data.buckets ?? []).map((b) => (
                 <li key={b.from} className="calib__row">
                   <span className="calib__bucket">
                     {b.from}–{b.to}%

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { json, stubFetch, type Handler } from '../../test/fixtures';
 import { renderSignedIn } from '../vote/testing';
 import { ProfilePage } from './ProfilePage';
-import { historyStatus, toStats } from './api';
+import { historyStatus, statsView } from './api';
 
 const item = (n: number, isPending: boolean, isCorrect: boolean) => ({
   questionId: `q${n}`,
@@ -96,5 +96,5 @@ test('status and stats mapping', () => {
   expect(historyStatus({ isPending: true, isCorrect: false })).toBe('Pending');
   expect(historyStatus({ isPending: false, isCorrect: true })).toBe('Correct');
   expect(historyStatus({ isPending: false, isCorrect: false })).toBe('Incorrect');
-  expect(toStats({ stats: { nationalRank: 2, accuracy: 66.6 } })).toEqual({ totalAnswers: 0, accuracy: 67, nationalRank: 2, streak: 0 });
+  expect(statsView({ stats: { nationalRank: 2, accuracy: 66.6 } })).toEqual({ totalAnswers: 0, accuracy: 67, nationalRank: 2, streak: 0 });
 });

@@ -31,7 +31,7 @@ export function ProfilePage() {
           <div className="profile-card__body">
             <h1 className="profile-card__name">{user.name}</h1>
             <p className="profile-card__meta">@{user.username}</p>
-            <p className="profile-card__meta">{t('profile.since', { date: formatMonthYear(user.joinDate) })}</p>
+            {user.joinDate && <p className="profile-card__meta">{t('profile.since', { date: formatMonthYear(user.joinDate) })}</p>}
           </div>
         </CardContent>
       </Card>

@@ -2,7 +2,7 @@ import { Badge, Button, Card, CardContent, CardTitle } from '../../ui';
 import type { BadgeVariant } from '../../ui/Badge';
 import { formatLongDate } from '../../lib/time';
 import { questionWithMark } from '../../entities/question/results';
-import { NOT_YET, useUserHistory, useUserStats, type HistoryStatus } from './api';
+import { historyStatus, NOT_YET, useUserHistory, useUserStats, type HistoryStatus } from './api';
 import { CalibrationChart } from './CalibrationChart';
 import { useT, type MessageKey } from '../../i18n';
 
@@ -70,24 +70,27 @@ export function StatsTab({ userId }: { userId: string }) {
             </div>
           ) : (
             <ul className="history-list">
-              {history.data.slice(0, HISTORY_LIMIT).map((item) => (
-                <li key={item.questionId} className="history-item">
-                  <div className="history-item__top">
-                    <p className="history-item__text">{questionWithMark(item.questionText)}</p>
-                    <Badge variant={STATUS_BADGE[item.status]} className={`history-status history-status--${item.status.toLowerCase()}`}>
-                      {t(STATUS_LABEL[item.status])}
-                    </Badge>
-                  </div>
-                  <p className="history-item__meta">
-                    {item.submittedAt && (
-                      <time dateTime={item.submittedAt}>{formatLongDate(item.submittedAt)}</time>
-                    )}
-                    <span>
-                      {t('stats.yourAnswer')} <strong>{item.selectedOption}</strong>
-                    </span>
-                  </p>
-                </li>
-              ))}
+              {history.data.slice(0, HISTORY_LIMIT).map((item) => {
+                const status = historyStatus(item);
+                return (
+                  <li key={item.questionId} className="history-item">
+                    <div className="history-item__top">
+                      <p className="history-item__text">{questionWithMark(item.questionText)}</p>
+                      <Badge variant={STATUS_BADGE[status]} className={`history-status history-status--${status.toLowerCase()}`}>
+                        {t(STATUS_LABEL[status])}
+                      </Badge>
+                    </div>
+                    <p className="history-item__meta">
+                      {item.submittedAt && (
+                        <time dateTime={item.submittedAt}>{formatLongDate(item.submittedAt)}</time>
+                      )}
+                      <span>
+                        {t('stats.yourAnswer')} <strong>{item.selectedOption || item.selectedOptionId}</strong>
+                      </span>
+                    </p>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </CardContent>

@@ -1,5 +1,7 @@
 // The signed-in user's stats and prediction history.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Calibration, HistoryItem, UserStats as ApiUserStats } from '@mzansi/api';
+import { getListFn, getQueryFn } from '../../lib/api';
 
 export const statsKey = (userId: string) => ['/api/users', userId, 'stats'] as const;
 export const historyKey = (userId: string) => ['/api/users', userId, 'history'] as const;
@@ -21,29 +23,22 @@ export const NOT_YET = '—';
 
 export type HistoryStatus = 'Pending' | 'Correct' | 'Incorrect';
 
-export interface HistoryItem {
-  questionId: string;
-  questionText: string;
-  submittedAt: string | null;
-  selectedOption: string;
-  selectedOptionId: string;
-  status: HistoryStatus;
-}
+export type { Calibration, HistoryItem };
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-
-export function toStats(data: unknown): UserStats {
-  const d = obj(data);
-  const nested = obj(d.stats);
-  const rank = num(d.nationalRank ?? nested.nationalRank);
+/**
+ * What the profile shows of the API's stats. An older server sent the rank and accuracy only under `stats`, and
+ * may leave any figure out: 0 when missing.
+ */
+export function statsView(d: Partial<ApiUserStats>): UserStats {
+  const nested: Partial<ApiUserStats['stats']> = d.stats ?? {};
+  const rank = d.nationalRank ?? nested.nationalRank ?? 0;
   // Without a resolved answer this month there is no accuracy and no rank to speak of.
   const scored = typeof d.resolvedThisMonth !== 'number' || d.resolvedThisMonth > 0;
   return {
-    totalAnswers: num(d.totalAnswers),
-    accuracy: scored ? Math.round(num(d.accuracy ?? nested.accuracy)) : null,
+    totalAnswers: d.totalAnswers ?? 0,
+    accuracy: scored ? Math.round(d.accuracy ?? nested.accuracy ?? 0) : null,
     nationalRank: scored && rank > 0 ? rank : null,
-    streak: num(d.streak),
+    streak: d.streak ?? 0,
   };
 }
 
@@ -52,65 +47,25 @@ export function historyStatus(item: { isPending?: unknown; isCorrect?: unknown }
   return item.isCorrect === true ? 'Correct' : 'Incorrect';
 }
 
-export function toHistory(data: unknown): HistoryItem[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((x) => {
-    const d = obj(x);
-    if (typeof d.questionId !== 'string' || typeof d.questionText !== 'string') return [];
-    return [
-      {
-        questionId: d.questionId,
-        questionText: d.questionText,
-        submittedAt: typeof d.submittedAt === 'string' ? d.submittedAt : null,
-        selectedOption: String(d.selectedOption ?? d.selectedOptionId ?? ''),
-        selectedOptionId: String(d.selectedOptionId ?? ''),
-        status: historyStatus(d),
-      },
-    ];
-  });
-}
+const load = <T>() => getQueryFn<T>({ on401: 'throw' });
+
+export const statsQuery = (userId: string) => queryOptions({ queryKey: statsKey(userId), queryFn: load<ApiUserStats>(), staleTime: STALE_MS });
+export const historyQuery = (userId: string) => queryOptions({ queryKey: historyKey(userId), queryFn: getListFn<HistoryItem>(), staleTime: STALE_MS });
 
 export function useUserStats(userId: string) {
-  return useQuery({ queryKey: statsKey(userId), select: toStats, staleTime: STALE_MS, enabled: !!userId });
+  return useQuery({ ...statsQuery(userId), select: statsView, enabled: !!userId });
 }
 
 export function useUserHistory(userId: string) {
-  return useQuery({ queryKey: historyKey(userId), select: toHistory, staleTime: STALE_MS, enabled: !!userId });
+  return useQuery({ ...historyQuery(userId), enabled: !!userId });
 }
 
 /** GET /api/users/{id}/calibration: resolved answers by confidence bucket. */
 export const calibrationKey = (userId: string) => ['/api/users', userId, 'calibration'] as const;
 
-export interface CalibrationBucket {
-  from: number;
-  to: number;
-  count: number;
-  correct: number;
-  /** Mean confidence and share correct in %, null for an empty bucket. */
-  predicted: number | null;
-  actual: number | null;
-}
-
-export interface Calibration {
-  resolved: number;
-  meanSkill: number;
-  buckets: CalibrationBucket[];
-}
-
-const pct = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
-export function toCalibration(data: unknown): Calibration {
-  const d = obj(data);
-  return {
-    resolved: num(d.resolved),
-    meanSkill: num(d.meanSkill),
-    buckets: (Array.isArray(d.buckets) ? d.buckets : []).map((x) => {
-      const b = obj(x);
-      return { from: num(b.from), to: num(b.to), count: num(b.count), correct: num(b.correct), predicted: pct(b.predicted), actual: pct(b.actual) };
-    }),
-  };
-}
+export const calibrationQuery = (userId: string) =>
+  queryOptions({ queryKey: calibrationKey(userId), queryFn: load<Calibration>(), staleTime: STALE_MS });
 
 export function useCalibration(userId: string) {
-  return useQuery({ queryKey: calibrationKey(userId), select: toCalibration, staleTime: STALE_MS, enabled: !!userId });
+  return useQuery({ ...calibrationQuery(userId), enabled: !!userId });
 }

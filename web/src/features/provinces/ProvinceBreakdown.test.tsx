@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { ProvinceBreakdown } from './ProvinceBreakdown';
-import { toProvinces } from './provinces';
+import type { ProvinceResult } from './provinces';
 
 const options = [
   { id: 'yes', text: 'Yes' },
@@ -9,10 +9,10 @@ const options = [
 ];
 
 test('a province with 30 answers shows its split; one with 29 says "Not enough predictions yet"', () => {
-  const provinces = toProvinces([
+  const provinces: ProvinceResult[] = [
     { code: 'GP', name: 'Gauteng', totalVotes: 30, shown: true, results: [{ optionId: 'yes', votes: 20, percentage: 66.7 }, { optionId: 'no', votes: 10, percentage: 33.3 }] },
     { code: 'LP', name: 'Limpopo', totalVotes: 29, shown: false, results: [] },
-  ]);
+  ];
   render(<ProvinceBreakdown provinces={provinces} options={options} />);
   const rows = within(screen.getByRole('region', { name: 'By province' })).getAllByRole('listitem');
   expect(rows[0]!.textContent).toContain('Gauteng');
@@ -22,6 +22,6 @@ test('a province with 30 answers shows its split; one with 29 says "Not enough p
 });
 
 test('nothing while the results are hidden (null)', () => {
-  const { container } = render(<ProvinceBreakdown provinces={toProvinces(null)} options={options} />);
+  const { container } = render(<ProvinceBreakdown provinces={null} options={options} />);
   expect(container.textContent).toBe('');
 });

@@ -8,7 +8,6 @@ import { BlindBadge, useRevealedQuestion } from './blind';
 import { useT } from '../../i18n';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { useTranslatedQuestion } from '../../entities/question/translated';
-import { toProvinces } from '../provinces/provinces';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
 export const PUBLIC_COMMENT_LIMIT = 3;
@@ -30,9 +29,11 @@ export function QuestionSummary({ question, commentCount, extraBadges }: { quest
   return (
     <>
       <div className="qcard__badges">
-        <time className="qcard__date" dateTime={question.date}>
-          {formatLongDate(question.date)}
-        </time>
+        {question.date && (
+          <time className="qcard__date" dateTime={question.date}>
+            {formatLongDate(question.date)}
+          </time>
+        )}
         <span className="qcard__badge-group">
           {extraBadges}
           {question.isSample && <SampleBadge />}
@@ -102,7 +103,7 @@ export function ArchiveQuestionCard({
             ))}
           </ul>
           )}
-          {!question.resultsHidden && <ProvinceBreakdown provinces={toProvinces(question.provinces)} options={question.options} />}
+          {!question.resultsHidden && <ProvinceBreakdown provinces={question.provinces} options={question.options} />}
         </div>
         {shown.length > 0 && (
           <div className="qcard__section">

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLivePollInterval } from '../live/liveStatus';
 import { useDataSaver } from '../datasaver/dataSaver';
-import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList } from '../../entities/question/list';
+import {
+  PUBLIC_COMMENTS_KEY,
+  PUBLIC_QUESTIONS_KEY,
+  TODAY_QUESTIONS_KEY,
+  publicCommentsQuery,
+  publicQuestionsQuery,
+  todayQuestionsQuery,
+} from '../../entities/question/list';
 
-export { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toCommentsMap, toQuestionList };
+export { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, publicCommentsQuery, publicQuestionsQuery, todayQuestionsQuery };
 
 /**
  * Spec §9: public questions refetch every 30 s and are stale after 10 s. While the live channel is open they are
@@ -11,8 +18,7 @@ export { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY, toComme
  */
 export function usePublicQuestions() {
   return useQuery({
-    queryKey: PUBLIC_QUESTIONS_KEY,
-    select: toQuestionList,
+    ...publicQuestionsQuery,
     refetchInterval: useLivePollInterval(30_000),
     staleTime: 10_000,
   });
@@ -21,8 +27,7 @@ export function usePublicQuestions() {
 /** Spec §9: today's questions refetch every 60 s and are stale after 30 s; not while the live channel is open. */
 export function useTodayQuestions() {
   return useQuery({
-    queryKey: TODAY_QUESTIONS_KEY,
-    select: toQuestionList,
+    ...todayQuestionsQuery,
     refetchInterval: useLivePollInterval(60_000),
     staleTime: 30_000,
   });
@@ -31,8 +36,7 @@ export function useTodayQuestions() {
 /** Public comments, refreshed with the public questions. */
 export function usePublicComments() {
   return useQuery({
-    queryKey: PUBLIC_COMMENTS_KEY,
-    select: toCommentsMap,
+    ...publicCommentsQuery,
     refetchInterval: useDataSaver() ? false : 30_000,
     staleTime: 10_000,
   });

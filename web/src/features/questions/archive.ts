@@ -1,20 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
-import { toQuestionList } from '../../entities/question/list';
-import type { Question } from '../../entities/question/types';
+import type { ArchivePage } from '@mzansi/api';
+import { apiJson, readList } from '../../lib/api';
 
 export const ARCHIVE_KEY = '/api/questions/archive';
 export const ARCHIVE_PAGE_SIZE = 20;
 
-interface ArchivePage {
-  questions: Question[];
-  nextCursor: string | null;
-}
-
-function toArchivePage(data: unknown): ArchivePage {
-  const d = (data ?? {}) as { questions?: unknown; nextCursor?: unknown };
-  return { questions: toQuestionList(d.questions), nextCursor: typeof d.nextCursor === 'string' ? d.nextCursor : null };
-}
 
 /**
  * GET /api/questions/archive, page by page: questions matching `search` (every word, as a prefix), latest first,
@@ -25,7 +15,8 @@ export function useArchive(search: string, after: string, enabled: boolean) {
     queryKey: [ARCHIVE_KEY, search, after],
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams({ q: search, cursor: pageParam, limit: String(ARCHIVE_PAGE_SIZE) });
-      return toArchivePage(await apiJson<unknown>('GET', `${ARCHIVE_KEY}?${params.toString()}`));
+      const page = await apiJson<Partial<ArchivePage> | null>('GET', `${ARCHIVE_KEY}?${params.toString()}`);
+      return { questions: readList<ArchivePage['questions'][number]>(page?.questions), nextCursor: page?.nextCursor ?? null };
     },
     initialPageParam: after,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

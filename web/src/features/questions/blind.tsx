@@ -3,7 +3,7 @@
 import { Badge } from '../../ui';
 import { useT } from '../../i18n';
 import { useUser } from '../auth/useSession';
-import { useQuestionResults } from '../results/api';
+import { resultsHidden, useQuestionResults } from '../results/api';
 import type { Question } from '../../entities/question/types';
 
 export const BLIND_BADGE = { label: 'Blind', title: 'Results hidden until people answer' } as const;
@@ -25,11 +25,11 @@ export function useRevealedQuestion(question: Question): Question {
   const user = useUser();
   const hidden = !!question.resultsHidden;
   const own = useQuestionResults(question.id, user?.id ?? '', hidden);
-  if (!hidden || !own.data || own.data.hidden) return question;
+  if (!hidden || !own.data || resultsHidden(own.data)) return question;
   return {
     ...question,
     resultsHidden: false,
     totalVotes: Math.max(question.totalVotes, own.data.totalVotes),
-    results: own.data.results.map((r) => ({ optionId: r.optionId, optionText: r.text, votes: r.votes, percentage: r.percentage })),
+    results: own.data.results ?? [],
   };
 }

@@ -59,7 +59,7 @@ function TopicPredictions({ tag, label, onClear }: { tag: string; label: string;
 
 export function PredictionCard({ prediction: p }: { prediction: MediaPrediction }) {
   const url = safeExternalUrl(p.sourceUrl);
-  const confidence = Math.round(p.confidence);
+  const confidence = Math.min(100, Math.max(0, Math.round(p.confidence)));
   const t = useT();
   const date = /^\d{4}-\d{2}-\d{2}$/.test(p.sourceDate) ? formatLongDate(`${p.sourceDate}T12:00:00Z`) : p.sourceDate;
   const source = (

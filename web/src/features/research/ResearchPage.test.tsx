@@ -5,10 +5,10 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, loadScreens, makeQuestion, stubFetch, type Handler } from '../../test/fixtures';
+import { json, loadScreens, makeQuestion, stubFetch, type Handler, makeUser } from '../../test/fixtures';
 import { safeExternalUrl, localImagePath } from './api';
 
-const user: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
+const user: User = makeUser({ id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false });
 const tags = [
   { tag: 'economy', label: 'Economy', questionCount: 1, officialCount: 1, predictionCount: 1 },
   { tag: 'energy', label: 'Energy', questionCount: 0, officialCount: 1, predictionCount: 0 },

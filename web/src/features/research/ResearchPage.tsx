@@ -15,7 +15,7 @@ import '../../i18n/later';
 export function ResearchPage() {
   const [state, dispatch] = useAtom(researchAtom);
   const tags = useTags();
-  const labels = new Map((tags.data ?? []).map((t) => [t.tag, t.label]));
+  const labels = new Map((tags.data ?? []).map((t) => [t.tag, t.label.trim() || t.tag]));
   const labelOf = (tag: string) => labels.get(tag) ?? tag;
   const tab = state.tab;
   const t = useT();

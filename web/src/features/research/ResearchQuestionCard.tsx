@@ -19,9 +19,11 @@ export function ResearchQuestionCard({ question: original }: { question: Questio
     <Card className="qcard research-q" data-question-id={question.id}>
       <CardContent>
         <div className="qcard__badges">
-          <time className="qcard__date" dateTime={question.date}>
-            {formatLongDate(question.date)}
-          </time>
+          {question.date && (
+            <time className="qcard__date" dateTime={question.date}>
+              {formatLongDate(question.date)}
+            </time>
+          )}
           <span className="qcard__badge-group">
             {question.isSample && <SampleBadge />}
             {question.isResolved && <Badge variant="default">{t('badge.resolved')}</Badge>}

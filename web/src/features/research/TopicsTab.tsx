@@ -62,7 +62,7 @@ function TopicChip({ topic, selected, onToggle }: { topic: Tag; selected: boolea
       data-tag={topic.tag}
       onClick={onToggle}
     >
-      <span className="topic-chip__label">{topic.label}</span>
+      <span className="topic-chip__label">{topic.label.trim() || topic.tag}</span>
       <span className="topic-chip__counts">
         {counts.map((text, i) => (
           <Fragment key={text}>

@@ -15,7 +15,8 @@ import {
   useFriendAnswers,
   usePublicResults,
   useQuestionResults,
-  type PublicResultRow,
+  resultsHidden,
+  type ResultRow,
 } from './api';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { useT } from '../../i18n';
@@ -37,7 +38,7 @@ interface NationalRow {
  */
 function nationalRows(
   question: Question,
-  rows: PublicResultRow[],
+  rows: ResultRow[],
   myOptionId: string | null,
 ): NationalRow[] {
   const byId = new Map(rows.map((r) => [r.optionId, r]));
@@ -86,21 +87,21 @@ export function ResultsPanel({
   const below = useDeferredValue(!settling);
 
   // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
-  const useLive = !!live.data && !live.data.hidden && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
+  const useLive = !!live.data && !resultsHidden(live.data) && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
   const source = useLive ? live.data : results.data;
   const myOptionId = results.data?.userAnswer?.optionId ?? answerOptionId ?? null;
-  const rows = source ? nationalRows(question, source.results, myOptionId) : [];
+  const rows = source ? nationalRows(question, source.results ?? [], myOptionId) : [];
   const totalVotes = source?.totalVotes ?? 0;
   const myOption = question.options.find((o) => o.id === myOptionId);
 
   const friends =
-    friendAnswers.data ??
+    friendAnswers.data?.friendAnswers ??
     (results.data?.friendAnswers ?? []).map((f) => ({ userId: f.friendId, name: f.friendName, username: '', optionText: f.optionText }));
 
   // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (a "0%" would read as a verdict).
   const newcomer = stats.data?.accuracy === null;
   const shares = yesNoShares(question.options, rows);
-  const day = dayNumber(new Date(question.publishedAt ?? question.date));
+  const day = dayNumber(new Date(question.publishedAt ?? question.date ?? Date.now()));
 
   return (
     <section className="results" aria-labelledby={headingId} data-question-id={question.id}>

@@ -1,10 +1,14 @@
 // Results of one question: the public figures (pushed live, polled while the live channel is down), the signed-in
 // view with the user's answer, and the friends' answers. The live client writes `results-updated` into
 // `publicResultsKey(id)`, `resultsKey(id)` and the cached question lists (live/liveResults.ts).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FriendAnswer, FriendAnswers, OptionResult, PublicResults, Results } from '@mzansi/api';
 import { getQueryFn } from '../../lib/api';
 import { useLivePollInterval } from '../live/liveStatus';
-import { toProvinces, type ProvinceResult } from '../provinces/provinces';
+
+export type { FriendAnswer, PublicResults, Results };
+/** One option's figures (the rows of the public and the signed-in results). */
+export type ResultRow = Pick<OptionResult, 'optionId' | 'votes' | 'percentage'>;
 
 /** GET /api/questions/{id}/public-results (default loader). */
 export const publicResultsKey = (questionId: string) => ['/api/questions', questionId, 'public-results'] as const;
@@ -14,103 +18,22 @@ export const resultsKey = (questionId: string) => ['/api/questions', questionId,
 export const friendAnswersKey = (questionId: string, userId: string) =>
   [`/api/questions/${questionId}/friend-answers?userId=${encodeURIComponent(userId)}`] as const;
 
-export interface PublicResultRow {
-  optionId: string;
-  percentage: number;
-  votes: number;
-}
+/** An open blind question the reader has not answered: the server sent only the total (results empty). */
+export const resultsHidden = (data: { resultsHidden?: boolean } | undefined) => data?.resultsHidden === true;
 
-export interface PublicResults {
-  results: PublicResultRow[];
-  totalVotes: number;
-  /** An open blind question the reader has not answered: the server sent only the total (results empty). */
-  hidden: boolean;
-}
+export const publicResultsQuery = (questionId: string) =>
+  queryOptions({ queryKey: publicResultsKey(questionId), queryFn: getQueryFn<PublicResults>({ on401: 'throw' }) });
 
-export interface ResultRow extends PublicResultRow {
-  text: string;
-}
+export const questionResultsQuery = (questionId: string, userId: string) =>
+  queryOptions({ queryKey: resultsKey(questionId), queryFn: ({ signal }) => fetchQuestionResults(questionId, userId, signal) });
 
-export interface FriendAnswerSummary {
-  friendId: string;
-  friendName: string;
-  optionText: string;
-}
-
-export interface QuestionResults {
-  results: ResultRow[];
-  totalVotes: number;
-  hidden: boolean;
-  /** By province; null while hidden. */
-  provinces: ProvinceResult[] | null;
-  friendAnswers: FriendAnswerSummary[];
-  userAnswer: { optionId: string } | null;
-}
-
-export interface FriendAnswer {
-  userId: string;
-  name: string;
-  username: string;
-  optionText: string;
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function toRow(v: unknown): PublicResultRow | null {
-  const r = obj(v);
-  if (typeof r.optionId !== 'string') return null;
-  return { optionId: r.optionId, percentage: num(r.percentage), votes: num(r.votes) };
-}
-
-export function toPublicResults(data: unknown): PublicResults {
-  const d = obj(data);
-  const results = list(d.results).flatMap((x) => toRow(x) ?? []);
-  const totalVotes = num(d.totalVotes) || results.reduce((sum, r) => sum + r.votes, 0);
-  return { results, totalVotes, hidden: d.resultsHidden === true };
-}
-
-export function toQuestionResults(data: unknown): QuestionResults {
-  const d = obj(data);
-  const { results, totalVotes, hidden } = toPublicResults(data);
-  const texts = new Map(list(d.results).map((x) => [obj(x).optionId, obj(x).optionText]));
-  const user = obj(d.userAnswer);
-  return {
-    results: results.map((r) => ({ ...r, text: String(texts.get(r.optionId) ?? r.optionId) })),
-    totalVotes,
-    hidden,
-    provinces: toProvinces(d.provinces),
-    friendAnswers: list(d.friendAnswers).flatMap((x) => {
-      const f = obj(x);
-      return typeof f.friendName === 'string'
-        ? [{ friendId: String(f.friendId ?? f.friendName), friendName: f.friendName, optionText: String(f.optionText ?? '') }]
-        : [];
-    }),
-    userAnswer: typeof user.optionId === 'string' ? { optionId: user.optionId } : null,
-  };
-}
-
-export function toFriendAnswers(data: unknown): FriendAnswer[] {
-  return list(obj(data).friendAnswers).flatMap((x) => {
-    const f = obj(x);
-    if (typeof f.name !== 'string') return [];
-    return [
-      {
-        userId: String(f.userId ?? f.name),
-        name: f.name,
-        username: String(f.username ?? ''),
-        optionText: String(f.optionText ?? ''),
-      },
-    ];
-  });
-}
+export const friendAnswersQuery = (questionId: string, userId: string) =>
+  queryOptions({ queryKey: friendAnswersKey(questionId, userId), queryFn: getQueryFn<FriendAnswers>({ on401: 'throw' }) });
 
 /** Spec §9: public results are pushed live; polled every 5 s (jittered) only while the live channel is down. */
 export function usePublicResults(questionId: string, enabled = true) {
   return useQuery({
-    queryKey: publicResultsKey(questionId),
-    select: toPublicResults,
+    ...publicResultsQuery(questionId),
     refetchInterval: useLivePollInterval(5_000),
     enabled,
   });
@@ -119,19 +42,17 @@ export function usePublicResults(questionId: string, enabled = true) {
 /** Thrown when GET …/results is not OK (spec §8). */
 export const RESULTS_FAILED = 'Failed to fetch results';
 
-export async function fetchQuestionResults(questionId: string, userId: string, signal?: AbortSignal): Promise<unknown> {
+export async function fetchQuestionResults(questionId: string, userId: string, signal?: AbortSignal): Promise<Results> {
   const url = `/api/questions/${encodeURIComponent(questionId)}/results?userId=${encodeURIComponent(userId)}`;
   const res = await fetch(url, { credentials: 'include', signal });
   if (!res.ok) throw new Error(RESULTS_FAILED);
-  return res.json();
+  return (await res.json()) as Results;
 }
 
 /** The signed-in view of a question's results (national figures, friends, the user's answer). */
 export function useQuestionResults(questionId: string, userId: string, enabled = true) {
   return useQuery({
-    queryKey: resultsKey(questionId),
-    queryFn: ({ signal }) => fetchQuestionResults(questionId, userId, signal),
-    select: toQuestionResults,
+    ...questionResultsQuery(questionId, userId),
     enabled: !!userId && enabled,
   });
 }
@@ -142,9 +63,7 @@ export function useQuestionResults(questionId: string, userId: string, enabled =
  */
 export function useFriendAnswers(questionId: string, userId: string) {
   return useQuery({
-    queryKey: friendAnswersKey(questionId, userId),
-    queryFn: getQueryFn<unknown>({ on401: 'throw' }),
-    select: toFriendAnswers,
+    ...friendAnswersQuery(questionId, userId),
     refetchInterval: useLivePollInterval(5_000),
     enabled: !!userId,
   });

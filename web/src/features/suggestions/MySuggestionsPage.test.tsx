@@ -5,9 +5,9 @@ import { createQueryClient } from '../../lib/queryClient';
 import { USER_STORAGE_KEY } from '../auth/session';
 import type { User } from '../auth/types';
 import { resetToasts } from '../../ui/toast';
-import { json, stubFetch, routeTable } from '../../test/fixtures';
+import { json, stubFetch, routeTable, makeUser } from '../../test/fixtures';
 
-const user: User = { id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false };
+const user: User = makeUser({ id: 'u1', username: 'thandi_m', name: 'Thandi Mokoena', joinDate: '2025-03-14T09:00:00Z', isAdmin: false });
 const mine = (over: Record<string, unknown> = {}) => ({
   id: 's1',
   title: 'Will Eskom avoid load shedding all December',

@@ -9,6 +9,7 @@ import {
   SUGGESTION_TITLE_MIN,
   TITLE_TOO_LONG,
   TITLE_TOO_SHORT,
+  isSuggestionStatus,
   validateSuggestion,
   type SuggestionStatus,
 } from './validation';
@@ -34,8 +35,10 @@ const STATUS_LABEL = {
 /** A suggestion's status in the interface language ("pending" in English). */
 export const suggestionStatusLabel = (status: SuggestionStatus): string => t(STATUS_LABEL[status]);
 
-export function SuggestionStatusBadge({ status }: { status: SuggestionStatus }) {
+export function SuggestionStatusBadge({ status: given }: { status: SuggestionStatus }) {
   useT();
+  // A status a newer server adds reads as pending here.
+  const status = isSuggestionStatus(given) ? given : 'pending';
   return (
     <Badge variant={STATUS_VARIANT[status]} className="suggestion-status" data-status={status}>
       {suggestionStatusLabel(status)}

@@ -1,21 +1,13 @@
-import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { apiJson, apiRequest, serverMessage } from '../../lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import type { Suggestion } from '@mzansi/api';
+import { apiJson, apiRequest, getListFn, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
 import { t } from '../../i18n';
 import '../../i18n/later';
-import { isSuggestionStatus, type SuggestionPayload, type SuggestionStatus } from './validation';
+import type { SuggestionPayload, SuggestionStatus } from './validation';
 
 /** A question suggestion (spec §3). */
-export interface Suggestion {
-  id: string;
-  title: string;
-  description: string | null;
-  status: SuggestionStatus;
-  adminNotes: string | null;
-  user: { id: string; name: string; username: string };
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Suggestion };
 
 const BASE = '/api/question-suggestions';
 export const MY_SUGGESTIONS_KEY = [`${BASE}?user=me`] as const;
@@ -23,37 +15,15 @@ export const MY_SUGGESTIONS_KEY = [`${BASE}?user=me`] as const;
 export const allSuggestionsKey = (status?: SuggestionStatus) => [status ? `${BASE}?status=${status}` : BASE] as const;
 export const ADMIN_ANALYTICS_KEY = ['/api/admin/analytics'] as const;
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const optStr = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
-
-export function toSuggestionList(data: unknown): Suggestion[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((raw) => {
-    if (!raw || typeof raw !== 'object') return [];
-    const s = raw as Record<string, unknown>;
-    if (typeof s.id !== 'string' || typeof s.title !== 'string') return [];
-    const user = (s.user && typeof s.user === 'object' ? s.user : {}) as Record<string, unknown>;
-    return [
-      {
-        id: s.id,
-        title: s.title,
-        description: optStr(s.description),
-        status: isSuggestionStatus(s.status) ? s.status : 'pending',
-        adminNotes: optStr(s.adminNotes),
-        user: { id: str(user.id), name: str(user.name), username: str(user.username) },
-        createdAt: str(s.createdAt),
-        updatedAt: str(s.updatedAt),
-      },
-    ];
-  });
-}
+export const mySuggestionsQuery = queryOptions({ queryKey: MY_SUGGESTIONS_KEY, queryFn: getListFn<Suggestion>() });
+export const allSuggestionsQuery = (status?: SuggestionStatus) => queryOptions({ queryKey: allSuggestionsKey(status), queryFn: getListFn<Suggestion>() });
 
 export function useMySuggestions(enabled = true) {
-  return useQuery({ queryKey: MY_SUGGESTIONS_KEY, select: toSuggestionList, enabled });
+  return useQuery({ ...mySuggestionsQuery, enabled });
 }
 
 export function useAllSuggestions(status?: SuggestionStatus) {
-  return useQuery({ queryKey: allSuggestionsKey(status), select: toSuggestionList });
+  return useQuery(allSuggestionsQuery(status));
 }
 
 const isSuggestionQuery = (query: Query) => {

@@ -7,7 +7,7 @@ import { questionWithMark } from '../../entities/question/results';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../../entities/question/types';
-import { usePublicResults } from '../results/api';
+import { resultsHidden, usePublicResults } from '../results/api';
 import { ShareButton } from '../share/SharePanel';
 import { voteShareText, yesNoForOption } from '../share/shareText';
 import { useSubmitAnswer, type Answer } from './api';
@@ -73,7 +73,7 @@ export function DailyQuestion({
   const t = useT();
   // The admin's text in the interface language where there is one (the share text stays the English original).
   const question = useTranslatedQuestion(original);
-  const dayLabel = useDayLabel(question.publishedAt ?? question.date);
+  const dayLabel = useDayLabel(question.publishedAt ?? question.date ?? Date.now());
   const titleId = useId();
   // A choice tapped on the landing page before signing up comes preselected: one tap confirms it.
   const [fromLanding] = useState(() => {
@@ -151,7 +151,7 @@ export function DailyQuestion({
 
   const totalVotes = live.data?.totalVotes ?? 0;
   // A blind question: the server sends only the number of predictions until you answer.
-  const hidden = live.data?.hidden ?? !!question.resultsHidden;
+  const hidden = live.data ? resultsHidden(live.data) : !!question.resultsHidden;
   const figures = new Map((live.data?.results ?? []).map((r) => [r.optionId, r]));
   const pending = submit.isPending;
   const locked = pending || checking;

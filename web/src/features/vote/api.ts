@@ -1,21 +1,16 @@
 // Answering today's questions: the per-question answered check and the submit call.
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '@mzansi/api';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
-import { resultsKey } from '../results/api';
+import { resultsKey, resultsHidden, type Results } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
+import { LEADERBOARD_KEY } from '../leaderboard/api';
 
 /** GET /api/users/{id}/answers/{questionId}: the answer, or null (404) when not answered yet. */
 export const answerKey = (userId: string, questionId: string) => ['/api/users', userId, 'answers', questionId] as const;
 
-export interface Answer {
-  id: string;
-  userId: string;
-  questionId: string;
-  optionId: string;
-  /** 50–99 (%); 75 when not given. */
-  confidence?: number;
-  submittedAt: string | null;
-}
+/** An answer as the API keeps it: `confidence` 50–99 (%), 75 when not given. */
+export type { Answer };
 
 const load = getQueryFn<Answer>({ on401: 'throw' });
 
@@ -29,14 +24,12 @@ export async function answerOrNull(context: { queryKey: readonly unknown[]; sign
   }
 }
 
+export const answerQuery = (userId: string, questionId: string) => queryOptions({ queryKey: answerKey(userId, questionId), queryFn: answerOrNull });
+
 /** One answered check per question (spec §4). */
 export function useAnswers(userId: string, questionIds: string[]) {
   return useQueries({
-    queries: questionIds.map((questionId) => ({
-      queryKey: answerKey(userId, questionId),
-      queryFn: answerOrNull,
-      enabled: !!userId,
-    })),
+    queries: questionIds.map((questionId) => ({ ...answerQuery(userId, questionId), enabled: !!userId })),
   });
 }
 
@@ -53,11 +46,9 @@ export interface SubmitAnswerInput {
  * over the live channel (`results-updated`, applied in place: live/liveResults.ts) or the public results' polling
  * while it is down; a blind question's hidden figures are not in either, so only they are asked for again.
  */
-function withOwnAnswer(data: unknown, answer: Answer): unknown {
-  if (!data || typeof data !== 'object') return data;
+function withOwnAnswer(data: Results, answer: Answer): Results {
   return { ...data, userAnswer: { optionId: answer.optionId } };
 }
-const isHidden = (data: unknown) => !!data && typeof data === 'object' && (data as { resultsHidden?: unknown }).resultsHidden === true;
 
 /**
  * POST /api/answers. On success nothing is asked again that the response or the live channel carries: the user's
@@ -76,11 +67,11 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       // First the caller (e.g. keep the confirmation on screen), then the caches.
       options.onSuccess?.(answer, input);
       const { userId, questionId } = input;
-      queryClient.setQueryData<Answer | null>(answerKey(userId, questionId), answer);
-      const results = queryClient.getQueryData(resultsKey(questionId));
-      if (isHidden(results)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
-      else if (results !== undefined) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
-      for (const queryKey of [statsKey(userId), historyKey(userId), ['/api/leaderboard']]) {
+      queryClient.setQueryData(answerQuery(userId, questionId).queryKey, answer);
+      const results = queryClient.getQueryData<Results | null>(resultsKey(questionId));
+      if (resultsHidden(results ?? undefined)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
+      else if (results) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
+      for (const queryKey of [statsKey(userId), historyKey(userId), LEADERBOARD_KEY]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
     },
