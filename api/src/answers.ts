@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateOrNull, ownUserId, uuidAnyCase, uuidOr404 } from './common.js';
+import { OptionResult, ProvinceBreakdown } from './questions.js';
 
 /** How sure a prediction is, in %: a whole number from 50 to 99 (absent = 75). */
 export const CONFIDENCE = { min: 50, max: 99, message: 'Confidence must be a whole number from 50 to 99' } as const;
@@ -21,6 +22,22 @@ export const Answer = z.strictObject({
   confidence: z.number().int(),
   submittedAt: isoDateOrNull,
 });
+
+/**
+ * The question's figures a vote's answer carries, so the results panel shows without asking again: the newest totals
+ * the gateway has heard on the live channel (at most one interval old, so possibly without this very vote, which
+ * the next `results-updated` brings), national and per province as GET …/results gives them. Null when the gateway
+ * holds none yet, and for a blind question (its figures are not on the live channel): then the reader's own results
+ * are read through the API.
+ */
+export const AnswerFigures = z.strictObject({
+  results: z.array(OptionResult),
+  totalVotes: z.number().int().nonnegative(),
+  provinces: z.array(ProvinceBreakdown),
+});
+
+/** POST /api/answers: the answer, with the question's figures when the gateway has them. */
+export const AnswerRecorded = z.strictObject({ ...Answer.shape, results: AnswerFigures.nullable() });
 
 export const UserQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });
 
@@ -115,6 +132,8 @@ export const CalibrationBoard = z.strictObject({
 export const Leaderboard = z.union([Standings, CalibrationBoard]);
 
 export type Answer = z.infer<typeof Answer>;
+export type AnswerFigures = z.infer<typeof AnswerFigures>;
+export type AnswerRecorded = z.infer<typeof AnswerRecorded>;
 export type Standings = z.infer<typeof Standings>;
 export type CalibrationBoard = z.infer<typeof CalibrationBoard>;
 export type UserStats = z.infer<typeof UserStats>;

@@ -1,5 +1,5 @@
 import { IdParams, IdTextParams, OwnUserIdQuery, Success } from './common.js';
-import { Answer, AnswerBody, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
+import { Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
 import { CreateQuestionBody, ResolveBody, TranslationsUpdateBody } from './admin.js';
 import { ArchivePage, ArchiveQuery, FriendAnswers, PublicResults, Question, QuestionList, Results } from './questions.js';
 import { route } from './route.js';
@@ -47,7 +47,7 @@ export const questionRoutes = {
     access: 'user',
     summary: 'Answer a question (201; 200 with the first answer when already answered)',
     body: AnswerBody,
-    responses: { 200: Answer, 201: Answer },
+    responses: { 200: AnswerRecorded, 201: AnswerRecorded },
   }),
   'GET /api/users/{id}/answers/{questionId}': route({ tag: V, access: 'user', summary: "A user's answer to a question (self or admin)", params: UserQuestionParams, responses: { 200: Answer } }),
   'GET /api/users/{id}/stats': route({ tag: V, access: 'user', summary: "A user's totals, accuracy, rank and streak (self or admin)", params: IdParams, responses: { 200: UserStats } }),

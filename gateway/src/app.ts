@@ -24,6 +24,7 @@ import { indexHtml, webRouter } from './web.js';
 import { apiDocsRouter } from './api-docs.js';
 import { pageSources } from './page-sources.js';
 import type { WebDevProxy } from './web-dev.js';
+import { NewestResults } from './live/newest-results.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,8 @@ export interface AppDeps {
   composer: Composer;
   /** The public reads' cache: the routes fill it, its middleware answers its hits (public-reads.ts). */
   cache: PublicCache;
+  /** The newest live totals per question (shared with the live channel): a vote's answer carries them. */
+  newest?: NewestResults;
   clock?: Clock;
   /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
   userSessions?: UserSessions;
@@ -131,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(skipSessionForPublicReads(deps.sessions.middleware()));
   api.use(sessionExpiry(config, clock, userSessions));
   api.use(noStore);
-  apiRoutes(api, { config, clients: deps.clients, composer, cache, rateLimits: deps.rateLimits, userSessions, clock });
+  apiRoutes(api, { config, clients: deps.clients, composer, cache, newest: deps.newest ?? new NewestResults(), rateLimits: deps.rateLimits, userSessions, clock });
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);
 

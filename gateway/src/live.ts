@@ -11,7 +11,7 @@ import { createFanout } from './live/fanout.js';
 import { startHeartbeat } from './live/heartbeat.js';
 import { questionEventMessage, resultsUpdatedMessage } from './live/messages.js';
 import { createLiveMetrics } from './live/metrics.js';
-import { NewestResults } from './live/newest-results.js';
+import type { NewestResults } from './live/newest-results.js';
 
 export interface LiveDeps {
   config: Config;
@@ -22,6 +22,8 @@ export interface LiveDeps {
   sessions: Sessions;
   /** For the sessions' expiry at the handshake. */
   clock: Clock;
+  /** The newest totals per question, shared with the API (a vote's answer carries them). */
+  newest: NewestResults;
   /** Upgrades to any other path (`make dev`: Vite's HMR socket, web-dev.ts); without it they are a 404. */
   otherUpgrade?: AdmissionDeps['otherUpgrade'];
 }
@@ -60,7 +62,8 @@ export async function startLive(server: Server, deps: LiveDeps) {
   });
 
   // results-updated: voting's paced messages, passed on as they come unless another replica's newer totals went first.
-  const newest = new NewestResults((m) => broadcast(resultsUpdatedMessage(m)));
+  const newest = deps.newest;
+  newest.onNewest((m) => broadcast(resultsUpdatedMessage(m)));
   const results = nc.subscribe(names.subject(LIVE_SUBJECTS.results), {
     callback: (err, m) => {
       if (err) return;

@@ -3,6 +3,7 @@ import { connectNats, createLogger, isMain, startMetricsServer, startTracing, st
 import { createApp } from './app.js';
 import { createComposer } from './compose.js';
 import { startLive } from './live.js';
+import { NewestResults } from './live/newest-results.js';
 import { Sessions } from './session-store.js';
 import { closeClients, createClients, serviceAddresses } from './clients.js';
 import { loadConfig } from './config.js';
@@ -35,6 +36,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   const ready = readiness({ redis, natsClosed: () => nc.isClosed(), shuttingDown: () => shuttingDown, services: serviceAddresses(config) });
 
   const cache = new PublicCache(config.PUBLIC_CACHE_MS);
+  const newest = new NewestResults();
   const webDev = config.WEB_DEV_SERVER_URL ? webDevProxy(config.WEB_DEV_SERVER_URL) : undefined;
   const app = createApp({
     webDev,
@@ -47,6 +49,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     metrics,
     sessions,
     composer,
+    newest,
     clock: opts.clock ?? systemClock,
     readiness: ready.ready,
   });
@@ -56,7 +59,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const live = await startLive(server, { config, logger, metrics, nc, redis, sessions, clock: opts.clock ?? systemClock, otherUpgrade: webDev?.upgrade });
+  const live = await startLive(server, { config, logger, metrics, nc, redis, sessions, newest, clock: opts.clock ?? systemClock, otherUpgrade: webDev?.upgrade });
   // The dependency map is for operators: on the metrics port, not the public one.
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });
   const port = (server.address() as AddressInfo).port;

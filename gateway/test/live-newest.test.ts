@@ -25,6 +25,17 @@ describe('NewestResults: voting paces, the gateway passes only newer totals on',
     expect(sent).toEqual([10, 14, 1]);
   });
 
+  it('remembers the newest totals passed on per question, for a vote’s answer (older and copies do not replace them)', () => {
+    const n = new NewestResults();
+    expect(n.latest('q')).toBeUndefined();
+    n.offer(results('q', 10));
+    n.offer(results('q', 7));
+    expect(n.latest('q')?.totalVotes).toBe(10);
+    n.offer(results('q', 12));
+    expect(n.latest('q')?.results[0]!.votes).toBe(12);
+    expect(n.latest('other')).toBeUndefined();
+  });
+
   it('three replicas reading the growing totals: the sockets never see a bar move backwards, and end on the highest', () => {
     const sent: number[] = [];
     const n = new NewestResults((m) => sent.push(m.totalVotes));

@@ -178,6 +178,10 @@ describe('a blind question', () => {
     // The live channel still carries only the total; Carol's client reads her figures through the API.
     const m = await carolSocket.next((x) => isResults(id)(x) && x.totalVotes === 3, 5_000);
     expect(m.results).toBeUndefined();
+    // Nor does a vote's answer: the gateway holds no figures of an open blind question to send with it.
+    const again = await carol.b.post('/api/answers', { userId: carol.id, questionId: id, optionId: 'no' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.results).toBeNull();
 
     // Resolved: everything shows to everyone.
     expect((await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' })).status).toBe(200);

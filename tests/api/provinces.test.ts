@@ -103,6 +103,15 @@ describe('the province breakdown', () => {
       expect(byCode.get('LP')).toEqual({ code: 'LP', name: 'Limpopo', totalVotes: 29, shown: false, results: [] });
       expect(byCode.get('WC')).toEqual({ code: 'WC', name: 'Western Cape', totalVotes: 0, shown: false, results: [] });
     }
+    // A vote's answer carries the figures the gateway last heard on the live channel: once it has heard the last
+    // totals, the same as the panel's (a repeated answer is answered like a first one).
+    await eventually(async () => {
+      const again = await reader.b.post('/api/answers', { userId: reader.id, questionId: id, optionId: 'yes' });
+      expect(again.status, again.text).toBe(200);
+      return again.json.results?.totalVotes === 59 ? again.json.results : undefined;
+    }, 20_000, 200).then((figures) => {
+      expect(figures).toEqual({ results: panel.json.results, totalVotes: 59, provinces: panel.json.provinces });
+    });
     // The counters are exact and few: one row per province and option, whatever the number of answers.
     const rows = await system.votingSql('SELECT province, option_id, count::int FROM province_counts WHERE question_id = $1 ORDER BY 1, 2', [id]);
     expect(rows).toEqual([

@@ -131,6 +131,14 @@ export async function expectVisible(locator: Locator, timeout = 10_000): Promise
 }
 
 /** Closes every open toast (they can cover controls at the foot of a 360 px screen). */
+/**
+ * Scrolls a results panel's cards below the national results (friends, rankings, share, discussion) on screen: they
+ * load their data only when the reader scrolls to them.
+ */
+export async function showResultsBelow(scope: Locator | Page): Promise<void> {
+  for (const mark of await scope.locator('.results__more').all()) await mark.scrollIntoViewIfNeeded();
+}
+
 export async function closeToasts(page: Page): Promise<void> {
   const close = page.locator('.toast').getByRole('button', { name: 'Close' });
   while (await close.count()) await close.first().click();

@@ -18,6 +18,7 @@ import {
   signUpInBrowser,
   stackContext,
   startBrowserStack,
+  showResultsBelow,
 } from './browser';
 
 startBrowserStack();
@@ -113,6 +114,8 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
     await yes.click();
     await page.getByRole('button', { name: '[ THUMELA UKUBIKEZELA ]' }).click();
     const open = page.getByRole('button', { name: /^Buka Inkulumo \(amazwana angu-1\)$/ }).first();
+    await expectVisible(page.locator('.results').first(), 15_000);
+    await showResultsBelow(page);
     await expectVisible(open, 15_000);
     await open.click();
     await expectVisible(page.getByRole('heading', { name: 'Inkulumo (1)' }));

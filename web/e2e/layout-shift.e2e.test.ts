@@ -19,6 +19,7 @@ import {
   screenshot,
   stack,
   startBrowserStack,
+  showResultsBelow,
 } from './browser';
 
 const PASSWORD = 'correct-horse-battery';
@@ -151,6 +152,7 @@ describe('layout shift (CLS ≤ 0.1)', () => {
     await page.goto('/vote');
     const panel = page.locator(`.results[data-question-id="${questionId}"]`);
     await expectVisible(panel.locator('.prov__list'), 30_000);
+    await showResultsBelow(panel);
     await expectVisible(panel.locator('.results-friends').getByText(friend.name), 30_000);
     await expectVisible(panel.locator('.results-ranks dd').first(), 30_000);
     const shifts = await settledShifts(page);

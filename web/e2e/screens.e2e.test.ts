@@ -23,6 +23,7 @@ import {
   stack,
   stackContext,
   startBrowserStack,
+  showResultsBelow,
 } from './browser';
 
 // The first is the one each screen is opened in (360 px dark is where a screen once was 367 px wide).
@@ -219,7 +220,9 @@ test('as a user with a long name and friends: feed, discussion and vote pass axe
     problems.push(...(await visit(page, '/vote', page.getByRole('button', { name: 'YES' }).first(), 'vote')));
     await page.getByRole('button', { name: 'YES' }).first().click();
     await page.getByRole('button', { name: /SUBMIT PREDICTION/ }).first().click();
-    // The results with the friends' answers (long name, @username, badge).
+    // The results with the friends' answers (long name, @username, badge), below the national results.
+    await page.getByRole('list', { name: 'National results' }).first().waitFor({ timeout: 15_000 });
+    await showResultsBelow(page);
     await page.getByText(FRIENDS[0]!).first().waitFor({ timeout: 15_000 });
     await openDiscussion(page);
     problems.push(...(await audit(page, 'vote-answered')));

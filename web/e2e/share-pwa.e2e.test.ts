@@ -18,6 +18,7 @@ import {
   stackContext,
   stackPage,
   startBrowserStack,
+  showResultsBelow,
 } from './browser';
 
 const tag = Date.now().toString(36);
@@ -173,6 +174,8 @@ test('data saver (Save-Data: on): comment images wait for a tap, the switch is o
     const openDiscussion = async () => {
       await page.goto('/vote');
       const results = page.locator('section.results', { has: page.getByRole('heading', { name: `${shared.text}?` }) });
+      await expectVisible(results.getByRole('list', { name: 'National results' }), 15_000);
+      await showResultsBelow(results);
       await results.getByRole('button', { name: /View Discussion/ }).click({ timeout: 15_000 });
       await expectVisible(comment, 15_000);
     };

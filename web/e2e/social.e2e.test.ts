@@ -3,7 +3,7 @@
 // the discussion panel and the Invite Friends dialog on /vote.
 import { expect, test } from 'vitest';
 import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack } from './browser';
+import { expectVisible, newMobilePage, randomUsername, screenshot, browser, closeToasts, stack, startBrowserStack, showResultsBelow } from './browser';
 
 startBrowserStack();
 
@@ -174,7 +174,9 @@ test('two users become friends in the UI and see each other in the friends feed'
     await postEventually(a.context.request, '/api/answers', { userId: a.id, questionId, optionId: 'no' });
     await pa.goto('/vote');
     const open = pa.getByRole('button', { name: 'View Discussion (1 comment)' });
-    await reloadUntilVisible(pa, open);
+    await reloadUntilVisible(pa, pa.locator('.results').getByRole('list', { name: 'National results' }));
+    await showResultsBelow(pa);
+    await expectVisible(open, 15_000);
     await clickCentered(open);
     const discussion = pa.locator('.discussion');
     await expectVisible(discussion.getByRole('heading', { name: 'Discussion (1)' }));

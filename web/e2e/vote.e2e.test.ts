@@ -3,7 +3,7 @@
 // and after the admin resolves it, Correct; the leaderboard shows the real standings.
 import { expect, test } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, signUpInBrowser, stackContext, stackPage, startBrowserStack } from './browser';
+import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, signUpInBrowser, stackContext, stackPage, startBrowserStack, showResultsBelow } from './browser';
 
 startBrowserStack();
 
@@ -76,6 +76,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     await expectVisible(results.getByText('Your answer submitted'));
     await expectVisible(results.getByText('2 South Africans voted'), 15_000);
     await expectVisible(results.getByRole('list', { name: 'National results' }).getByText('100%'));
+    await showResultsBelow(results);
     await expectVisible(results.getByText('No friends have answered yet'));
     // Nothing of this user's has resolved yet: no made-up accuracy (a "0%" would read as a verdict).
     await expectVisible(results.getByText('Your accuracy and rank show once one of your predictions this month is resolved.'));

@@ -16,21 +16,34 @@ const FORGET_ABOVE = 1_000;
  * bar backwards.
  */
 export class NewestResults {
-  private readonly last = new Map<string, { totalVotes: number; at: number }>();
+  private readonly last = new Map<string, { m: ResultsChanged; at: number }>();
 
   constructor(
-    private readonly send: (m: ResultsChanged) => void,
+    private send: (m: ResultsChanged) => void = () => undefined,
     private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** Where the messages passed on go (the live channel's fan-out, once it is up). */
+  onNewest(send: (m: ResultsChanged) => void): void {
+    this.send = send;
+  }
 
   offer(m: ResultsChanged): Outcome {
     const now = this.now();
     const seen = this.last.get(m.questionId);
-    if (seen && m.totalVotes <= seen.totalVotes) return 'dropped';
+    if (seen && m.totalVotes <= seen.m.totalVotes) return 'dropped';
     if (!seen && this.last.size >= FORGET_ABOVE) this.forgetIdle(now);
-    this.last.set(m.questionId, { totalVotes: m.totalVotes, at: now });
+    this.last.set(m.questionId, { m, at: now });
     this.send(m);
     return 'sent';
+  }
+
+  /**
+   * The newest totals passed on for a question (a blind one's carry only the total), or undefined when none came
+   * since this gateway started (or the question was forgotten): what a vote's answer can carry without asking voting.
+   */
+  latest(questionId: string): ResultsChanged | undefined {
+    return this.last.get(questionId)?.m;
   }
 
   private forgetIdle(now: number) {

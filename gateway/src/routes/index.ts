@@ -19,6 +19,7 @@ import { adminResearchRoutes, officialsRouter, tagsRouter } from './research.js'
 import { friendRequestsRouter, friendshipsRouter, peopleRoutes } from './social.js';
 import { suggestionsRouter } from './suggestions.js';
 import { userSettingsRoutes } from './users.js';
+import type { NewestResults } from '../live/newest-results.js';
 import { answersRouter, leaderboardRouter, resultsRoutes, userVotingRoutes } from './voting.js';
 
 export interface ApiDeps {
@@ -26,6 +27,7 @@ export interface ApiDeps {
   clients: Clients;
   composer: Composer;
   cache: PublicCache;
+  newest: NewestResults;
   rateLimits: RateLimits;
   userSessions: UserSessions;
   clock: Clock;
@@ -51,13 +53,13 @@ export function apiBodyParsers(api: Router): void {
  * The hot public reads and one-click unsubscribe are mounted ahead of those layers (app.ts).
  */
 export function apiRoutes(api: Router, deps: ApiDeps): void {
-  const { config, clients, composer, cache, rateLimits, userSessions, clock } = deps;
+  const { config, clients, composer, cache, newest, rateLimits, userSessions, clock } = deps;
   const votingDeps = { clients, composer, cache };
   const socialDeps = { ...votingDeps, rateLimits };
   const researchDeps = { clients, composer, cache, clock };
 
   // The burst's one write, first: a vote walks no other router.
-  api.use('/answers', answersRouter(votingDeps));
+  api.use('/answers', answersRouter({ clients, newest }));
   api.use('/privacy-notice', privacyNoticeRouter({ config }));
   api.use('/auth', prefixRouter((r) => authRoutes(r, { config, clients, rateLimits, clock, userSessions })));
   api.use(

@@ -1,13 +1,14 @@
 import { Router } from 'express';
-import { grpc, isGrpcError } from '@mzansi/kit/base';
+import { grpc, isGrpcError, type ResultsChanged } from '@mzansi/kit/base';
 import type { voting } from '@mzansi/proto';
-import { AnswerBody, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
+import { AnswerBody, type AnswerFigures, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
+import type { NewestResults } from '../live/newest-results.js';
 import { notFound, parse } from '../errors.js';
 import { send, writeJson } from '../respond.js';
-import { provinceBreakdown, visibleResults } from '../questions.js';
+import { provinceBreakdown, visibleResults, type ProvinceCounts } from '../questions.js';
 import { requireActor, requireSelf } from '../session.js';
 
 export interface VotingDeps {
@@ -32,8 +33,31 @@ export async function questionOf(clients: Clients, id: string) {
   return question!;
 }
 
+/**
+ * The figures a vote's answer carries (AnswerFigures in the contract): the newest live totals this gateway holds for
+ * the question, built once per message (every vote until the next one shares them), none for a blind question.
+ */
+function answerFigures(newest: NewestResults): (questionId: string) => AnswerFigures | null {
+  const built = new WeakMap<ResultsChanged, AnswerFigures>();
+  return (questionId) => {
+    const m = newest.latest(questionId);
+    if (!m || m.blind) return null;
+    let figures = built.get(m);
+    if (!figures) {
+      const options = m.results.map((r) => ({ id: r.optionId }));
+      const byProvince: ProvinceCounts = new Map(
+        (m.provinces ?? []).map((p) => [p.province, new Map(p.counts.map((c) => [c.optionId, { votes: c.votes, percentage: c.percentage }]))]),
+      );
+      figures = { results: m.results, totalVotes: m.totalVotes, provinces: provinceBreakdown(options, byProvince) };
+      built.set(m, figures);
+    }
+    return figures;
+  };
+}
+
 /** POST /api/answers. */
-export function answersRouter({ clients }: VotingDeps): Router {
+export function answersRouter({ clients, newest }: { clients: Clients; newest: NewestResults }): Router {
+  const figuresOf = answerFigures(newest);
   const r = Router();
   r.post('/', async (req, res) => {
     requireActor(res);
@@ -46,7 +70,7 @@ export function answersRouter({ clients }: VotingDeps): Router {
     );
     // No cache.clear(): public results are at most PUBLIC_CACHE_MS (≤ 1 s) old by construction, and clearing on
     // every vote would turn every poll during a burst into a miss.
-    writeJson(res, 'POST /api/answers', alreadyAnswered ? 200 : 201, answerJson(answer!));
+    writeJson(res, 'POST /api/answers', alreadyAnswered ? 200 : 201, { ...answerJson(answer!), results: figuresOf(answer!.questionId) });
   });
   return r;
 }

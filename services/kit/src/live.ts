@@ -27,6 +27,19 @@ const resultsChangedShape = z.object({
     )
     .max(50),
   /**
+   * The same totals per province (provinces with answers only, each option's share of that province's answers):
+   * what the gateway needs to answer a vote with the panel's figures without asking voting. Only with results.
+   */
+  provinces: z
+    .array(
+      z.object({
+        province: z.string().min(1).max(10),
+        counts: z.array(z.object({ optionId: z.string().min(1).max(100), votes: z.number().int().min(0), percentage: z.number().min(0).max(100) })).max(50),
+      }),
+    )
+    .max(20)
+    .optional(),
+  /**
    * A blind question not yet resolved: the message carries only totalVotes (results empty); clients that answered
    * it read their own figures through the API.
    */
@@ -39,7 +52,7 @@ export type ResultsChanged = z.infer<typeof resultsChangedShape>;
 export function encodeResultsChanged(m: ResultsChanged): Uint8Array {
   const body = m.blind
     ? { questionId: m.questionId, totalVotes: m.totalVotes, results: [], blind: true }
-    : { questionId: m.questionId, totalVotes: m.totalVotes, results: m.results };
+    : { questionId: m.questionId, totalVotes: m.totalVotes, results: m.results, ...(m.provinces && { provinces: m.provinces }) };
   return new TextEncoder().encode(JSON.stringify(body));
 }
 

@@ -119,6 +119,20 @@ describe('resultsOfQuestion', () => {
     });
     expect(resultsOfQuestion('q', options, new Map()).results.map((r) => r.percentage)).toEqual([0, 0, 0]);
   });
+
+  it('with province counts, each province that has answers with every option and its share of that province', () => {
+    const options = [
+      { id: 'yes', text: 'Yes' },
+      { id: 'no', text: 'No' },
+    ];
+    const provinces = new Map([['GP', new Map([['yes', 3], ['no', 1]])], ['LP', new Map([['no', 2]])]]);
+    expect(resultsOfQuestion('q', options, new Map([['yes', 3], ['no', 3]]), false, provinces).provinces).toEqual([
+      { province: 'GP', counts: [{ optionId: 'yes', votes: 3, percentage: 75 }, { optionId: 'no', votes: 1, percentage: 25 }] },
+      { province: 'LP', counts: [{ optionId: 'yes', votes: 0, percentage: 0 }, { optionId: 'no', votes: 2, percentage: 100 }] },
+    ]);
+    // A blind question's message carries neither.
+    expect(resultsOfQuestion('q', options, new Map([['yes', 3]]), true, provinces)).toEqual({ questionId: 'q', totalVotes: 3, results: [], blind: true });
+  });
 });
 
 describe('live results from the real service', () => {
@@ -192,6 +206,8 @@ describe('live results from the real service', () => {
         votes: expected(o.id),
         percentage: Math.round((expected(o.id) / 500) * 1000) / 10,
       })),
+      // These voters gave no province.
+      provinces: [],
     });
     // Every message is consistent and totals never go back.
     for (let i = 0; i < messages.length; i++) {

@@ -14,20 +14,37 @@ export function withPercentages<T extends { count: number }>(counts: T[]): (T & 
   return counts.map((c) => ({ ...c, percentage: percentageOf(c.count, total) }));
 }
 
+/** Counts by option id. */
+export type OptionCounts = Map<string, number>;
+
+/** Every option in the question's order (an option nobody chose shows 0) with its share of their total. */
+function optionFigures(options: { id: string }[], counts: OptionCounts | undefined) {
+  const total = options.reduce((n, o) => n + (counts?.get(o.id) ?? 0), 0);
+  return options.map((o) => {
+    const votes = counts?.get(o.id) ?? 0;
+    return { optionId: o.id, votes, percentage: percentageOf(votes, total) };
+  });
+}
+
 /**
  * A question's results as the live channel sends them: every option in the question's order (an option nobody
- * chose shows 0), with its text, and the total of the counted options. A blind question that is not resolved
- * carries only the total (PRODUCT.md: blind questions).
+ * chose shows 0), with its text, and the total of the counted options; with `provinces` (province code → counts),
+ * the same per province that has answers. A blind question that is not resolved carries only the total
+ * (PRODUCT.md: blind questions).
  */
-export function resultsOfQuestion(questionId: string, options: { id: string; text: string }[], counts: Map<string, number>, blind = false): ResultsChanged {
+export function resultsOfQuestion(
+  questionId: string,
+  options: { id: string; text: string }[],
+  counts: OptionCounts,
+  blind = false,
+  provinces?: Map<string, OptionCounts>,
+): ResultsChanged {
   const totalVotes = options.reduce((n, o) => n + (counts.get(o.id) ?? 0), 0);
   if (blind) return { questionId, totalVotes, results: [], blind: true };
   return {
     questionId,
     totalVotes,
-    results: options.map((o) => {
-      const votes = counts.get(o.id) ?? 0;
-      return { optionId: o.id, optionText: o.text, votes, percentage: percentageOf(votes, totalVotes) };
-    }),
+    results: optionFigures(options, counts).map((r, i) => ({ ...r, optionText: options[i]!.text })),
+    ...(provinces && { provinces: [...provinces].map(([province, byOption]) => ({ province, counts: optionFigures(options, byOption) })) }),
   };
 }

@@ -160,3 +160,32 @@ test("'Failed to fetch results' when the results call is not ok", async () => {
   renderSignedIn(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
   expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch results');
 });
+
+test('the cards below the national results load their data only when the reader scrolls to them', async () => {
+  const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly entry: { callback: IntersectionObserverCallback; target?: Element };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {}
+    },
+  );
+  renderSignedIn(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
+  expect(await screen.findByRole('list', { name: 'National results' })).toBeTruthy();
+  const below = /friend-answers|\/stats$|\/leaderboard|\/comments$/;
+  expect(fetch.mock.mock.calls.map(([u]) => String(u)).filter((u) => below.test(u))).toEqual([]);
+  expect(screen.queryByText('Your Friends')).toBeNull();
+
+  // The mark under the national card comes on screen.
+  const seen = observers.find((o) => o.target?.classList.contains('results__more'))!;
+  act(() => seen.callback([{ isIntersecting: true, target: seen.target! } as IntersectionObserverEntry], {} as IntersectionObserver));
+  expect(await screen.findByRole('list', { name: "Friends' answers" })).toBeTruthy();
+  await waitFor(() => expect(fetch.mock.mock.calls.map(([u]) => String(u)).filter((u) => below.test(u)).length).toBe(4));
+});

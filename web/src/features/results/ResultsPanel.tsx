@@ -1,4 +1,5 @@
 import { useDeferredValue, useId } from 'react';
+import { useSeen } from '../../lib/useSeen';
 import { Badge, Button, Card, CardContent, CardTitle, cx } from '../../ui';
 import { dayNumber } from '../../lib/time';
 import { firstLoad } from '../../lib/queryClient';
@@ -71,20 +72,20 @@ export function ResultsPanel({
   const question = useTranslatedQuestion(original);
   const userId = user?.id ?? '';
   const headingId = useId();
+  // Right after a vote the reader's own results are already here: the answer carried them (vote/api.ts).
   const results = useQuestionResults(question.id, userId);
   const live = usePublicResults(question.id);
-  const friendAnswers = useFriendAnswers(question.id, userId);
-  const stats = useUserStats(userId);
-  const friendsBoard = useLeaderboard('friends', !!userId);
 
-  // The panel fills in one step: until the reader's own results (national figures, provinces) and the friends'
-  // answers are in, the national card says it is loading and nothing follows it; growing in two steps (live bars,
-  // then provinces) moved the cards below twice (Lighthouse's layout shift).
-  const settling = firstLoad(results) || firstLoad(friendAnswers);
-  // The cards below the national one (friends, rankings, share, discussion) follow in a deferred render: React
-  // renders them in short slices after the national figures are on screen, not in the same long task (Lighthouse's
-  // total blocking time). They only add below; nothing above them moves.
-  const below = useDeferredValue(!settling);
+  // The national card fills in one step: until the reader's own results (national figures, provinces) are in, it
+  // says it is loading and nothing follows it; growing in two steps (live bars, then provinces) moved the cards
+  // below twice (Lighthouse's layout shift).
+  const settling = firstLoad(results);
+  // The cards below the national one (friends, rankings, share, discussion) load their own data, so they come when
+  // the reader scrolls to them: on a phone they start below the first screen, and a vote asks nothing more until
+  // then. They follow in a deferred render (short slices after the national figures, not one long task: Lighthouse's
+  // total blocking time) and only add below; nothing above them moves.
+  const [moreRef, scrolledTo] = useSeen<HTMLDivElement>();
+  const below = useDeferredValue(!settling && scrolledTo);
 
   // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
   const useLive = !!live.data && !resultsHidden(live.data) && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
@@ -94,12 +95,6 @@ export function ResultsPanel({
   const totalVotes = source?.totalVotes ?? 0;
   const myOption = question.options.find((o) => o.id === myOptionId);
 
-  const friends =
-    friendAnswers.data?.friendAnswers ??
-    (results.data?.friendAnswers ?? []).map((f) => ({ userId: f.friendId, name: f.friendName, username: '', optionText: f.optionText }));
-
-  // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (a "0%" would read as a verdict).
-  const newcomer = stats.data?.accuracy === null;
   const shares = yesNoShares(question.options, rows);
   const day = dayNumber(new Date(question.publishedAt ?? question.date ?? Date.now()));
 
@@ -170,82 +165,111 @@ export function ResultsPanel({
         </CardContent>
       </Card>
 
+      <div ref={moreRef} className="results__more" aria-hidden="true" />
       {!settling && below && (
-        <>
-          <Card className="results-card">
-            <CardContent>
-              <CardTitle>{t('results.friends')}</CardTitle>
-              {friends.length === 0 ? (
-                <div className="results-friends__empty">
-                  <p>{t('results.noFriends')}</p>
-                  <Button variant="primary" onClick={onInviteFriends}>
-                    {t('results.invite')}
-                  </Button>
-                </div>
-              ) : (
-                <>
-                  <ul className="results-friends" aria-label={t('results.friendsAnswers')}>
-                    {friends.map((f) => (
-                      <li key={f.userId} className="results-friends__item">
-                        <span className="avatar avatar--sm" aria-hidden="true">
-                          {initials(f.name)}
-                        </span>
-                        <span className="results-friends__name">
-                          {f.name}
-                          {f.username && <span className="results-friends__username"> @{f.username}</span>}
-                        </span>
-                        <Badge variant="secondary">{f.optionText}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                  <Button variant="outline" block onClick={onInviteFriends}>
-                    {t('results.inviteMore')}
-                  </Button>
-                </>
-              )}
-            </CardContent>
-          </Card>
-
-          <Card className="results-card">
-            <CardContent>
-              <CardTitle>{t('results.rankings')}</CardTitle>
-              <dl className="results-ranks">
-                <div className="results-ranks__tile">
-                  <dt>{t('results.nationalRank')}</dt>
-                  <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
-                </div>
-                <div className="results-ranks__tile">
-                  <dt>{t('results.amongFriends')}</dt>
-                  <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
-                </div>
-              </dl>
-              <p className="results-ranks__accuracy">
-                {stats.data ? (newcomer ? t('results.notYetHint') : t('results.accuracy', { accuracy: String(stats.data.accuracy) })) : '\u00a0'}
-              </p>
-            </CardContent>
-          </Card>
-
-          {myOptionId && source && (
-            <ShareButton
-              title={t('results.share')}
-              label={t('results.share')}
-              questionId={question.id}
-              variant="gold"
-              size="lg"
-              block
-              text={resultShareText(
-                original.text,
-                yesNoForOption(original.options, myOptionId),
-                shares.yes,
-                shares.no,
-                question.isResolved && question.correctOptionId ? question.correctOptionId === myOptionId : null,
-              )}
-            />
-          )}
-
-          <DiscussionPanel questionId={question.id} />
-        </>
+        <ResultsBelow
+          questionId={question.id}
+          userId={userId}
+          onInviteFriends={onInviteFriends}
+          share={
+            myOptionId && source
+              ? resultShareText(
+                  original.text,
+                  yesNoForOption(original.options, myOptionId),
+                  shares.yes,
+                  shares.no,
+                  question.isResolved && question.correctOptionId ? question.correctOptionId === myOptionId : null,
+                )
+              : null
+          }
+        />
       )}
     </section>
+  );
+}
+
+/** The cards under the national results, each with its own data: the friends' answers, the rankings, share, discussion. */
+function ResultsBelow({
+  questionId,
+  userId,
+  onInviteFriends,
+  share,
+}: {
+  questionId: string;
+  userId: string;
+  onInviteFriends: () => void;
+  /** The share text, when the reader's answer and the figures are known. */
+  share: string | null;
+}) {
+  const t = useT();
+  const friendAnswers = useFriendAnswers(questionId, userId);
+  const stats = useUserStats(userId);
+  const friendsBoard = useLeaderboard('friends', !!userId);
+  const friends = friendAnswers.data?.friendAnswers ?? [];
+  // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (a "0%" would read as a verdict).
+  const newcomer = stats.data?.accuracy === null;
+  return (
+    <>
+      <Card className="results-card">
+        <CardContent>
+          <CardTitle>{t('results.friends')}</CardTitle>
+          {friendAnswers.isPending ? (
+            <p className="results-card__loading">{t('common.loading')}…</p>
+          ) : friends.length === 0 ? (
+            <div className="results-friends__empty">
+              <p>{t('results.noFriends')}</p>
+              <Button variant="primary" onClick={onInviteFriends}>
+                {t('results.invite')}
+              </Button>
+            </div>
+          ) : (
+            <>
+              <ul className="results-friends" aria-label={t('results.friendsAnswers')}>
+                {friends.map((f) => (
+                  <li key={f.userId} className="results-friends__item">
+                    <span className="avatar avatar--sm" aria-hidden="true">
+                      {initials(f.name)}
+                    </span>
+                    <span className="results-friends__name">
+                      {f.name}
+                      {f.username && <span className="results-friends__username"> @{f.username}</span>}
+                    </span>
+                    <Badge variant="secondary">{f.optionText}</Badge>
+                  </li>
+                ))}
+              </ul>
+              <Button variant="outline" block onClick={onInviteFriends}>
+                {t('results.inviteMore')}
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card className="results-card">
+        <CardContent>
+          <CardTitle>{t('results.rankings')}</CardTitle>
+          <dl className="results-ranks">
+            <div className="results-ranks__tile">
+              <dt>{t('results.nationalRank')}</dt>
+              <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
+            </div>
+            <div className="results-ranks__tile">
+              <dt>{t('results.amongFriends')}</dt>
+              <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
+            </div>
+          </dl>
+          <p className="results-ranks__accuracy">
+            {stats.data ? (newcomer ? t('results.notYetHint') : t('results.accuracy', { accuracy: String(stats.data.accuracy) })) : '\u00a0'}
+          </p>
+        </CardContent>
+      </Card>
+
+      {share !== null && (
+        <ShareButton title={t('results.share')} label={t('results.share')} questionId={questionId} variant="gold" size="lg" block text={share} />
+      )}
+
+      <DiscussionPanel questionId={questionId} />
+    </>
   );
 }

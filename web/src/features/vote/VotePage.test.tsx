@@ -28,7 +28,9 @@ const routes = routeTable((key, url, init) => {
   if (key === 'POST /api/answers') {
     const body = JSON.parse(String(init!.body)) as { questionId: string; optionId: string };
     answered[body.questionId] = body.optionId;
-    return json(201, answerTo(body.questionId, body.optionId));
+    // The figures the gateway last heard on the live channel come with the answer.
+    const results = [{ optionId: 'yes', optionText: 'Yes', percentage: 71.4, votes: 5 }, { optionId: 'no', optionText: 'No', percentage: 28.6, votes: 2 }];
+    return json(201, { ...answerTo(body.questionId, body.optionId), results: { results, totalVotes: 7, provinces: [] } });
   }
   return json(404, { message: 'Not found' });
 });
@@ -150,8 +152,9 @@ test('answering: Vote Recorded! stays 3 s; nothing the vote\'s response or the l
   });
   expect(screen.queryByRole('heading', { name: 'Vote Recorded!' })).toBeNull();
   expect(screen.getAllByText('Your answer submitted')).toHaveLength(2);
-  // The panel's first loads only (its own view: provinces, friends); the public results it already had are not asked again.
-  expect(requestsSince().filter((r) => r.endsWith('/public-results') || r.includes('/answers/') || r.endsWith('/today'))).toEqual([]);
+  // The panel shows the figures the answer carried: its own view is not asked for, nor the public results it had.
+  expect(await screen.findByText('7 South Africans voted')).toBeTruthy();
+  expect(requestsSince().filter((r) => /\/results\?|\/public-results$|\/answers\/|\/today$/.test(r))).toEqual([]);
 });
 
 test('the invite-friends action opens the Invite Friends dialog', async () => {

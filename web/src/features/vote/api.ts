@@ -1,6 +1,6 @@
 // Answering today's questions: the per-question answered check and the submit call.
 import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { Answer } from '@mzansi/api';
+import type { Answer, AnswerFigures, AnswerRecorded } from '@mzansi/api';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
 import { resultsKey, resultsHidden, type Results } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
@@ -51,19 +51,28 @@ function withOwnAnswer(data: Results, answer: Answer): Results {
 }
 
 /**
+ * The reader's own results from the figures a vote's answer carried (national and provinces): the results panel
+ * shows from them without asking. The friends' answers are not among them; the panel reads those from their own
+ * route when the reader scrolls to them, so the list here stays empty and is never shown.
+ */
+function fromFigures(figures: AnswerFigures, answer: Answer): Results {
+  return { results: figures.results, totalVotes: figures.totalVotes, provinces: figures.provinces, friendAnswers: [], userAnswer: { optionId: answer.optionId } };
+}
+
+/**
  * POST /api/answers. On success nothing is asked again that the response or the live channel carries: the user's
- * answer is the response itself (and goes into the results a screen holds); the figures come over the live channel.
- * A results panel shown for the first time loads its own view (provinces, friends' answers are in neither). The
- * user's stats and other screens' figures that include the vote (history, leaderboards) are marked stale and load
- * when next shown.
+ * answer is the response itself (and goes into the results a screen holds), and so are the question's figures
+ * (the results panel shows from them; newer ones come over the live channel). Only when the gateway had no figures
+ * to send (a blind question's, or none heard yet) does a results panel load its own view. The user's stats and
+ * other screens' figures that include the vote (history, leaderboards) are marked stale and load when next shown.
  */
 export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: SubmitAnswerInput) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SubmitAnswerInput) => apiJson<Answer>('POST', '/api/answers', input),
+    mutationFn: (input: SubmitAnswerInput) => apiJson<AnswerRecorded>('POST', '/api/answers', input),
     // Offline, fail at once (rather than wait paused) so the vote goes to the outbox and says so.
     networkMode: 'always',
-    onSuccess: (answer, input) => {
+    onSuccess: ({ results: figures, ...answer }, input) => {
       // First the caller (e.g. keep the confirmation on screen), then the caches.
       options.onSuccess?.(answer, input);
       const { userId, questionId } = input;
@@ -71,6 +80,8 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       const results = queryClient.getQueryData<Results | null>(resultsKey(questionId));
       if (resultsHidden(results ?? undefined)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
       else if (results) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
+      // An older server's answer has no figures (undefined): the panel loads its own view, as for null.
+      else if (figures) queryClient.setQueryData(resultsKey(questionId), fromFigures(figures, answer));
       for (const queryKey of [statsKey(userId), historyKey(userId), LEADERBOARD_KEY]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }

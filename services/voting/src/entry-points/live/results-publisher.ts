@@ -76,8 +76,9 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
     if (questionIds.length < marked.length) queueMicrotask(() => pacer.changed(marked.filter((id) => heard.has(id))));
     if (questionIds.length === 0) return;
     let rows: Awaited<ReturnType<typeof repo.optionsAndCounts>>;
+    let provinceRows: Awaited<ReturnType<typeof repo.provinceCountsFor>>;
     try {
-      rows = await repo.optionsAndCounts(ctx.db, questionIds);
+      [rows, provinceRows] = await Promise.all([repo.optionsAndCounts(ctx.db, questionIds), repo.provinceCountsFor(ctx.db, questionIds)]);
     } catch (err) {
       ctx.logger.warn({ err: (err as Error).message, questions: questionIds.length }, 'live results: read failed, retrying next interval');
       throw err;
@@ -88,9 +89,17 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
       if (!q) byQuestion.set(r.questionId, (q = { options: r.options, blind: resultsHiddenFor(r, false), counts: new Map() }));
       if (r.optionId !== null) q.counts.set(r.optionId, r.count);
     }
+    const provinces = new Map<string, Map<string, Map<string, number>>>();
+    for (const r of provinceRows) {
+      let byProvince = provinces.get(r.questionId);
+      if (!byProvince) provinces.set(r.questionId, (byProvince = new Map()));
+      let counts = byProvince.get(r.province);
+      if (!counts) byProvince.set(r.province, (counts = new Map()));
+      counts.set(r.optionId, r.count);
+    }
     const now = clock.now();
     for (const [id, q] of byQuestion) {
-      ctx.nc.publish(subject, encodeResultsChanged(resultsOfQuestion(id, q.options, q.counts, q.blind)));
+      ctx.nc.publish(subject, encodeResultsChanged(resultsOfQuestion(id, q.options, q.counts, q.blind, provinces.get(id) ?? new Map())));
       ownEchoes.set(id, (ownEchoes.get(id) ?? 0) + 1);
       recent.delete(id);
       recent.set(id, now);
