@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -98,5 +100,49 @@ describe('the OpenAPI document', () => {
     // Only our own origin: no script, style sheet or font from elsewhere, and no script at all.
     expect(page.text).not.toMatch(/<script|https?:\/\/(?!localhost)/);
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; frame-ancestors 'none'$/);
+  });
+});
+
+/** A zod schema's definition (zod 4's `_zod.def`): only the parts read below. */
+interface Def {
+  type: string;
+  catchall?: { _zod: { def: Def } };
+  in?: { _zod: { def: Def } };
+  innerType?: { _zod: { def: Def } };
+  options?: { _zod: { def: Def } }[];
+}
+const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
+
+/** How an object schema (found through pipes, wrappers and unions) treats keys it does not name. */
+function unknownKeys(def: Def): string[] {
+  if (def.type === 'object') return [def.catchall ? defOf(def.catchall).type : 'strip'];
+  if (def.type === 'pipe' && def.in) return unknownKeys(defOf(def.in));
+  if (def.innerType) return unknownKeys(defOf(def.innerType));
+  if (def.type === 'union' && def.options) return def.options.flatMap((o) => unknownKeys(defOf(o)));
+  return [`not an object (${def.type})`];
+}
+
+describe('request bodies', () => {
+  const withBody = Object.entries(routes).filter(([, r]) => 'body' in r && r.body);
+
+  it('every body schema drops (strip) or refuses (strict) the fields it does not name: none is passed on', () => {
+    expect(withBody.length).toBeGreaterThan(20);
+    const loose = withBody.flatMap(([key, r]) => unknownKeys(defOf(r.body)).filter((k) => k !== 'strip' && k !== 'never').map((k) => `${key}: ${k}`));
+    expect(loose).toEqual([]);
+  });
+
+  it("the handlers read a body only through its contract schema (parse(Schema, req.body)), never field by field", () => {
+    const dir = path.resolve(import.meta.dirname, '../src/routes');
+    const raw = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) =>
+        readFileSync(path.join(dir, f), 'utf8')
+          .split('\n')
+          .map((line, i) => ({ at: `${f}:${i + 1}`, line }))
+          .filter(({ line }) => /req\.body/.test(line) && !/parse\(\w+, req\.body[,)]/.test(line)),
+      )
+      .map(({ at }) => at);
+    // One-click unsubscribe takes a mail provider's form post or the page's JSON: a token string, read on its own.
+    expect(raw).toEqual(['profile.ts:41']);
   });
 });
