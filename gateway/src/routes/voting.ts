@@ -1,14 +1,15 @@
 import { Router } from 'express';
-import { grpc, isGrpcError, type ResultsChanged } from '@mzansi/kit/base';
+import { grpc, isGrpcError } from '@mzansi/kit/base';
 import type { voting } from '@mzansi/proto';
-import { AnswerBody, type AnswerFigures, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
+import { AnswerBody, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
 import type { NewestResults } from '../live/newest-results.js';
 import { notFound, parse } from '../errors.js';
 import { send, writeJson } from '../respond.js';
-import { provinceBreakdown, visibleResults, type ProvinceCounts } from '../questions.js';
+import { provinceBreakdown, visibleResults } from '../questions.js';
+import { answerFigures } from '../answer-figures.js';
 import { requireActor, requireSelf } from '../session.js';
 
 export interface VotingDeps {
@@ -31,28 +32,6 @@ function answerJson(a: voting.Answer): Answer {
 export async function questionOf(clients: Clients, id: string) {
   const { question } = await clients.questions.getQuestion({ id });
   return question!;
-}
-
-/**
- * The figures a vote's answer carries (AnswerFigures in the contract): the newest live totals this gateway holds for
- * the question, built once per message (every vote until the next one shares them), none for a blind question.
- */
-function answerFigures(newest: NewestResults): (questionId: string) => AnswerFigures | null {
-  const built = new WeakMap<ResultsChanged, AnswerFigures>();
-  return (questionId) => {
-    const m = newest.latest(questionId);
-    if (!m || m.blind) return null;
-    let figures = built.get(m);
-    if (!figures) {
-      const options = m.results.map((r) => ({ id: r.optionId }));
-      const byProvince: ProvinceCounts = new Map(
-        (m.provinces ?? []).map((p) => [p.province, new Map(p.counts.map((c) => [c.optionId, { votes: c.votes, percentage: c.percentage }]))]),
-      );
-      figures = { results: m.results, totalVotes: m.totalVotes, provinces: provinceBreakdown(options, byProvince) };
-      built.set(m, figures);
-    }
-    return figures;
-  };
 }
 
 /** POST /api/answers. */

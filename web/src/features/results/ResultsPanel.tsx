@@ -87,8 +87,9 @@ export function ResultsPanel({
   const [moreRef, scrolledTo] = useSeen<HTMLDivElement>();
   const below = useDeferredValue(!settling && scrolledTo);
 
-  // A blind question's public figures stay hidden (only the total): the reader's own results carry them.
-  const useLive = !!live.data && !resultsHidden(live.data) && (!results.data || live.dataUpdatedAt >= results.dataUpdatedAt);
+  // A blind question's public figures stay hidden (only the total): the reader's own results carry them. Counts only
+  // grow, so of the two the one with more votes is the newer (an answer's figures may trail the live channel's).
+  const useLive = !!live.data && !resultsHidden(live.data) && (!results.data || live.data.totalVotes >= results.data.totalVotes);
   const source = useLive ? live.data : results.data;
   const myOptionId = results.data?.userAnswer?.optionId ?? answerOptionId ?? null;
   const rows = source ? nationalRows(question, source.results ?? [], myOptionId) : [];

@@ -162,3 +162,14 @@ test('the invite-friends action opens the Invite Friends dialog', async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Invite Friends' }));
   expect(screen.getByRole('dialog', { name: 'Invite Friends' })).toBeTruthy();
 });
+
+test("the vote's own live totals may overtake its answer: the panel keeps the larger total, not the answer's older one", async () => {
+  const newer = { results: [{ optionId: 'yes', optionText: 'Yes', percentage: 66.7, votes: 6 }, { optionId: 'no', optionText: 'No', percentage: 33.3, votes: 3 }], totalVotes: 9 };
+  fetch.setHandler(routes({ 'GET /api/questions/q1/public-results': () => json(200, newer) }));
+  renderSignedIn(<VotePage />);
+  fireEvent.click(await screen.findByRole('button', { name: /^YES/ }));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  // The answer carried 7 votes; the live channel's 9 were already here.
+  expect(await screen.findByText('9 South Africans voted', {}, { timeout: 6000 })).toBeTruthy();
+  expect(screen.queryByText('7 South Africans voted')).toBeNull();
+});

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { Answer, AnswerFigures, AnswerRecorded } from '@mzansi/api';
 import { apiJson, errorStatus, getQueryFn } from '../../lib/api';
-import { resultsKey, resultsHidden, type Results } from '../results/api';
+import { publicResultsKey, resultsKey, resultsHidden, type PublicResults, type Results } from '../results/api';
 import { historyKey, statsKey } from '../profile/api';
 import { LEADERBOARD_KEY } from '../leaderboard/api';
 
@@ -53,10 +53,13 @@ function withOwnAnswer(data: Results, answer: Answer): Results {
 /**
  * The reader's own results from the figures a vote's answer carried (national and provinces): the results panel
  * shows from them without asking. The friends' answers are not among them; the panel reads those from their own
- * route when the reader scrolls to them, so the list here stays empty and is never shown.
+ * route when the reader scrolls to them, so the list here stays empty and is never shown. The live channel may
+ * have brought newer national totals before the answer arrived (the vote's own `results-updated` can overtake it):
+ * counts only grow, so the larger total wins.
  */
-function fromFigures(figures: AnswerFigures, answer: Answer): Results {
-  return { results: figures.results, totalVotes: figures.totalVotes, provinces: figures.provinces, friendAnswers: [], userAnswer: { optionId: answer.optionId } };
+function fromFigures(figures: AnswerFigures, answer: Answer, live: PublicResults | undefined): Results {
+  const national = live && !resultsHidden(live) && live.totalVotes > figures.totalVotes ? live : figures;
+  return { results: national.results, totalVotes: national.totalVotes, provinces: figures.provinces, friendAnswers: [], userAnswer: { optionId: answer.optionId } };
 }
 
 /**
@@ -81,7 +84,7 @@ export function useSubmitAnswer(options: { onSuccess?: (answer: Answer, input: S
       if (resultsHidden(results ?? undefined)) void queryClient.invalidateQueries({ queryKey: resultsKey(questionId) });
       else if (results) queryClient.setQueryData(resultsKey(questionId), withOwnAnswer(results, answer));
       // An older server's answer has no figures (undefined): the panel loads its own view, as for null.
-      else if (figures) queryClient.setQueryData(resultsKey(questionId), fromFigures(figures, answer));
+      else if (figures) queryClient.setQueryData(resultsKey(questionId), fromFigures(figures, answer, queryClient.getQueryData<PublicResults>(publicResultsKey(questionId))));
       for (const queryKey of [statsKey(userId), historyKey(userId), LEADERBOARD_KEY]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
