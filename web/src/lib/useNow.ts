@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import { COUNTDOWN_UNKNOWN, countdownToEndOfLocalDay, formatDayLabel, formatDayLabelPortable } from './time';
 import { useHydrated } from './useHydrated';
 
@@ -8,16 +8,16 @@ import { useHydrated } from './useHydrated';
  */
 export const RenderTimeContext = createContext<number | undefined>(undefined);
 
-// No layout effects on the server (React renders none there); the browser moves to its own time before painting.
-const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect;
-
 /** The current time, refreshed on each whole second (or every `intervalMs`). */
 export function useNow(intervalMs = 1000): Date {
   const renderedAt = useContext(RenderTimeContext);
   const [now, setNow] = useState(() => (renderedAt === undefined ? new Date() : new Date(renderedAt)));
-  useBeforePaint(() => {
-    if (renderedAt !== undefined) setNow(new Date());
-    // Only the first render takes the server's time.
+  useEffect(() => {
+    // Only the first render takes the server's time. The move to the device's time is a transition: rendered in
+    // slices after the hydration's commit, not synchronously inside it (a layout effect's update re-rendered the
+    // whole landing page, archive included, in the hydration's long task). What shows a time to the second reads
+    // the device's clock itself once hydrated (useLocalDayCountdown).
+    if (renderedAt !== undefined) startTransition(() => setNow(new Date()));
   }, []);
   useEffect(() => {
     let timeout: ReturnType<typeof setTimeout>;
@@ -35,8 +35,10 @@ export function useNow(intervalMs = 1000): Date {
 
 /** Time left in the device's local day, HH:MM:SS, ticking every second; COUNTDOWN_UNKNOWN until hydrated. */
 export function useLocalDayCountdown(): string {
-  const now = useNow();
-  return useHydrated() ? countdownToEndOfLocalDay(now) : COUNTDOWN_UNKNOWN;
+  // useNow re-renders this every second; hydrated, the countdown reads the device's clock itself: the server's
+  // render time (`now` until the clock's first transition lands) would show a countdown seconds behind for a moment.
+  useNow();
+  return useHydrated() ? countdownToEndOfLocalDay(new Date()) : COUNTDOWN_UNKNOWN;
 }
 
 /** "Day 631 - 22 November" in the interface language: the portable form until hydrated (formatDayLabelPortable). */
