@@ -18,13 +18,15 @@ const SignedInApp = lazyScreen(() =>
   Promise.all([import('./SignedInApp'), import('./i18n/later')]).then(([m]) => m.SignedInApp),
 );
 // The sign-in dialog (and the sign-in text: the later part of the catalogue) is not part of the landing page's
-// startup download either: it is fetched once the page is idle (for a visitor who is not signed in: on /vote it was
-// one more long task at startup), or when the dialog first opens.
+// startup download either: it is fetched when the visitor first touches, scrolls or types (ahead of the tap on
+// "Join" that opens it), or when the dialog first opens. Not at idle time during startup: evaluating its ~100 KB
+// (the later catalogue, the form and its rules) was the landing's longest tasks after hydration, for a dialog most
+// visitors open, if at all, after they have looked around.
 const loadAuthDialog = () =>
   Promise.all([import('./features/auth/AuthDialog'), import('./i18n/later')]).then(([m]) => m.AuthDialog);
 const LazyAuthDialog = lazyScreen(loadAuthDialog);
-/** How long after start the dialog's code is fetched ahead of need, when the browser has no idle callback. */
-const AUTH_DIALOG_PREFETCH_MS = 3000;
+/** The first signs of a visitor engaging with the page. */
+const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 function AuthDialog() {
   const { open } = useAtomValue(authDialogAtom);
@@ -33,13 +35,13 @@ function AuthDialog() {
   if (open && !mounted) setMounted(true);
   useEffect(() => {
     if (!signedOut) return;
-    const prefetch = () => void loadAuthDialog().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(prefetch, { timeout: AUTH_DIALOG_PREFETCH_MS });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(prefetch, AUTH_DIALOG_PREFETCH_MS);
-    return () => clearTimeout(id);
+    const stop = () => ENGAGEMENT_EVENTS.forEach((type) => window.removeEventListener(type, prefetch, true));
+    const prefetch = () => {
+      stop();
+      void loadAuthDialog().catch(() => undefined);
+    };
+    ENGAGEMENT_EVENTS.forEach((type) => window.addEventListener(type, prefetch, { capture: true, passive: true }));
+    return stop;
   }, [signedOut]);
   if (!mounted) return null;
   return (
