@@ -132,3 +132,17 @@ test('notifications card: browser notification status and a sign-up offer', asyn
   fireEvent.click(within(card).getByRole('button', { name: 'Create a free account' }));
   expect(await screen.findByRole('dialog')).toBeTruthy();
 });
+
+test('the archive shows five cards, then ten more with each "Show more"', async () => {
+  const many = Array.from({ length: 17 }, (_, i) => makeQuestion({ id: `q-${i}`, text: `Archive question number ${i + 1}` }));
+  fetch.setHandler(routes({ '/api/questions/public': () => json(200, many) }));
+  renderApp();
+  const archive = (await screen.findByRole('heading', { name: 'Archive question number 1?' })).closest('section.archive') as HTMLElement;
+  const cards = () => within(archive).getAllByRole('heading', { level: 3, name: /^Archive question number/ }).length;
+  expect(cards()).toBe(5);
+  fireEvent.click(within(archive).getByRole('button', { name: 'Show more' }));
+  expect(cards()).toBe(15);
+  fireEvent.click(within(archive).getByRole('button', { name: 'Show more' }));
+  expect(cards()).toBe(17);
+  expect(within(archive).queryByRole('button', { name: 'Show more' })).toBeNull();
+});

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
@@ -13,6 +13,10 @@ import { saveIntent } from './intent';
 import { NewsletterCard } from './NewsletterCard';
 import { NotificationsCard } from './NotificationsCard';
 import { readSharedQuestion } from '../share/sharedQuestion';
+
+/** Archive cards shown at first, and added by each "Show more". */
+const ARCHIVE_FIRST = 5;
+const ARCHIVE_MORE = 10;
 
 /** What signed-out visitors see on every route (spec §2 Landing page); the gateway renders it for / (entry-server.tsx). */
 export function LandingPage() {
@@ -33,6 +37,9 @@ export function LandingPage() {
   const listed = useDeferredValue(archive.data);
   const commentsByQuestion = useDeferredValue(comments.data);
   const questions = listed ?? [];
+  // The first few cards, then more on request: the rest were laid out and hydrated for a reader who rarely scrolls
+  // that far (each card carries its provinces), and the page grew past a phone's ten screens.
+  const [shown, setShown] = useState(ARCHIVE_FIRST);
   // A shared link (/q/{id}) shows that question in the hero, as the page carries it (not rendered on the server).
   const shared = useMemo(() => (typeof document === 'undefined' ? null : readSharedQuestion(document, window.location.pathname)), []);
 
@@ -83,9 +90,14 @@ export function LandingPage() {
             <p className="empty-note">{t('landing.recentEmpty')}</p>
           ) : (
             <div className="stack">
-              {questions.map((q) => (
+              {questions.slice(0, shown).map((q) => (
                 <ArchiveQuestionCard key={q.id} question={q} comments={commentsByQuestion?.[q.id]} now={now} onJoin={join} />
               ))}
+              {questions.length > shown && (
+                <Button variant="outline" block onClick={() => setShown((n) => n + ARCHIVE_MORE)}>
+                  {t('landing.showMore')}
+                </Button>
+              )}
             </div>
           )}
         </section>
