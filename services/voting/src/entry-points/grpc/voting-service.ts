@@ -10,7 +10,7 @@ import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusa
 import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
-import { withPercentages } from '../../domain/results.js';
+import { provinceResults, withPercentages } from '../../domain/results.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
@@ -136,16 +136,10 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         },
 
         async getProvinceResults(req) {
-          const rows = await repo.provinceCountsFor(ctx.db, ids(req.questionIds));
-          const by = new Map<string, { questionId: string; province: string; counts: { optionId: string; count: number }[]; total: number }>();
-          for (const r of rows) {
-            const k = `${r.questionId} ${r.province}`;
-            let e = by.get(k);
-            if (!e) by.set(k, (e = { questionId: r.questionId, province: r.province, counts: [], total: 0 }));
-            e.counts.push({ optionId: r.optionId, count: r.count });
-            e.total += r.count;
-          }
-          return { results: [...by.values()].map((e) => ({ ...e, counts: withPercentages(e.counts) })) };
+          const questionIds = ids(req.questionIds);
+          // The national totals are read with the province counts: only provinces that may be shown leave voting.
+          const [national, rows] = await Promise.all([repo.countsFor(ctx.db, questionIds), repo.provinceCountsFor(ctx.db, questionIds)]);
+          return { results: provinceResults(national, rows) };
         },
 
         async getAnswersByUsers(req, call) {
