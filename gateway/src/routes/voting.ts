@@ -81,7 +81,7 @@ export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): voi
       results,
       totalVotes,
       ...(question.isBlind && { isBlind: true as const, resultsHidden }),
-      provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id)),
+      provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id), totalVotes),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
       userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
     });
