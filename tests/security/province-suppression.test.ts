@@ -6,7 +6,9 @@
 //
 // The background crowds (tens of voters per province) are written straight into voting's counters, as its answer
 // statement writes them, so that the test does not sign up a hundred people; the watched voters are real users.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVINCE_CODES } from '@mzansi/kit/provinces';
 import { eventually } from '@mzansi/kit/testing';
 import { startSystem, type SecUser, type System } from './system.js';
 
@@ -184,6 +186,32 @@ describe('complementary suppression', () => {
     expect(shownCodes(after)).toEqual(['GP']);
     checkReading(await panelReading(nobody, q), []);
     if (voted.results) checkReading(voted.results, []);
+  });
+});
+
+describe('random province counts, through the whole system', () => {
+  it('every reading of the public list and a results panel: no shown cell under 30, residual 0 or at least 30', async () => {
+    const q = await sys.publishQuestion();
+    const reader = await userIn(null, 'Reader');
+    const count = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 400 }));
+    const crowd = fc.record({
+      provinces: fc.subarray([...PROVINCE_CODES]).chain((codes) => fc.tuple(...codes.map((code) => fc.tuple(fc.constant(code), count, count)))),
+      withoutProvince: fc.tuple(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 20 })), fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 20 }))),
+    });
+    await fc.assert(
+      fc.asyncProperty(crowd, async ({ provinces, withoutProvince: [yes, no] }) => {
+        await sys.services.votingSql('DELETE FROM option_counts WHERE question_id = $1', [q]);
+        await sys.services.votingSql('DELETE FROM province_counts WHERE question_id = $1', [q]);
+        await seed(q, [...provinces.map(([province, y, n]) => ({ province, yes: y, no: n })), { yes, no }]);
+        const small = provinces.filter(([, y, n]) => y + n < 30).map(([code]) => code);
+        const expectedTotal = provinces.reduce((t, [, y, n]) => t + y + n, yes + no);
+        for (const r of [await publicReading(q), await panelReading(reader, q)]) {
+          expect(r.totalVotes).toBe(expectedTotal);
+          checkReading(r, small);
+        }
+      }),
+      { numRuns: 150, seed: 31 },
+    );
   });
 });
 
