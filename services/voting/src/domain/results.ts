@@ -77,8 +77,8 @@ export function provinceResults(
 /**
  * A question's results as the live channel sends them: every option in the question's order (an option nobody
  * chose shows 0), with its text, and the total of the counted options; with `provinces` (province code → counts),
- * the same per province that may be shown (provincesToShow, against this message's own total). A blind question that is not resolved carries only the total
- * (PRODUCT.md: blind questions).
+ * the same per province that may be shown (provincesToShow, against this message's own total). A blind question
+ * that is not resolved carries only the total (PRODUCT.md: blind questions).
  */
 export function resultsOfQuestion(
   questionId: string,
