@@ -87,7 +87,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      * of WEB_DIST. Refused in production.
      */
     WEB_DEV_SERVER_URL: prod
-      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' })
+      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' }).optional()
       : z.string().url().optional(),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
     /**
