@@ -19,7 +19,7 @@ export interface PushResponse {
   retryAfter: string | undefined;
 }
 
-/** The most of an answer's body kept (for the log); the rest is not read. */
+/** The most of an answer's body kept (for the log); past 64 times this the rest is not read (the socket is closed). */
 const MAX_BODY = 1024;
 
 /**
