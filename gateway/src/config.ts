@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { pushEndpointSettings } from '@mzansi/api';
 import { bindHost, devSecret, grpcTarget, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit/base';
 import { z } from 'zod';
 
@@ -49,6 +50,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     VOTING_GRPC_ADDR: grpcAddress('127.0.0.1:50053'),
     SOCIAL_GRPC_ADDR: grpcAddress('127.0.0.1:50054'),
     NOTIFICATION_GRPC_ADDR: grpcAddress('127.0.0.1:50055'),
+    /** Push endpoints the gateway lets through to the notification service (which checks them again). */
+    ...pushEndpointSettings(prod),
     RATE_COMMENTS_PER_MIN: z.coerce.number().int().min(1).default(10),
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
@@ -87,7 +90,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      * of WEB_DIST. Refused in production.
      */
     WEB_DEV_SERVER_URL: prod
-      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' })
+      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' }).optional()
       : z.string().url().optional(),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
     /**

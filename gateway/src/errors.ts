@@ -41,6 +41,7 @@ export type ErrorCode =
   | 'socialSearchShort'
   | 'commentTooLarge'
   | 'uploadTooLarge'
+  | 'subscriptionEndpointInvalid'
   | 'deleteAccountPasswordRequired'
   | 'verifyInvalidLink'
   | 'mailBadConfirm'
