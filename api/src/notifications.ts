@@ -58,11 +58,13 @@ export const NewsletterBody = z.object({
   /** The page's language (the confirmation mail's). */
   language: z.enum(LANGUAGES, { message: 'Please choose one of the four languages' }).nullish(),
 });
+/**
+ * The same answer for every valid address, subscribed or not, confirmed or not (nobody can probe who reads the
+ * newsletter): the address as typed (trimmed) and a message that holds either way.
+ */
 export const NewsletterSubscribed = z.strictObject({
   success: z.literal(true),
-  alreadySubscribed: z.boolean(),
   email: z.string(),
-  confirmed: z.boolean(),
   message: z.string(),
 });
 

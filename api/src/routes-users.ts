@@ -67,9 +67,9 @@ export const userRoutes = {
   'POST /api/newsletter/subscribe': route({
     tag: N,
     access: 'public',
-    summary: 'Subscribe to the newsletter (double opt-in: 201, 200 when already subscribed)',
+    summary: 'Subscribe to the newsletter (double opt-in; 202 alike for a new and a known address)',
     body: NewsletterBody,
-    responses: { 200: NewsletterSubscribed, 201: NewsletterSubscribed },
+    responses: { 202: NewsletterSubscribed },
   }),
   'POST /api/newsletter/confirm': route({ tag: N, access: 'public', summary: 'Confirm a newsletter subscription with the mailed token', body: TokenBody, responses: { 200: EmailMessage } }),
   'GET /api/unsubscribe': route({ tag: N, access: 'public', summary: "A mail's unsubscribe link opened: to the page that asks", query: UnsubscribeQuery, responses: { 303: REDIRECT } }),
