@@ -2,7 +2,8 @@
 // friends' answers (friend answers on a question, results panels' friends section, the friends feed, the friends
 // and national leaderboards), before and after the question resolves; the public sees aggregates only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, type User } from '../api/social-helpers.js';
+import { befriend } from '../api/social-helpers.js';
+import { answer, asUser, setPrivacy } from './privacy-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 let sys: System;
@@ -17,18 +18,6 @@ let pending: string; // answered by all, stays open
 let onlyHidden: string; // answered by `hidden` alone
 let onlyPatient: string; // answered by `patient` alone, stays open
 
-const asUser = (u: SecUser): User => ({ ...u, name: '' });
-
-async function answer(u: SecUser, questionId: string, optionId: string) {
-  const res = await u.b.post('/api/answers', { userId: u.id, questionId, optionId });
-  expect(res.status, res.text).toBe(201);
-}
-
-async function setPrivacy(u: SecUser, body: Record<string, unknown>) {
-  const res = await u.b.put(`/api/users/${u.id}/privacy`, body);
-  expect(res.status, res.text).toBe(200);
-}
-
 beforeAll(async () => {
   sys = await startSystem();
   [viewer, open, hidden, patient, stranger] = (await Promise.all(['Viewer', 'Open', 'Hidden', 'Patient', 'Stranger'].map((s) => sys.user(s, true)))) as [
@@ -39,6 +28,8 @@ beforeAll(async () => {
     SecUser,
   ];
   for (const f of [open, hidden, patient]) await befriend(asUser(viewer), asUser(f));
+  // All five agree to appear on the national board (off by default; board-privacy.test.ts covers who has not).
+  for (const u of [viewer, open, hidden, patient, stranger]) await setPrivacy(u, { listOnNationalBoard: true });
   await setPrivacy(hidden, { answerVisibility: 'nobody' });
   await setPrivacy(patient, { hideUntilResolved: true });
   [resolved, pending, onlyHidden, onlyPatient] = [await sys.publishQuestion(), await sys.publishQuestion(), await sys.publishQuestion(), await sys.publishQuestion()];
@@ -170,7 +161,9 @@ describe('after the question resolves', () => {
     expect((await friendsShownOn(pending)).friendAnswers).toEqual([open.username, hidden.username].sort());
     expect((await boardOf(viewer, 'friends')).entries.map((e) => e.userId)).toContain(hidden.id);
     await setPrivacy(open, { answerVisibility: 'nobody' });
-    await setPrivacy(hidden, { answerVisibility: 'nobody' });
+    // All five agree to appear on the national board (off by default; board-privacy.test.ts covers who has not).
+  for (const u of [viewer, open, hidden, patient, stranger]) await setPrivacy(u, { listOnNationalBoard: true });
+  await setPrivacy(hidden, { answerVisibility: 'nobody' });
     expect(await friendsShownOn(resolved)).toMatchObject({ friendAnswers: [patient.username], resultsPanel: [patient.username], feed: [patient.username] });
     await noTraceOf(open, [pending]);
     expect((await friendsShownOn(pending)).feed).toBeNull();
