@@ -15,7 +15,7 @@ let sys: System;
 let viewer: SecUser;
 let open: SecUser;
 let patient: SecUser;
-let fresh: SecUser;
+let fresh: SecUser; // also listed on the national board
 let hidden: SecUser;
 let quiet: SecUser; // never opts in to the national board
 let loud: SecUser; // opts in
@@ -75,7 +75,7 @@ beforeAll(async () => {
   ) as [SecUser, SecUser, SecUser, SecUser, SecUser, SecUser, SecUser];
   for (const f of [open, patient, fresh, hidden]) await befriend(asUser(viewer), asUser(f));
   await setPrivacy(patient, { hideUntilResolved: true, listOnNationalBoard: true });
-  await setPrivacy(fresh, { hideUntilResolved: true });
+  await setPrivacy(fresh, { hideUntilResolved: true, listOnNationalBoard: true });
   await setPrivacy(hidden, { answerVisibility: 'nobody', listOnNationalBoard: true });
   for (const u of [open, loud]) await setPrivacy(u, { listOnNationalBoard: true });
   resolvedQs = [await sys.publishQuestion(), await sys.publishQuestion(), await sys.publishQuestion()];
@@ -112,6 +112,8 @@ describe('a friend answers an open question while the viewer watches', () => {
   it('hideUntilResolved (first answer of the month): no row appears, no place changes, no streak starts', async () => {
     const before = await seenOf(fresh);
     expect(before.friendsBoard.find((e) => e.userId === fresh.id)).toMatchObject({ answered: 0, resolved: 0, correct: 0, streak: 0 });
+    // Listed nationally, but with nothing resolved this month: not on the national board before, nor after.
+    expect(before.nationalRow).toBeNull();
     await answer(fresh, openQ, 'no');
     expect(await seenOf(fresh)).toEqual(before);
     expect((await board(fresh, 'friends')).you).toMatchObject({ totalAnswers: 1, streak: 1 });
@@ -151,14 +153,15 @@ describe('a friend answers an open question while the viewer watches', () => {
 describe('the national boards name only players who opted in', () => {
   it('standings: opted-in players by name (not `nobody` ones); the rest count in the totals and leave a gap', async () => {
     const national = await board(loud, 'national');
-    expect(national.entries.map((e) => e.userId).sort()).toEqual([open.id, patient.id, loud.id].sort());
+    // fresh is listed since their first answer resolved (their row appeared only then).
+    expect(national.entries.map((e) => e.userId).sort()).toEqual([open.id, patient.id, fresh.id, loud.id].sort());
     expect(national.you).toMatchObject({ listedNationally: true });
     expect(national.summary.players).toBe(7);
     // Ranks stay national: quiet, viewer and hidden are counted, so ranks are not 1, 2, 3 when they score.
     const quietStats = await quiet.b.get(`/api/users/${quiet.id}/stats`);
     expect(quietStats.json.nationalRank).toBeGreaterThan(1);
     const text = (await loud.b.get('/api/leaderboard?scope=national')).text;
-    for (const u of [quiet, viewer, hidden, fresh]) expect(text).not.toContain(u.username);
+    for (const u of [quiet, viewer, hidden]) expect(text).not.toContain(u.username);
   });
 
   it('someone who did not opt in sees their own place, privately, and is told they are not listed', async () => {
@@ -167,7 +170,7 @@ describe('the national boards name only players who opted in', () => {
     expect(own).toBeDefined();
     expect(mine.you).toMatchObject({ listedNationally: false });
     expect(own!.rank).toBe(mine.you.nationalRank);
-    expect(mine.entries.map((e) => e.userId).sort()).toEqual([open.id, patient.id, loud.id, quiet.id].sort());
+    expect(mine.entries.map((e) => e.userId).sort()).toEqual([open.id, patient.id, fresh.id, loud.id, quiet.id].sort());
     // `nobody` wins over the opt-in: hidden is told they are not listed, and sees themselves.
     const theirs = await board(hidden, 'national');
     expect(theirs.you).toMatchObject({ listedNationally: false });

@@ -128,7 +128,7 @@ describe('national leaderboard', () => {
     // April: nobody yet.
     clock.set('2026-04-02T12:00:00.000Z');
     const april = await h.v.getLeaderboard({ userIds: [], limit: 0 }, a);
-    expect(april).toEqual({ entries: [], players: 0, questionsResolved: 0, monthStart: new Date('2026-03-31T22:00:00.000Z') });
+    expect(april).toEqual({ entries: [], players: 0, questionsResolved: 0, monthStart: new Date('2026-03-31T22:00:00.000Z'), viewerListed: true });
   });
 });
 

@@ -9,13 +9,13 @@ import { listedTopScores, topScores } from '../src/data-access/voting-repo.js';
 import { isOneOfTheOptions } from '../src/domain/answers.js';
 import { byScore } from '../src/domain/leaderboard.js';
 import { competitionRanks, isOpen } from '../src/domain/scoring.js';
-import { mayListNationally, privacyOrDefault } from '../src/domain/privacy.js';
+import { onNationalBoard, privacyOrDefault } from '../src/domain/privacy.js';
 
 /**
  * Where SQL repeats a domain rule for atomicity or for a LIMIT, the two must agree: the answer write statement's
  * "is the question open" and "is it one of the options" (data-access/answer-writer.ts) against domain/scoring.ts
  * `isOpen` and domain/answers.ts `isOneOfTheOptions`, `topScores`'s order against domain/leaderboard.ts `byScore`, and
- * `listedTopScores`'s choice and ranks against domain/privacy.ts `mayListNationally` and national competition ranks.
+ * `listedTopScores`'s choice and ranks against domain/privacy.ts `onNationalBoard` and national competition ranks.
  * Runs the data-access code on a migrated database of its own; no service, no NATS.
  */
 
@@ -91,10 +91,11 @@ describe('topScores reads the board in byScore order', () => {
   });
 });
 
-describe('listedTopScores names whom mayListNationally allows, in byScore order, with national ranks', () => {
+describe('listedTopScores reads whom onNationalBoard allows, in byScore order, with national ranks', () => {
   it('agrees on every combination of the privacy settings, with and without a row, for the viewer and others', async () => {
     const month = '2026-05-01';
-    const rows = Array.from({ length: 48 }, (_, i) => ({ month, userId: randomUUID(), answered: 9, resolved: 2 + (i % 3), correct: i % 5 }));
+    // Some with nothing resolved yet (a row from open answers only).
+    const rows = Array.from({ length: 48 }, (_, i) => ({ month, userId: randomUUID(), answered: 9, resolved: i % 7 === 3 ? 0 : 2 + (i % 3), correct: i % 7 === 3 ? 0 : i % 5 }));
     await db.insert(schema.monthScores).values(rows);
     // Every combination of (visibility, hideUntilResolved, listed) on 8 players each; a sixth of them never chose.
     const settings = rows.map((r, i) =>
@@ -108,7 +109,7 @@ describe('listedTopScores names whom mayListNationally allows, in byScore order,
     const rankOf = new Map(sorted.map((r, i) => [r.userId, ranks[i]!]));
     for (const viewer of [sorted[0]!.userId, sorted[7]!.userId, sorted[30]!.userId, randomUUID()]) {
       const expected = sorted
-        .filter((r) => mayListNationally(viewer, r.userId, privacyOrDefault(settings[rows.indexOf(r)])))
+        .filter((r) => onNationalBoard(viewer, r, privacyOrDefault(settings[rows.indexOf(r)])))
         .map((r) => ({ userId: r.userId, answered: r.answered, resolved: r.resolved, correct: r.correct, rank: rankOf.get(r.userId) }));
       expect(expected.length).toBeGreaterThan(5);
       expect(await listedTopScores(db, month, viewer, 100)).toEqual(expected);

@@ -164,9 +164,8 @@ export async function scoresOf(db: Q, month: string, userIds: string[]) {
 }
 
 /**
- * The national board: the best `limit` scores of a month among users listed there (domain/privacy.ts
- * `mayListNationally`, repeated here so that a LIMIT reads the top of the listed, however few they are) plus the
- * viewer, in `byScore` order, each with their national rank (1 + everyone with more correct, listed or not, as in
+ * The national board: the best `limit` scores of a month that are on the viewer's board (domain/privacy.ts
+ * `onNationalBoard`, repeated here so that a LIMIT reads the top of the listed, however few they are), in `byScore` order, each with their national rank (1 + everyone with more correct, listed or not, as in
  * `nationalRank`): an unlisted player leaves a gap.
  */
 export async function listedTopScores(db: Q, month: string, viewerId: string, limit: number) {
@@ -175,7 +174,8 @@ export async function listedTopScores(db: Q, month: string, viewerId: string, li
       1 + (SELECT count(*) FROM month_scores o WHERE o.month = m.month AND o.correct > m.correct)::int AS rank
     FROM month_scores m LEFT JOIN answer_privacy p ON p.user_id = m.user_id
     WHERE m.month = ${month}
-      AND (m.user_id::text = ${viewerId} OR (p.list_on_national_board AND p.answer_visibility <> 'nobody'))
+      AND (m.user_id::text = ${viewerId}
+        OR (p.list_on_national_board AND p.answer_visibility <> 'nobody' AND (NOT p.hide_until_resolved OR m.resolved > 0)))
     ORDER BY m.correct DESC, m.resolved DESC, m.user_id
     LIMIT ${limit}`);
   return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({

@@ -56,10 +56,19 @@ export function figuresView(viewerId: string, userId: string, owner: AnswerPriva
 /**
  * May `viewerId` see this user by name on a national board (standings or calibration)? Their own row always (it is
  * shown to them alone); anyone else's only when they chose to be listed and do not keep their answers from
- * everyone. data-access/voting-repo.ts `listedTopScores` repeats this in SQL (test/rules-in-sql.test.ts).
+ * everyone.
  */
 export function mayListNationally(viewerId: string, userId: string, owner: AnswerPrivacy): boolean {
   return userId === viewerId || listedNationally(owner);
+}
+
+/**
+ * Is this month's row of a user on `viewerId`'s national board? Listed (`mayListNationally`), and — for someone
+ * who shows resolved questions only — with at least one resolved answer this month: a row that appears with their
+ * first answer would tell that they answered an open question.
+ */
+export function onNationalBoard(viewerId: string, row: { userId: string; resolved: number }, owner: AnswerPrivacy): boolean {
+  return mayListNationally(viewerId, row.userId, owner) && (figuresView(viewerId, row.userId, owner) !== 'resolvedOnly' || row.resolved > 0);
 }
 
 /** Whether the national boards name this user to everyone else. */

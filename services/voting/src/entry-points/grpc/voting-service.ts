@@ -4,7 +4,7 @@ import { alreadyExists, conflict, forbidden, invalid, isUuid, notFound, prom, sa
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
-import { figuresView, listedNationally, mayListNationally, mayViewAnswer, type FiguresView } from '../../domain/privacy.js';
+import { figuresView, listedNationally, mayViewAnswer, onNationalBoard, type FiguresView } from '../../domain/privacy.js';
 import { accuracy, monthKey, streak } from '../../domain/scoring.js';
 import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
 import * as board from '../../domain/leaderboard.js';
@@ -58,7 +58,7 @@ async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: n
     const owner = privacy(r.userId);
     const view = figuresView(viewerId, r.userId, owner);
     // The SQL already narrowed to these; the domain rule has the last word.
-    return view === 'none' || !mayListNationally(viewerId, r.userId, owner) ? [] : [{ ...board.seenScore(r, view), view }];
+    return view === 'none' || !onNationalBoard(viewerId, r, owner) ? [] : [{ ...board.seenScore(r, view), view }];
   });
 }
 
@@ -258,7 +258,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           });
           const you = mine.rows[0];
           return {
-            entries: board.rows.filter((r) => mayListNationally(viewer.id, r.userId, privacy(r.userId))).slice(0, limit).map(entry),
+            entries: board.rows.filter((r) => onNationalBoard(viewer.id, r, privacy(r.userId))).slice(0, limit).map(entry),
             crowdSkill: board.crowd,
             shrinkage: SHRINKAGE,
             minResolved: MIN_RESOLVED,
