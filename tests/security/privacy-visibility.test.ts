@@ -101,7 +101,9 @@ describe('before the question resolves', () => {
     expect(friends.friendCount).toBe(3);
     const national = await boardOf(viewer, 'national');
     expect(national.entries.map((e) => e.userId)).not.toContain(hidden.id);
-    expect(national.entries.map((e) => e.userId)).toEqual(expect.arrayContaining([viewer.id, open.id, patient.id, stranger.id]));
+    expect(national.entries.map((e) => e.userId)).toEqual(expect.arrayContaining([viewer.id, open.id, stranger.id]));
+    // hideUntilResolved: with nothing of theirs resolved yet, their row would tell that they answered.
+    expect(national.entries.map((e) => e.userId)).not.toContain(patient.id);
   });
 
   it('the owners themselves still see their own answers and standing', async () => {
@@ -152,6 +154,8 @@ describe('after the question resolves', () => {
     expect(friends.entries.every((e) => e.rank === 1 && e.correct === 1)).toBe(true);
     expect(friends.you.friendsRank).toBe(1);
     expect((await boardOf(viewer, 'national')).entries.map((e) => e.userId)).not.toContain(hidden.id);
+    // hideUntilResolved, with an answer resolved now: on the national board.
+    expect((await boardOf(viewer, 'national')).entries.map((e) => e.userId)).toContain(patient.id);
     // The aggregate still counts them.
     expect((await boardOf(viewer, 'national')).summary.players).toBe(5);
   });
