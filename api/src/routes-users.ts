@@ -57,7 +57,7 @@ export const userRoutes = {
   }),
   'POST /api/users/{id}/email-verification': route({ tag: U, access: 'user', summary: 'Send the verification mail again (self)', params: UserIdParams, responses: { 200: EmailMessage } }),
   'GET /api/users/{id}/privacy': route({ tag: U, access: 'user', summary: 'Who sees my answers (self)', params: UserIdParams, responses: { 200: PrivacySettings } }),
-  'PUT /api/users/{id}/privacy': route({ tag: U, access: 'user', summary: 'Change who sees my answers (self)', params: UserIdParams, body: PrivacyBody, responses: { 200: PrivacySettings } }),
+  'PUT /api/users/{id}/privacy': route({ tag: U, access: 'user', summary: 'Change who sees my answers and whether the national boards name me (self)', params: UserIdParams, body: PrivacyBody, responses: { 200: PrivacySettings } }),
   'GET /api/privacy-notice': route({ tag: U, access: 'public', summary: "The privacy notice's version and information officer", responses: { 200: PrivacyNotice } }),
   'GET /api/admin/audit': route({ tag: 'Admin', access: 'admin', summary: 'The audit log, newest first, 50 a page', query: AuditQuery, responses: { 200: AuditLog } }),
   'GET /api/notifications/vapid-public-key': route({ tag: N, access: 'public', summary: "The web push server's public key", responses: { 200: VapidKey } }),

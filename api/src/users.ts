@@ -105,14 +105,17 @@ export const UserSearch = z.union([z.array(Person), z.array(Person.extend({ join
 export const PrivacySettings = z.strictObject({
   answerVisibility: z.enum(['friends', 'nobody']),
   hideUntilResolved: z.boolean(),
+  /** Named on the national boards (off until the user opts in; `nobody` keeps them off whatever this says). */
+  listOnNationalBoard: z.boolean(),
   updatedAt: isoDateOrNull,
 });
 export const PrivacyBody = z
   .object({
     answerVisibility: z.enum(['friends', 'nobody'], 'answerVisibility must be "friends" or "nobody"').optional(),
     hideUntilResolved: z.boolean('hideUntilResolved must be true or false').optional(),
+    listOnNationalBoard: z.boolean('listOnNationalBoard must be true or false').optional(),
   })
-  .refine((b) => b.answerVisibility !== undefined || b.hideUntilResolved !== undefined, 'Nothing to update');
+  .refine((b) => b.answerVisibility !== undefined || b.hideUntilResolved !== undefined || b.listOnNationalBoard !== undefined, 'Nothing to update');
 
 export const PrivacyNotice = z.strictObject({
   version: z.string(),

@@ -225,6 +225,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
         resolved: mine.resolvedThisMonth,
         totalAnswers: mine.totalAnswers,
         streak: mine.streak,
+        listedNationally: (friendsBoard ?? board).viewerListed,
       },
       friendCount: friendIds.length,
       entries: board.entries.flatMap((e) => {

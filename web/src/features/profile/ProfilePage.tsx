@@ -1,5 +1,6 @@
 import '../../i18n/later';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, CardContent, Spinner, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
 import { initials } from '../shell/initials';
@@ -19,7 +20,9 @@ type ProfileTab = 'stats' | 'settings' | 'account' | 'privacy';
 export function ProfilePage() {
   const user = useUser();
   const t = useT();
-  const [tab, setTab] = useState<ProfileTab>('stats');
+  const [params] = useSearchParams();
+  // ?tab=privacy: where the leaderboard's "not listed" note leads.
+  const [tab, setTab] = useState<ProfileTab>(params.get('tab') === 'privacy' ? 'privacy' : 'stats');
   if (!user) return <Spinner />;
   return (
     <div className="stack profile-page">
