@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSpecialPurpose } from '../src/domain/special-addresses.js';
+import { isSpecialPurpose } from '../src/infra/special-addresses.js';
 
-/** The IANA special-purpose ranges a push delivery refuses (domain/special-addresses.ts): pure, no I/O. */
+/** The IANA special-purpose ranges a push delivery refuses (infra/special-addresses.ts: node:net's BlockList). */
 describe('isSpecialPurpose', () => {
   it('refuses every listed IPv4 range, at both ends', () => {
     const ranges = [

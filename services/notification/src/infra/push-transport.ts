@@ -3,7 +3,7 @@ import https from 'node:https';
 import { promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { pushEndpointAllowed, type PushEndpointPolicy } from '@mzansi/api';
-import { isSpecialPurpose } from '../domain/special-addresses.js';
+import { isSpecialPurpose } from './special-addresses.js';
 
 /** A name's addresses (the system resolver's `dns.lookup(name, {all: true})`; tests give their own). */
 export type PushLookup = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
