@@ -43,6 +43,7 @@ export type ErrorCode =
   | 'uploadTooLarge'
   | 'deleteAccountPasswordRequired'
   | 'verifyInvalidLink'
+  | 'resetInvalidLink'
   | 'mailBadConfirm'
   | 'mailBadUnsubscribe';
 
