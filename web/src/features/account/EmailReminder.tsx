@@ -11,9 +11,9 @@ export function EmailReminder({ user }: { user: Pick<User, 'email' | 'emailVerif
   const t = useT();
   if (user.emailVerified) return null;
   return (
-    <Card className="notice-card email-reminder" role="note" aria-labelledby="email-reminder-title">
+    <Card className="notice-card email-reminder" role="note">
       <CardHeader>
-        <CardTitle id="email-reminder-title">{t('account.emailReminderTitle')}</CardTitle>
+        <CardTitle>{t('account.emailReminderTitle')}</CardTitle>
         <CardDescription>{user.email ? t('account.emailReminderPending', { email: user.email }) : t('account.emailReminderText')}</CardDescription>
       </CardHeader>
     </Card>
