@@ -163,6 +163,18 @@ describe('the mailed link', () => {
   });
 });
 
+describe('a link for an address the account no longer has', () => {
+  it('stops working when the address changes, and the refusal is audited', async () => {
+    const u = await verifiedUser();
+    expect((await from().post('/api/auth/password-reset', { username: u.username })).status).toBe(200);
+    const token = resetToken(await mailTo(u.email));
+    expect((await u.b.patch(`/api/users/${u.id}`, { email: `new-${u.email}` })).status).toBe(200);
+    expectCleanError(await gw.browser().post('/api/auth/password-reset/confirm', { token, password: 'a-new-password-9' }), 400, /not valid/);
+    expect((await gw.browser().post('/api/auth/login', { username: u.username, password: PASSWORD })).status).toBe(200);
+    expect((await auditOf('password.reset', await userTarget(u.id)))[0]).toMatchObject({ outcome: 'failure', detail: expect.stringMatching(/not valid/) });
+  });
+});
+
 describe('limits', () => {
   it('at most 3 links per account an hour: beyond, the same answer and no mail', async () => {
     const u = await verifiedUser();
