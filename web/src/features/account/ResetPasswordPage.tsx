@@ -1,7 +1,7 @@
 import '../../i18n/later';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../ui';
 import { serverMessage } from '../../lib/api';
 import { Field } from '../auth/AuthFields';
@@ -19,7 +19,7 @@ import { useT } from '../../i18n';
  */
 export function ResetPasswordPage() {
   const t = useT();
-  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const navigate = useNavigate();
   const setUser = useSetUser();
   const [password, setPassword] = useState('');
