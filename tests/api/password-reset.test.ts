@@ -147,6 +147,8 @@ describe('the mailed link', () => {
     expectCleanError(await gw.browser().post('/api/auth/password-reset/confirm', { token, password: 'another-password-1' }), 400, /already been used/);
     const resets = await auditOf('password.reset', await userTarget(u.id));
     expect(resets.map((e) => e.outcome).sort()).toEqual(['failure', 'success']);
+    // Nobody signed in acted, and the log keeps no id of the user (only its hash).
+    expect(resets.map((e) => e.actor.id)).toEqual(Array(2).fill('00000000-0000-0000-0000-000000000000'));
   });
 
   it('expires after 30 minutes (identity on a manual clock)', async () => {

@@ -94,7 +94,7 @@ export function resetHandlers(ctx: Ctx, clock: Clock): Pick<Handlers, 'requestPa
           // Single use: this link and every other outstanding one of the account.
           await resets.useAllOf(tx, user!.id, now);
           await appendAudit(tx, randomUUID(), 'identity', {
-            actorId: user!.id,
+            actorId: ANONYMOUS_ACTOR,
             action: 'password.reset',
             targetType: 'user',
             targetId: auditUserTarget(user!.id),
@@ -105,11 +105,12 @@ export function resetHandlers(ctx: Ctx, clock: Clock): Pick<Handlers, 'requestPa
           return { user: toUser(updated!) };
         });
       } catch (err) {
-        // A refused link of a known account is recorded too (a token we never issued names nobody).
+        // A refused link of a known account is recorded too (a token we never issued names nobody). The actor is
+        // nobody signed in, as for requests: the log keeps only the hash of the user's id, so erasure leaves no id.
         if (refusedFor) {
           const detail = err instanceof AppError ? err.message : 'Internal error';
           await appendAudit(ctx.db, randomUUID(), 'identity', {
-            actorId: refusedFor,
+            actorId: ANONYMOUS_ACTOR,
             action: 'password.reset',
             targetType: 'user',
             targetId: auditUserTarget(refusedFor),
