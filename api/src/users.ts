@@ -99,8 +99,8 @@ export const PasswordChanged = z.strictObject({ success: z.literal(true), otherS
 export const DeleteAccountBody = z.object({ password: z.string({ message: 'password must be text' }).max(1024).optional() });
 
 export const SearchQuery = z.object({ q: z.string().max(100).default('') });
-/** `?q=_all` (admins): everyone, with their join dates. */
-export const UserSearch = z.union([z.array(Person), z.array(Person.extend({ joinDate: isoDateOrNull }))]);
+/** `?q=_all` (admins): everyone, with their join dates and whether their address is verified (reset links). */
+export const UserSearch = z.union([z.array(Person), z.array(Person.extend({ joinDate: isoDateOrNull, emailVerified: z.boolean() }))]);
 
 export const PrivacySettings = z.strictObject({
   answerVisibility: z.enum(['friends', 'nobody']),

@@ -77,6 +77,14 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      * needed; RATE_LOGIN_FAILURES is the same budget per username whatever the address. Never a lockout.
      */
     RATE_LOGIN_PER_USERNAME_IP: z.coerce.number().int().min(1).default(5),
+    /**
+     * "Forgot password": requests per client address (an IPv6 /64 counts as one) per window, beyond which the answer
+     * is the same but no mail goes; and the time every answer takes at least, so that its timing says nothing about
+     * the account (identity's work for an account with an address is a few milliseconds more than for none).
+     */
+    RATE_PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_PASSWORD_RESET_WINDOW_S: seconds(3600),
+    PASSWORD_RESET_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(400),
     /** Signs the ALTCHA challenges (and their derived keys); a secret. */
     ALTCHA_HMAC_KEY: devSecret('dev-altcha-hmac-key-not-for-production', env),
     /** Difficulty: the solver tries up to this many PBKDF2 keys (the answer is drawn from its upper half). */

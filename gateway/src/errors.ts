@@ -44,6 +44,7 @@ export type ErrorCode =
   | 'subscriptionEndpointInvalid'
   | 'deleteAccountPasswordRequired'
   | 'verifyInvalidLink'
+  | 'resetInvalidLink'
   | 'mailBadConfirm'
   | 'mailBadUnsubscribe';
 

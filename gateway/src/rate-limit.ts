@@ -4,6 +4,7 @@ import { addressKey } from './client-address.js';
 import type { Config } from './config.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import type { RedisClient } from './redis.js';
+import { createPasswordResetLimit } from './password-reset-limit.js';
 
 function tooMany(msBeforeNext: number, what: string, code: ErrorCode): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -73,6 +74,8 @@ export function createRateLimits(config: Config, redis: RedisClient) {
   });
 
   return {
+    /** "Forgot password" requests per address (password-reset-limit.ts). */
+    passwordReset: createPasswordResetLimit(config, redis),
     async comment(userId: string) {
       try {
         await comments.consume(userId);

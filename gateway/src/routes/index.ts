@@ -9,6 +9,7 @@ import type { UserSessions } from '../user-sessions.js';
 import { accountRoutes } from './account.js';
 import { adminOnly, adminQuestionRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
+import { adminPasswordResetRoutes, passwordResetRoutes } from './password-reset.js';
 import { commentBodyParser, commentsRouter, questionCommentRoutes } from './comments.js';
 import { friendsFeedRouter } from './feed.js';
 import { newsletterRouter } from './newsletter.js';
@@ -61,7 +62,13 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
   // The burst's one write, first: a vote walks no other router.
   api.use('/answers', answersRouter({ clients, newest }));
   api.use('/privacy-notice', privacyNoticeRouter({ config }));
-  api.use('/auth', prefixRouter((r) => authRoutes(r, { config, clients, rateLimits, clock, userSessions })));
+  api.use(
+    '/auth',
+    prefixRouter(
+      (r) => passwordResetRoutes(r, { config, clients, rateLimits, clock, userSessions }),
+      (r) => authRoutes(r, { config, clients, rateLimits, clock, userSessions }),
+    ),
+  );
   api.use(
     '/users',
     prefixRouter(
@@ -93,6 +100,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
       (r) => r.use(adminOnly),
       (r) => adminQuestionRoutes(r, votingDeps),
       (r) => auditRoutes(r, { clients }),
+      (r) => adminPasswordResetRoutes(r, { clients }),
       (r) => adminResearchRoutes(r, researchDeps),
     ),
   );

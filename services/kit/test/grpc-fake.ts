@@ -54,6 +54,9 @@ export function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     verifyEmail: unimplemented,
     resendEmailVerification: unimplemented,
     listAuditLog: unimplemented,
+    requestPasswordReset: unimplemented,
+    resetPassword: unimplemented,
+    sendPasswordReset: unimplemented,
   };
 }
 

@@ -10,6 +10,7 @@ import { PrivacySettings } from '../privacy/PrivacySettings';
 import { StatsTab } from './StatsTab';
 import { YourData } from './YourData';
 import { AccountSettings } from '../account/AccountSettings';
+import { EmailReminder } from '../account/EmailReminder';
 import { DataSaverSettings } from '../datasaver/DataSaverSettings';
 import { useT } from '../../i18n';
 import './profile.css';
@@ -38,6 +39,7 @@ export function ProfilePage() {
           </div>
         </CardContent>
       </Card>
+      <EmailReminder user={user} />
       <Tabs<ProfileTab>
         className="tabs--scroll"
         label={t('nav.profile')}

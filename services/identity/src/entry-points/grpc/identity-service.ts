@@ -19,6 +19,7 @@ import * as repo from '../../data-access/users-repo.js';
 import { accountHandlers } from './account-handlers.js';
 import { LoginThrottle, THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { profileHandlers, requestVerification } from './profile-handlers.js';
+import { resetHandlers } from './reset-handlers.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, searchTerm, validateSignUp } from '../../domain/users.js';
 import { toSnapshot, toUser } from './common.js';
@@ -152,6 +153,9 @@ export function registerIdentityService(ctx: IdentityContext, server: import('@g
 
         // Delete my account / download my data (account-handlers.ts).
         ...accountHandlers(ctx, guard),
+
+        // Forgot password: ask for a link, use it, an admin sends one (reset-handlers.ts).
+        ...resetHandlers(ctx, clock),
       },
       ctx.serverDeps,
     ),
