@@ -10,6 +10,7 @@ export * from './users.js';
 export * from './social.js';
 export * from './research.js';
 export * from './admin.js';
+export * from './moderation.js';
 export * from './notifications.js';
 export * from './live.js';
 export * from './route.js';

@@ -54,6 +54,10 @@ export function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     verifyEmail: unimplemented,
     resendEmailVerification: unimplemented,
     listAuditLog: unimplemented,
+    setSuspension: unimplemented,
+    liftSuspension: unimplemented,
+    getSuspension: unimplemented,
+    replaceDisplayName: unimplemented,
   };
 }
 

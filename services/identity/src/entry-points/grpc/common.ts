@@ -21,11 +21,11 @@ export function toUser(row: UserRow): User {
     emailVerified: !!row.email && !!row.emailVerifiedAt,
     province: row.province ?? '',
     language: row.language ?? '',
+    nameReplacedReason: row.nameReplacedReason ?? '',
   };
 }
 
 export function toSnapshot(row: UserRow): events.UserSnapshot {
-  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language } =
-    toUser(row);
+  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language } = toUser(row);
   return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language };
 }

@@ -38,6 +38,8 @@ export function exportHandlers(ctx: Ctx): { exportUserData(req: ExportUserDataRe
           imageHeight: c.imageHeight ?? 0,
           thumbWidth: c.thumbWidth ?? 0,
           thumbHeight: c.thumbHeight ?? 0,
+          moderation: c.moderation,
+          moderationReason: c.moderationReason,
         })),
         friends: friendships.map((f) => ({ friend: person(f.friendId), since: f.since })),
         sentRequests: requests.filter((r) => r.requesterId === me).map(request),
