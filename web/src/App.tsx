@@ -54,6 +54,7 @@ function AuthDialog() {
 }
 
 const PublicPrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PublicPrivacyPage));
+const GuidelinesPage = lazyScreen(() => import('./features/moderation/GuidelinesPage').then((m) => m.GuidelinesPage));
 const MailLinkPage = lazyScreen(() => import('./features/account/MailLinkPage').then((m) => m.MailLinkPage));
 
 /** The pages our mails link to (verify an address, unsubscribe, confirm the newsletter): the same signed in or out. */
@@ -86,6 +87,13 @@ function Screens() {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>
         <MailLinkPage kind={mailLink} />
+      </Suspense>
+    );
+  }
+  if (!user && pathname.replace(/\/+$/, '') === '/guidelines') {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <GuidelinesPage />
       </Suspense>
     );
   }
