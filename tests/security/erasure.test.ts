@@ -175,6 +175,9 @@ describe('delete my account', () => {
     expectCleanError(await sys.browser().get(imageComment.thumbUrl), 404);
     const comments = (await friend.b.get(`/api/questions/${q1}/comments`)).json as { id: string }[];
     expect(comments.map((c) => c.id)).toEqual([friendComment]);
+    // The report they filed on the friend's comment is gone with them.
+    const reports = await sys.services.social.ctx.pool.query('SELECT count(*)::int AS n FROM comment_reports WHERE comment_id = $1', [friendComment]);
+    expect(reports.rows[0].n).toBe(0);
     expect((await friend.b.get(`/api/users/${friend.id}/friends`)).json.friends).toEqual([]);
     expect((await asked.b.get(`/api/users/${asked.id}/friend-requests`)).json).toEqual([]);
     expect((await asker.b.get(`/api/users/${asker.id}/sent-requests`)).json).toEqual([]);
