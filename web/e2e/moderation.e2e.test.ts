@@ -1,6 +1,7 @@
 // Moderation in the browser, at 390 × 844 and 360 × 800 with axe-core: a third report from the report dialog hides
-// a comment; the admin's Moderation tab suspends its author and removes it; the author sees why and is refused
-// with the suspension's end date; the community guidelines open without signing in.
+// a comment; the admin's Moderation tab suspends its author, replaces their display name and removes the comment;
+// the author sees why, is refused with the suspension's end date and told of the new name; the community
+// guidelines open without signing in.
 import { expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { answerApi, apiPost, eventually, signUpApi } from './api';
@@ -95,6 +96,10 @@ test('a third report hides the comment; the admin suspends and removes; the auth
     await clickCentered(item.getByRole('button', { name: 'Suspend 7 days' }));
     await expectVisible(a.getByRole('status').filter({ hasText: 'Author suspended' }), 15_000);
     await closeToasts(a);
+    await item.getByLabel('New display name').fill('Member 1');
+    await clickCentered(item.getByRole('button', { name: 'Replace display name' }));
+    await expectVisible(a.getByRole('status').filter({ hasText: 'Display name replaced' }), 15_000);
+    await closeToasts(a);
     await clickCentered(item.getByRole('button', { name: 'Remove', exact: true }));
     await expectVisible(a.getByRole('status').filter({ hasText: 'Comment removed' }), 15_000);
     await expectVisible(a.getByText('Nothing to review.'));
@@ -110,6 +115,10 @@ test('a third report hides the comment; the admin suspends and removes; the auth
     await expectFitsNarrowScreen(authorPage);
     await expectAccessible(authorPage, 'removed comment, author, 360');
     await screenshot(authorPage, 'moderation-author-360');
+    // Their profile says a moderator replaced their display name, and why.
+    await authorPage.goto('/profile');
+    await expectVisible(authorPage.getByRole('heading', { name: 'Member 1', level: 1 }));
+    await expectVisible(authorPage.getByText(`A moderator replaced your display name: ${WHY}`));
   } finally {
     await Promise.all([authorContext.close(), ...reporterContexts.map((c) => c.close()), reporter.context.close(), admin.context.close()]);
   }
