@@ -2,6 +2,8 @@ ALTER TABLE "comments" ADD COLUMN "moderation" text DEFAULT 'visible' NOT NULL;-
 ALTER TABLE "comments" ADD COLUMN "moderation_reason" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "moderated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "comments" ADD CONSTRAINT "comments_moderation_check" CHECK ("moderation" IN ('visible', 'hidden', 'removed'));--> statement-breakpoint
+ALTER TABLE "people" ADD COLUMN "suspended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "people" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
 CREATE TABLE "comment_reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"comment_id" uuid NOT NULL REFERENCES "comments"("id") ON DELETE CASCADE,

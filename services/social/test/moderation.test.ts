@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError } from '@mzansi/kit/testing';
-import { DEFAULT_MODERATION, stateAfterReport, reporterCounts, validateDecision, validateReport } from '../src/domain/moderation.js';
+import { DEFAULT_MODERATION, isSuspended, stateAfterReport, reporterCounts, validateDecision, validateReport } from '../src/domain/moderation.js';
 import { socialHarness, stem, type Harness, type TestUser } from './helpers.js';
 import { dataUrl, PNG } from './images.js';
 
@@ -48,6 +48,12 @@ describe('moderation rules', () => {
     expect(stateAfterReport('removed', 9, DEFAULT_MODERATION)).toBe('removed');
     expect(reporterCounts(2, DEFAULT_MODERATION)).toBe(true);
     expect(reporterCounts(3, DEFAULT_MODERATION)).toBe(false);
+    const now = new Date('2026-12-01T12:00:00Z');
+    expect(isSuspended({ suspended: true, suspendedUntil: null }, now)).toBe(true);
+    expect(isSuspended({ suspended: true, suspendedUntil: new Date('2026-12-01T12:00:01Z') }, now)).toBe(true);
+    expect(isSuspended({ suspended: true, suspendedUntil: now }, now)).toBe(false);
+    expect(isSuspended({ suspended: false, suspendedUntil: null }, now)).toBe(false);
+    expect(isSuspended(undefined, now)).toBe(false);
   });
 });
 
@@ -156,5 +162,37 @@ describe('the moderators', () => {
       const { rows } = await h.social.ctx.pool.query('SELECT count(*)::int AS n FROM comment_reports WHERE reporter_id = $1', [leaver.id]);
       return rows[0].n === 0;
     }, 10_000);
+  });
+});
+
+describe('a suspension, as identity announces it', () => {
+  const announce = (u: TestUser, suspended: boolean, suspendedUntil?: Date) =>
+    h.publish('identity.user.updated', {
+      user: { id: u.id, username: u.username, name: u.name, isAdmin: false, email: '', phoneNumber: '', emailNotifications: false, browserNotifications: false, whatsappNotifications: false, joinDate: new Date(), emailVerified: false, suspended, suspendedUntil },
+    });
+  const suspendedInDirectory = async (u: TestUser) => (await h.social.ctx.pool.query('SELECT suspended FROM people WHERE id = $1', [u.id])).rows[0]?.suspended as boolean;
+
+  it('refuses comments, reports and friend requests while it lasts, even past the gateway', async () => {
+    const troll = await h.signUp(`${stem()}_troll`);
+    const target = await post('Something to report');
+    await announce(troll, true, new Date(Date.now() + 86_400_000));
+    await eventually(async () => (await suspendedInDirectory(troll)) === true, 10_000);
+    const message = 'Your account is suspended: you cannot comment, report comments or send friend requests';
+    await expectGrpcError(h.client.postComment({ questionId: question, content: 'Hi', imageDataUrl: '' }, { actor: troll.actor }), grpc.status.PERMISSION_DENIED, message);
+    await expectGrpcError(report(target, troll), grpc.status.PERMISSION_DENIED, message);
+    await expectGrpcError(h.client.sendFriendRequest({ friendId: author.id, friendUsername: '' }, { actor: troll.actor }), grpc.status.PERMISSION_DENIED, message);
+    // Reading stays open.
+    expect((await seen(target, troll)).content).toBe('Something to report');
+
+    // A suspension that has run out refuses nothing; nor does a lifted one.
+    await announce(troll, true, new Date(Date.now() - 1000));
+    await eventually(async () => {
+      const { rows } = await h.social.ctx.pool.query('SELECT suspended_until FROM people WHERE id = $1', [troll.id]);
+      return rows[0]?.suspended_until !== null && new Date(rows[0].suspended_until).getTime() < Date.now();
+    }, 10_000);
+    expect((await h.client.postComment({ questionId: question, content: 'Back', imageDataUrl: '' }, { actor: troll.actor })).comment!.content).toBe('Back');
+    await announce(troll, false);
+    await eventually(async () => (await suspendedInDirectory(troll)) === false, 10_000);
+    expect((await report(target, troll)).hidden).toBe(false);
   });
 });

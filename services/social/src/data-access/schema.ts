@@ -15,6 +15,9 @@ export const people = pgTable(
     name: text('name').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** A moderator's suspension as identity announced it (domain/moderation.ts isSuspended); until null = permanently. */
+    suspended: boolean('suspended').notNull().default(false),
+    suspendedUntil: ts('suspended_until'),
   },
   (t) => [
     index('people_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),

@@ -7,11 +7,12 @@ type Q = SocialQueryable;
 export type PersonRow = typeof people.$inferSelect;
 export type RequestRow = typeof friendRequests.$inferSelect;
 
-export async function upsertPerson(db: Q, p: { id: string; username: string; name: string; isAdmin: boolean }) {
+export async function upsertPerson(db: Q, p: { id: string; username: string; name: string; isAdmin: boolean; suspended: boolean; suspendedUntil: Date | null }) {
+  const { id: _id, ...fields } = p;
   await db
     .insert(people)
     .values({ ...p, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: people.id, set: { username: p.username, name: p.name, isAdmin: p.isAdmin, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: people.id, set: { ...fields, updatedAt: new Date() } });
 }
 
 export async function personById(db: Q, id: string): Promise<PersonRow | undefined> {

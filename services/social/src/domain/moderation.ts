@@ -27,6 +27,7 @@ export const MESSAGES = codedMessages('moderation', {
   badAction: 'The action must be keep or remove',
   reasonTooLong: 'The reason can be at most 500 characters',
   reasonRequired: 'Please say why the comment is removed',
+  suspended: 'Your account is suspended: you cannot comment, report comments or send friend requests',
 } as const);
 
 export interface ModerationSettings {
@@ -73,4 +74,12 @@ export function stateAfterReport(current: ModerationState, counting: number, s: 
 /** Whether this viewer sees a hidden or removed comment's text and image: its author and admins do. */
 export function seesModerated(viewer: { id: string; isAdmin: boolean } | null | undefined, authorId: string): boolean {
   return !!viewer && (viewer.isAdmin || viewer.id === authorId);
+}
+
+/**
+ * Whether a person is suspended at `now`, as identity announced it. The gateway refuses first, with the end date
+ * (it asks identity); this is the same rule for anyone who reaches social without the gateway.
+ */
+export function isSuspended(p: { suspended: boolean; suspendedUntil: Date | null } | undefined, now: Date): boolean {
+  return !!p?.suspended && (p.suspendedUntil === null || p.suspendedUntil.getTime() > now.getTime());
 }

@@ -4,7 +4,7 @@ import { identityAuditWriter } from '../../data-access/audit-repo.js';
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
 import { isSuspended, MESSAGES, suspensionEnd, validateReason, validateReplacementName } from '../../domain/suspension.js';
-import type { IdentityContext } from '../../context.js';
+import type { IdentityContext, IdentityTx } from '../../context.js';
 import { toSnapshot, toUser } from './common.js';
 
 type IdentityHandlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
@@ -16,6 +16,12 @@ const USER_NOT_FOUND = 'User not found';
 export function suspensionOf(row: UserRow, now: Date): Suspension {
   const on = isSuspended(row, now);
   return { userId: row.id, suspended: on, until: on ? (row.suspendedUntil ?? undefined) : undefined, reason: on ? (row.suspensionReason ?? '') : '' };
+}
+
+/** Tells the other services (social's directory keeps names and suspensions) in the same transaction. */
+async function announce(tx: IdentityTx, row: UserRow): Promise<UserRow> {
+  await enqueueEvent(tx, 'identity.user.updated', { user: toSnapshot(row) });
+  return row;
 }
 
 const adminOnly = (actor: Actor) => {
@@ -40,7 +46,7 @@ export function moderationHandlers(ctx: IdentityContext, clock: Clock = systemCl
         if (u.id === me.id) throw forbidden(MESSAGES.self);
         if (u.isAdmin) throw forbidden(MESSAGES.admin);
         t.targetLabel = until ? `${req.days} days: ${reason}` : `permanently: ${reason}`;
-        return (await repo.updateUser(tx, u.id, { suspendedAt: now, suspendedUntil: until, suspensionReason: reason }))!;
+        return announce(tx, (await repo.updateUser(tx, u.id, { suspendedAt: now, suspendedUntil: until, suspensionReason: reason }))!);
       });
       return { suspension: suspensionOf(row, clock()) };
     },
@@ -51,7 +57,7 @@ export function moderationHandlers(ctx: IdentityContext, clock: Clock = systemCl
       const row = await audited(deps, { actorId: me.id, action: 'user.unsuspend', target: target(req.userId) }, async (tx) => {
         const u = isUuid(req.userId) ? await repo.findById(tx, req.userId) : undefined;
         if (!u) throw notFound(USER_NOT_FOUND);
-        return (await repo.updateUser(tx, u.id, { suspendedAt: null, suspendedUntil: null, suspensionReason: null }))!;
+        return announce(tx, (await repo.updateUser(tx, u.id, { suspendedAt: null, suspendedUntil: null, suspensionReason: null }))!);
       });
       return { suspension: suspensionOf(row, clock()) };
     },
@@ -75,9 +81,7 @@ export function moderationHandlers(ctx: IdentityContext, clock: Clock = systemCl
         const u = isUuid(req.userId) ? await repo.findById(tx, req.userId) : undefined;
         if (!u) throw notFound(USER_NOT_FOUND);
         t.targetLabel = reason;
-        const updated = (await repo.updateUser(tx, u.id, { name, nameReplacedReason: reason }))!;
-        await enqueueEvent(tx, 'identity.user.updated', { user: toSnapshot(updated) });
-        return updated;
+        return announce(tx, (await repo.updateUser(tx, u.id, { name, nameReplacedReason: reason }))!);
       });
       return { user: toUser(row) };
     },

@@ -10,13 +10,18 @@ import type {
 } from '@mzansi/proto/social/v1/social';
 import * as mod from '../../data-access/moderation-repo.js';
 import * as repo from '../../data-access/social-repo.js';
-import { MESSAGES, stateAfterReport, validateDecision, validateReport, type ModerationSettings } from '../../domain/moderation.js';
-import type { SocialContext } from '../../context.js';
+import { isSuspended, MESSAGES, stateAfterReport, validateDecision, validateReport, type ModerationSettings } from '../../domain/moderation.js';
+import type { SocialContext, SocialQueryable } from '../../context.js';
 import { commentsFor, person, UNKNOWN } from './comment-view.js';
 
 const QUEUE_LIMIT = 100;
 const HISTORY_LIMIT = 10;
 const COMMENT_NOT_FOUND = 'Comment not found';
+
+/** PERMISSION_DENIED while the person is suspended (comment, report, friend request). */
+export async function refuseIfSuspended(db: SocialQueryable, userId: string, now: Date = new Date()): Promise<void> {
+  if (isSuspended(await repo.personById(db, userId), now)) throw forbidden(MESSAGES.suspended);
+}
 
 export interface ModerationHandlers {
   reportComment(req: ReportCommentRequest, call: CallContext): Promise<ReportCommentResponse>;
@@ -34,6 +39,7 @@ export function moderationHandlers(ctx: SocialContext): ModerationHandlers {
       const me = call.requireActor();
       const { reason, note } = validateReport(req.reason, req.note);
       if (!isUuid(req.commentId)) throw notFound(COMMENT_NOT_FOUND);
+      await refuseIfSuspended(ctx.db, me.id);
       return ctx.transaction(async (tx) => {
         const c = await mod.commentForUpdate(tx, req.commentId);
         // A comment whose question is not open to this user is as unknown to them as one that does not exist.

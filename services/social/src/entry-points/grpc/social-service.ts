@@ -4,7 +4,7 @@ import { SocialServiceService, type Comment, type FriendRequest, type SocialServ
 import * as repo from '../../data-access/social-repo.js';
 import { commentsFor, person, UNKNOWN } from './comment-view.js';
 import { exportHandlers } from './export-handlers.js';
-import { moderationHandlers } from './moderation-handlers.js';
+import { moderationHandlers, refuseIfSuspended } from './moderation-handlers.js';
 import { mayDeleteComment, parseImageDataUrl, validateComment } from '../../domain/comments.js';
 import { friendRequestRefusal, searchLimit, searchTerm, type FriendRequestAction } from '../../domain/friends.js';
 import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
@@ -111,6 +111,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           if (!req.friendId && !req.friendUsername.trim()) throw invalid(MESSAGES.usernameRequired);
           if (!target) throw notFound(MESSAGES.userNotFound);
           if (target.id === me.id) throw invalid(MESSAGES.self);
+          await refuseIfSuspended(ctx.db, me.id);
           const result = await ctx.transaction(async (tx) => {
             await repo.lockPair(tx, me.id, target.id);
             if (await repo.areFriends(tx, me.id, target.id)) throw alreadyExists(MESSAGES.alreadyFriends);
@@ -190,6 +191,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
         async postComment(req, call) {
           const me = call.requireActor();
           await commentsVisible(req.questionId, me);
+          await refuseIfSuspended(ctx.db, me.id);
           const upload = req.imageDataUrl ? parseImageDataUrl(req.imageDataUrl) : undefined;
           const content = validateComment(req.content, !!upload);
           // Re-encoded before the transaction: no connection is held while libvips works.
