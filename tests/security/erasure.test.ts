@@ -81,6 +81,7 @@ describe('download my data', () => {
       'comments',
       'friends',
       'friendRequests',
+      'commentReports',
       'suggestions',
       'notifications',
       'newsletter',
@@ -102,6 +103,7 @@ describe('download my data', () => {
     expect(doc.comments[1].imageUrl).toBeNull();
     // The links work (the document names the public address; here the gateway is on another port).
     expect((await getBytes(sys.base, new URL(doc.comments[0].imageUrl).pathname)).status).toBe(200);
+    expect(doc.commentReports).toEqual([{ id: expect.any(String), commentId: friendComment, reason: 'spam', note: 'Reported from my commute', status: 'open', createdAt: expect.any(String) }]);
     expect(doc.friends).toEqual([{ id: friend.id, username: friend.username, name: friend.name, since: expect.any(String) }]);
     expect(doc.friendRequests.sent.map((r: { to: { username: string }; status: string }) => [r.to.username, r.status]).sort()).toEqual(
       [

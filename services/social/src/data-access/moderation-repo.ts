@@ -99,3 +99,8 @@ export async function authorHistory(db: Q, authorId: string, limit: number): Pro
 }
 
 
+
+/** The reports a person filed, oldest first (download my data). */
+export async function reportsBy(db: Q, userId: string): Promise<ReportRow[]> {
+  return db.select().from(commentReports).where(eq(commentReports.reporterId, userId)).orderBy(asc(commentReports.createdAt), asc(commentReports.id));
+}

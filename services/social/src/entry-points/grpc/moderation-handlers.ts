@@ -91,6 +91,7 @@ export function moderationHandlers(ctx: SocialContext): ModerationHandlers {
               status: r.status,
               createdAt: r.createdAt,
               reporterRejected: r.reporterRejected,
+              commentId: r.commentId,
             }));
           return {
             comment: comments[i],
