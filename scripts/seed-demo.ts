@@ -1,5 +1,6 @@
 /**
- * SAMPLE DATA for the development demo (`make up`): sample users (usernames `demo_*`) sign up, befriend each other,
+ * SAMPLE DATA for the development demo (`make up`): sample users (usernames `demo_*`) sign up, agree to appear on the
+ * national leaderboard, befriend each other,
  * answer the sample archive and today's sample question, and comment — all through the public API, like real
  * people — then the admin resolves the archive, so every result, score and ranking shown is computed for real.
  * The features beyond the spec are exercised: every sample user has a province and answers with a confidence in their own
@@ -122,7 +123,11 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
   const signUp = async (username: string, name: string, province: string) => {
     const r = await call('POST', '/api/auth/signup', null, { username, password: PASSWORD, name, province, consent: true });
     if (r.status !== 201) throw new Error(`demo seed: signup ${username} failed (${r.status} ${JSON.stringify(r.json)})`);
-    return sessionOf(r);
+    const s = sessionOf(r);
+    // The national board names only players who agreed to appear there; the sample users do.
+    const listed = await call('PUT', `/api/users/${s.id}/privacy`, s, { listOnNationalBoard: true });
+    if (listed.status !== 200) throw new Error(`demo seed: listing ${username} failed (${listed.status} ${JSON.stringify(listed.json)})`);
+    return s;
   };
   const users: Session[] = [];
   for (const [username, name, province] of PEOPLE) users.push(await signUp(username, name, province));

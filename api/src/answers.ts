@@ -93,6 +93,8 @@ export const Standings = z.strictObject({
     resolved: z.number().int(),
     totalAnswers: z.number().int(),
     streak: z.number().int(),
+    /** Whether the national boards name you to others (Profile → Privacy); if not, only you see your own place. */
+    listedNationally: z.boolean(),
   }),
   friendCount: z.number().int(),
   entries: z.array(

@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './questions.js';
 export * from './answers.js';
 export * from './users.js';
+export * from './password-reset.js';
 export * from './social.js';
 export * from './research.js';
 export * from './admin.js';

@@ -12,11 +12,14 @@ export const OptionResult = z.strictObject({
   percentage: z.number().min(0).max(100),
 });
 
-/** One province's split; `shown` false (results empty) below the minimum number of answers. */
+/**
+ * One province's split. `shown` false: withheld, with no number at all (`totalVotes` null, `results` empty) — a
+ * province with fewer than 30 answers, or one hidden so that national minus the provinces shown is 0 or at least 30.
+ */
 export const ProvinceBreakdown = z.strictObject({
   code: z.string(),
   name: z.string(),
-  totalVotes: z.number().int().nonnegative(),
+  totalVotes: z.number().int().nonnegative().nullable(),
   shown: z.boolean(),
   results: z.array(z.strictObject({ optionId: z.string(), votes: z.number().int().nonnegative(), percentage: z.number().min(0).max(100) })),
 });

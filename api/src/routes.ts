@@ -5,6 +5,7 @@ import { moderationRoutes } from './routes-moderation.js';
 import { questionRoutes } from './routes-questions.js';
 import { socialRoutes } from './routes-social.js';
 import { userRoutes } from './routes-users.js';
+import { passwordResetRoutes } from './password-reset.js';
 
 const HTML = (description: string): Media => ({ media: 'text/html', description });
 const Status = (values: [string, ...string[]]) => z.strictObject({ status: z.enum(values) });
@@ -29,7 +30,7 @@ const gatewayRoutes = {
  * Every route the gateway serves, by `METHOD /path` (OpenAPI path syntax): the gateway's handlers are typed against
  * it, the OpenAPI document is generated from it, and the tests check every answer against it.
  */
-export const routes = { ...questionRoutes, ...userRoutes, ...socialRoutes, ...moderationRoutes, ...gatewayRoutes } as const satisfies Record<string, RouteSpec>;
+export const routes = { ...questionRoutes, ...userRoutes, ...passwordResetRoutes, ...socialRoutes, ...moderationRoutes, ...gatewayRoutes } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
 export type RouteKey = keyof Routes;

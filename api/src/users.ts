@@ -101,20 +101,23 @@ export const PasswordChanged = z.strictObject({ success: z.literal(true), otherS
 export const DeleteAccountBody = z.object({ password: z.string({ message: 'password must be text' }).max(1024).optional() });
 
 export const SearchQuery = z.object({ q: z.string().max(100).default('') });
-/** `?q=_all` (admins): everyone, with their join dates. */
-export const UserSearch = z.union([z.array(Person), z.array(Person.extend({ joinDate: isoDateOrNull }))]);
+/** `?q=_all` (admins): everyone, with their join dates and whether their address is verified (reset links). */
+export const UserSearch = z.union([z.array(Person), z.array(Person.extend({ joinDate: isoDateOrNull, emailVerified: z.boolean() }))]);
 
 export const PrivacySettings = z.strictObject({
   answerVisibility: z.enum(['friends', 'nobody']),
   hideUntilResolved: z.boolean(),
+  /** Named on the national boards (off until the user opts in; `nobody` keeps them off whatever this says). */
+  listOnNationalBoard: z.boolean(),
   updatedAt: isoDateOrNull,
 });
 export const PrivacyBody = z
   .object({
     answerVisibility: z.enum(['friends', 'nobody'], 'answerVisibility must be "friends" or "nobody"').optional(),
     hideUntilResolved: z.boolean('hideUntilResolved must be true or false').optional(),
+    listOnNationalBoard: z.boolean('listOnNationalBoard must be true or false').optional(),
   })
-  .refine((b) => b.answerVisibility !== undefined || b.hideUntilResolved !== undefined, 'Nothing to update');
+  .refine((b) => b.answerVisibility !== undefined || b.hideUntilResolved !== undefined || b.listOnNationalBoard !== undefined, 'Nothing to update');
 
 export const PrivacyNotice = z.strictObject({
   version: z.string(),

@@ -18,7 +18,7 @@ export function answerFigures(newest: NewestResults): (questionId: string) => An
       const byProvince: ProvinceCounts = new Map(
         (m.provinces ?? []).map((p) => [p.province, new Map(p.counts.map((c) => [c.optionId, { votes: c.votes, percentage: c.percentage }]))]),
       );
-      figures = { results: m.results, totalVotes: m.totalVotes, provinces: provinceBreakdown(options, byProvince) };
+      figures = { results: m.results, totalVotes: m.totalVotes, provinces: provinceBreakdown(options, byProvince, m.totalVotes) };
       built.set(m, figures);
     }
     return figures;

@@ -25,6 +25,7 @@ import { apiDocsRouter } from './api-docs.js';
 import { pageSources } from './page-sources.js';
 import type { WebDevProxy } from './web-dev.js';
 import { NewestResults } from './live/newest-results.js';
+import type { QuestionsGone } from './questions-gone.js';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +43,8 @@ export interface AppDeps {
   cache: PublicCache;
   /** The newest live totals per question (shared with the live channel): a vote's answer carries them. */
   newest?: NewestResults;
+  /** Deleted and archived questions as the live channel's consumer hears of them: their cached copies are dropped. */
+  gone?: QuestionsGone;
   clock?: Clock;
   /** The per-user session index (user-sessions.ts); made from `redis` when not given. */
   userSessions?: UserSessions;
@@ -140,7 +143,9 @@ export function createApp(deps: AppDeps): Express {
 
   // A question's own link (/q/{id}) and its preview image: the app's page with link-preview tags (routes/share.ts).
   const serveBuiltWeb = config.SERVE_WEB && !deps.webDev;
-  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined }));
+  app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined, gone: deps.gone }));
+  // The public reads (≤ PUBLIC_CACHE_MS old) are dropped too: a deleted question leaves today's list at once.
+  deps.gone?.onGone(() => cache.clear());
   if (deps.webDev) app.use(deps.webDev.handler);
   else if (config.SERVE_WEB) {
     const session = [deps.sessions.middleware(), sessionExpiry(config, clock, userSessions)];

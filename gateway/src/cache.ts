@@ -43,6 +43,11 @@ export class MicroCache<T> {
     return hit && this.now() - hit.at < this.ttlMs ? hit.settled : undefined;
   }
 
+  /** Forgets `key`: the next get loads it again (a load under way still answers its own callers). */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { pushEndpointSettings } from '@mzansi/api';
 import { bindHost, devSecret, grpcTarget, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit/base';
 import { z } from 'zod';
 
@@ -49,6 +50,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     VOTING_GRPC_ADDR: grpcAddress('127.0.0.1:50053'),
     SOCIAL_GRPC_ADDR: grpcAddress('127.0.0.1:50054'),
     NOTIFICATION_GRPC_ADDR: grpcAddress('127.0.0.1:50055'),
+    /** Push endpoints the gateway lets through to the notification service (which checks them again). */
+    ...pushEndpointSettings(prod),
     RATE_COMMENTS_PER_MIN: z.coerce.number().int().min(1).default(10),
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
@@ -74,6 +77,14 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      * needed; RATE_LOGIN_FAILURES is the same budget per username whatever the address. Never a lockout.
      */
     RATE_LOGIN_PER_USERNAME_IP: z.coerce.number().int().min(1).default(5),
+    /**
+     * "Forgot password": requests per client address (an IPv6 /64 counts as one) per window, beyond which the answer
+     * is the same but no mail goes; and the time every answer takes at least, so that its timing says nothing about
+     * the account (identity's work for an account with an address is a few milliseconds more than for none).
+     */
+    RATE_PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(10),
+    RATE_PASSWORD_RESET_WINDOW_S: seconds(3600),
+    PASSWORD_RESET_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(400),
     /** Signs the ALTCHA challenges (and their derived keys); a secret. */
     ALTCHA_HMAC_KEY: devSecret('dev-altcha-hmac-key-not-for-production', env),
     /** Difficulty: the solver tries up to this many PBKDF2 keys (the answer is drawn from its upper half). */
@@ -87,7 +98,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      * of WEB_DIST. Refused in production.
      */
     WEB_DEV_SERVER_URL: prod
-      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' })
+      ? z.undefined({ message: 'WEB_DEV_SERVER_URL is for development only (make dev); leave it unset in production' }).optional()
       : z.string().url().optional(),
     /** Live channel (/ws) heartbeat: ping period, dead-socket detection and the signed-out check. */
     /**

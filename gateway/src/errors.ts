@@ -41,8 +41,10 @@ export type ErrorCode =
   | 'socialSearchShort'
   | 'commentTooLarge'
   | 'uploadTooLarge'
+  | 'subscriptionEndpointInvalid'
   | 'deleteAccountPasswordRequired'
   | 'verifyInvalidLink'
+  | 'resetInvalidLink'
   | 'mailBadConfirm'
   | 'mailBadUnsubscribe'
   // 403s of a suspended account (routes/moderation.ts): until a date (`params` year, month, day) or permanently.

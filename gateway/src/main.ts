@@ -15,6 +15,7 @@ import { createHttpServer } from './http-server.js';
 import { securityHeaderList } from './security.js';
 import { PublicCache } from './cache.js';
 import { webDevProxy } from './web-dev.js';
+import { QuestionsGone } from './questions-gone.js';
 
 export interface StartOptions {
   clock?: Clock;
@@ -37,6 +38,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
 
   const cache = new PublicCache(config.PUBLIC_CACHE_MS);
   const newest = new NewestResults();
+  const gone = new QuestionsGone();
   const webDev = config.WEB_DEV_SERVER_URL ? webDevProxy(config.WEB_DEV_SERVER_URL) : undefined;
   const app = createApp({
     webDev,
@@ -50,6 +52,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     sessions,
     composer,
     newest,
+    gone,
     clock: opts.clock ?? systemClock,
     readiness: ready.ready,
   });
@@ -59,7 +62,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const live = await startLive(server, { config, logger, metrics, nc, redis, sessions, newest, clock: opts.clock ?? systemClock, otherUpgrade: webDev?.upgrade });
+  const live = await startLive(server, { config, logger, metrics, nc, redis, sessions, newest, gone, clock: opts.clock ?? systemClock, otherUpgrade: webDev?.upgrade });
   // The dependency map is for operators: on the metrics port, not the public one.
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });
   const port = (server.address() as AddressInfo).port;

@@ -3,6 +3,6 @@
  * here because the server is what records which version a user accepted at signup. Change both together: any change
  * to what the notice says is a new version.
  */
-export const PRIVACY_NOTICE_VERSION = '1.0';
+export const PRIVACY_NOTICE_VERSION = '1.1';
 
 export const CONSENT_REQUIRED = 'Please accept the privacy notice to continue';

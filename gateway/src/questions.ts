@@ -1,4 +1,4 @@
-import { PROVINCE_MIN_ANSWERS, PROVINCES } from '@mzansi/kit/base';
+import { PROVINCES, shownProvinces } from '@mzansi/kit/base';
 import type { OptionResult, ProvinceBreakdown, Question } from '@mzansi/api';
 import { resultsHiddenFor } from '@mzansi/api/rules';
 import type { questions } from '@mzansi/proto';
@@ -23,21 +23,18 @@ function translationsJson(q: questions.Question): Question['translations'] {
 }
 
 /**
- * The nine provinces' splits of a question, each withheld (shown false, results empty) until it has at least
- * PROVINCE_MIN_ANSWERS answers.
+ * The nine provinces' splits of a question. Voting sends only the provinces that may be shown; the same rule
+ * (shownProvinces) is applied again here against `nationalTotal`, the national total shown beside them, which was
+ * read a moment apart: national minus the provinces shown must never single out fewer than 30 answers. A hidden
+ * province carries no number at all (totalVotes null, results empty): "Not enough predictions yet".
  */
-export function provinceBreakdown(options: { id: string }[], byProvince: ProvinceCounts | undefined): ProvinceBreakdown[] {
-  return PROVINCES.map(({ code, name }) => {
+export function provinceBreakdown(options: { id: string }[], byProvince: ProvinceCounts | undefined, nationalTotal: number): ProvinceBreakdown[] {
+  const totals = PROVINCES.map(({ code }) => [code, options.reduce((n, o) => n + (byProvince?.get(code)?.get(o.id)?.votes ?? 0), 0)] as const);
+  const shown = shownProvinces(nationalTotal, totals);
+  return PROVINCES.map(({ code, name }, i) => {
+    if (!shown.has(code)) return { code, name, totalVotes: null, shown: false, results: [] };
     const counts = byProvince?.get(code);
-    const totalVotes = options.reduce((n, o) => n + (counts?.get(o.id)?.votes ?? 0), 0);
-    const shown = totalVotes >= PROVINCE_MIN_ANSWERS;
-    return {
-      code,
-      name,
-      totalVotes,
-      shown,
-      results: shown ? options.map((o) => ({ optionId: o.id, ...(counts?.get(o.id) ?? NONE) })) : [],
-    };
+    return { code, name, totalVotes: totals[i]![1], shown: true, results: options.map((o) => ({ optionId: o.id, ...(counts?.get(o.id) ?? NONE) })) };
   });
 }
 
@@ -85,7 +82,7 @@ export function questionJson(
     isSample: q.isSample,
     isBlind: q.isBlind,
     ...visible,
-    ...(provinces && { provinces: visible.resultsHidden ? null : provinceBreakdown(q.options, provinces) }),
+    ...(provinces && { provinces: visible.resultsHidden ? null : provinceBreakdown(q.options, provinces, visible.totalVotes) }),
     commentCount,
     ...(translations && { translations }),
   };

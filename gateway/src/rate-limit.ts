@@ -1,8 +1,10 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { createChallenges, type ChallengeOutcome } from './challenge.js';
+import { addressKey } from './client-address.js';
 import type { Config } from './config.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import type { RedisClient } from './redis.js';
+import { createPasswordResetLimit } from './password-reset-limit.js';
 
 function tooMany(msBeforeNext: number, what: string, code: ErrorCode): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -35,7 +37,9 @@ const CHALLENGE_MESSAGES: Record<Exclude<ChallengeOutcome, 'passed'> | 'none' | 
  * taken atomically *before* identity runs argon2, so parallel guesses cannot race past it. Past either budget a
  * login needs a solved proof-of-work challenge instead of being refused: throttling never turns into a lockout
  * that anyone could aim at any account. Signups are budgeted per address, generously, then also ask for a
- * challenge rather than a flat 429, because many South Africans share carrier-NAT addresses.
+ * challenge rather than a flat 429, because many South Africans share carrier-NAT addresses. Every per-address
+ * budget counts an IPv6 client by its /64 (addressKey), as the websocket caps do: one subscriber usually holds a whole
+ * /64 and could otherwise take a fresh budget with every address in it.
  */
 export function createRateLimits(config: Config, redis: RedisClient) {
   const loginPerUsername = new RateLimiterRedis({
@@ -70,6 +74,8 @@ export function createRateLimits(config: Config, redis: RedisClient) {
   });
 
   return {
+    /** "Forgot password" requests per address (password-reset-limit.ts). */
+    passwordReset: createPasswordResetLimit(config, redis),
     async comment(userId: string) {
       try {
         await comments.consume(userId);
@@ -89,7 +95,7 @@ export function createRateLimits(config: Config, redis: RedisClient) {
       const user = loginKey(username);
       // The address's budget first: one address hammering a username spends only its own budget, and leaves the
       // username's for the owner and everyone else.
-      if ((await take(loginPerUsernameIp, `${user}|${ip || 'unknown'}`)) && (await take(loginPerUsername, user))) return;
+      if ((await take(loginPerUsernameIp, `${user}|${budgetKey(ip)}`)) && (await take(loginPerUsername, user))) return;
       throw new ChallengeRequired(CHALLENGE_MESSAGES[outcome ?? 'none']);
     },
     /**
@@ -98,7 +104,7 @@ export function createRateLimits(config: Config, redis: RedisClient) {
      */
     async loginSucceeded(username: string, ip: string) {
       const user = loginKey(username);
-      await Promise.all([loginPerUsername.delete(user), loginPerUsernameIp.delete(`${user}|${ip || 'unknown'}`)]);
+      await Promise.all([loginPerUsername.delete(user), loginPerUsernameIp.delete(`${user}|${budgetKey(ip)}`)]);
     },
     /**
      * A solved challenge (→ 'challenge'), or one signup from this address's budget (→ 'budget'); otherwise
@@ -107,15 +113,18 @@ export function createRateLimits(config: Config, redis: RedisClient) {
     async admitSignup(ip: string, altcha?: string): Promise<'challenge' | 'budget'> {
       const outcome = altcha ? await challenges.redeem(altcha) : undefined;
       if (outcome === 'passed') return 'challenge';
-      if (await take(signups, ip || 'unknown')) return 'budget';
+      if (await take(signups, budgetKey(ip))) return 'budget';
       throw new ChallengeRequired(CHALLENGE_MESSAGES[outcome ?? 'signup']);
     },
     /** Gives back the point of a signup identity refused (a taken username, a short password): only accounts count. */
     async refundSignup(ip: string) {
-      await signups.reward(ip || 'unknown', 1);
+      await signups.reward(budgetKey(ip), 1);
     },
   };
 }
+
+/** The key of a client address's budgets: an IPv4 address, an IPv6 /64 (`2001:db8:1:2::/64`), or `unknown`. */
+export const budgetKey = (ip: string): string => (ip ? addressKey(ip) : 'unknown');
 
 /** Usernames are case-insensitive (identity looks them up so), and so are their budgets. */
 const loginKey = (username: string) => username.trim().toLowerCase();

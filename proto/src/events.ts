@@ -9,6 +9,7 @@ export const EVENT_TYPES = {
   'identity.user.updated': events.UserUpdated,
   'identity.user.deleted': events.UserDeleted,
   'identity.email_verification.requested': events.EmailVerificationRequested,
+  'identity.password_reset.requested': events.PasswordResetRequested,
   'questions.question.published': events.QuestionPublished,
   'questions.question.resolved': events.QuestionResolved,
   'questions.question.archived': events.QuestionArchived,
@@ -36,6 +37,7 @@ export type AuditProducer = {
 
 /**
  * Event types whose outbox row is deleted the moment JetStream has it, instead of being kept a day like the others:
- * they name a person who has just been erased, and the row's only job was to get the event out.
+ * they name a person who has just been erased, or carry a secret that identity must not keep (a password reset
+ * link's token: identity stores only its hash), and the row's only job was to get the event out.
  */
-export const FORGET_ON_PUBLISH: ReadonlySet<string> = new Set<EventType>(['identity.user.deleted']);
+export const FORGET_ON_PUBLISH: ReadonlySet<string> = new Set<EventType>(['identity.user.deleted', 'identity.password_reset.requested']);

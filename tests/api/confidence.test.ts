@@ -76,6 +76,8 @@ describe('the Calibration tab and the calibration chart', () => {
     for (const q of qs) expect((await adminB.put(`/api/admin/questions/${q}/resolve`, { correctOptionId: 'yes' })).status).toBe(200);
     for (const q of qs) await system.projected(q, (row) => row?.is_resolved === true);
 
+    // The calibration board is national: it names only players who agreed to appear (and the reader themselves).
+    expect((await overconfident.b.put(`/api/users/${overconfident.id}/privacy`, { listOnNationalBoard: true })).status).toBe(200);
     const board = await calibrated.b.get('/api/leaderboard?scope=calibration');
     expect(board.status, board.text).toBe(200);
     expect(board.json).toMatchObject({ scope: 'calibration', shrinkage: 5, minResolved: 3 });

@@ -224,3 +224,38 @@ describe('signup under per-address pressure (RATE_SIGNUP_PER_IP=2)', () => {
     expectChallenge(await b.post('/api/auth/signup', body(uname('Ref'))), 'Many sign-ups from your network. Please complete the check to continue.');
   });
 });
+
+describe('IPv6 clients are budgeted by their /64 (TRUST_PROXY=1)', () => {
+  // One subscriber usually holds a whole /64: counted by single addresses, each of its 2^64 addresses would bring
+  // a fresh budget.
+  const sameNet = ['2001:db8:7:1::1', '2001:db8:7:1:aaaa:bbbb:cccc:dddd', '2001:0db8:0007:0001:ffff::9'];
+  const otherNet = '2001:db8:7:2::1';
+
+  it('login: three addresses of one /64 share the per (username, address) budget; another /64 has its own', async () => {
+    const proxied = await startGatewayForTest(identity.address, { TRUST_PROXY: '1', RATE_LOGIN_FAILURES: '10', RATE_LOGIN_PER_USERNAME_IP: '2' });
+    extraGateways.push(proxied);
+    const username = uname('V6Log');
+    await signUp(proxied.browser(), username);
+    const from = (ip: string) => proxied.browser({ 'x-forwarded-for': ip });
+    expect((await login(from(sameNet[0]!), username, 'nope-nope-nope')).status).toBe(401);
+    expect((await login(from(sameNet[1]!), username, 'nope-nope-nope')).status).toBe(401);
+    // A third address of the same /64 meets the spent budget, even with the right password.
+    expectChallenge(await login(from(sameNet[2]!), username, PASSWORD));
+    // An IPv4 address and its IPv4-mapped IPv6 form are one address.
+    expect((await login(from('198.51.100.7'), username, 'nope-nope-nope')).status).toBe(401);
+    expect((await login(from('198.51.100.7'), username, 'nope-nope-nope')).status).toBe(401);
+    expectChallenge(await login(from('::ffff:198.51.100.7'), username, 'nope-nope-nope'));
+    // The next /64 is another subscriber.
+    expect((await login(from(otherNet), username, PASSWORD)).status).toBe(200);
+  });
+
+  it('signup: the /64 shares one budget; another /64 signs up freely', async () => {
+    const proxied = await startGatewayForTest(identity.address, { TRUST_PROXY: '1', RATE_SIGNUP_PER_IP: '2' });
+    extraGateways.push(proxied);
+    const signup = (ip: string) => proxied.browser({ 'x-forwarded-for': ip }).post('/api/auth/signup', { username: uname('V6Sig'), password: PASSWORD, name: 'Fibre home', consent: true });
+    expect((await signup(sameNet[0]!)).status).toBe(201);
+    expect((await signup(sameNet[1]!)).status).toBe(201);
+    expectChallenge(await signup(sameNet[2]!), 'Many sign-ups from your network. Please complete the check to continue.');
+    expect((await signup(otherNet)).status).toBe(201);
+  });
+});

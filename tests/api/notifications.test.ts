@@ -22,9 +22,10 @@ let anon: Browser;
 beforeAll(async () => {
   mailDir = await mkdtemp(join(tmpdir(), 'gateway-notification-mail-'));
   push = await fakePushService();
-  system = await startServicesForTest({ notification: { PUBLIC_URL, MAIL_DIR: mailDir } });
+  // The fake push service is the one local push service the gateway and the notification service accept.
+  system = await startServicesForTest({ notification: { PUBLIC_URL, MAIL_DIR: mailDir, PUSH_DEV_ORIGIN: push.origin } });
   expect(system.gatewayEnv.NOTIFICATION_GRPC_ADDR).toBe(`127.0.0.1:${system.notification!.grpcPort}`);
-  gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_URL });
+  gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_URL, PUSH_DEV_ORIGIN: push.origin });
   anon = gw.browser();
 });
 
@@ -84,7 +85,8 @@ describe('web push subscriptions', () => {
     const test = await u.b.post('/api/notifications/test');
     expect(test.status, test.text).toBe(200);
     expect(test.json).toEqual({ success: true, message: 'Test notification sent' });
-    expect(push.received).toHaveLength(1);
+    // Sent after the answer (which says nothing of how the endpoint answers).
+    await eventually(() => push.received.length === 1, 10_000);
     const [req] = push.received;
     expect(req!.path).toBe('/push/1');
     expect(req!.headers['content-encoding']).toBe('aes128gcm');
@@ -131,7 +133,7 @@ describe('web push subscriptions', () => {
     expectCleanError(
       await u.b.post('/api/notifications/subscribe', { ...good, endpoint: 'ftp://127.0.0.1/push/bad' }),
       400,
-      'Push subscription endpoint must be an https URL',
+      'Push subscription endpoint must be an https URL of a known push service',
     );
     expectCleanError(
       await u.b.post('/api/notifications/subscribe', { ...good, keys: { p256dh: 'not-a-key', auth: keys.auth } }),
@@ -151,6 +153,8 @@ describe('web push subscriptions', () => {
 });
 
 describe('POST /api/newsletter/subscribe', () => {
+  const NEWSLETTER_ANSWER = 'Check your inbox: if this address still needs confirming, we sent it a link. Nothing else is sent until it is used.';
+
   it('an invalid or missing address → 400 with a clean message', async () => {
     expectCleanError(await anon.post('/api/newsletter/subscribe', { email: 'not-an-email' }), 400, 'Please enter a valid email address');
     expectCleanError(await anon.post('/api/newsletter/subscribe', { email: 'thabo@localhost' }), 400, 'Please enter a valid email address');
@@ -160,23 +164,23 @@ describe('POST /api/newsletter/subscribe', () => {
     expect(await notificationSql('SELECT email FROM newsletter_subscriptions')).toEqual([]);
   });
 
-  it('trims the address, keeps the source, and a second signup (any case) is alreadySubscribed', async () => {
+  it('trims the address, keeps the source; a second signup (any case) gets the same answer and changes nothing', async () => {
     const first = await anon.post('/api/newsletter/subscribe', { email: '  Thandi.Mokoena@Example.co.za  ', name: 'Thandi', source: 'footer' });
-    expect(first.status, first.text).toBe(201);
+    expect(first.status, first.text).toBe(202);
     // Double opt-in (POPIA: the mailbox's owner consents): unconfirmed until the confirmation mail's link is used.
-    const CONFIRM = 'Check your inbox: confirm your subscription with the link we sent.';
-    expect(first.json).toEqual({ success: true, alreadySubscribed: false, email: 'Thandi.Mokoena@Example.co.za', confirmed: false, message: CONFIRM });
+    expect(first.json).toEqual({ success: true, email: 'Thandi.Mokoena@Example.co.za', message: NEWSLETTER_ANSWER });
 
+    // The address as typed, not as stored: the answer tells nothing about an earlier signup.
     const second = await anon.post('/api/newsletter/subscribe', { email: 'thandi.mokoena@example.co.za', source: 'popup' });
-    expect(second.status, second.text).toBe(200);
-    expect(second.json).toEqual({ success: true, alreadySubscribed: true, email: 'Thandi.Mokoena@Example.co.za', confirmed: false, message: CONFIRM });
+    expect(second.status, second.text).toBe(202);
+    expect(second.json).toEqual({ success: true, email: 'thandi.mokoena@example.co.za', message: NEWSLETTER_ANSWER });
 
     const rows = await notificationSql('SELECT email, name, source FROM newsletter_subscriptions WHERE email_lower = $1', ['thandi.mokoena@example.co.za']);
     expect(rows).toEqual([{ email: 'Thandi.Mokoena@Example.co.za', name: 'Thandi', source: 'footer' }]);
 
     // Without a source, the gateway says where it came from: the web app.
     const plain = await anon.post('/api/newsletter/subscribe', { email: 'sipho@example.com' });
-    expect(plain.status, plain.text).toBe(201);
+    expect(plain.status, plain.text).toBe(202);
     expect(await notificationSql('SELECT source FROM newsletter_subscriptions WHERE email_lower = $1', ['sipho@example.com'])).toEqual([{ source: 'web' }]);
   });
 });
@@ -189,9 +193,9 @@ describe('mails in the page’s language (issue #20)', () => {
 
   it('the newsletter confirmation follows the lang cookie, else Accept-Language, else English', async () => {
     const b = gw.browser();
-    expect((await b.post('/api/newsletter/subscribe', { email: 'zu-news@example.co.za' }, { cookie: 'lang=zu' })).status).toBe(201);
-    expect((await b.post('/api/newsletter/subscribe', { email: 'af-news@example.co.za' }, { cookie: null, headers: { 'accept-language': 'af-ZA,en;q=0.5' } })).status).toBe(201);
-    expect((await b.post('/api/newsletter/subscribe', { email: 'xx-news@example.co.za' }, { cookie: 'lang=xx', headers: { 'accept-language': 'fr' } })).status).toBe(201);
+    expect((await b.post('/api/newsletter/subscribe', { email: 'zu-news@example.co.za' }, { cookie: 'lang=zu' })).status).toBe(202);
+    expect((await b.post('/api/newsletter/subscribe', { email: 'af-news@example.co.za' }, { cookie: null, headers: { 'accept-language': 'af-ZA,en;q=0.5' } })).status).toBe(202);
+    expect((await b.post('/api/newsletter/subscribe', { email: 'xx-news@example.co.za' }, { cookie: 'lang=xx', headers: { 'accept-language': 'fr' } })).status).toBe(202);
     expect(await subjectTo('zu-news@example.co.za')).toBe('Qinisekisa ukubhalisela kwakho iphephandaba le-Mzansi Predicts');
     expect(await subjectTo('af-news@example.co.za')).toBe('Bevestig jou intekening op die Mzansi Predicts-nuusbrief');
     expect(await subjectTo('xx-news@example.co.za')).toBe('Confirm your Mzansi Predicts newsletter subscription');
@@ -199,7 +203,7 @@ describe('mails in the page’s language (issue #20)', () => {
 
   it('a language the app sends wins over the cookie; anything but the four → 400, nothing stored', async () => {
     const b = gw.browser();
-    expect((await b.post('/api/newsletter/subscribe', { email: 'sent-af@example.co.za', language: 'af' }, { cookie: 'lang=zu' })).status).toBe(201);
+    expect((await b.post('/api/newsletter/subscribe', { email: 'sent-af@example.co.za', language: 'af' }, { cookie: 'lang=zu' })).status).toBe(202);
     expect(await subjectTo('sent-af@example.co.za')).toBe('Bevestig jou intekening op die Mzansi Predicts-nuusbrief');
     expectCleanError(await b.post('/api/newsletter/subscribe', { email: 'sent-fr@example.co.za', language: 'fr' }), 400, 'language: Please choose one of the four languages');
     expect(await notificationSql('SELECT 1 FROM newsletter_subscriptions WHERE email_lower = $1', ['sent-fr@example.co.za'])).toEqual([]);

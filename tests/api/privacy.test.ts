@@ -101,7 +101,7 @@ describe('GET/PUT /api/users/{id}/privacy', () => {
   it('starts at the defaults: friends see answers at once', async () => {
     const res = await aliceB.get(`/api/users/${alice.id}/privacy`);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ answerVisibility: 'friends', hideUntilResolved: false, updatedAt: null });
+    expect(res.json).toEqual({ answerVisibility: 'friends', hideUntilResolved: false, listOnNationalBoard: false, updatedAt: null });
   });
 
   it('saves each field on its own; the id may come in any case', async () => {
@@ -134,6 +134,6 @@ describe('GET/PUT /api/users/{id}/privacy', () => {
     expectCleanError(await gw.browser().put(url, { answerVisibility: 'friends' }), 401);
     expect((await aliceB.get(url)).json).toEqual(before);
     // Bob's own settings were not touched by any of it.
-    expect((await bobB.get(`/api/users/${bob.id}/privacy`)).json).toEqual({ answerVisibility: 'friends', hideUntilResolved: false, updatedAt: null });
+    expect((await bobB.get(`/api/users/${bob.id}/privacy`)).json).toEqual({ answerVisibility: 'friends', hideUntilResolved: false, listOnNationalBoard: false, updatedAt: null });
   });
 });

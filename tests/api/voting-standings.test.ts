@@ -150,6 +150,8 @@ describe('stats, history and the leaderboard', () => {
     const qid = await publishedQuestion();
     expect((await u.post('/api/answers', { questionId: qid, optionId: 'no' })).status).toBe(201);
     expect((await aliceB.post('/api/answers', { questionId: qid, optionId: 'yes' })).status).toBe(201);
+    // Alice agrees to appear on the national board by name (off by default); the new user does not.
+    expect((await aliceB.put(`/api/users/${alice.id}/privacy`, { listOnNationalBoard: true })).status).toBe(200);
     expect((await adminB.put(`/api/admin/questions/${qid}/resolve`, { correctOptionId: 'no' })).status).toBe(200);
     await system.projected(qid, (row) => !!row?.is_resolved);
 
@@ -161,13 +163,17 @@ describe('stats, history and the leaderboard', () => {
     expect(board.summary).toEqual({ players: month.players, questionsResolved: month.questionsResolved, yourAccuracy: 100 });
     expect(board.summary.players).toBeGreaterThanOrEqual(2);
     expect(board.summary.questionsResolved).toBeGreaterThanOrEqual(1);
-    expect(board.you).toMatchObject({ userId: me.id, nationalRank: 1, friendsRank: null, accuracy: 100, correct: 1, resolved: 1, totalAnswers: 1, streak: 1 });
+    expect(board.you).toMatchObject({ userId: me.id, nationalRank: 1, friendsRank: null, accuracy: 100, correct: 1, resolved: 1, totalAnswers: 1, streak: 1, listedNationally: false });
     expect(board.monthStart).toEqual(month.monthStart!.toISOString());
     // Sorted by correct, ranks shared by ties, with names from the directory.
     const entries = board.entries as { rank: number; userId: string; username: string; correct: number }[];
     expect(entries.length).toBeGreaterThanOrEqual(2);
     expect(entries.map((e) => e.correct)).toEqual([...entries.map((e) => e.correct)].sort((a, b) => b - a));
-    entries.forEach((e, i) => expect(e.rank).toBe(i > 0 && e.correct === entries[i - 1]!.correct ? entries[i - 1]!.rank : i + 1));
+    // Ranks are national: players not listed by name still count, so a rank may skip past them (never below i + 1).
+    entries.forEach((e, i) => {
+      if (i > 0 && e.correct === entries[i - 1]!.correct) expect(e.rank).toBe(entries[i - 1]!.rank);
+      else expect(e.rank).toBeGreaterThanOrEqual(i + 1);
+    });
     expect(entries.find((e) => e.userId === me.id)).toMatchObject({ rank: 1, username: me.username, correct: 1, resolved: 1, answered: 1, accuracy: 100 });
     expect(entries.find((e) => e.userId === alice.id)).toMatchObject({ username: alice.username, correct: 0 });
 

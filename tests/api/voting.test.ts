@@ -77,8 +77,8 @@ describe('GET /api/questions/{id}/results', () => {
         { optionId: 'no', optionText: 'No', percentage: 0, votes: 0 },
       ],
       totalVotes: 1,
-      // Alice has no province: every province shows no answers.
-      provinces: expect.arrayContaining([{ code: 'GP', name: 'Gauteng', totalVotes: 0, shown: false, results: [] }]),
+      // Alice has no province: every province is withheld, with no number at all.
+      provinces: expect.arrayContaining([{ code: 'GP', name: 'Gauteng', totalVotes: null, shown: false, results: [] }]),
       friendAnswers: [],
       userAnswer: { optionId: 'yes' },
     });

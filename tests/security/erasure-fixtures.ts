@@ -124,7 +124,8 @@ export async function createErasureFixtures(sys: System, gw2: Awaited<ReturnType
   expect(sub.status, sub.text).toBe(201);
   const news = await me.b.post('/api/newsletter/subscribe', { email: subject.email, name: subject.name, source: 'profile' });
   expect(news.status, news.text).toBeLessThan(300);
-  expect((await me.b.put(`/api/users/${me.id}/privacy`, { hideUntilResolved: true })).status).toBe(200);
+  // Listed on the national board, so that the erasure can be seen to take them off it.
+  expect((await me.b.put(`/api/users/${me.id}/privacy`, { hideUntilResolved: true, listOnNationalBoard: true })).status).toBe(200);
   // notification's contact entry comes from identity's event.
   await eventually(async () => (await sys.services.notification!.ctx.pool.query('SELECT 1 FROM contacts WHERE user_id = $1', [me.id])).rowCount === 1, 10_000);
   return { me, friend, asked, asker, second, onOther, q1, q2, imageComment, friendComment };

@@ -89,7 +89,7 @@ describe('download my data', () => {
     expect(doc.profile).toMatchObject({ id: me.id, username: me.username, name: subject.name, email: subject.email, phoneNumber: subject.phoneNumber, isAdmin: false });
     expect(doc.consents).toEqual([{ kind: 'privacy-notice', noticeVersion: expect.any(String), acceptedAt: expect.any(String) }]);
     expect(doc.settings).toEqual({
-      privacy: { answerVisibility: 'friends', hideUntilResolved: true, updatedAt: expect.any(String) },
+      privacy: { answerVisibility: 'friends', hideUntilResolved: true, listOnNationalBoard: true, updatedAt: expect.any(String) },
       notifications: { emailNotifications: true, browserNotifications: false, whatsappNotifications: false },
     });
     const answers = new Map((doc.answers as { questionId: string }[]).map((a) => [a.questionId, a]));

@@ -146,7 +146,7 @@ describe('re-encoded comment images', () => {
     expectCleanError(await post(dataUrl('image/png', bomb), 'boom'), 400, 'Image is too large');
     const ms = Date.now() - started;
     expect((await u.b.get(`/api/questions/${q}/comments`)).json.length).toBe(before);
-    console.log(`[security] images: ${bomb.length} B PNG declaring 20000x20000 RGBA (1.6 GB decoded) refused in ${ms} ms (limit 50 MP)`);
+    console.log(`[security] images: ${bomb.length} B PNG declaring 20000x20000 RGBA (1.6 GB decoded) refused in ${ms} ms (limit 25 MP)`);
   });
 
   it('PNG tEXt/iTXt/iCCP/private chunks, a GIF comment, HTML after the JPEG end marker, EXIF/GPS/XMP: absent from what is served', async () => {

@@ -2,7 +2,8 @@
 // friends' answers (friend answers on a question, results panels' friends section, the friends feed, the friends
 // and national leaderboards), before and after the question resolves; the public sees aggregates only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { befriend, type User } from '../api/social-helpers.js';
+import { befriend } from '../api/social-helpers.js';
+import { answer, asUser, setPrivacy } from './privacy-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 let sys: System;
@@ -17,18 +18,6 @@ let pending: string; // answered by all, stays open
 let onlyHidden: string; // answered by `hidden` alone
 let onlyPatient: string; // answered by `patient` alone, stays open
 
-const asUser = (u: SecUser): User => ({ ...u, name: '' });
-
-async function answer(u: SecUser, questionId: string, optionId: string) {
-  const res = await u.b.post('/api/answers', { userId: u.id, questionId, optionId });
-  expect(res.status, res.text).toBe(201);
-}
-
-async function setPrivacy(u: SecUser, body: Record<string, unknown>) {
-  const res = await u.b.put(`/api/users/${u.id}/privacy`, body);
-  expect(res.status, res.text).toBe(200);
-}
-
 beforeAll(async () => {
   sys = await startSystem();
   [viewer, open, hidden, patient, stranger] = (await Promise.all(['Viewer', 'Open', 'Hidden', 'Patient', 'Stranger'].map((s) => sys.user(s, true)))) as [
@@ -39,6 +28,8 @@ beforeAll(async () => {
     SecUser,
   ];
   for (const f of [open, hidden, patient]) await befriend(asUser(viewer), asUser(f));
+  // All five agree to appear on the national board (off by default; board-privacy.test.ts covers who has not).
+  for (const u of [viewer, open, hidden, patient, stranger]) await setPrivacy(u, { listOnNationalBoard: true });
   await setPrivacy(hidden, { answerVisibility: 'nobody' });
   await setPrivacy(patient, { hideUntilResolved: true });
   [resolved, pending, onlyHidden, onlyPatient] = [await sys.publishQuestion(), await sys.publishQuestion(), await sys.publishQuestion(), await sys.publishQuestion()];
@@ -110,7 +101,9 @@ describe('before the question resolves', () => {
     expect(friends.friendCount).toBe(3);
     const national = await boardOf(viewer, 'national');
     expect(national.entries.map((e) => e.userId)).not.toContain(hidden.id);
-    expect(national.entries.map((e) => e.userId)).toEqual(expect.arrayContaining([viewer.id, open.id, patient.id, stranger.id]));
+    expect(national.entries.map((e) => e.userId)).toEqual(expect.arrayContaining([viewer.id, open.id, stranger.id]));
+    // hideUntilResolved: with nothing of theirs resolved yet, their row would tell that they answered.
+    expect(national.entries.map((e) => e.userId)).not.toContain(patient.id);
   });
 
   it('the owners themselves still see their own answers and standing', async () => {
@@ -161,6 +154,8 @@ describe('after the question resolves', () => {
     expect(friends.entries.every((e) => e.rank === 1 && e.correct === 1)).toBe(true);
     expect(friends.you.friendsRank).toBe(1);
     expect((await boardOf(viewer, 'national')).entries.map((e) => e.userId)).not.toContain(hidden.id);
+    // hideUntilResolved, with an answer resolved now: on the national board.
+    expect((await boardOf(viewer, 'national')).entries.map((e) => e.userId)).toContain(patient.id);
     // The aggregate still counts them.
     expect((await boardOf(viewer, 'national')).summary.players).toBe(5);
   });
@@ -170,7 +165,9 @@ describe('after the question resolves', () => {
     expect((await friendsShownOn(pending)).friendAnswers).toEqual([open.username, hidden.username].sort());
     expect((await boardOf(viewer, 'friends')).entries.map((e) => e.userId)).toContain(hidden.id);
     await setPrivacy(open, { answerVisibility: 'nobody' });
-    await setPrivacy(hidden, { answerVisibility: 'nobody' });
+    // All five agree to appear on the national board (off by default; board-privacy.test.ts covers who has not).
+  for (const u of [viewer, open, hidden, patient, stranger]) await setPrivacy(u, { listOnNationalBoard: true });
+  await setPrivacy(hidden, { answerVisibility: 'nobody' });
     expect(await friendsShownOn(resolved)).toMatchObject({ friendAnswers: [patient.username], resultsPanel: [patient.username], feed: [patient.username] });
     await noTraceOf(open, [pending]);
     expect((await friendsShownOn(pending)).feed).toBeNull();

@@ -14,15 +14,35 @@ export interface SecUser {
   b: Browser;
 }
 
-export async function startSystem(opts: { gatewayEnv?: Record<string, string>; identityEnv?: Record<string, string>; clock?: Clock; notification?: boolean } = {}) {
+/**
+ * The one local push service the security tests' gateway and notification service accept: 127.0.0.1's discard
+ * port, so that a publish during a run never pushes anywhere real (a test may name its own fake instead).
+ */
+export const DEV_PUSH_ORIGIN = 'http://127.0.0.1:9';
+
+export async function startSystem(
+  opts: { gatewayEnv?: Record<string, string>; identityEnv?: Record<string, string>; clock?: Clock; notification?: boolean | Record<string, string> } = {},
+) {
+  const devPush = (typeof opts.notification === 'object' && opts.notification.PUSH_DEV_ORIGIN) || DEV_PUSH_ORIGIN;
   const services = await startServicesForTest({
     clock: opts.clock,
     identity: opts.identityEnv,
-    notification: opts.notification ? { MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'sec-mail-')), PUBLIC_URL: 'http://localhost:8080' } : undefined,
+    notification: opts.notification
+      ? {
+          MAIL_DIR: mkdtempSync(path.join(tmpdir(), 'sec-mail-')),
+          PUBLIC_URL: 'http://localhost:8080',
+          PUSH_DEV_ORIGIN: devPush,
+          ...(typeof opts.notification === 'object' ? opts.notification : {}),
+        }
+      : undefined,
   });
   let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
   try {
-    gw = await startGatewayForTest(services.identityAddress, { ...services.gatewayEnv, EVENTS_NAMESPACE: services.ns, PUBLIC_CACHE_MS: '0', ...opts.gatewayEnv }, { clock: opts.clock });
+    gw = await startGatewayForTest(
+      services.identityAddress,
+      { ...services.gatewayEnv, EVENTS_NAMESPACE: services.ns, PUBLIC_CACHE_MS: '0', PUSH_DEV_ORIGIN: devPush, ...opts.gatewayEnv },
+      { clock: opts.clock },
+    );
   } catch (err) {
     await services.cleanup();
     throw err;

@@ -1,5 +1,5 @@
-// Bidi controls, zero-width text, draft questions' comments and the spec's text rules: through the gateway,
-// against the real services.
+// Bidi controls, zero-width and mark-only text, stacked marks, draft questions' comments and the spec's text rules:
+// through the gateway, against the real services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
 import { createQuestionAs, expectCleanError, PASSWORD, uname } from '../api/helpers.js';
@@ -10,10 +10,14 @@ let sys: System;
 let u: SecUser; // a signed-in user
 let v: SecUser; // another one
 
-const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
-const INVISIBLE = ['\u200B', '\u200B\u200C\u200D', '\u2060', '\uFEFF', ' \u200B\n\u200D\t', '\u00AD\u180E', '\u3164'];
-const BIDI_NAME = 'Name cannot contain characters that change the text direction (U+202A–U+202E, U+2066–U+2069)';
-const BIDI_COMMENT = 'Comments cannot contain characters that change the text direction (U+202A–U+202E, U+2066–U+2069)';
+const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const INVISIBLE = ['\u200B', '\u200B\u200C\u200D', '\u2060', '\uFEFF', ' \u200B\n\u200D\t', '\u00AD\u180E', '\u3164', '\u2800\u2800', '\u0301\u0302', '\u3164\u0489\u20DD'];
+/** "Zalgo": more than two marks on one letter (after NFC), also with joiners between them. */
+const STACKED = ['Z\u0336\u0327\u0300algo', 'q\u0301\u0302\u0303', 'e\u0301\u0302\u0303\u0304', 'q\u0301\u200D\u0302\u200C\u0303'];
+const RANGES = '(U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)';
+const BIDI_NAME = `Name cannot contain characters that change the text direction ${RANGES}`;
+const BIDI_COMMENT = `Comments cannot contain characters that change the text direction ${RANGES}`;
+const marks = (what: string) => `${what} cannot put more than 2 accents or marks on one letter`;
 
 beforeAll(async () => {
   sys = await startSystem({ gatewayEnv: { RATE_COMMENTS_PER_MIN: '1000', RATE_SIGNUP_PER_IP: '1000' } });
@@ -42,6 +46,17 @@ describe('display names', () => {
     console.log(`[security] names: ${INVISIBLE.length}/${INVISIBLE.length} invisible-only names refused (400)`);
   });
 
+  it('more than two marks on one letter → 400 at signup and on the profile; two (or an accent that composes) are fine', async () => {
+    for (const name of STACKED) expectCleanError(await signup(`Sipho ${name}`), 400, marks('Name'));
+    for (const name of STACKED) expectCleanError(await u.b.patch(`/api/users/${u.id}`, { name }), 400, marks('Name'));
+    for (const c of BIDI) expectCleanError(await u.b.patch(`/api/users/${u.id}`, { name: `Evil${c}eman` }), 400, BIDI_NAME);
+    for (const name of INVISIBLE) expect((await u.b.patch(`/api/users/${u.id}`, { name })).status).toBe(400);
+    const fine = await u.b.patch(`/api/users/${u.id}`, { name: 'Zoe\u0301\u0308 Nkosi 1\uFE0F\u20E3' });
+    expect(fine.status, fine.text).toBe(200);
+    expect((await u.b.get('/api/auth/me')).json.name).toBe('Zoé\u0308 Nkosi 1\uFE0F\u20E3');
+    console.log(`[security] names: ${STACKED.length}/${STACKED.length} stacked-mark names refused at signup and on the profile (400)`);
+  });
+
   it('a decomposed name comes back composed (NFC), in the signup answer, /me and people search', async () => {
     const b = sys.browser();
     const username = uname('nfc');
@@ -65,9 +80,24 @@ describe('comments', () => {
     for (const content of INVISIBLE) expectCleanError(await u.b.post(`/api/questions/${q}/comments`, { content }), 400, 'Please write something or add an image');
     for (const c of BIDI) expectCleanError(await u.b.post(`/api/questions/${q}/comments`, { content: `Great ${c}question` }), 400, BIDI_COMMENT);
     expect((await sys.browser().get(`/api/questions/${q}/comments`)).json).toEqual([]);
+    for (const c of STACKED) expectCleanError(await u.b.post(`/api/questions/${q}/comments`, { content: `Ayoba ${c}` }), 400, marks('Comments'));
+    expect((await sys.browser().get(`/api/questions/${q}/comments`)).json).toEqual([]);
     // Visible text with a zero-width character inside is fine.
     expect((await u.b.post(`/api/questions/${q}/comments`, { content: 'Sharp\u200B sharp' })).status).toBe(201);
-    console.log(`[security] comments: ${INVISIBLE.length} invisible-only and ${BIDI.length} bidi comments refused (400), 0 stored`);
+    console.log(`[security] comments: ${INVISIBLE.length} invisible-only, ${BIDI.length} bidi and ${STACKED.length} stacked-mark comments refused (400), 0 stored`);
+  });
+});
+
+describe('question suggestions', () => {
+  it('bidi controls, invisible-only titles and stacked marks → 400; nothing stored', async () => {
+    const suggest = (title: string, description = '') => v.b.post('/api/question-suggestions', { title, description });
+    for (const c of BIDI) expectCleanError(await suggest(`Will the ${c}Springboks win in Paris?`), 400, `Question cannot contain characters that change the text direction ${RANGES}`);
+    for (const c of BIDI) expectCleanError(await suggest('Will the Springboks win in Paris?', `Because ${c}reasons`), 400, `Description cannot contain characters that change the text direction ${RANGES}`);
+    for (const blank of INVISIBLE) expectCleanError(await suggest(blank.repeat(12)), 400, 'Question must be at least 10 characters');
+    for (const c of STACKED) expectCleanError(await suggest(`Will ${c} win the race?`), 400, marks('Question'));
+    for (const c of STACKED) expectCleanError(await suggest('Will the Springboks win in Paris?', c), 400, marks('Description'));
+    expect((await v.b.get('/api/question-suggestions?user=me')).json).toEqual([]);
+    console.log(`[security] suggestions: ${2 * BIDI.length} bidi, ${INVISIBLE.length} invisible-only and ${2 * STACKED.length} stacked-mark refused (400), 0 stored`);
   });
 });
 

@@ -43,6 +43,8 @@ export async function fakePushService() {
   const port = (server.address() as AddressInfo).port;
   return {
     received,
+    /** Its origin: the services' PUSH_DEV_ORIGIN, the one local push service development and tests may use. */
+    origin: `http://127.0.0.1:${port}`,
     endpoint: (id: string) => `http://127.0.0.1:${port}/push/${id}`,
     pathOf: (endpoint: string) => new URL(endpoint).pathname,
     answer(endpoint: string, status: number) {

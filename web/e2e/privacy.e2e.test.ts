@@ -1,8 +1,8 @@
 // POPIA in the browser: the consent checkbox at signup, the /privacy notice (signed out and in) and the
-// profile's "Who sees my answers" settings, at 360 × 800 (the narrowest phone we design for), checked with axe-core.
+// profile's "Who sees my answers" settings (and whether the national leaderboard names me, also at 390 × 844), at 360 × 800 (the narrowest phone we design for), checked with axe-core.
 import { expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { NARROW_VIEWPORT, expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, browser, stack, startBrowserStack } from './browser';
+import { NARROW_VIEWPORT, VIEWPORT, expectAccessible, expectNoHorizontalOverflow, expectVisible, newMobilePage, randomUsername, screenshot, signUpApi, browser, stack, startBrowserStack } from './browser';
 
 const OFFICER = { PRIVACY_OFFICER_EMAIL: 'popia@mzansipredicts.example', PRIVACY_OFFICER_NAME: 'Nomsa Khumalo' };
 
@@ -24,7 +24,7 @@ test('signed out: the landing footer leads to /privacy, which names the configur
     await expectVisible(mail);
     expect(await mail.getAttribute('href')).toBe(`mailto:${OFFICER.PRIVACY_OFFICER_EMAIL}`);
     await expectVisible(page.getByText(`${OFFICER.PRIVACY_OFFICER_NAME}:`));
-    await expectVisible(page.getByText('Version 1.0'));
+    await expectVisible(page.getByText('Version 1.1'));
     for (const h of ['What we collect', 'Why we use it', 'Who sees what', 'How long we keep it', 'Your rights']) {
       await expectVisible(page.getByRole('heading', { name: h, level: 2 }));
     }
@@ -87,7 +87,7 @@ test('signup needs the unticked consent box; the profile shows the consent and s
     // Profile → Privacy: the consent on record, then the settings.
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Privacy' }).click();
-    const consentLine = page.getByText(/^You accepted the privacy notice v1\.0 on \d{1,2} \w+ \d{4}\.$/);
+    const consentLine = page.getByText(/^You accepted the privacy notice v1\.1 on \d{1,2} \w+ \d{4}\.$/);
     await expectVisible(consentLine);
     const friends = page.getByRole('radio', { name: /Friends/ });
     const nobody = page.getByRole('radio', { name: /Nobody/ });
@@ -134,6 +134,44 @@ test('signup needs the unticked consent box; the profile shows the consent and s
     await expectVisible(page.getByRole('navigation', { name: 'Main' }));
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page, '/privacy signed in');
+  } finally {
+    await context.close();
+  }
+});
+
+test.each([NARROW_VIEWPORT, VIEWPORT])('the national leaderboard setting at $width px: off by default, the leaderboard says so and leads to it', async (viewport) => {
+  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport });
+  try {
+    const id = await signUpApi(context.request, { name: 'Sipho Listed' });
+    await page.goto('/leaderboard');
+    await expectVisible(page.getByRole('heading', { name: 'National Leaderboard' }));
+    await expectVisible(page.getByText(/^Only you see your place on this list\./));
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, `leaderboard, not listed, ${viewport.width}`);
+    await screenshot(page, `leaderboard-not-listed-${viewport.width}`);
+
+    await page.getByRole('link', { name: 'Privacy settings' }).click();
+    await page.waitForURL('**/profile?tab=privacy');
+    const listed = page.getByRole('switch', { name: 'Show me on the national leaderboard' });
+    await expectVisible(listed);
+    expect(await listed.getAttribute('aria-checked')).toBe('false');
+    await listed.scrollIntoViewIfNeeded();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page, `profile privacy, national switch, ${viewport.width}`);
+    await listed.click();
+    await expect.poll(() => listed.getAttribute('aria-checked')).toBe('true');
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Privacy settings saved' }));
+    await screenshot(page, `profile-privacy-listed-${viewport.width}`);
+    expect(await (await context.request.get(`/api/users/${id}/privacy`)).json()).toMatchObject({ listOnNationalBoard: true, answerVisibility: 'friends' });
+
+    // Nobody turns it off and disables it; back on the leaderboard the note shows again.
+    await page.getByRole('radio', { name: /Nobody/ }).click();
+    await expect.poll(() => listed.isDisabled()).toBe(true);
+    expect(await listed.getAttribute('aria-checked')).toBe('false');
+    await expectVisible(page.getByText('Not while nobody sees your predictions.'));
+    await expectAccessible(page, `profile privacy, nobody, ${viewport.width}`);
+    await page.goto('/leaderboard');
+    await expectVisible(page.getByText(/^Only you see your place on this list\./));
   } finally {
     await context.close();
   }

@@ -56,6 +56,7 @@ function AuthDialog() {
 const PublicPrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PublicPrivacyPage));
 const GuidelinesPage = lazyScreen(() => import('./features/moderation/GuidelinesPage').then((m) => m.GuidelinesPage));
 const MailLinkPage = lazyScreen(() => import('./features/account/MailLinkPage').then((m) => m.MailLinkPage));
+const ResetPasswordPage = lazyScreen(() => import('./features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 
 /** The pages our mails link to (verify an address, unsubscribe, confirm the newsletter): the same signed in or out. */
 const MAIL_LINK_PAGES: Record<string, 'verify-email' | 'unsubscribe' | 'newsletter-confirm'> = {
@@ -87,6 +88,14 @@ function Screens() {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>
         <MailLinkPage kind={mailLink} />
+      </Suspense>
+    );
+  }
+  // A password reset mail's link: the same signed in or out (a successful reset signs this browser in).
+  if (pathname.replace(/\/+$/, '') === '/reset-password') {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <ResetPasswordPage />
       </Suspense>
     );
   }

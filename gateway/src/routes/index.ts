@@ -9,6 +9,7 @@ import type { UserSessions } from '../user-sessions.js';
 import { accountRoutes } from './account.js';
 import { adminOnly, adminQuestionRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
+import { adminPasswordResetRoutes, passwordResetRoutes } from './password-reset.js';
 import { commentBodyParser, commentsRouter, questionCommentRoutes } from './comments.js';
 import { friendsFeedRouter } from './feed.js';
 import { adminModerationRoutes, reportRoutes } from './moderation.js';
@@ -62,7 +63,13 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
   // The burst's one write, first: a vote walks no other router.
   api.use('/answers', answersRouter({ clients, newest }));
   api.use('/privacy-notice', privacyNoticeRouter({ config }));
-  api.use('/auth', prefixRouter((r) => authRoutes(r, { config, clients, rateLimits, clock, userSessions })));
+  api.use(
+    '/auth',
+    prefixRouter(
+      (r) => passwordResetRoutes(r, { config, clients, rateLimits, clock, userSessions }),
+      (r) => authRoutes(r, { config, clients, rateLimits, clock, userSessions }),
+    ),
+  );
   api.use(
     '/users',
     prefixRouter(
@@ -85,7 +92,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
   api.use('/friendships', friendshipsRouter(socialDeps));
   api.use('/friend-requests', friendRequestsRouter(socialDeps));
   api.use('/feed', friendsFeedRouter(votingDeps));
-  api.use('/notifications', notificationsRouter({ clients }));
+  api.use('/notifications', notificationsRouter({ clients, pushPolicy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, devOrigin: config.PUSH_DEV_ORIGIN } }));
   api.use('/newsletter', newsletterRouter({ clients }));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
   api.use(
@@ -94,6 +101,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
       (r) => r.use(adminOnly),
       (r) => adminQuestionRoutes(r, votingDeps),
       (r) => auditRoutes(r, { clients }),
+      (r) => adminPasswordResetRoutes(r, { clients }),
       (r) => adminResearchRoutes(r, researchDeps),
       (r) => adminModerationRoutes(r, { clients, cache }),
     ),

@@ -1,13 +1,15 @@
 import { Router } from 'express';
-import { PushSubscription, PushUnsubscribeBody } from '@mzansi/api';
+import { PUSH_ENDPOINT_INVALID, pushSubscriptionSchema, PushUnsubscribeBody, type PushEndpointPolicy } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
 import { send } from '../respond.js';
 import { requireActor } from '../session.js';
 
 /** /api/notifications/*: web push. */
-export function notificationsRouter({ clients }: { clients: Clients }): Router {
+export function notificationsRouter({ clients, pushPolicy }: { clients: Clients; pushPolicy: PushEndpointPolicy }): Router {
   const r = Router();
+  const PushSubscriptionShape = pushSubscriptionSchema();
+  const PushSubscription = pushSubscriptionSchema(pushPolicy);
 
   r.get('/vapid-public-key', async (_req, res) => {
     const { publicKey } = await clients.notification.getVapidPublicKey({});
@@ -17,7 +19,9 @@ export function notificationsRouter({ clients }: { clients: Clients }): Router {
 
   r.post('/subscribe', async (req, res) => {
     const actor = requireActor(res);
-    const body = parse(PushSubscription, req.body, 'Please send the browser’s push subscription');
+    parse(PushSubscriptionShape, req.body, 'Please send the browser’s push subscription');
+    // Well-formed: what is left is the endpoint rule (https on 443 of an allowed push service), in its own words.
+    const body = parse(PushSubscription, req.body, PUSH_ENDPOINT_INVALID, 'subscriptionEndpointInvalid');
     await clients.notification.subscribe({ endpoint: body.endpoint, keys: body.keys }, { actor });
     send(res, 'POST /api/notifications/subscribe', 201, { success: true });
   });

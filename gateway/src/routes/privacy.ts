@@ -13,6 +13,7 @@ export function privacyJson(s: voting.PrivacySettings | undefined): PrivacySetti
   return {
     answerVisibility: s?.answerVisibility === AnswerVisibility.ANSWER_VISIBILITY_NOBODY ? 'nobody' : 'friends',
     hideUntilResolved: s?.hideUntilResolved ?? false,
+    listOnNationalBoard: s?.listOnNationalBoard ?? false,
     updatedAt: s?.updatedAt?.toISOString() ?? null,
   };
 }
@@ -30,7 +31,8 @@ export function privacyNoticeRouter({ config }: { config: Config }): Router {
 }
 
 /**
- * GET/PUT /api/users/{id}/privacy: who sees the user's answers. Self only — not even admins (nothing needs it).
+ * GET/PUT /api/users/{id}/privacy: who sees the user's answers and figures, and whether the national boards name
+ * them. Self only — not even admins (nothing needs it).
  * Voting owns the settings and applies them to every read of someone else's answers (friend answers, the friends
  * feed, results panels, leaderboards), so the routes that show them need no check of their own.
  */
@@ -53,7 +55,10 @@ export function privacySettingsRoutes(r: Router, { clients }: { clients: Clients
         : body.answerVisibility === 'friends'
           ? AnswerVisibility.ANSWER_VISIBILITY_FRIENDS
           : AnswerVisibility.ANSWER_VISIBILITY_UNSPECIFIED;
-    const { settings } = await clients.voting.updatePrivacy({ answerVisibility, hideUntilResolved: body.hideUntilResolved }, { actor });
+    const { settings } = await clients.voting.updatePrivacy(
+      { answerVisibility, hideUntilResolved: body.hideUntilResolved, listOnNationalBoard: body.listOnNationalBoard },
+      { actor },
+    );
     send(res, 'PUT /api/users/{id}/privacy', 200, privacyJson(settings));
   });
 

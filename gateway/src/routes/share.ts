@@ -12,6 +12,7 @@ import { questionJson } from '../questions.js';
 import { CARD_HEIGHT, CARD_WIDTH, cardSvg, dayNumber, escapeXml, shareText, type ShareCard } from '../share-card.js';
 import { questionOf } from './voting.js';
 import { reflectSaveData } from '../web.js';
+import type { QuestionsGone } from '../questions-gone.js';
 
 export interface ShareDeps {
   clients: Clients;
@@ -22,6 +23,8 @@ export interface ShareDeps {
   page?: (req: Request, head?: (defaultHead: string) => string) => string | undefined;
   /** How long a card (question + split) is reused; the image follows the card. */
   cardTtlMs?: number;
+  /** Deleted and archived questions (questions-gone.ts): their cards are dropped at once. */
+  gone?: QuestionsGone;
 }
 
 interface Shared {
@@ -70,13 +73,16 @@ const isNotFound = (err: unknown) => isGrpcError(err) && err.code === grpc.statu
  * and /q/{id}/preview.png, the 1200 × 630 card rendered from an SVG template by sharp. Only what the public results
  * expose: a published, not archived question and its national split (drafts, deleted and archived questions are a
  * 404, as for /api/questions/{id}/public-results). Cards live `cardTtlMs` in a bounded cache, rendered images (one
- * per card version) in another, and images go out with a version in their URL and an ETag.
+ * per card version) in another, and images go out with a version in their URL and an ETag. A deleted or archived
+ * question's card is dropped the moment this replica hears of it (`gone`), so its page and image are a 404 at once;
+ * an image is only ever served after its card is loaded.
  */
-export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30_000 }: ShareDeps): Router {
+export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30_000, gone }: ShareDeps): Router {
   const origin = publicUrl.replace(/\/+$/, '');
   const host = new URL(origin).host;
   const cards = new MicroCache<Shared>(cardTtlMs, 500);
   const images = new MicroCache<Buffer>(10 * 60_000, 100);
+  gone?.onGone((id) => cards.delete(id));
 
   const load = (id: string) =>
     cards.get(id, async () => {
@@ -130,9 +136,10 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
     const id = parse(IdParams, req.params).id;
     const shared = await load(id);
     const etag = `"${shared.version}"`;
-    // Crawlers and browsers may keep it a while; the page's og:image URL carries the version, so a changed split is a
-    // new URL.
-    res.set({ 'Cache-Control': 'public, max-age=600', ETag: etag });
+    // Crawlers and browsers may keep it a minute, then revalidate with the ETag (a 304 while the card is unchanged, a
+    // 404 once the question is deleted or archived); the page's og:image URL carries the version, so a changed split
+    // is a new URL.
+    res.set({ 'Cache-Control': 'public, max-age=60', ETag: etag });
     if (req.fresh) return void res.status(304).end();
     const png = await images.get(`${id}:${shared.version}`, () =>
       sharp(Buffer.from(cardSvg(shared.card, host))).png({ compressionLevel: 9, palette: true }).toBuffer(),

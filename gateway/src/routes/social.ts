@@ -29,7 +29,7 @@ export function peopleRoutes(r: Router, { clients }: SocialDeps): void {
     const { q } = parse(SearchQuery, req.query);
     if (q === '_all') {
       const { users } = await clients.identity.listUsers({}, { actor });
-      send(res, 'GET /api/users/search', 200, users.map((u) => ({ id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin, joinDate: u.joinDate?.toISOString() ?? null })));
+      send(res, 'GET /api/users/search', 200, users.map((u) => ({ id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin, joinDate: u.joinDate?.toISOString() ?? null, emailVerified: u.emailVerified })));
       return;
     }
     if (q.trim().length < 2) throw badRequest('Type at least 2 characters to search', 'socialSearchShort');

@@ -81,7 +81,7 @@ export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): voi
       results,
       totalVotes,
       ...(question.isBlind && { isBlind: true as const, resultsHidden }),
-      provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id)),
+      provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id), totalVotes),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
       userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
     });
@@ -225,6 +225,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
         resolved: mine.resolvedThisMonth,
         totalAnswers: mine.totalAnswers,
         streak: mine.streak,
+        listedNationally: (friendsBoard ?? board).viewerListed,
       },
       friendCount: friendIds.length,
       entries: board.entries.flatMap((e) => {

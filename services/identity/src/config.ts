@@ -17,6 +17,9 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     /** How long an e-mail verification link works, and how many verification mails a user may cause per hour. */
     EMAIL_VERIFICATION_TTL_S: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
     EMAIL_VERIFICATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
+    /** How long a password reset link works, and how many reset links one account may be sent per hour. */
+    PASSWORD_RESET_TTL_S: z.coerce.number().int().min(60).max(24 * 3600).default(30 * 60),
+    PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
     /** How often the retention job runs (audit entries past one year, expired verification links). */
     RETENTION_INTERVAL_S: z.coerce.number().int().min(1).default(3600),
   });

@@ -94,7 +94,7 @@ describe('retention (manual clock)', () => {
 
     // 25 hours later the link has expired: it goes; the entry from 300 days ago stays until it is a year old.
     now = new Date(now.getTime() + 25 * 3600_000);
-    expect(await runIdentityRetention(svc.ctx.db, now)).toEqual({ auditEntries: 0, verificationLinks: 1 });
+    expect(await runIdentityRetention(svc.ctx.db, now)).toEqual({ auditEntries: 0, verificationLinks: 1, resetLinks: 0 });
     expect((await sql.query(`SELECT 1 FROM audit_log WHERE id = $1`, [kept])).rowCount).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { pushEndpointSettings } from '@mzansi/api';
 import { baseServiceEnv, loadConfigOrExit } from '@mzansi/kit';
 import { z } from 'zod';
 
@@ -42,6 +43,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     MAIL_CONCURRENCY: int(5, 1, 100),
     PUSH_TTL_SECONDS: int(3600, 0, 2_419_200),
     PUSH_TIMEOUT_MS: int(10_000, 100, 120_000),
+    /** The push services endpoints may name, and development's one local fake (refused in production). */
+    ...pushEndpointSettings(production),
     /** Attempts per target for transient failures (5xx, 429, network), with exponential backoff. */
     DELIVERY_MAX_ATTEMPTS: int(4, 1, 20),
     DELIVERY_RETRY_BASE_MS: int(500, 1, 60_000),

@@ -9,12 +9,17 @@ import { registerNotificationService } from './entry-points/grpc/notification-se
 import { DeliveryWorker } from './entry-points/jobs/delivery-worker.js';
 import { createMailer } from './infra/mailer.js';
 import { PushSender } from './infra/push.js';
+import type { PushLookup } from './infra/push-transport.js';
+import { TestPushes } from './entry-points/jobs/test-pushes.js';
 import { resolveVapidKeys } from './infra/vapid.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
-/** Starts the notification service; tests call it in-process with their own env (ports 0) and clock. */
-export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock } = {}) {
+/**
+ * Starts the notification service; tests call it in-process with their own env (ports 0), clock and resolver of
+ * push endpoint hosts.
+ */
+export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock; lookup?: PushLookup } = {}) {
   const config: Config = loadConfig(env);
   const clock = opts.clock ?? systemClock;
   const logger = createLogger('notification', config.LOG_LEVEL);
@@ -26,6 +31,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     return sender;
   };
   let worker: DeliveryWorker | undefined;
+  let testPushes: TestPushes | undefined;
 
   const running = await runService({
     name: 'notification',
@@ -41,7 +47,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
         timeoutMs: config.PUSH_TIMEOUT_MS,
         maxAttempts: config.DELIVERY_MAX_ATTEMPTS,
         retryBaseMs: config.DELIVERY_RETRY_BASE_MS,
+        policy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, devOrigin: config.PUSH_DEV_ORIGIN },
+        lookup: opts.lookup,
       });
+      if (config.PUSH_DEV_ORIGIN) logger.warn({ origin: config.PUSH_DEV_ORIGIN }, 'pushes to this development origin skip the address check');
+      testPushes = new TestPushes({ db: ctx.db, logger, push });
       worker = new DeliveryWorker({
         db: ctx.db,
         logger,
@@ -61,7 +71,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
       });
       logger.info({ mail: mailer.describe }, 'mail transport ready');
     },
-    grpc: (ctx, server) => registerNotificationService(ctx, server, { push, kick: () => worker?.kick() }),
+    grpc: (ctx, server) => registerNotificationService(ctx, server, { push, tests: () => testPushes!, kick: () => worker?.kick() }),
     consumers: () => [
       userEventsConsumer(),
       questionPublishedConsumer(() => worker?.kick()),
@@ -89,7 +99,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
       stopping ??= (async () => {
         await retention.stop();
         await worker!.stop();
+        await testPushes!.stop();
         await running.stop();
+        sender?.close();
         mailer.close();
       })();
       return stopping;

@@ -38,4 +38,29 @@ describe('config', () => {
   it('refuses one VAPID key without the other', () => {
     expect(() => parse({ VAPID_PUBLIC_KEY: 'B'.repeat(87) })).toThrow(/VAPID_PRIVATE_KEY/);
   });
+
+  it('reads the push allow-list (default the four browser push services) and refuses entries that are no host', () => {
+    expect(parse({}).PUSH_ALLOWED_HOSTS).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com']);
+    expect(parse({ PUSH_ALLOWED_HOSTS: ' FCM.googleapis.com, *.push.example ' }).PUSH_ALLOWED_HOSTS).toEqual(['fcm.googleapis.com', '*.push.example']);
+    for (const bad of ['', '*', '*.com', 'http://fcm.googleapis.com', 'fcm.googleapis.com:443', 'a..b', 'fcm.googleapis.com,*']) {
+      expect(() => parse({ PUSH_ALLOWED_HOSTS: bad }), bad).toThrow(/PUSH_ALLOWED_HOSTS/);
+    }
+  });
+
+  it('takes one development push origin outside production, and refuses it in production', () => {
+    expect(parse({ PUSH_DEV_ORIGIN: 'http://127.0.0.1:8099' }).PUSH_DEV_ORIGIN).toBe('http://127.0.0.1:8099');
+    expect(() => parse({ PUSH_DEV_ORIGIN: 'http://127.0.0.1:8099/push' })).toThrow(/PUSH_DEV_ORIGIN/);
+    expect(() => parse({ PUSH_DEV_ORIGIN: 'ftp://127.0.0.1' })).toThrow(/PUSH_DEV_ORIGIN/);
+    const prod = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@db/notification',
+      INTERNAL_AUTH_KEYS: `k1:${'x'.repeat(32)}`,
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'a'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@example.org',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(parse(prod).PUSH_DEV_ORIGIN).toBeUndefined();
+    expect(() => parse({ ...prod, PUSH_DEV_ORIGIN: 'http://127.0.0.1:8099' })).toThrow(/PUSH_DEV_ORIGIN is for development and tests only/);
+  });
 });

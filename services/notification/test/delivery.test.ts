@@ -44,7 +44,7 @@ const questionMails = async (text: string) => (await mailFiles(h.mailDir)).filte
 
 beforeAll(async () => {
   push = await fakePushService();
-  h = await notificationHarness({ PUSH_CONCURRENCY: '10', PUSH_BATCH_SIZE: '100' });
+  h = await notificationHarness({ PUSH_CONCURRENCY: '10', PUSH_BATCH_SIZE: '100', PUSH_DEV_ORIGIN: push.origin });
   svc = await h.start();
   const client = h.client(svc);
 

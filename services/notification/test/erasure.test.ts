@@ -32,7 +32,7 @@ const register = (p: ReturnType<typeof person>) =>
   });
 
 beforeAll(async () => {
-  h = await notificationHarness();
+  h = await notificationHarness({ PUSH_ALLOWED_HOSTS: 'push.example.net' });
   svc = await h.start();
   client = h.client(svc);
   nc = await connect({ servers: TEST_NATS_URL });

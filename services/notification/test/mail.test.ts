@@ -122,6 +122,32 @@ describe('the verification mail', () => {
   });
 });
 
+describe('the password reset mail', () => {
+  it('goes once, in the reader\'s language, with its link and the account; an erased user\'s unsent one goes with them', async () => {
+    const userId = randomUUID();
+    const email = `reset-${randomUUID().slice(0, 6)}@example.co.za`;
+    const token = 'R'.repeat(20) + randomUUID().replace(/-/g, '').slice(0, 23);
+    const data = { userId, email, name: 'Thandi', username: 'thandi_k', token, expiresAt: new Date(Date.now() + 1800_000), language: 'zu' };
+    const eventId = await h.publish('identity.password_reset.requested', data);
+    await h.jobFinished(svc, eventId);
+    await h.publish('identity.password_reset.requested', data, { id: eventId, msgId: randomUUID() });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Setha kabusha iphasiwedi yakho ye-Mzansi Predicts');
+    expect(mails[0]!.text).toContain(`https://mzansi.test/reset-password?token=${token}`);
+    expect(mails[0]!.text).toContain('@thandi_k');
+    expect((await h.sql(svc, 'SELECT kind, payload FROM notification_jobs WHERE event_id = $1', [eventId]))[0]).toEqual({ kind: 'password-reset', payload: {} });
+
+    const later = randomUUID();
+    await h.sql(svc, `INSERT INTO notification_jobs (event_id, kind, payload, push_done, locked_by, locked_until) VALUES ($1, 'password-reset', $2, true, 'elsewhere', now() + interval '1 hour')`, [
+      later,
+      JSON.stringify({ target: userId, userId, email, name: 'Thandi', username: 'thandi_k', token: 'D'.repeat(43) }),
+    ]);
+    await h.publish('identity.user.deleted', { userId, deletedAt: new Date() });
+    await eventually(async () => (await h.sql(svc, 'SELECT 1 FROM notification_jobs WHERE event_id = $1', [later])).length === 0, 10_000);
+  });
+});
+
 describe('the newsletter: double opt-in and one-click unsubscribe', () => {
   it('subscribing sends a confirmation mail only; the link confirms; unsubscribe removes the address', async () => {
     const email = `news-${randomUUID().slice(0, 6)}@example.co.za`;

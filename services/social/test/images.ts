@@ -206,6 +206,28 @@ export function pngBomb(side = 20_000): Buffer {
   return Buffer.concat([PNG.subarray(0, 8), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(side * 4 + 1))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
+/**
+ * An animated PNG's header: `pngBomb(side)` with an `acTL` chunk declaring `frames` frames (libvips itself reads an
+ * APNG as its still image, so only the chunk tells how many frames a viewer's browser would decode).
+ */
+export function apngBomb(side: number, frames: number): Buffer {
+  const bomb = pngBomb(side);
+  const actl = Buffer.alloc(8);
+  actl.writeUInt32BE(frames, 0);
+  actl.writeUInt32BE(0, 4); // plays forever
+  const afterIhdr = 8 + 12 + 13;
+  return Buffer.concat([bomb.subarray(0, afterIhdr), pngChunk('acTL', actl), bomb.subarray(afterIhdr)]);
+}
+
+/** A real animation of `frames` solid `side` × `side` frames (small on disk: nothing in it to store). */
+export async function animation(format: 'gif' | 'webp', side: number, frames: number): Promise<Buffer> {
+  const frame = (r: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r, g: 0, b: 255 - r } } }).png({ compressionLevel: 1 }).toBuffer();
+  const all = await Promise.all(Array.from({ length: frames }, (_, i) => frame(Math.round((255 * i) / Math.max(1, frames - 1)))));
+  const delay = all.map(() => 100);
+  const joined = sharp(all, { join: { animated: true } });
+  return format === 'gif' ? joined.gif({ loop: 0, delay }).toBuffer() : joined.webp({ loop: 0, delay, effort: 0 }).toBuffer();
+}
+
 /** The colour at (x, y) of an image, as [r, g, b]. */
 export async function pixel(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
   const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });

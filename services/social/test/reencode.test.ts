@@ -2,9 +2,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@mzansi/kit';
 import { parseImageDataUrl } from '../src/domain/comments.js';
-import { etagOf, FULL_MAX_PX, hashesIn, IMAGE_MESSAGES, MAX_INPUT_PIXELS, reencodeImage, THUMB_MAX_PX } from '../src/domain/images.js';
+import { apngFrames, etagOf, FULL_MAX_PX, hashesIn, IMAGE_MESSAGES, MAX_INPUT_PIXELS, reencodeImage, THUMB_MAX_PX } from '../src/domain/images.js';
 import {
   animatedGif,
+  animation,
+  apngBomb,
   dataUrl,
   GIF,
   gifWithComment,
@@ -114,9 +116,35 @@ describe('reencodeImage', () => {
     expect(IMAGE_MESSAGES.tooLarge).toBe('Image is too large');
     // ...and is refused without being decoded.
     expect(Date.now() - started).toBeLessThan(1000);
-    // Just over the limit is refused too; 50 MP itself is not "too large".
+    // Just over the limit is refused too; 25 MP itself is not "too large".
     await expectRefused(reencodeImage(pngBomb(Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 1), 'image/png'), IMAGE_MESSAGES.tooLarge);
   });
+
+  it('the limit is 25 MP: a small PNG declaring 7000 × 7000 (49 MP) is refused from its header', async () => {
+    expect(MAX_INPUT_PIXELS).toBe(25_000_000);
+    const png = pngBomb(7000);
+    expect(png.length).toBeLessThan(64 * 1024);
+    const started = Date.now();
+    await expectRefused(reencodeImage(png, 'image/png'), IMAGE_MESSAGES.tooLarge);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('counts every frame of an animation: frames × width × height', async () => {
+    // 3 frames of 2900² (8.4 MP each, 25.2 MP in all): each frame alone is allowed, the animation is not.
+    for (const format of ['gif', 'webp'] as const) {
+      const anim = await animation(format, 2900, 3);
+      expect((await meta(anim)).pages).toBe(3);
+      await expectRefused(reencodeImage(anim, `image/${format}`), IMAGE_MESSAGES.tooLarge);
+    }
+    // An APNG's frames are declared in its acTL chunk.
+    expect(apngFrames(apngBomb(2900, 3))).toBe(3);
+    expect(apngFrames(pngBomb(2900))).toBe(1);
+    expect(apngFrames(PNG)).toBe(1);
+    await expectRefused(reencodeImage(apngBomb(2900, 3), 'image/png'), IMAGE_MESSAGES.tooLarge);
+    // Two frames of the same size (16.8 MP) are fine.
+    const two = await animation('gif', 2900, 2);
+    expect((await reencodeImage(two, 'image/gif')).full.width).toBe(FULL_MAX_PX);
+  }, 30_000);
 
   it('refuses what does not decode as its sniffed type', async () => {
     await expectRefused(reencodeImage(PNG.subarray(0, 30), 'image/png'), IMAGE_MESSAGES.unreadable);

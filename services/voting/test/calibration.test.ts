@@ -17,6 +17,8 @@ let qs: TestQuestion[];
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });
+  // The calibration board is national: it names only players who agreed to appear there; these did.
+  for (const u of [thandi, sipho, lerato, newbie]) await h.v.updatePrivacy({ answerVisibility: 0, listOnNationalBoard: true }, u);
   qs = [];
   for (let i = 0; i < 4; i++) qs.push(await h.createPublished());
   clock.set('2026-05-04T09:00:00.000Z');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { boardSize, byScore, MAX_NATIONAL_READ, nationalBoard, NATIONAL_READ_GROWTH, scopedBoard, type Score } from '../src/domain/leaderboard.js';
+import { boardSize, byScore, scopedBoard, type Score } from '../src/domain/leaderboard.js';
 import { calibrationChart } from '../src/domain/calibration.js';
 
 /** The leaderboard's ordering, ranking and zero-filling (domain/leaderboard.ts): pure, no I/O. */
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const score = (n: number, correct: number, resolved = correct, answered = resolved): Score => ({ userId: id(n), answered, resolved, correct });
-const everyone = () => true;
+const everyone = () => 'all' as const;
 
 describe('byScore', () => {
   it('more correct first, then more resolved, then by user id', () => {
@@ -40,7 +40,7 @@ describe('scopedBoard', () => {
   });
 
   it('leaves out those the viewer may not see before ranking, so ranks close up', () => {
-    const board = scopedBoard([score(1, 5), score(2, 3), score(3, 1)], [id(1), id(2), id(3), id(4)], (u) => u !== id(1) && u !== id(4));
+    const board = scopedBoard([score(1, 5), score(2, 3), score(3, 1)], [id(1), id(2), id(3), id(4)], (u) => (u !== id(1) && u !== id(4) ? 'all' : 'none'));
     expect(board.map((r) => [r.userId, r.rank])).toEqual([
       [id(2), 1],
       [id(3), 2],
@@ -48,23 +48,18 @@ describe('scopedBoard', () => {
   });
 });
 
-describe('nationalBoard', () => {
-  const prefix = [score(1, 9), score(2, 7), score(3, 7), score(4, 5), score(5, 1)];
-
-  it('ranks count everyone: a hidden player leaves a gap', () => {
-    const step = nationalBoard(prefix, 5, 3, (u) => u !== id(2));
-    expect(step).toEqual({ done: true, board: [{ ...prefix[0], rank: 1 }, { ...prefix[2], rank: 2 }, { ...prefix[3], rank: 4 }] });
-  });
-
-  it('asks for a longer prefix while too few are visible and more may exist', () => {
-    expect(nationalBoard(prefix, 5, 5, (u) => u !== id(2))).toEqual({ done: false, nextRead: 5 * NATIONAL_READ_GROWTH });
-  });
-
-  it('is done with fewer when the prefix is all there is, or the read reached its bound', () => {
-    const step = nationalBoard(prefix.slice(0, 4), 5, 5, (u) => u !== id(2));
-    expect(step.done && step.board.map((r) => r.userId)).toEqual([id(1), id(3), id(4)]);
-    const bounded = nationalBoard(prefix, MAX_NATIONAL_READ, 5, (u) => u !== id(2));
-    expect(bounded.done && bounded.board).toHaveLength(4);
+describe('scopedBoard with hideUntilResolved (resolvedOnly)', () => {
+  it('shows answered = resolved, and a row that only open answers created sits exactly where a zero row would', () => {
+    // id(2) answered 4 open questions this month (a row with answered 4), id(1) none at all; asked 2 before 1.
+    const rows = [score(2, 0, 0, 4), score(3, 1, 2, 5)];
+    const board = scopedBoard(rows, [id(3), id(2), id(1)], (u) => (u === id(3) ? 'all' : 'resolvedOnly'));
+    expect(board.map((r) => [r.userId, r.rank, r.answered])).toEqual([
+      [id(3), 1, 5],
+      [id(2), 2, 0],
+      [id(1), 2, 0],
+    ]);
+    // Without the open answers the board is the same, place for place.
+    expect(scopedBoard([score(3, 1, 2, 5)], [id(3), id(2), id(1)], (u) => (u === id(3) ? 'all' : 'resolvedOnly'))).toEqual(board);
   });
 });
 

@@ -17,6 +17,8 @@ let march: TestQuestion[];
 
 beforeAll(async () => {
   h = await votingHarness({ clock: clock.now });
+  // The national board names only players who opted in (domain/privacy.ts mayListNationally); these all did.
+  for (const u of [a, b, c, d, e, feb]) await h.v.updatePrivacy({ answerVisibility: 0, listOnNationalBoard: true }, u);
 
   // February: one player, one question resolved. None of it counts in March.
   clock.set('2026-02-20T06:00:00.000Z');
@@ -89,6 +91,34 @@ describe('national leaderboard', () => {
     expect(top2.players).toBe(5);
   });
 
+  it('names only opted-in players: one who is not leaves a gap, counts in the totals and still sees their own rank', async () => {
+    clock.set('2026-03-06T12:00:00.000Z');
+    await h.v.updatePrivacy({ answerVisibility: 0, listOnNationalBoard: false }, b);
+    try {
+      const board = await h.v.getLeaderboard({ userIds: [], limit: 0 }, a);
+      expect(asRows(board.entries).map((r) => [r[0], r[1]])).toEqual([
+        ['a', 1],
+        ['c', 2],
+        ['d', 4],
+        ['e', 5],
+      ]);
+      expect(board.players).toBe(5);
+      const theirs = await h.v.getLeaderboard({ userIds: [], limit: 0 }, b);
+      expect(asRows(theirs.entries).map((r) => [r[0], r[1]])).toEqual([
+        ['a', 1],
+        ['b', 2],
+        ['c', 2],
+        ['d', 4],
+        ['e', 5],
+      ]);
+      expect((await h.v.getUserStats({ userId: idOf(b) }, b)).nationalRank).toBe(2);
+      // The top 2 is filled past them.
+      expect(asRows((await h.v.getLeaderboard({ userIds: [], limit: 2 }, a)).entries).map((r) => r[0])).toEqual(['a', 'c']);
+    } finally {
+      await h.v.updatePrivacy({ answerVisibility: 0, listOnNationalBoard: true }, b);
+    }
+  });
+
   it('is per SAST month: February shows only its own player and resolution', async () => {
     clock.set('2026-02-25T12:00:00.000Z');
     const board = await h.v.getLeaderboard({ userIds: [], limit: 0 }, a);
@@ -98,7 +128,7 @@ describe('national leaderboard', () => {
     // April: nobody yet.
     clock.set('2026-04-02T12:00:00.000Z');
     const april = await h.v.getLeaderboard({ userIds: [], limit: 0 }, a);
-    expect(april).toEqual({ entries: [], players: 0, questionsResolved: 0, monthStart: new Date('2026-03-31T22:00:00.000Z') });
+    expect(april).toEqual({ entries: [], players: 0, questionsResolved: 0, monthStart: new Date('2026-03-31T22:00:00.000Z'), viewerListed: true });
   });
 });
 

@@ -120,15 +120,20 @@ describe('resultsOfQuestion', () => {
     expect(resultsOfQuestion('q', options, new Map()).results.map((r) => r.percentage)).toEqual([0, 0, 0]);
   });
 
-  it('with province counts, each province that has answers with every option and its share of that province', () => {
+  it('with province counts, only the provinces that may be shown, each with every option and its share of that province', () => {
     const options = [
       { id: 'yes', text: 'Yes' },
       { id: 'no', text: 'No' },
     ];
-    const provinces = new Map([['GP', new Map([['yes', 3], ['no', 1]])], ['LP', new Map([['no', 2]])]]);
-    expect(resultsOfQuestion('q', options, new Map([['yes', 3], ['no', 3]]), false, provinces).provinces).toEqual([
-      { province: 'GP', counts: [{ optionId: 'yes', votes: 3, percentage: 75 }, { optionId: 'no', votes: 1, percentage: 25 }] },
-      { province: 'LP', counts: [{ optionId: 'yes', votes: 0, percentage: 0 }, { optionId: 'no', votes: 2, percentage: 100 }] },
+    const provinces = new Map([['GP', new Map([['yes', 30], ['no', 10]])], ['WC', new Map([['no', 30]])], ['LP', new Map([['no', 2]])]]);
+    // 40 + 30 shown, LP (2) under 30 is left out; with 30 answers without a province the residual is 32.
+    expect(resultsOfQuestion('q', options, new Map([['yes', 45], ['no', 57]]), false, provinces).provinces).toEqual([
+      { province: 'GP', counts: [{ optionId: 'yes', votes: 30, percentage: 75 }, { optionId: 'no', votes: 10, percentage: 25 }] },
+      { province: 'WC', counts: [{ optionId: 'yes', votes: 0, percentage: 0 }, { optionId: 'no', votes: 30, percentage: 100 }] },
+    ]);
+    // Without those 30, national minus GP and WC would be LP's 2: WC (the smaller) is hidden too.
+    expect(resultsOfQuestion('q', options, new Map([['yes', 30], ['no', 42]]), false, provinces).provinces).toEqual([
+      { province: 'GP', counts: [{ optionId: 'yes', votes: 30, percentage: 75 }, { optionId: 'no', votes: 10, percentage: 25 }] },
     ]);
     // A blind question's message carries neither.
     expect(resultsOfQuestion('q', options, new Map([['yes', 3]]), true, provinces)).toEqual({ questionId: 'q', totalVotes: 3, results: [], blind: true });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { AnswerVisibility } from '@mzansi/proto/voting/v1/voting';
 import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
-import { mayViewAnswer, mayViewStanding, privacyOrDefault } from '../src/domain/privacy.js';
+import { figuresView, mayListNationally, mayViewAnswer, privacyOrDefault } from '../src/domain/privacy.js';
 import { admin, idOf, user, votingHarness, type Harness, type TestQuestion } from './helpers.js';
 
 /**
@@ -43,38 +43,56 @@ const seen = async (who = viewer, questionIds = [q1.id, q2.id]) =>
 
 describe('the rules', () => {
   it('someone who never chose: friends see their answers at once', () => {
-    expect(privacyOrDefault(undefined)).toEqual({ answerVisibility: 'friends', hideUntilResolved: false });
+    expect(privacyOrDefault(undefined)).toEqual({ answerVisibility: 'friends', hideUntilResolved: false, listOnNationalBoard: false });
     expect(mayViewAnswer('v', { userId: 'o', questionResolved: false }, privacyOrDefault(undefined))).toBe(true);
   });
 
   it('nobody: never, resolved or not; hideUntilResolved: only once resolved; one always sees oneself', () => {
-    const nobody = { answerVisibility: 'nobody', hideUntilResolved: false } as const;
-    const patientRule = { answerVisibility: 'friends', hideUntilResolved: true } as const;
+    const nobody = { answerVisibility: 'nobody', hideUntilResolved: false, listOnNationalBoard: true } as const;
+    const patientRule = { answerVisibility: 'friends', hideUntilResolved: true, listOnNationalBoard: false } as const;
     expect([false, true].map((questionResolved) => mayViewAnswer('v', { userId: 'o', questionResolved }, nobody))).toEqual([false, false]);
     expect([false, true].map((questionResolved) => mayViewAnswer('v', { userId: 'o', questionResolved }, patientRule))).toEqual([false, true]);
     expect(mayViewAnswer('o', { userId: 'o', questionResolved: false }, nobody)).toBe(true);
-    expect(mayViewStanding('v', 'o', nobody)).toBe(false);
-    expect(mayViewStanding('o', 'o', nobody)).toBe(true);
-    expect(mayViewStanding('v', 'o', patientRule)).toBe(true);
+    expect(figuresView('v', 'o', nobody)).toBe('none');
+    expect(figuresView('o', 'o', nobody)).toBe('all');
+    expect(figuresView('v', 'o', patientRule)).toBe('resolvedOnly');
+    expect(figuresView('o', 'o', patientRule)).toBe('all');
+    expect(figuresView('v', 'o', privacyOrDefault(undefined))).toBe('all');
+  });
+
+  it('the national boards name only those who opted in and do not keep their answers from everyone; oneself always', () => {
+    const listed = (p: Partial<Parameters<typeof privacyOrDefault>[0]>) => mayListNationally('v', 'o', privacyOrDefault(p));
+    expect(listed({})).toBe(false);
+    expect(listed({ listOnNationalBoard: true })).toBe(true);
+    expect(listed({ listOnNationalBoard: true, hideUntilResolved: true })).toBe(true);
+    expect(listed({ listOnNationalBoard: true, answerVisibility: 'nobody' })).toBe(false);
+    expect(mayListNationally('o', 'o', privacyOrDefault(undefined))).toBe(true);
   });
 });
 
 describe('GetPrivacy / UpdatePrivacy', () => {
   it('answers the defaults to someone who never chose (no updatedAt)', async () => {
-    expect((await h.v.getPrivacy({ userId: idOf(open) }, open)).settings).toEqual({ answerVisibility: FRIENDS, hideUntilResolved: false, updatedAt: undefined });
+    expect((await h.v.getPrivacy({ userId: idOf(open) }, open)).settings).toEqual({
+      answerVisibility: FRIENDS,
+      hideUntilResolved: false,
+      listOnNationalBoard: false,
+      updatedAt: undefined,
+    });
   });
 
   it('changes only the fields that are set, stamped with the clock', async () => {
     const me = user();
     const first = (await h.v.updatePrivacy({ answerVisibility: NOBODY }, me)).settings!;
-    expect(first).toEqual({ answerVisibility: NOBODY, hideUntilResolved: false, updatedAt: clock.current });
+    expect(first).toEqual({ answerVisibility: NOBODY, hideUntilResolved: false, listOnNationalBoard: false, updatedAt: clock.current });
     const second = (await h.v.updatePrivacy({ answerVisibility: UNCHANGED, hideUntilResolved: true }, me)).settings!;
     expect(second).toMatchObject({ answerVisibility: NOBODY, hideUntilResolved: true });
     const third = (await h.v.updatePrivacy({ answerVisibility: FRIENDS }, me)).settings!;
-    expect(third).toMatchObject({ answerVisibility: FRIENDS, hideUntilResolved: true });
-    expect((await h.v.getPrivacy({ userId: idOf(me) }, me)).settings).toEqual(third);
-    expect(await h.sql('SELECT answer_visibility, hide_until_resolved FROM answer_privacy WHERE user_id = $1', [idOf(me)])).toEqual([
-      { answer_visibility: 'friends', hide_until_resolved: true },
+    expect(third).toMatchObject({ answerVisibility: FRIENDS, hideUntilResolved: true, listOnNationalBoard: false });
+    const fourth = (await h.v.updatePrivacy({ answerVisibility: UNCHANGED, listOnNationalBoard: true }, me)).settings!;
+    expect(fourth).toMatchObject({ answerVisibility: FRIENDS, hideUntilResolved: true, listOnNationalBoard: true });
+    expect((await h.v.getPrivacy({ userId: idOf(me) }, me)).settings).toEqual(fourth);
+    expect(await h.sql('SELECT answer_visibility, hide_until_resolved, list_on_national_board FROM answer_privacy WHERE user_id = $1', [idOf(me)])).toEqual([
+      { answer_visibility: 'friends', hide_until_resolved: true, list_on_national_board: true },
     ]);
   });
 
@@ -122,7 +140,22 @@ describe('GetLeaderboard leaves `nobody` users off every board but their own', (
     expect(own.entries.map((e) => e.userId).sort()).toEqual([idOf(hidden), idOf(viewer)].sort());
   });
 
-  it('the national board: hidden players are not listed, ranks stay national (a gap, nobody moves up)', async () => {
+  it('a friend with hideUntilResolved: answered counts resolved questions only, and the streak days with one', async () => {
+    // q1 is resolved, q2 still open: patient answered both, yet shows one answer, the resolved one.
+    const board = await h.v.getLeaderboard({ userIds: [idOf(viewer), idOf(patient)], limit: 0 }, viewer);
+    const byId = new Map(board.entries.map((e) => [e.userId, e]));
+    expect(byId.get(idOf(patient))).toMatchObject({ answered: 1, resolved: 1, correct: 1, streak: 1 });
+    expect(byId.get(idOf(viewer))).toMatchObject({ answered: 2, resolved: 1, correct: 1, streak: 1 });
+    // Patient's own view of themselves is whole.
+    const theirs = await h.v.getLeaderboard({ userIds: [idOf(patient)], limit: 0 }, patient);
+    expect(theirs.entries[0]).toMatchObject({ answered: 2, resolved: 1 });
+  });
+
+  it('the national board: only opted-in players are listed, ranks stay national (a gap, nobody moves up)', async () => {
+    // Listing is off by default: the viewer sees only themselves.
+    expect((await h.v.getLeaderboard({ userIds: [], limit: 50 }, viewer)).entries.map((e) => e.userId)).toEqual([idOf(viewer)]);
+    // Everyone opts in; `nobody` still keeps hidden off.
+    for (const u of [open, hidden, patient, viewer]) await h.v.updatePrivacy({ answerVisibility: UNCHANGED, listOnNationalBoard: true }, u);
     // q2 resolves "no": open has 2 correct, everyone else 1; hidden ties the others.
     await h.resolve(q2.id, 'no');
     const national = await h.v.getLeaderboard({ userIds: [], limit: 50 }, viewer);

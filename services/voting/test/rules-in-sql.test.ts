@@ -5,15 +5,17 @@ import { createDb, createPool, runMigrations } from '@mzansi/kit';
 import { createTestDatabase } from '@mzansi/kit/testing';
 import { AnswerWriter } from '../src/data-access/answer-writer.js';
 import * as schema from '../src/data-access/schema.js';
-import { topScores } from '../src/data-access/voting-repo.js';
+import { listedTopScores, topScores } from '../src/data-access/voting-repo.js';
 import { isOneOfTheOptions } from '../src/domain/answers.js';
 import { byScore } from '../src/domain/leaderboard.js';
-import { isOpen } from '../src/domain/scoring.js';
+import { competitionRanks, isOpen } from '../src/domain/scoring.js';
+import { onNationalBoard, privacyOrDefault } from '../src/domain/privacy.js';
 
 /**
  * Where SQL repeats a domain rule for atomicity or for a LIMIT, the two must agree: the answer write statement's
  * "is the question open" and "is it one of the options" (data-access/answer-writer.ts) against domain/scoring.ts
- * `isOpen` and domain/answers.ts `isOneOfTheOptions`, and `topScores`'s order against domain/leaderboard.ts `byScore`.
+ * `isOpen` and domain/answers.ts `isOneOfTheOptions`, `topScores`'s order against domain/leaderboard.ts `byScore`, and
+ * `listedTopScores`'s choice and ranks against domain/privacy.ts `onNationalBoard` and national competition ranks.
  * Runs the data-access code on a migrated database of its own; no service, no NATS.
  */
 
@@ -86,5 +88,32 @@ describe('topScores reads the board in byScore order', () => {
     const expected = [...rows].sort(byScore).map((r) => r.userId);
     expect(read.map((r) => r.userId)).toEqual(expected);
     expect((await topScores(db, month, 7)).map((r) => r.userId)).toEqual(expected.slice(0, 7));
+  });
+});
+
+describe('listedTopScores reads whom onNationalBoard allows, in byScore order, with national ranks', () => {
+  it('agrees on every combination of the privacy settings, with and without a row, for the viewer and others', async () => {
+    const month = '2026-05-01';
+    // Some with nothing resolved yet (a row from open answers only).
+    const rows = Array.from({ length: 48 }, (_, i) => ({ month, userId: randomUUID(), answered: 9, resolved: i % 7 === 3 ? 0 : 2 + (i % 3), correct: i % 7 === 3 ? 0 : i % 5 }));
+    await db.insert(schema.monthScores).values(rows);
+    // Every combination of (visibility, hideUntilResolved, listed) on 8 players each; a sixth of them never chose.
+    const settings = rows.map((r, i) =>
+      i % 6 === 5
+        ? undefined
+        : { userId: r.userId, answerVisibility: (i % 2 ? 'nobody' : 'friends') as 'nobody' | 'friends', hideUntilResolved: i % 3 === 0, listOnNationalBoard: i % 4 < 2, updatedAt: now },
+    );
+    await db.insert(schema.answerPrivacy).values(settings.filter((x) => x !== undefined));
+    const sorted = [...rows].sort(byScore);
+    const ranks = competitionRanks(sorted.map((r) => r.correct));
+    const rankOf = new Map(sorted.map((r, i) => [r.userId, ranks[i]!]));
+    for (const viewer of [sorted[0]!.userId, sorted[7]!.userId, sorted[30]!.userId, randomUUID()]) {
+      const expected = sorted
+        .filter((r) => onNationalBoard(viewer, r, privacyOrDefault(settings[rows.indexOf(r)])))
+        .map((r) => ({ userId: r.userId, answered: r.answered, resolved: r.resolved, correct: r.correct, rank: rankOf.get(r.userId) }));
+      expect(expected.length).toBeGreaterThan(5);
+      expect(await listedTopScores(db, month, viewer, 100)).toEqual(expected);
+      expect(await listedTopScores(db, month, viewer, 5)).toEqual(expected.slice(0, 5));
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The fuzzer's vocabulary (fuzz.test.ts): a request plan per route, and the generators of valid and invalid input.
 import fc from 'fast-check';
-import { hasBidiControls, isInvisible } from '@mzansi/kit/text';
+import { hasBidiControls, hasStackedMarks, isInvisible } from '@mzansi/kit/text';
 
 export type Who = 'user' | 'admin' | 'anon';
 export interface Req {
@@ -94,9 +94,9 @@ export const prediction = fc.record({
   sourceUrl: fc.webUrl({ validSchemes: ['http', 'https'] }).filter((x) => x.length <= 2000 && !/@/.test(x.split('/')[2] ?? '')),
   tags: fc.array(validTag, { maxLength: 5 }),
 });
-export const suggestionTitle = printable(10, 120).filter((t) => [...t.trim()].length >= 10 && [...t.trim()].length <= 200);
-/** Names and comments refuse bidi controls and text of only invisible characters: valid text has neither. */
-export const shows = (t: string) => !hasBidiControls(t) && !isInvisible(t);
+/** Names, comments and suggestions refuse bidi controls, text of only invisible characters or marks, and more than 2 marks on a letter: valid text has none. */
+export const shows = (t: string) => !hasBidiControls(t) && !isInvisible(t) && !hasStackedMarks(t);
+export const suggestionTitle = printable(10, 120).filter((t) => [...t.trim()].length >= 10 && [...t.trim()].length <= 200 && shows(t));
 export const commentText = printable(1, 300).filter((t) => t.trim().length >= 1 && t.trim().length <= 2000 && shows(t));
 
 let seq = 0;

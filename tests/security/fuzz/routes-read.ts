@@ -113,13 +113,13 @@ export function readRoutes(f: Fixtures): Route[] {
     {
       name: 'PUT /api/users/{id}/privacy',
       valid: fc
-        .record({ answerVisibility: fc.constantFrom('friends', 'nobody'), hideUntilResolved: fc.boolean() }, { requiredKeys: [] })
+        .record({ answerVisibility: fc.constantFrom('friends', 'nobody'), hideUntilResolved: fc.boolean(), listOnNationalBoard: fc.boolean() }, { requiredKeys: [] })
         .filter((b) => Object.keys(b).length > 0)
         .map((b) => req('user', 'PUT', `/api/users/${uid()}/privacy`, b)),
       invalid: fc.oneof(
         fc.constant(0).map(() => req('user', 'PUT', `/api/users/${uid()}/privacy`, {})),
         anyText(20).filter((s) => s !== 'friends' && s !== 'nobody').map((v) => req('user', 'PUT', `/api/users/${uid()}/privacy`, { answerVisibility: v })),
-        wrongTypes(['hideUntilResolved', 'answerVisibility']).map((b) => req('user', 'PUT', `/api/users/${uid()}/privacy`, b)),
+        wrongTypes(['hideUntilResolved', 'answerVisibility', 'listOnNationalBoard']).map((b) => req('user', 'PUT', `/api/users/${uid()}/privacy`, b)),
         fc.uuid().map((id) => req('user', 'PUT', `/api/users/${id}/privacy`, { answerVisibility: 'nobody' })),
         notUuid.map((id) => req('user', 'PUT', `/api/users/${seg(id)}/privacy`, { hideUntilResolved: true })),
         fc.constant(0).map(() => req('admin', 'PUT', `/api/users/${uid()}/privacy`, { answerVisibility: 'nobody' })),

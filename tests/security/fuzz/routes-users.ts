@@ -157,7 +157,7 @@ export function userRoutes(f: Fixtures): Route[] {
     {
       name: 'POST /api/question-suggestions',
       valid: fc
-        .record({ title: suggestionTitle, description: fc.option(printable(0, 300), { nil: undefined }) }, { requiredKeys: ['title'] })
+        .record({ title: suggestionTitle, description: fc.option(printable(0, 300).filter((d) => !d.trim() || shows(d)), { nil: undefined }) }, { requiredKeys: ['title'] })
         .map((b) => req('user', 'POST', '/api/question-suggestions', b)),
       invalid: fc.oneof(
         printable(0, 9).filter((t) => [...t.trim()].length < 10).map((title) => req('user', 'POST', '/api/question-suggestions', { title })),

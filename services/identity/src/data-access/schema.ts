@@ -3,3 +3,4 @@ export { inbox, outbox } from '@mzansi/kit';
 export { users, type UserRow } from './users-schema.js';
 export { auditLog, type AuditRow } from './audit-schema.js';
 export { emailVerifications, type EmailVerificationRow } from './verification-schema.js';
+export { passwordResets, type PasswordResetRow } from './password-reset-schema.js';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { JobRow } from './notification-repo.js';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs } from './schema.js';
 import type { NotificationQueryable } from '../context.js';
@@ -9,11 +9,13 @@ type Q = NotificationQueryable;
 export interface SingleMailPayload {
   /** The delivery log's target: the user id, or the newsletter subscription id. */
   target: string;
-  /** Present only for a verification mail: lets an erasure find the job. */
+  /** Present only for a verification or password reset mail: lets an erasure find the job. */
   userId?: string;
+  /** A password reset mail names the account it is for. */
+  username?: string;
   email: string;
   name: string;
-  /** The verification token (e-mail verification) or the subscription id (newsletter confirmation). */
+  /** The verification or reset token, or the subscription id (newsletter confirmation). */
   token: string;
   expiresAt?: string;
   /** The mail's language (en, zu, af, st), checked where the request came in; absent: English. */
@@ -30,9 +32,11 @@ export async function scrubJobPayload(db: Q, eventId: string): Promise<void> {
   await db.update(notificationJobs).set({ payload: {} }).where(eq(notificationJobs.eventId, eventId));
 }
 
-/** An erased user's verification mails that have not gone out yet go with them. */
+/** An erased user's verification and password reset mails that have not gone out yet go with them. */
 export async function forgetMailJobsOf(db: Q, userId: string): Promise<void> {
-  await db.delete(notificationJobs).where(and(eq(notificationJobs.kind, 'email-verification'), sql`${notificationJobs.payload}->>'userId' = ${userId}`));
+  await db
+    .delete(notificationJobs)
+    .where(and(inArray(notificationJobs.kind, ['email-verification', 'password-reset']), sql`${notificationJobs.payload}->>'userId' = ${userId}`));
 }
 
 /** One-click unsubscribe from notification mails, at once (identity's user.updated follows and agrees). */

@@ -68,19 +68,22 @@ export async function upsertContact(
 // ---- newsletter ----
 
 /** Inserts the subscription unless the address (any case) is subscribed already; returns the stored row either way. */
+/**
+ * Stores a subscription, or finds the one of that address (any case): one statement either way, so a new address
+ * and a known one cost the same (the public answer must not tell them apart, by its words or its time). The no-op
+ * update on a conflict only makes Postgres return the existing row; `xmax = 0` tells a freshly inserted one.
+ */
 export async function subscribeNewsletter(
   db: Q,
   s: { email: string; name: string; source: string },
 ): Promise<{ row: NewsletterRow; created: boolean }> {
-  const emailLower = s.email.toLowerCase();
-  const inserted = await db
+  const [out] = await db
     .insert(newsletterSubscriptions)
-    .values({ ...s, emailLower })
-    .onConflictDoNothing({ target: newsletterSubscriptions.emailLower })
-    .returning();
-  if (inserted[0]) return { row: inserted[0], created: true };
-  const existing = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.emailLower, emailLower)).limit(1);
-  return { row: existing[0]!, created: false };
+    .values({ ...s, emailLower: s.email.toLowerCase() })
+    .onConflictDoUpdate({ target: newsletterSubscriptions.emailLower, set: { emailLower: sql`excluded.email_lower` } })
+    .returning({ ...getTableColumns(newsletterSubscriptions), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...row } = out!;
+  return { row, created };
 }
 
 // ---- settings ----

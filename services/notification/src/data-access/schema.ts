@@ -65,7 +65,7 @@ export const notificationJobs = pgTable(
   {
     eventId: uuid('event_id').primaryKey(),
     /** question-published: push + e-mail to everyone; the others: one mail to one address (payload says which). */
-    kind: text('kind', { enum: ['question-published', 'email-verification', 'newsletter-confirmation'] }).notNull(),
+    kind: text('kind', { enum: ['question-published', 'email-verification', 'newsletter-confirmation', 'password-reset'] }).notNull(),
     payload: jsonb('payload').notNull(),
     /** Keyset cursors: the last push endpoint / contact id worked through. */
     pushCursor: text('push_cursor'),

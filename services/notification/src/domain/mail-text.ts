@@ -33,6 +33,15 @@ export interface MailWords {
     button: string;
     ignore: string;
   };
+  passwordReset: {
+    subject: string;
+    /** Without end punctuation, like verification.ask; `username` is the account's. */
+    ask: (username: string) => string;
+    button: string;
+    /** `until` is the link's expiry, already formatted (mailDate). */
+    validUntil: (until: string) => string;
+    ignore: string;
+  };
 }
 
 const WORDS: Record<PushLanguage, MailWords> = {
@@ -58,6 +67,13 @@ const WORDS: Record<PushLanguage, MailWords> = {
       button: 'Confirm my subscription',
       ignore: 'If you did not subscribe, ignore this e-mail: you will get nothing more from us.',
     },
+    passwordReset: {
+      subject: 'Reset your Mzansi Predicts password',
+      ask: (username) => `Someone asked to reset the password of your Mzansi Predicts account @${username}. To choose a new password, open this link`,
+      button: 'Choose a new password',
+      validUntil: (until) => `The link works once, until ${until} UTC. Setting a new password signs you out everywhere.`,
+      ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    },
   },
   zu: {
     greeting: (name) => (name ? `Sawubona ${name},` : 'Sawubona,'),
@@ -80,6 +96,13 @@ const WORDS: Record<PushLanguage, MailWords> = {
       ask: 'Sicela uqinisekise ukubhalisela kwakho iphephandaba le-Mzansi Predicts',
       button: 'Qinisekisa ukubhalisa kwami',
       ignore: 'Uma ungabhalisanga, ziba le-imeyili: ngeke usathola lutho olunye kithi.',
+    },
+    passwordReset: {
+      subject: 'Setha kabusha iphasiwedi yakho ye-Mzansi Predicts',
+      ask: (username) => `Kukhona ocele ukusetha kabusha iphasiwedi ye-akhawunti yakho ye-Mzansi Predicts @${username}. Ukuze ukhethe iphasiwedi entsha, vula lesi sixhumanisi`,
+      button: 'Khetha iphasiwedi entsha',
+      validUntil: (until) => `Isixhumanisi sisebenza kanye kuphela, kuze kube ngu-${until} UTC. Ukusetha iphasiwedi entsha kukukhipha yonke indawo.`,
+      ignore: 'Uma ungakucelanga lokhu, ziba le-imeyili: iphasiwedi yakho ihlala injalo.',
     },
   },
   af: {
@@ -104,6 +127,13 @@ const WORDS: Record<PushLanguage, MailWords> = {
       button: 'Bevestig my intekening',
       ignore: 'As jy nie ingeteken het nie, ignoreer hierdie e-pos: jy sal niks meer van ons kry nie.',
     },
+    passwordReset: {
+      subject: 'Stel jou Mzansi Predicts-wagwoord terug',
+      ask: (username) => `Iemand het gevra om die wagwoord van jou Mzansi Predicts-rekening @${username} terug te stel. Maak hierdie skakel oop om 'n nuwe wagwoord te kies`,
+      button: 'Kies \'n nuwe wagwoord',
+      validUntil: (until) => `Die skakel werk een keer, tot ${until} UTC. 'n Nuwe wagwoord teken jou oral uit.`,
+      ignore: 'As jy nie hierom gevra het nie, ignoreer hierdie e-pos: jou wagwoord bly soos dit is.',
+    },
   },
   st: {
     greeting: (name) => (name ? `Dumela ${name},` : 'Dumela,'),
@@ -126,6 +156,13 @@ const WORDS: Record<PushLanguage, MailWords> = {
       ask: 'Ka kopo netefatsa ho ngolisa ha hao koranteng ya Mzansi Predicts',
       button: 'Netefatsa ho ngolisa ha ka',
       ignore: 'Haeba ha o a ngolisa, hlokomoloha imeile ena: o ke ke wa hlola o fumana letho ho rona.',
+    },
+    passwordReset: {
+      subject: 'Seta bocha phasewete ya hao ya Mzansi Predicts',
+      ask: (username) => `Motho e mong o kopile ho seta bocha phasewete ya akhaonto ya hao ya Mzansi Predicts @${username}. Ho kgetha phasewete e ntjha, bula sehokelo sena`,
+      button: 'Kgetha phasewete e ntjha',
+      validUntil: (until) => `Sehokelo se sebetsa hang feela, ho fihlela ${until} UTC. Ho seta phasewete e ntjha ho o ntsha hohle.`,
+      ignore: 'Haeba ha o a kopa sena, hlokomoloha imeile ena: phasewete ya hao e dula e le jwalo.',
     },
   },
 };

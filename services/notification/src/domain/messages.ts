@@ -140,6 +140,25 @@ export function verificationEmail(to: { name: string }, publicUrl: string, token
   return { subject: w.subject, text, html };
 }
 
+export const PASSWORD_RESET_SUBJECT = mailWords('en').passwordReset.subject;
+
+/** The password reset mail: only ever to a verified address, naming the account so its owner knows which. */
+export function passwordResetEmail(to: { name: string; username: string }, publicUrl: string, token: string, expiresAt: Date, language: PushLanguage = 'en') {
+  const w = mailWords(language).passwordReset;
+  const link = `${base(publicUrl)}/reset-password?token=${encodeURIComponent(token)}`;
+  const greeting = greetingOf(to, language);
+  const ask = w.ask(to.username);
+  const valid = w.validUntil(mailDate(expiresAt, language));
+  const text = `${greeting}\n\n${ask}:\n\n${link}\n\n${valid}\n${w.ignore}\n`;
+  const html = `<!doctype html><html><body style="font-family:sans-serif">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(ask)}.</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(w.button)}</a></p>
+<p style="color:#666;font-size:12px">${escapeHtml(valid)} ${escapeHtml(w.ignore)}</p>
+</body></html>`;
+  return { subject: w.subject, text, html };
+}
+
 export const NEWSLETTER_CONFIRM_SUBJECT = mailWords('en').newsletter.subject;
 
 /** The newsletter's double opt-in mail: nothing else goes to the address until its link is used. */

@@ -1,5 +1,7 @@
 import webpush from 'web-push';
+import type { PushEndpointPolicy } from '@mzansi/api';
 import { backoffMs, classifyPushStatus, type Outcome } from '../domain/messages.js';
+import { PushTransport, RefusedEndpoint, type PushLookup } from './push-transport.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -27,6 +29,10 @@ export interface PushSenderOptions {
   timeoutMs: number;
   maxAttempts: number;
   retryBaseMs: number;
+  /** Which endpoints may be posted to (push-endpoints.ts in the contract). */
+  policy: PushEndpointPolicy;
+  /** Resolves endpoint hosts (the system resolver unless a test gives one). */
+  lookup?: PushLookup;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -46,12 +52,22 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /**
  * Sends Web Push messages. web-push builds the request (RFC 8291 aes128gcm encryption and the VAPID JWT,
  * `generateRequestDetails`, the first half of its `sendNotification`); the request itself goes out through
- * Node's fetch, which keeps connections to the push services alive, takes a timeout and, unlike web-push's
- * own https-only transport, can reach a plain-http endpoint (a local fake push service in development and tests).
- * Transient failures (network, timeouts, 408/429/5xx) are retried with backoff; 404/410 mean the subscription is gone.
+ * PushTransport, which keeps connections to the push services alive and posts only to an allowed endpoint at an
+ * address it checked (no internal address, no second lookup, no redirect followed).
+ * Transient failures (network, timeouts, 408/429/5xx) are retried with backoff; 404/410 mean the subscription is gone;
+ * a refused endpoint or address fails at once.
  */
 export class PushSender {
-  constructor(private readonly o: PushSenderOptions) {}
+  private readonly transport: PushTransport;
+
+  constructor(private readonly o: PushSenderOptions) {
+    this.transport = new PushTransport({ policy: o.policy, lookup: o.lookup });
+  }
+
+  /** Closes the kept-alive connections (the service is stopping). */
+  close(): void {
+    this.transport.close();
+  }
 
   get publicKey(): string {
     return this.o.vapid.publicKey;
@@ -88,20 +104,19 @@ export class PushSender {
         return { outcome: 'failed', error: `bad subscription: ${(err as Error).message}`, attempts };
       }
       try {
-        const res = await fetch(request.url, {
-          method: 'POST',
+        const res = await this.transport.post(request.url, {
           headers: request.headers,
           body: request.body,
+          // Not the stop signal: a request in flight finishes and is recorded.
           signal: AbortSignal.timeout(this.o.timeoutMs),
-          redirect: 'error',
         });
         status = res.status;
-        const body = await res.text().catch(() => '');
-        if (status >= 300) error = `push service answered ${status}${body ? `: ${body.slice(0, 200)}` : ''}`;
-        const ra = Number(res.headers.get('retry-after'));
+        if (status >= 300) error = `push service answered ${status}${res.body ? `: ${res.body.slice(0, 200)}` : ''}`;
+        const ra = Number(res.retryAfter);
         if (Number.isFinite(ra) && ra > 0) retryAfterMs = Math.min(ra * 1000, 30_000);
       } catch (err) {
-        // Network trouble or the timeout: transient.
+        if (err instanceof RefusedEndpoint) return { outcome: 'failed', error: `refused: ${err.message}`, attempts };
+        // Network trouble, the resolver or the timeout: transient.
         const cause = (err as { cause?: { message?: string } }).cause;
         error = err instanceof Error ? `${err.name}: ${err.message}${cause?.message ? ` (${cause.message})` : ''}` : String(err);
       }

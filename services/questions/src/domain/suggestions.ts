@@ -1,6 +1,7 @@
 import type { Actor } from '@mzansi/kit/auth';
 import { forbidden, invalid } from '@mzansi/kit/errors';
 import { codedMessages } from '@mzansi/kit/messages';
+import { isInvisible, refuseBidiControls, refuseHidingText } from '@mzansi/kit/text';
 
 /** Question suggestion rules (spec §4 suggestion status, §5, PRODUCT.md). No transport or storage here. */
 
@@ -25,12 +26,25 @@ export const SUGGESTION_MESSAGES = codedMessages('suggestion', {
 const M = SUGGESTION_MESSAGES;
 const length = (s: string) => [...s].length;
 
-/** Title 10–200 characters after trimming; description optional (null when empty), at most 2000. */
+/** Trimmed text; '' when nothing in it is visible. Refuses bidi controls and stacked marks (kit text.ts). */
+function visibleText(raw: string, what: string): string {
+  const text = raw.trim();
+  refuseBidiControls(text, what);
+  if (isInvisible(text)) return '';
+  refuseHidingText(text, what);
+  return text;
+}
+
+/**
+ * Title 10–200 characters after trimming; description optional (null when empty), at most 2000. Both are shown to
+ * admins and, once used, to everyone: text that hides (bidi controls, only invisible characters, stacked marks) is
+ * refused as in names and comments.
+ */
 export function validateSuggestion(input: { title: string; description: string }): { title: string; description: string | null } {
-  const title = input.title.trim();
+  const title = visibleText(input.title, 'Question');
   if (length(title) < TITLE_MIN) throw invalid(M.tooShort);
   if (length(title) > TITLE_MAX) throw invalid(M.tooLong);
-  const description = input.description.trim() || null;
+  const description = visibleText(input.description, 'Description') || null;
   if (description && length(description) > DESCRIPTION_MAX) throw invalid(M.descriptionTooLong);
   return { title, description };
 }

@@ -1,6 +1,6 @@
 import { invalid } from '@mzansi/kit/errors';
 import { codedMessages } from '@mzansi/kit/messages';
-import { isInvisible, refuseBidiControls } from '@mzansi/kit/text';
+import { isInvisible, refuseBidiControls, refuseHidingText } from '@mzansi/kit/text';
 
 /**
  * Comment rules (PRODUCT.md): text and/or image; text ≤ 2,000; image PNG/JPEG/GIF/WebP, really that type, ≤ 5 MB.
@@ -50,13 +50,15 @@ export function parseImageDataUrl(dataUrl: string): { mime: ImageType; bytes: Bu
 
 /**
  * Checks a new comment; returns the trimmed text. Bidi controls are refused (they reorder the text around the
- * comment too); text of only invisible characters (zero-width spaces, joiners, BOM…) counts as no text.
+ * comment too); text of only invisible characters or marks (zero-width spaces, joiners, BOM, lone accents…) counts
+ * as no text; a letter with more than two marks is refused (kit text.ts).
  */
 export function validateComment(content: string, hasImage: boolean): string {
   const trimmed = content.trim();
   refuseBidiControls(trimmed, 'Comments');
   const text = isInvisible(trimmed) ? '' : trimmed;
   if (!text && !hasImage) throw invalid(MESSAGES.empty);
+  refuseHidingText(text, 'Comments');
   if (text.length > MAX_TEXT) throw invalid(MESSAGES.tooLong);
   return text;
 }

@@ -15,10 +15,12 @@ import type { ImageType } from './comments.js';
 export const FULL_MAX_PX = 1600;
 export const THUMB_MAX_PX = 480;
 /**
- * Declared pixels beyond which an upload is refused before it is decoded: 50 MP covers every phone camera's full
- * resolution; a 1.5 MB PNG declaring 20000 × 20000 (400 MP, ~1.6 GB as RGBA) is a decompression bomb.
+ * Declared pixels beyond which an upload is refused from its header, before a pixel is decoded: frames × width ×
+ * height, so that an animation counts every frame it declares. 25 MP is more than a phone's default photo (12–24 MP)
+ * and far more than the 1600 px kept; a 47 KB PNG declaring 7000 × 7000 (49 MP) cost about a second of decoding, and
+ * one declaring 20000 × 20000 (400 MP, ~1.6 GB as RGBA) is a decompression bomb.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 25_000_000;
 /** Images re-encoded at once per process; the others wait their turn (libvips already uses every core for one). */
 export const MAX_CONCURRENT_JOBS = 2;
 
@@ -85,7 +87,7 @@ async function encode(bytes: Buffer, type: ImageType): Promise<ReencodedImage> {
   // The header alone: sharp refuses a declared size over the pixel limit here, before any pixel is decoded.
   const meta = await input().metadata().catch(refused);
   if (meta.format !== FORMAT[type] || !meta.width || !meta.height) throw invalid(IMAGE_MESSAGES.unreadable);
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw invalid(IMAGE_MESSAGES.tooLarge);
+  if (declaredPixels(bytes, type, meta) > MAX_INPUT_PIXELS) throw invalid(IMAGE_MESSAGES.tooLarge);
   try {
     const full = await input()
       .rotate() // applies the EXIF orientation, which is then dropped with the rest of the metadata
@@ -107,6 +109,28 @@ async function encode(bytes: Buffer, type: ImageType): Promise<ReencodedImage> {
   } catch (err) {
     return refused(err);
   }
+}
+
+/**
+ * What an image declares it would take to decode: frames × width × height. sharp reports a GIF's or WebP's frame
+ * count (`pages`) and one frame's size; libvips reads an animated PNG as its still image, so its frame count comes
+ * from the `acTL` chunk, which the format places before the first image data.
+ */
+export function declaredPixels(bytes: Buffer, type: ImageType, meta: { width?: number; height?: number; pages?: number }): number {
+  const frames = type === 'image/png' ? apngFrames(bytes) : Math.max(1, meta.pages ?? 1);
+  return frames * (meta.width ?? 0) * (meta.height ?? 0);
+}
+
+/** The frame count of an animated PNG's `acTL` chunk; 1 for a still PNG (none before `IDAT`). */
+export function apngFrames(png: Buffer): number {
+  for (let at = 8; at + 8 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    const kind = png.toString('latin1', at + 4, at + 8);
+    if (kind === 'IDAT' || kind === 'IEND') break;
+    if (kind === 'acTL' && length >= 8 && at + 12 <= png.length) return Math.max(1, png.readUInt32BE(at + 8));
+    at += 12 + length;
+  }
+  return 1;
 }
 
 /** libvips' errors, in the words users see. */

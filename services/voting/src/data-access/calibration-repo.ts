@@ -22,7 +22,7 @@ export interface CalibrationRow {
 export async function calibrationBoard(
   db: Q,
   month: string,
-  opts: { k: number; minResolved: number; limit: number; userId?: string },
+  opts: { k: number; minResolved: number; limit: number; userId?: string; listedFor?: string },
 ): Promise<{ crowd: number; rows: CalibrationRow[] }> {
   const res = await db.execute(sql`
     WITH crowd AS (
@@ -36,7 +36,10 @@ export async function calibrationBoard(
     )
     SELECT (SELECT c FROM crowd) AS crowd, r.* FROM (SELECT 1) one
     LEFT JOIN LATERAL (
-      SELECT * FROM ranked WHERE ${opts.userId ?? null}::uuid IS NULL OR user_id = ${opts.userId ?? null}::uuid
+      SELECT * FROM ranked WHERE (${opts.userId ?? null}::uuid IS NULL OR user_id = ${opts.userId ?? null}::uuid)
+        -- listedFor: only those on the viewer's national board (domain/privacy.ts onNationalBoard; resolved >= 3 here).
+        AND (${opts.listedFor ?? null}::uuid IS NULL OR user_id = ${opts.listedFor ?? null}::uuid OR EXISTS (
+          SELECT 1 FROM answer_privacy p WHERE p.user_id = ranked.user_id AND p.list_on_national_board AND p.answer_visibility <> 'nobody'))
       ORDER BY score DESC, resolved DESC, user_id LIMIT ${opts.limit}
     ) r ON true`);
   const raw = (res as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -83,6 +83,8 @@ export const answerPrivacy = pgTable('answer_privacy', {
   /** 'friends' | 'nobody' (domain/privacy.ts). */
   answerVisibility: text('answer_visibility').notNull().default('friends'),
   hideUntilResolved: boolean('hide_until_resolved').notNull().default(false),
+  /** Named on the national boards (domain/privacy.ts `mayListNationally`): off until the user opts in. */
+  listOnNationalBoard: boolean('list_on_national_board').notNull().default(false),
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [check('answer_privacy_visibility_check', sql`${t.answerVisibility} IN ('friends', 'nobody')`)]);
 

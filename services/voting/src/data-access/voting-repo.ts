@@ -78,7 +78,7 @@ export async function privacyOf(db: Q, userIds: string[]): Promise<Map<string, A
 export async function upsertPrivacy(
   db: Q,
   userId: string,
-  patch: { answerVisibility?: string; hideUntilResolved?: boolean },
+  patch: { answerVisibility?: string; hideUntilResolved?: boolean; listOnNationalBoard?: boolean },
   now: Date,
 ): Promise<AnswerPrivacyRow> {
   const rows = await db
@@ -111,13 +111,17 @@ export async function nationalRank(db: Q, month: string, correct: number): Promi
  * Distinct SAST days with answers in the `limit` days up to `today` (the caller's clock, not the database's),
  * enough for any streak up to `limit` days.
  */
-export async function answerDays(db: Q, userIds: string[], today: string, limit = 400): Promise<Map<string, string[]>> {
+export async function answerDays(db: Q, userIds: string[], today: string, limit = 400, resolvedOnly = false): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (userIds.length === 0) return out;
-  const rows = await db
-    .selectDistinct({ userId: answers.userId, day: answers.sastDay })
-    .from(answers)
-    .where(and(inArray(answers.userId, userIds), sql`${answers.sastDay} > ${today}::date - ${limit}::int`));
+  const recent = and(inArray(answers.userId, userIds), sql`${answers.sastDay} > ${today}::date - ${limit}::int`);
+  const rows: { userId: string; day: string }[] = resolvedOnly
+    ? await db
+        .selectDistinct({ userId: answers.userId, day: answers.sastDay })
+        .from(answers)
+        .innerJoin(questionState, eq(questionState.questionId, answers.questionId))
+        .where(and(recent, eq(questionState.isResolved, true)))
+    : await db.selectDistinct({ userId: answers.userId, day: answers.sastDay }).from(answers).where(recent);
   for (const r of rows) {
     const list = out.get(r.userId) ?? [];
     list.push(r.day);
@@ -157,6 +161,30 @@ export async function topScores(db: Q, month: string, limit: number) {
 export async function scoresOf(db: Q, month: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db.select().from(monthScores).where(and(eq(monthScores.month, month), inArray(monthScores.userId, userIds)));
+}
+
+/**
+ * The national board: the best `limit` scores of a month that are on the viewer's board (domain/privacy.ts
+ * `onNationalBoard`, repeated here so that a LIMIT reads the top of the listed, however few they are), in `byScore` order, each with their national rank (1 + everyone with more correct, listed or not, as in
+ * `nationalRank`): an unlisted player leaves a gap.
+ */
+export async function listedTopScores(db: Q, month: string, viewerId: string, limit: number) {
+  const rows = await db.execute(sql`
+    SELECT m.user_id AS "userId", m.answered, m.resolved, m.correct,
+      1 + (SELECT count(*) FROM month_scores o WHERE o.month = m.month AND o.correct > m.correct)::int AS rank
+    FROM month_scores m LEFT JOIN answer_privacy p ON p.user_id = m.user_id
+    WHERE m.month = ${month}
+      AND (m.user_id::text = ${viewerId}
+        OR (p.list_on_national_board AND p.answer_visibility <> 'nobody' AND (NOT p.hide_until_resolved OR m.resolved > 0)))
+    ORDER BY m.correct DESC, m.resolved DESC, m.user_id
+    LIMIT ${limit}`);
+  return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    userId: String(r.userId),
+    answered: Number(r.answered),
+    resolved: Number(r.resolved),
+    correct: Number(r.correct),
+    rank: Number(r.rank),
+  }));
 }
 
 export async function playersThisMonth(db: Q, month: string): Promise<number> {

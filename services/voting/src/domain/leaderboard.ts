@@ -1,3 +1,4 @@
+import type { FiguresView } from './privacy.js';
 import { competitionRanks } from './scoring.js';
 
 /**
@@ -18,14 +19,10 @@ export type Ranked<T extends Score = Score> = T & { rank: number };
 export const DEFAULT_BOARD_SIZE = 50;
 export const MAX_BOARD_SIZE = 100;
 
-/** The national board's prefix read grows by this factor, up to MAX_NATIONAL_READ rows, until enough are visible. */
-export const NATIONAL_READ_GROWTH = 4;
-export const MAX_NATIONAL_READ = 10_000;
-
 /**
  * Best first: more correct answers, then more resolved ones, then by user id (a stable order for ties).
- * data-access/voting-repo.ts `topScores` repeats this order in SQL so that a LIMIT reads the top of the board;
- * test/rules-in-sql.test.ts checks the two agree.
+ * data-access/voting-repo.ts `topScores` and `listedTopScores` repeat this order in SQL so that a LIMIT reads the
+ * top of the board; test/rules-in-sql.test.ts checks they agree.
  */
 export function byScore(a: Score, b: Score): number {
   return b.correct - a.correct || b.resolved - a.resolved || a.userId.localeCompare(b.userId);
@@ -36,33 +33,26 @@ export function boardSize(requested: number | undefined): number {
   return Math.min(Math.max(requested || DEFAULT_BOARD_SIZE, 1), MAX_BOARD_SIZE);
 }
 
-/**
- * A board of exactly these users (you and your friends), ranked among themselves: the scored ones best first,
- * then those with no score this month with zeros, in the order asked. Users the viewer may not see (`visible`
- * false) are left out before ranking, so a rank says nothing about them.
- */
-export function scopedBoard<T extends Score>(scores: T[], userIds: string[], visible: (userId: string) => boolean): Ranked<Score>[] {
-  const present = new Set(scores.map((r) => r.userId));
-  const zeros: Score[] = userIds.filter((id) => !present.has(id)).map((userId) => ({ userId, answered: 0, resolved: 0, correct: 0 }));
-  const sorted: Score[] = [...[...scores].sort(byScore), ...zeros].filter((r) => visible(r.userId));
-  const ranks = competitionRanks(sorted.map((r) => r.correct));
-  return sorted.map((r, i) => ({ ...r, rank: ranks[i]! }));
+/** What a viewer sees of one score (domain/privacy.ts `figuresView`): with `resolvedOnly`, answered = resolved. */
+export function seenScore<T extends Score>(r: T, view: Exclude<FiguresView, 'none'>): T {
+  return view === 'resolvedOnly' ? { ...r, answered: r.resolved } : r;
 }
 
 /**
- * The national board from a prefix of `read` scores (best first, in `byScore` order): ranks are national (everyone
- * counts, as in a user's own national rank), so a hidden player leaves a gap rather than moving anyone up. `done`
- * when `limit` visible players fill it, when the prefix is all there is, or when the read has reached its bound;
- * otherwise read `nextRead` scores and ask again.
+ * A board of exactly these users (you and your friends), ranked among themselves: more correct first, then more
+ * resolved, then in the order asked — so neither a row's existence nor its `answered` count (both move with an
+ * answer to an open question) changes anyone's place; those with no score this month get zeros. Users the viewer
+ * may not see (`view` 'none') are left out before ranking, so a rank says nothing about them; the rest are shown
+ * as `seenScore` says.
  */
-export function nationalBoard<T extends Score>(
-  prefix: T[],
-  read: number,
-  limit: number,
-  visible: (userId: string) => boolean,
-): { done: true; board: Ranked<T>[] } | { done: false; nextRead: number } {
-  const ranks = competitionRanks(prefix.map((r) => r.correct));
-  const seen = prefix.map((r, i) => ({ ...r, rank: ranks[i]! })).filter((r) => visible(r.userId));
-  if (seen.length >= limit || prefix.length < read || read >= MAX_NATIONAL_READ) return { done: true, board: seen.slice(0, limit) };
-  return { done: false, nextRead: read * NATIONAL_READ_GROWTH };
+export function scopedBoard(scores: Score[], userIds: string[], view: (userId: string) => FiguresView): Ranked<Score>[] {
+  const byId = new Map(scores.map((r) => [r.userId, r]));
+  const shown = [...new Set(userIds)].flatMap((userId) => {
+    const v = view(userId);
+    return v === 'none' ? [] : [seenScore(byId.get(userId) ?? { userId, answered: 0, resolved: 0, correct: 0 }, v)];
+  });
+  // Array.prototype.sort is stable: ties keep the order asked.
+  const sorted = shown.sort((a, b) => b.correct - a.correct || b.resolved - a.resolved);
+  const ranks = competitionRanks(sorted.map((r) => r.correct));
+  return sorted.map((r, i) => ({ ...r, rank: ranks[i]! }));
 }

@@ -1,11 +1,11 @@
 import '../../i18n/later';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui';
+import { Button } from '../../ui';
 import { serverMessage } from '../../lib/api';
 import { ME_QUERY_KEY } from '../auth/api';
-import { BrandMark, FlagStripe, PRODUCT_NAME } from '../shell/Brand';
+import { PRODUCT_NAME } from '../shell/Brand';
+import { MailLinkFrame } from './MailLinkFrame';
 import { redeemMailLink, type MailLinkKind } from './api';
-import './account-settings.css';
 import { useT, type MessageKey } from '../../i18n';
 
 /** Each page's words (catalogue keys; English "Confirm your e-mail address"…). */
@@ -54,43 +54,30 @@ export function MailLinkPage({ kind }: { kind: MailLinkKind }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
   return (
-    <main className="mail-link">
-      <FlagStripe />
-      <p className="brand mail-link__brand">
-        <BrandMark />
-        <span className="brand__title">{PRODUCT_NAME}</span>
-      </p>
-      <Card className="mail-link__card">
-        <CardHeader>
-          <CardTitle>{t(copy.title)}</CardTitle>
-          <CardDescription>{t(copy.description)}</CardDescription>
-        </CardHeader>
-        <CardContent className="stack">
-          {!token ? (
+    <MailLinkFrame title={t(copy.title)} description={t(copy.description)}>
+      {!token ? (
+        <p role="alert" className="mail-link__error">
+          {t('account.mailIncomplete')}
+        </p>
+      ) : redeem.isSuccess ? (
+        <p role="status" className="mail-link__done">
+          {doneText(t, kind, redeem.data)}
+        </p>
+      ) : (
+        <>
+          {redeem.isError && (
             <p role="alert" className="mail-link__error">
-              {t('account.mailIncomplete')}
+              {serverMessage(redeem.error, t('account.mailFailed'))}
             </p>
-          ) : redeem.isSuccess ? (
-            <p role="status" className="mail-link__done">
-              {doneText(t, kind, redeem.data)}
-            </p>
-          ) : (
-            <>
-              {redeem.isError && (
-                <p role="alert" className="mail-link__error">
-                  {serverMessage(redeem.error, t('account.mailFailed'))}
-                </p>
-              )}
-              <Button block disabled={redeem.isPending} aria-busy={redeem.isPending} onClick={() => redeem.mutate()}>
-                {redeem.isPending ? t(copy.busy) : t(copy.action)}
-              </Button>
-            </>
           )}
-          <a className="btn btn--outline btn--md btn--block" href="/">
-            {t('account.mailHome', { name: PRODUCT_NAME })}
-          </a>
-        </CardContent>
-      </Card>
-    </main>
+          <Button block disabled={redeem.isPending} aria-busy={redeem.isPending} onClick={() => redeem.mutate()}>
+            {redeem.isPending ? t(copy.busy) : t(copy.action)}
+          </Button>
+        </>
+      )}
+      <a className="btn btn--outline btn--md btn--block" href="/">
+        {t('account.mailHome', { name: PRODUCT_NAME })}
+      </a>
+    </MailLinkFrame>
   );
 }

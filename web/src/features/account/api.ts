@@ -51,3 +51,6 @@ const MAIL_LINK_API: Record<MailLinkKind, string> = {
 
 export const redeemMailLink = (kind: MailLinkKind, token: string) =>
   apiJson<{ success: boolean; message: string; email?: string; kind?: string }>('POST', MAIL_LINK_API[kind], { token });
+
+/** Sets a new password with the token of a reset mail: every session of the account ends, this browser signs in. */
+export const confirmPasswordReset = (token: string, password: string) => apiJson<User>('POST', '/api/auth/password-reset/confirm', { token, password });

@@ -44,6 +44,9 @@ const ACTIONS: Record<string, MessageKey> = {
   'suggestion.review': 'admin.auSuggestionReview',
   'suggestion.delete': 'admin.auSuggestionDelete',
   'user.delete': 'admin.auUserDelete',
+  'password.reset.request': 'admin.auPasswordResetRequest',
+  'password.reset': 'admin.auPasswordReset',
+  'password.reset.send': 'admin.auPasswordResetSend',
   'official.create': 'admin.auOfficialCreate',
   'official.update': 'admin.auOfficialUpdate',
   'official.delete': 'admin.auOfficialDelete',
@@ -54,6 +57,13 @@ const ACTIONS: Record<string, MessageKey> = {
 
 /** A readable sentence for an action name (in the interface language); unknown names are shown as they are. */
 export const actionLabel = (action: string): string => (ACTIONS[action] ? translate(ACTIONS[action]) : action);
+
+/** Who acted: a username, nobody signed in (the nil id: a "forgot password" request), or an account since deleted. */
+function actorText(actor: AuditEntry['actor']): string {
+  if (actor.username) return `@${actor.username}`;
+  return actor.id === ANONYMOUS_ACTOR ? translate('admin.auAnonymous') : translate('admin.auDeletedAccount', { id: shortId(actor.id) });
+}
+const ANONYMOUS_ACTOR = '00000000-0000-0000-0000-000000000000';
 
 /** "22 November 2025, 14:05" (SAST). */
 function when(at: string | null): string {
@@ -111,7 +121,7 @@ export function AuditTab() {
               {e.target.label && <p className="audit-row__target">{e.target.label}</p>}
               {e.detail && <p className="audit-row__detail">{e.detail}</p>}
               <p className="audit-row__meta">
-                <span>{e.actor.username ? `@${e.actor.username}` : t('admin.auDeletedAccount', { id: shortId(e.actor.id) })}</span>
+                <span>{actorText(e.actor)}</span>
                 <span aria-hidden="true"> · </span>
                 {e.at && <time dateTime={e.at}>{when(e.at)}</time>}
                 <span aria-hidden="true"> · </span>

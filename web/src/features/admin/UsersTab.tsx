@@ -4,12 +4,13 @@ import type { Person } from '@mzansi/api';
 import { getListFn } from '../../lib/api';
 import { Badge, Button, Card, CardContent, Input } from '../../ui';
 import { formatLongDate } from '../../lib/time';
+import { SendResetLinkButton } from './SendResetLinkButton';
 import './admin-tabs.css';
 import { useT } from '../../i18n';
 import '../../i18n/later';
 
-/** `?q=_all` (admins): everyone, with their join dates. */
-export type AdminUserRow = Person & { joinDate?: string | null };
+/** `?q=_all` (admins): everyone, with their join dates and whether their address is verified. */
+export type AdminUserRow = Person & { joinDate?: string | null; emailVerified?: boolean };
 
 export const ALL_USERS_KEY = ['/api/users/search?q=_all'] as const;
 
@@ -93,6 +94,7 @@ export function UsersTab() {
                   </span>
                 )}
               </div>
+              {u.emailVerified && <SendResetLinkButton user={u} />}
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { Button, Dialog, Tabs, toast, toastError } from '../../ui';
 import { serverMessage } from '../../lib/api';
 import { login, signup } from './api';
 import { ConsentField, Field } from './AuthFields';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ChallengeCheck, NO_CHALLENGE, type Challenge } from './AuthChallenge';
 import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
@@ -33,12 +34,15 @@ export function AuthDialog() {
   const [form, setForm] = useState<SignupInput>(EMPTY_FORM);
   const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
   const [consentMissing, setConsentMissing] = useState(false);
+  // "Forgot password?": the dialog shows its own form instead of the tabs, until "Back to log in" or closing.
+  const [forgot, setForgot] = useState(false);
   const signIn = useSetUser();
 
   useEffect(() => {
     if (!open) setForm(EMPTY_FORM);
     setChallenge(NO_CHALLENGE);
     setConsentMissing(false);
+    setForgot(false);
   }, [open, mode]);
 
   /** After a failed attempt: a challenge asked for shows the widget; a payload sent is spent, so a fresh check starts. */
@@ -139,96 +143,109 @@ export function AuthDialog() {
     <Dialog
       open={open}
       onOpenChange={(next) => setState({ open: next, mode })}
-      title={isLogin ? t('auth.titleLogin') : t('auth.titleSignup')}
+      title={forgot ? t('auth.forgotTitle') : isLogin ? t('auth.titleLogin') : t('auth.titleSignup')}
       description={t('auth.description')}
       className="auth-dialog"
     >
-      <Tabs<AuthMode>
-        label={t('auth.tabsLabel')}
-        value={mode}
-        onValueChange={setMode}
-        items={[
-          { value: 'login', label: t('auth.tabLogin') },
-          { value: 'signup', label: t('auth.tabSignup') },
-        ]}
-      />
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('auth.username')}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={form.username}
-          onChange={update('username')}
-          data-autofocus
-        />
-        <Field
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete={isLogin ? 'current-password' : 'new-password'}
-          value={form.password}
-          onChange={update('password')}
-          minLength={isLogin ? undefined : PASSWORD_MIN}
-          hint={isLogin ? undefined : t('auth.passwordHint')}
-        />
-        {!isLogin && (
-          <>
-            <Field label={t('auth.fullName')} name="name" autoComplete="name" value={form.name} onChange={update('name')} />
+      {forgot ? (
+        <ForgotPasswordForm initialUsername={form.username.trim()} onBack={() => setForgot(false)} />
+      ) : (
+        <>
+          <Tabs<AuthMode>
+            label={t('auth.tabsLabel')}
+            value={mode}
+            onValueChange={setMode}
+            items={[
+              { value: 'login', label: t('auth.tabLogin') },
+              { value: 'signup', label: t('auth.tabSignup') },
+            ]}
+          />
+          <form className="form" onSubmit={onSubmit} noValidate>
             <Field
-              label={t('auth.email')}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              optional
-              value={form.email}
-              onChange={update('email')}
+              label={t('auth.username')}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={form.username}
+              onChange={update('username')}
+              data-autofocus
             />
             <Field
-              label={t('auth.phone')}
-              name="phoneNumber"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              optional
-              value={form.phoneNumber}
-              onChange={update('phoneNumber')}
-              hint={t('auth.phoneHint')}
+              label={t('auth.password')}
+              name="password"
+              type="password"
+              autoComplete={isLogin ? 'current-password' : 'new-password'}
+              value={form.password}
+              onChange={update('password')}
+              minLength={isLogin ? undefined : PASSWORD_MIN}
+              hint={isLogin ? undefined : t('auth.passwordHint')}
             />
-            <ProvinceSelect value={form.province ?? ''} onChange={(province) => setForm((f) => ({ ...f, province }))} />
-            <ConsentField
-              checked={form.consent}
-              onChange={(consent) => {
-                setForm((f) => ({ ...f, consent }));
-                if (consent) setConsentMissing(false);
-              }}
-              showError={consentMissing && !form.consent}
-            />
-          </>
-        )}
-        {challenge.needed && (
-          <ChallengeCheck challenge={challenge} onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))} />
-        )}
-        <Button type="submit" size="lg" block disabled={pending || awaitingCheck} aria-busy={pending || challenge.state === 'verifying'}>
-          {pending
-            ? isLogin
-              ? t('auth.loggingIn')
-              : t('auth.creating')
-            : challenge.needed && challenge.state === 'verifying'
-              ? t('auth.checking')
-              : isLogin
-                ? t('auth.tabLogin')
-                : t('auth.createAccount')}
-        </Button>
-      </form>
-      <p className="auth-dialog__switch">
-        {isLogin ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
-        <button type="button" className="link-button" onClick={() => setMode(isLogin ? 'signup' : 'login')}>
-          {isLogin ? t('auth.signUpLink') : t('auth.logInLink')}
-        </button>
-      </p>
+            {!isLogin && (
+              <>
+                <Field label={t('auth.fullName')} name="name" autoComplete="name" value={form.name} onChange={update('name')} />
+                <Field
+                  label={t('auth.email')}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  optional
+                  value={form.email}
+                  onChange={update('email')}
+                />
+                <Field
+                  label={t('auth.phone')}
+                  name="phoneNumber"
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  optional
+                  value={form.phoneNumber}
+                  onChange={update('phoneNumber')}
+                  hint={t('auth.phoneHint')}
+                />
+                <ProvinceSelect value={form.province ?? ''} onChange={(province) => setForm((f) => ({ ...f, province }))} />
+                <ConsentField
+                  checked={form.consent}
+                  onChange={(consent) => {
+                    setForm((f) => ({ ...f, consent }));
+                    if (consent) setConsentMissing(false);
+                  }}
+                  showError={consentMissing && !form.consent}
+                />
+              </>
+            )}
+            {challenge.needed && (
+              <ChallengeCheck challenge={challenge} onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))} />
+            )}
+            <Button type="submit" size="lg" block disabled={pending || awaitingCheck} aria-busy={pending || challenge.state === 'verifying'}>
+              {pending
+                ? isLogin
+                  ? t('auth.loggingIn')
+                  : t('auth.creating')
+                : challenge.needed && challenge.state === 'verifying'
+                  ? t('auth.checking')
+                  : isLogin
+                    ? t('auth.tabLogin')
+                    : t('auth.createAccount')}
+            </Button>
+          </form>
+          {isLogin && (
+            <p className="auth-dialog__switch">
+              <button type="button" className="link-button" onClick={() => setForgot(true)}>
+                {t('auth.forgotLink')}
+              </button>
+            </p>
+          )}
+          <p className="auth-dialog__switch">
+            {isLogin ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
+            <button type="button" className="link-button" onClick={() => setMode(isLogin ? 'signup' : 'login')}>
+              {isLogin ? t('auth.signUpLink') : t('auth.logInLink')}
+            </button>
+          </p>
+        </>
+      )}
     </Dialog>
   );
 }

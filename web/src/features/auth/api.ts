@@ -12,3 +12,7 @@ export const signup = (input: SignupInput) => apiJson<User>('POST', '/api/auth/s
 export const logout = async () => {
   await apiRequest('POST', '/api/auth/logout');
 };
+
+/** Forgot password: the answer is the same whatever the username; the page's language goes along for the mail. */
+export const requestPasswordReset = (username: string) =>
+  apiJson<{ success: boolean; message: string }>('POST', '/api/auth/password-reset', { username, language: currentLanguage() });

@@ -110,12 +110,14 @@ test('newsletter: email required, then subscribe; 404 shows the failure toast', 
 
   fetch.setHandler(
     routes({
-      '/api/newsletter/subscribe': () => json(201, { success: true, alreadySubscribed: false, message: "You're subscribed!" }),
+      '/api/newsletter/subscribe': () => json(202, { success: true, email: 'lindi@example.co.za', message: 'Check your inbox: …' }),
     }),
   );
   fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Lindi' } });
   fireEvent.click(subscribe);
-  await waitFor(() => expect(screen.getByRole('status').textContent).toContain("You're subscribed!"));
+  // The same toast for a new and a known address, in the reader's language.
+  await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Check your inbox'));
+  expect(screen.getByRole('status').textContent).toContain('If lindi@example.co.za still needs confirming, we sent it a link.');
   expect(JSON.parse(String(fetch.calls('/api/newsletter/subscribe')[1]![1]!.body))).toEqual({
     email: 'lindi@example.co.za',
     name: 'Lindi',

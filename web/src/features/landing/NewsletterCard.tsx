@@ -4,12 +4,10 @@ import { Button, Card, CardContent, Input, Label, toast, toastError } from '../.
 import { apiJson, errorStatus, serverMessage } from '../../lib/api';
 import { currentLanguage, useT } from '../../i18n';
 
-/** The gateway's answer (notification service). */
+/** The gateway's answer: the same for every address (it never tells whether one was subscribed already). */
 export interface NewsletterResponse {
   success?: boolean;
-  alreadySubscribed?: boolean;
-  /** False until the link of the confirmation mail is used (double opt-in). */
-  confirmed?: boolean;
+  email?: string;
   message?: string;
 }
 
@@ -35,14 +33,11 @@ export function NewsletterCard() {
     // The page's language goes along: the confirmation mail is written in it.
     mutationFn: (input: NewsletterInput) =>
       apiJson<NewsletterResponse | null>('POST', '/api/newsletter/subscribe', { ...input, language: currentLanguage() }),
-    onSuccess: (res, input) => {
+    onSuccess: (_res, input) => {
       setForm({ email: '', name: '' });
-      const fallback = res?.alreadySubscribed ? t('letter.alreadyText', { email: input.email }) : t('letter.subscribedText', { email: input.email });
-      toast({
-        // Double opt-in: nothing but the confirmation mail goes out until its link is used.
-        title: res?.confirmed === false ? t('letter.checkInbox') : res?.alreadySubscribed ? t('letter.already') : t('letter.subscribed'),
-        description: res?.message?.trim() || fallback,
-      });
+      // Double opt-in: nothing but the confirmation mail goes out until its link is used. The answer is the same
+      // for a new and a known address, so the toast is too, in the reader's language.
+      toast({ title: t('letter.checkInbox'), description: t('letter.checkInboxText', { email: input.email }) });
     },
     onError: (error) => {
       const fallback = t('letter.tryLater');

@@ -18,11 +18,11 @@ const entry = (rank: number, n: number, correct: number, extra: Record<string, u
   ...extra,
 });
 
-const board = (scope: 'national' | 'friends', entries: unknown[], friendCount = 2) => ({
+const board = (scope: 'national' | 'friends', entries: unknown[], friendCount = 2, listedNationally = true) => ({
   scope,
   monthStart: '2025-10-31T22:00:00.000Z',
   summary: { players: 42, questionsResolved: 7, yourAccuracy: 60 },
-  you: { userId: 'u1', nationalRank: 1, friendsRank: 1, accuracy: 60, correct: 3, resolved: 5, totalAnswers: 6, streak: 1 },
+  you: { userId: 'u1', nationalRank: 1, friendsRank: 1, accuracy: 60, correct: 3, resolved: 5, totalAnswers: 6, streak: 1, listedNationally },
   friendCount,
   entries,
 });
@@ -139,4 +139,18 @@ test('the Calibration tab: ranked by shrunk Brier skill, with a link to How scor
   expect(rows[0]!.textContent).toContain('3/4 correct · skill +0.25');
   expect(within(rows[1]!).getByText('You')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'How scoring works' }).getAttribute('href')).toBe('/scoring');
+});
+
+test('a player not listed nationally is told only they see their place there, with a link to the setting', async () => {
+  fetch = stubFetch(routes({ '/api/leaderboard?scope=national': () => json(200, board('national', national, 2, false)) }));
+  renderSignedIn(<LeaderboardPage />);
+  await screen.findByRole('list', { name: 'National standings' });
+  expect(screen.getByText(/Only you see your place on this list/)).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Privacy settings' }).getAttribute('href')).toBe('/profile?tab=privacy');
+});
+
+test('a listed player gets no such note', async () => {
+  renderSignedIn(<LeaderboardPage />);
+  await screen.findByRole('list', { name: 'National standings' });
+  expect(screen.queryByText(/Only you see your place on this list/)).toBeNull();
 });

@@ -155,20 +155,29 @@ function Standings({
     );
   }
   const played = entries.filter((e) => e.answered > 0 || e.userId === userId);
-  if (entries.length === 0 || entries.every((e) => e.answered === 0)) {
-    return (
-      <div className="empty-note lb-empty">
-        <p className="lb-empty__title">{t('lb.emptyTitle')}</p>
-        <p>{t('lb.emptyText')}</p>
-      </div>
-    );
-  }
+  const empty = entries.length === 0 || entries.every((e) => e.answered === 0);
   return (
-    <ol className="lb-list" aria-label={scope === 'national' ? t('lb.nationalList') : t('lb.friendsList')}>
-      {(scope === 'friends' ? entries : played).map((e) => (
-        <EntryRow key={e.userId} entry={e} isYou={e.userId === userId} />
-      ))}
-    </ol>
+    <>
+      {empty ? (
+        <div className="empty-note lb-empty">
+          <p className="lb-empty__title">{t('lb.emptyTitle')}</p>
+          <p>{t('lb.emptyText')}</p>
+        </div>
+      ) : (
+        <ol className="lb-list" aria-label={scope === 'national' ? t('lb.nationalList') : t('lb.friendsList')}>
+          {(scope === 'friends' ? entries : played).map((e) => (
+            <EntryRow key={e.userId} entry={e} isYou={e.userId === userId} />
+          ))}
+        </ol>
+      )}
+      {/* Whoever is not listed still sees their own row here; this says nobody else does, and where to change it. */}
+      {scope === 'national' && !query.data.you.listedNationally && (
+        <p className="lb-note">
+          {t('lb.notListed')}{' '}
+          <Link to="/profile?tab=privacy">{t('lb.notListedLink')}</Link>
+        </p>
+      )}
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { renderWithUser, testUser } from '../notifications/testUtils';
 import { PrivacySettings } from './PrivacySettings';
 
 const url = `/api/users/${testUser.id}/privacy`;
-const saved = (over: Record<string, unknown> = {}) => ({ answerVisibility: 'friends', hideUntilResolved: false, updatedAt: null, ...over });
+const saved = (over: Record<string, unknown> = {}) => ({ answerVisibility: 'friends', hideUntilResolved: false, listOnNationalBoard: false, updatedAt: null, ...over });
 const consenting = { ...testUser, privacyConsent: { noticeVersion: '1.0', acceptedAt: '2026-05-12T09:30:00.000Z' } };
 
 afterEach(() => {
@@ -49,4 +49,20 @@ test('a failed load offers a retry; an account without consent says so', async (
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Only after the question is resolved' }).getAttribute('aria-checked')).toBe('true'));
+});
+
+test('the national leaderboard switch: off by default, saves listOnNationalBoard, and is off and disabled with Nobody', async () => {
+  const f = stubFetch((u, init) => (u === url && init?.method === 'PUT' ? json(200, saved({ ...JSON.parse(String(init.body)), updatedAt: 'x' })) : json(200, saved())));
+  renderWithUser(<PrivacySettings />, consenting);
+  const national = () => screen.getByRole('switch', { name: 'Show me on the national leaderboard' });
+  await screen.findByRole('switch', { name: 'Show me on the national leaderboard' });
+  expect(national().getAttribute('aria-checked')).toBe('false');
+  expect(national().getAttribute('aria-describedby')).toBeTruthy();
+  fireEvent.click(national());
+  await waitFor(() => expect(national().getAttribute('aria-checked')).toBe('true'));
+  expect(JSON.parse(String(f.calls(url).find(([, i]) => i?.method === 'PUT')![1]!.body))).toEqual({ listOnNationalBoard: true });
+  fireEvent.click(screen.getByRole('radio', { name: /Nobody/ }));
+  await waitFor(() => expect((national() as HTMLButtonElement).disabled).toBe(true));
+  expect(national().getAttribute('aria-checked')).toBe('false');
+  expect(screen.getByText('Not while nobody sees your predictions.')).toBeTruthy();
 });

@@ -6,7 +6,7 @@ import { serverMessage } from '../../lib/api';
 import { formatLongDate } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { SettingRow, Switch } from '../notifications/Switch';
-import { privacyKey, updatePrivacySettings, usePrivacySettings, type AnswerVisibility, type PrivacySettings as Settings } from './api';
+import { privacyKey, updatePrivacySettings, usePrivacySettings, type AnswerVisibility, type PrivacyPatch } from './api';
 import './privacy.css';
 import { useT, type MessageKey } from '../../i18n';
 import '../../i18n/later';
@@ -17,8 +17,8 @@ const CHOICES: { value: AnswerVisibility; label: MessageKey; description: Messag
 ];
 
 /**
- * The profile's Privacy tab: who sees my answers (saved on each change; the server enforces it everywhere), the
- * consent given at signup, and the notice.
+ * The profile's Privacy tab: who sees my answers, and whether the national leaderboards name me (saved on each
+ * change; the server enforces it everywhere), the consent given at signup, and the notice.
  */
 export function PrivacySettings() {
   const id = useId();
@@ -28,7 +28,7 @@ export function PrivacySettings() {
   const t = useT();
 
   const save = useMutation({
-    mutationFn: (patch: Partial<Pick<Settings, 'answerVisibility' | 'hideUntilResolved'>>) => updatePrivacySettings(user!.id, patch),
+    mutationFn: (patch: PrivacyPatch) => updatePrivacySettings(user!.id, patch),
     onSuccess: (saved) => {
       queryClient.setQueryData(privacyKey(user!.id), saved);
       toast({ title: t('privacy.saved'), description: t('privacy.savedText') });
@@ -93,6 +93,20 @@ export function PrivacySettings() {
                   aria-busy={save.isPending}
                   aria-labelledby={`${id}-resolved-title`}
                   aria-describedby={`${id}-resolved-desc`}
+                />
+              </SettingRow>
+              <SettingRow
+                id={`${id}-national`}
+                title={t('privacy.listNational')}
+                description={current.answerVisibility === 'nobody' ? t('privacy.listNationalNobody') : t('privacy.listNationalText')}
+              >
+                <Switch
+                  checked={current.listOnNationalBoard && current.answerVisibility !== 'nobody'}
+                  onCheckedChange={(next) => save.mutate({ listOnNationalBoard: next })}
+                  disabled={save.isPending || current.answerVisibility === 'nobody'}
+                  aria-busy={save.isPending}
+                  aria-labelledby={`${id}-national-title`}
+                  aria-describedby={`${id}-national-desc`}
                 />
               </SettingRow>
             </div>

@@ -8,6 +8,8 @@ export interface PrivacySettings {
   answerVisibility: AnswerVisibility;
   /** Friends see an answer only once its question is resolved. */
   hideUntilResolved: boolean;
+  /** Named on the national leaderboards (off until the user turns it on). */
+  listOnNationalBoard: boolean;
   updatedAt: string | null;
 }
 
@@ -29,5 +31,7 @@ export function usePrivacySettings(userId: string) {
 }
 
 /** PUT /api/users/{id}/privacy → the saved settings. */
-export const updatePrivacySettings = (userId: string, patch: Partial<Pick<PrivacySettings, 'answerVisibility' | 'hideUntilResolved'>>) =>
+export type PrivacyPatch = Partial<Pick<PrivacySettings, 'answerVisibility' | 'hideUntilResolved' | 'listOnNationalBoard'>>;
+
+export const updatePrivacySettings = (userId: string, patch: PrivacyPatch) =>
   apiJson<PrivacySettings>('PUT', `/api/users/${encodeURIComponent(userId)}/privacy`, patch);

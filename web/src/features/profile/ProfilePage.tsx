@@ -1,5 +1,6 @@
 import '../../i18n/later';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, CardContent, Spinner, Tabs } from '../../ui';
 import { formatMonthYear } from '../../lib/time';
 import { initials } from '../shell/initials';
@@ -9,6 +10,7 @@ import { PrivacySettings } from '../privacy/PrivacySettings';
 import { StatsTab } from './StatsTab';
 import { YourData } from './YourData';
 import { AccountSettings } from '../account/AccountSettings';
+import { EmailReminder } from '../account/EmailReminder';
 import { DataSaverSettings } from '../datasaver/DataSaverSettings';
 import { useT } from '../../i18n';
 import './profile.css';
@@ -19,7 +21,9 @@ type ProfileTab = 'stats' | 'settings' | 'account' | 'privacy';
 export function ProfilePage() {
   const user = useUser();
   const t = useT();
-  const [tab, setTab] = useState<ProfileTab>('stats');
+  const [params] = useSearchParams();
+  // ?tab=privacy: where the leaderboard's "not listed" note leads.
+  const [tab, setTab] = useState<ProfileTab>(params.get('tab') === 'privacy' ? 'privacy' : 'stats');
   if (!user) return <Spinner />;
   return (
     <div className="stack profile-page">
@@ -37,6 +41,7 @@ export function ProfilePage() {
           </div>
         </CardContent>
       </Card>
+      <EmailReminder user={user} />
       <Tabs<ProfileTab>
         className="tabs--scroll"
         label={t('nav.profile')}

@@ -5,8 +5,9 @@ import { formatCount } from '../../i18n/format';
 import './provinces.css';
 
 /**
- * Results by province: one row per province with a bar for the first option's share; a province with
- * fewer than 30 answers shows "Not enough predictions yet" instead of a split.
+ * Results by province: one row per province with a bar for the first option's share; a province the API withholds
+ * (fewer than 30 answers, or hidden so that no small group can be worked out from the others) carries no number
+ * and shows "Not enough predictions yet" instead of a split.
  */
 export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceResult[] | null | undefined; options: { id: string; text: string }[] }) {
   const headingId = useId();
@@ -26,7 +27,7 @@ export function ProvinceBreakdown({ provinces, options }: { provinces: ProvinceR
           return (
             <li key={p.code} className="prov__row">
               <span className="prov__name">{p.name}</span>
-              {p.shown ? (
+              {p.shown && p.totalVotes !== null ? (
                 <>
                   <span className="prov__figures">
                     {first.text} {Math.round(share)}%{second ? ` · ${second.text} ${Math.round(100 - share)}%` : ''} · {formatCount(p.totalVotes)}

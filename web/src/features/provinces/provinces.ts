@@ -15,5 +15,5 @@ export const PROVINCES = [
 
 export const NOT_ENOUGH_TEXT = 'Not enough predictions yet';
 
-/** One province's split: `shown` false (results empty) below the minimum number of answers. */
+/** One province's split: `shown` false (no total, results empty) when the API withholds it. */
 export type ProvinceResult = ProvinceBreakdown;

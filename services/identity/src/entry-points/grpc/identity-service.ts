@@ -20,6 +20,7 @@ import { accountHandlers } from './account-handlers.js';
 import { moderationHandlers } from './moderation-handlers.js';
 import { LoginThrottle, THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { profileHandlers, requestVerification } from './profile-handlers.js';
+import { resetHandlers } from './reset-handlers.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { MESSAGES, searchTerm, validateSignUp } from '../../domain/users.js';
 import { toSnapshot, toUser } from './common.js';
@@ -153,6 +154,9 @@ export function registerIdentityService(ctx: IdentityContext, server: import('@g
 
         // Delete my account / download my data (account-handlers.ts).
         ...accountHandlers(ctx, guard),
+
+        // Forgot password: ask for a link, use it, an admin sends one (reset-handlers.ts).
+        ...resetHandlers(ctx, clock),
 
         // Suspensions and display-name replacement (moderation-handlers.ts).
         ...moderationHandlers(ctx, clock),

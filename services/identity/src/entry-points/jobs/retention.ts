@@ -1,22 +1,25 @@
 import type { Clock, Logger } from '@mzansi/kit';
 import * as audit from '../../data-access/audit-repo.js';
 import * as verifications from '../../data-access/verification-repo.js';
+import * as resets from '../../data-access/password-reset-repo.js';
 import { auditCutoff } from '../../domain/audit.js';
 import type { IdentityDb } from '../../context.js';
 
 export interface IdentityRetentionResult {
   auditEntries: number;
   verificationLinks: number;
+  resetLinks: number;
 }
 
 /**
  * One retention pass at `now` (the injected clock): audit entries older than a year and verification links past
- * their expiry are deleted. Safe to run on every replica at once (the deletes simply find nothing the second time).
+ * their expiry (e-mail verification and password reset) are deleted. Safe to run on every replica at once (the deletes simply find nothing the second time).
  */
 export async function runIdentityRetention(db: IdentityDb, now: Date): Promise<IdentityRetentionResult> {
   const auditEntries = await db.transaction((tx) => audit.purgeAuditBefore(tx, auditCutoff(now)));
   const verificationLinks = await verifications.deleteExpired(db, now);
-  return { auditEntries, verificationLinks };
+  const resetLinks = await resets.deleteExpired(db, now);
+  return { auditEntries, verificationLinks, resetLinks };
 }
 
 /** Runs the retention pass now and then every `intervalMs`; `stop()` waits for a pass in progress. */
@@ -26,7 +29,7 @@ export function startIdentityRetention(opts: { db: IdentityDb; logger: Logger; c
     if (running) return; // the previous pass is still at work
     running = runIdentityRetention(opts.db, opts.clock())
       .then((r) => {
-        if (r.auditEntries || r.verificationLinks) opts.logger.info(r, 'retention: expired records deleted');
+        if (r.auditEntries || r.verificationLinks || r.resetLinks) opts.logger.info(r, 'retention: expired records deleted');
       })
       .catch((err: Error) => opts.logger.warn({ err: err.message }, 'retention pass failed; will retry'))
       .finally(() => {

@@ -34,8 +34,9 @@ export function mailHandlers(
       const now = clock();
       const { row, created, queued } = await ctx.transaction(async (tx) => {
         const { row, created } = await repo.subscribeNewsletter(tx, input);
-        // An address nobody has confirmed gets one confirmation mail (again at most hourly), and nothing else.
-        const send = !row.confirmedAt && (await mailRepo.claimConfirmationMail(tx, row.id, now, new Date(now.getTime() - CONFIRMATION_RESEND_MS)));
+        // An address nobody has confirmed gets one confirmation mail (again at most hourly), and nothing else. The
+        // claim runs for every address (it refuses confirmed ones itself): the same statements, new or known.
+        const send = await mailRepo.claimConfirmationMail(tx, row.id, now, new Date(now.getTime() - CONFIRMATION_RESEND_MS));
         if (send) {
           await mailRepo.insertMailJob(tx, randomUUID(), 'newsletter-confirmation', {
             target: row.id,

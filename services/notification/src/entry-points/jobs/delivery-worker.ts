@@ -12,6 +12,7 @@ import {
   questionPushPayload,
   unsubscribeLinks,
   verificationEmail,
+  passwordResetEmail,
   type QuestionNotice,
 } from '../../domain/messages.js';
 import { isTransientMailError, type Mailer, type MailMessage } from '../../infra/mailer.js';
@@ -259,8 +260,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * A job of one mail to one address: an e-mail verification (the only mail an unverified address gets) or a
-   * newsletter confirmation (double opt-in). Sent at most once (its delivery row), then the job is finished and its
+   * A job of one mail to one address: an e-mail verification (the only mail an unverified address gets), a password
+   * reset link, or a newsletter confirmation (double opt-in). Sent at most once (its delivery row), then the job is finished and its
    * payload (address, name, token) dropped.
    */
   private async singleMail(job: repo.JobRow, signal: AbortSignal): Promise<void> {
@@ -278,7 +279,9 @@ export class DeliveryWorker {
         const mail =
           job.kind === 'email-verification'
             ? verificationEmail(to, this.o.publicUrl, p.token, new Date(p.expiresAt ?? Date.now()), language)
-            : newsletterConfirmationEmail(
+            : job.kind === 'password-reset'
+              ? passwordResetEmail({ ...to, username: p.username ?? '' }, this.o.publicUrl, p.token, new Date(p.expiresAt ?? Date.now()), language)
+              : newsletterConfirmationEmail(
                 to,
                 this.o.publicUrl,
                 signMailToken(this.o.keys, 'confirm-newsletter', p.token),

@@ -17,7 +17,12 @@ const TO_PROTO = { friends: AnswerVisibility.ANSWER_VISIBILITY_FRIENDS, nobody: 
 
 function settingsJson(row: repo.AnswerPrivacyRow | undefined): PrivacySettings {
   const p = privacyOrDefault(row as Partial<AnswerPrivacy> | undefined);
-  return { answerVisibility: TO_PROTO[p.answerVisibility], hideUntilResolved: p.hideUntilResolved, updatedAt: row?.updatedAt };
+  return {
+    answerVisibility: TO_PROTO[p.answerVisibility],
+    hideUntilResolved: p.hideUntilResolved,
+    listOnNationalBoard: p.listOnNationalBoard,
+    updatedAt: row?.updatedAt,
+  };
 }
 
 /** Privacy of these users, defaults filled in: what every read of someone else's answers is filtered with. */
@@ -49,11 +54,12 @@ export function privacyHandlers(
     async updatePrivacy(req, call) {
       const actor = call.requireActor();
       if (!isUuid(actor.id)) throw invalid('Unknown user');
-      const patch: { answerVisibility?: 'friends' | 'nobody'; hideUntilResolved?: boolean } = {};
+      const patch: { answerVisibility?: 'friends' | 'nobody'; hideUntilResolved?: boolean; listOnNationalBoard?: boolean } = {};
       if (req.answerVisibility === AnswerVisibility.ANSWER_VISIBILITY_FRIENDS) patch.answerVisibility = 'friends';
       else if (req.answerVisibility === AnswerVisibility.ANSWER_VISIBILITY_NOBODY) patch.answerVisibility = 'nobody';
       else if (req.answerVisibility !== AnswerVisibility.ANSWER_VISIBILITY_UNSPECIFIED) throw invalid('Please choose who sees your answers');
       if (req.hideUntilResolved !== undefined) patch.hideUntilResolved = req.hideUntilResolved;
+      if (req.listOnNationalBoard !== undefined) patch.listOnNationalBoard = req.listOnNationalBoard;
       return { settings: settingsJson(await repo.upsertPrivacy(ctx.db, actor.id, patch, clock())) };
     },
   };

@@ -4,13 +4,13 @@ import { alreadyExists, conflict, forbidden, invalid, isUuid, notFound, prom, sa
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
-import { mayViewAnswer, mayViewStanding } from '../../domain/privacy.js';
+import { figuresView, listedNationally, mayViewAnswer, onNationalBoard, type FiguresView } from '../../domain/privacy.js';
 import { accuracy, monthKey, streak } from '../../domain/scoring.js';
 import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
 import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
-import { withPercentages } from '../../domain/results.js';
+import { provinceResults, withPercentages } from '../../domain/results.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
@@ -44,20 +44,31 @@ function ids(list: string[]): string[] {
 }
 
 /** Exactly these users (you and your friends), ranked among themselves (domain/leaderboard.ts `scopedBoard`). */
-async function scopedBoard(ctx: Ctx, viewerId: string, month: string, userIds: string[]): Promise<Ranked[]> {
+async function scopedBoard(ctx: Ctx, viewerId: string, month: string, userIds: string[]): Promise<Shown[]> {
   const [rows, privacy] = await Promise.all([repo.scoresOf(ctx.db, month, userIds), privacyMap(ctx, userIds)]);
-  return board.scopedBoard(rows, userIds, (userId) => mayViewStanding(viewerId, userId, privacy(userId)));
+  const view = (userId: string) => figuresView(viewerId, userId, privacy(userId));
+  return board.scopedBoard(rows, userIds, view).map((r) => ({ ...r, view: view(r.userId) as Exclude<FiguresView, 'none'> }));
 }
 
-/** The national top `limit` that the viewer may see (domain/leaderboard.ts `nationalBoard`): reads a growing prefix. */
-async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: number): Promise<Ranked[]> {
-  for (let read = limit; ; ) {
-    const prefix = await repo.topScores(ctx.db, month, read);
-    const privacy = await privacyMap(ctx, prefix.map((r) => r.userId));
-    const step = board.nationalBoard(prefix, read, limit, (userId) => mayViewStanding(viewerId, userId, privacy(userId)));
-    if (step.done) return step.board;
-    read = step.nextRead;
-  }
+/** The national top `limit`: the listed players and the viewer, with national ranks (voting-repo.ts `listedTopScores`). */
+async function nationalBoard(ctx: Ctx, viewerId: string, month: string, limit: number): Promise<Shown[]> {
+  const rows = await repo.listedTopScores(ctx.db, month, viewerId, limit);
+  const privacy = await privacyMap(ctx, rows.map((r) => r.userId));
+  return rows.flatMap((r) => {
+    const owner = privacy(r.userId);
+    const view = figuresView(viewerId, r.userId, owner);
+    // The SQL already narrowed to these; the domain rule has the last word.
+    return view === 'none' || !onNationalBoard(viewerId, r, owner) ? [] : [{ ...board.seenScore(r, view), view }];
+  });
+}
+
+type Shown = Ranked & { view: Exclude<FiguresView, 'none'> };
+
+/** Each shown player's streak, counting only days with an answer to a resolved question where `view` says so. */
+async function streaksOf(ctx: Ctx, rows: Shown[], today: string): Promise<(r: Shown) => number> {
+  const ids = (view: Shown['view']) => rows.filter((r) => r.view === view).map((r) => r.userId);
+  const [all, resolvedOnly] = await Promise.all([repo.answerDays(ctx.db, ids('all'), today), repo.answerDays(ctx.db, ids('resolvedOnly'), today, 400, true)]);
+  return (r) => streak((r.view === 'all' ? all : resolvedOnly).get(r.userId) ?? [], today);
 }
 
 /** A refused answer as the user is told it. */
@@ -136,16 +147,10 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         },
 
         async getProvinceResults(req) {
-          const rows = await repo.provinceCountsFor(ctx.db, ids(req.questionIds));
-          const by = new Map<string, { questionId: string; province: string; counts: { optionId: string; count: number }[]; total: number }>();
-          for (const r of rows) {
-            const k = `${r.questionId} ${r.province}`;
-            let e = by.get(k);
-            if (!e) by.set(k, (e = { questionId: r.questionId, province: r.province, counts: [], total: 0 }));
-            e.counts.push({ optionId: r.optionId, count: r.count });
-            e.total += r.count;
-          }
-          return { results: [...by.values()].map((e) => ({ ...e, counts: withPercentages(e.counts) })) };
+          const questionIds = ids(req.questionIds);
+          // The national totals are read with the province counts: only provinces that may be shown leave voting.
+          const [national, rows] = await Promise.all([repo.countsFor(ctx.db, questionIds), repo.provinceCountsFor(ctx.db, questionIds)]);
+          return { results: provinceResults(national, rows) };
         },
 
         async getAnswersByUsers(req, call) {
@@ -200,13 +205,13 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           const bounds = sastMonthBounds(now);
           const limit = boardSize(req.limit);
           const scoped = req.userIds.length > 0;
-          const [entries, players, questionsResolved] = await Promise.all([
+          const [entries, players, questionsResolved, own] = await Promise.all([
             scoped ? scopedBoard(ctx, viewer.id, month, ids(req.userIds)) : nationalBoard(ctx, viewer.id, month, limit),
             repo.playersThisMonth(ctx.db, month),
             repo.resolvedBetween(ctx.db, bounds.start, bounds.end),
+            isUuid(viewer.id) ? privacyMap(ctx, [viewer.id]) : undefined,
           ]);
-          const today = sastDate(now);
-          const days = await repo.answerDays(ctx.db, entries.map((r) => r.userId), today);
+          const streakOf = await streaksOf(ctx, entries, sastDate(now));
           return {
             entries: entries.map((r) => ({
               userId: r.userId,
@@ -215,11 +220,12 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
               resolved: r.resolved,
               answered: r.answered,
               accuracy: accuracy(r.correct, r.resolved),
-              streak: streak(days.get(r.userId) ?? [], today),
+              streak: streakOf(r),
             })),
             players,
             questionsResolved,
             monthStart: bounds.start,
+            viewerListed: own ? listedNationally(own(viewer.id)) : false,
           };
         },
 
@@ -229,9 +235,10 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           const month = monthKey(now);
           const limit = boardSize(req.limit);
           const opts = { k: SHRINKAGE, minResolved: MIN_RESOLVED };
-          // Ranks count everyone; players who keep their answers from everyone are left out of others' view (a gap).
+          // Ranks count everyone; only listed players (and the viewer) are named, the rest leave a gap. Every figure
+          // here counts resolved questions only, so hideUntilResolved needs nothing more.
           const [board, mine] = await Promise.all([
-            repo.calibrationBoard(ctx.db, month, { ...opts, limit: limit * 4 }),
+            repo.calibrationBoard(ctx.db, month, { ...opts, limit, listedFor: viewer.id }),
             repo.calibrationBoard(ctx.db, month, { ...opts, limit: 1, userId: viewer.id }),
           ]);
           const privacy = await privacyMap(ctx, board.rows.map((r) => r.userId));
@@ -245,7 +252,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           });
           const you = mine.rows[0];
           return {
-            entries: board.rows.filter((r) => mayViewStanding(viewer.id, r.userId, privacy(r.userId))).slice(0, limit).map(entry),
+            entries: board.rows.filter((r) => onNationalBoard(viewer.id, r, privacy(r.userId))).slice(0, limit).map(entry),
             crowdSkill: board.crowd,
             shrinkage: SHRINKAGE,
             minResolved: MIN_RESOLVED,

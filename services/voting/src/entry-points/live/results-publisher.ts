@@ -1,7 +1,7 @@
 import { encodeResultsChanged, LIVE_SUBJECTS, prom } from '@mzansi/kit';
 import * as repo from '../../data-access/voting-repo.js';
 import { resultsHiddenFor } from '@mzansi/api/rules';
-import { resultsOfQuestion } from '../../domain/results.js';
+import { provinceCountsByQuestion, resultsOfQuestion } from '../../domain/results.js';
 import { realPacerClock, ResultsPacer, type PacerClock } from '../../domain/results-pacer.js';
 import type { VotingContext } from '../../context.js';
 
@@ -89,14 +89,7 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
       if (!q) byQuestion.set(r.questionId, (q = { options: r.options, blind: resultsHiddenFor(r, false), counts: new Map() }));
       if (r.optionId !== null) q.counts.set(r.optionId, r.count);
     }
-    const provinces = new Map<string, Map<string, Map<string, number>>>();
-    for (const r of provinceRows) {
-      let byProvince = provinces.get(r.questionId);
-      if (!byProvince) provinces.set(r.questionId, (byProvince = new Map()));
-      let counts = byProvince.get(r.province);
-      if (!counts) byProvince.set(r.province, (counts = new Map()));
-      counts.set(r.optionId, r.count);
-    }
+    const provinces = provinceCountsByQuestion(provinceRows);
     const now = clock.now();
     for (const [id, q] of byQuestion) {
       ctx.nc.publish(subject, encodeResultsChanged(resultsOfQuestion(id, q.options, q.counts, q.blind, provinces.get(id) ?? new Map())));
