@@ -11,6 +11,7 @@ export * from './password-reset.js';
 export * from './social.js';
 export * from './research.js';
 export * from './admin.js';
+export * from './moderation.js';
 export * from './notifications.js';
 export * from './live.js';
 export * from './route.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams } from './common.js';
 import { route, type Media, type RouteSpec } from './route.js';
+import { moderationRoutes } from './routes-moderation.js';
 import { questionRoutes } from './routes-questions.js';
 import { socialRoutes } from './routes-social.js';
 import { userRoutes } from './routes-users.js';
@@ -29,7 +30,7 @@ const gatewayRoutes = {
  * Every route the gateway serves, by `METHOD /path` (OpenAPI path syntax): the gateway's handlers are typed against
  * it, the OpenAPI document is generated from it, and the tests check every answer against it.
  */
-export const routes = { ...questionRoutes, ...userRoutes, ...passwordResetRoutes, ...socialRoutes, ...gatewayRoutes } as const satisfies Record<string, RouteSpec>;
+export const routes = { ...questionRoutes, ...userRoutes, ...passwordResetRoutes, ...socialRoutes, ...moderationRoutes, ...gatewayRoutes } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;
 export type RouteKey = keyof Routes;

@@ -16,6 +16,13 @@ export const Comment = z.strictObject({
   thumbHeight: z.number().int().nullable(),
   createdAt: isoDateOrNull,
   user: Person.nullable(),
+  /**
+   * hidden: reported by enough people, awaiting a moderator; removed: by a moderator. Others than the author and
+   * admins get such a comment without its text and image (the web shows "Comment hidden" / "Comment removed").
+   */
+  moderation: z.enum(['visible', 'hidden', 'removed']),
+  /** Why a moderator removed it, for its author; null otherwise. */
+  moderationReason: z.string().nullable(),
 });
 export const CommentList = z.array(Comment);
 /** GET /api/comments/public: the latest three comments of each public question, by question id. */

@@ -20,6 +20,8 @@ export const User = z.strictObject({
   privacyConsent: z.strictObject({ noticeVersion: z.string(), acceptedAt: isoDateOrNull }).nullable(),
   province: z.string().nullable(),
   language: z.enum(LANGUAGES).nullable(),
+  /** Why a moderator replaced the display name (the profile tells the person); null when it never was. */
+  nameReplacedReason: z.string().nullable(),
 });
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);

@@ -46,7 +46,10 @@ export type ErrorCode =
   | 'verifyInvalidLink'
   | 'resetInvalidLink'
   | 'mailBadConfirm'
-  | 'mailBadUnsubscribe';
+  | 'mailBadUnsubscribe'
+  // 403s of a suspended account (routes/moderation.ts): until a date (`params` year, month, day) or permanently.
+  | 'accountSuspended'
+  | 'accountSuspendedPermanently';
 
 /**
  * An error with an HTTP status and a message users may see; `params` are the numbers a coded message's

@@ -100,6 +100,7 @@ export function exportDocument(parts: ExportParts, opts: { publicUrl: string; no
       sent: parts.social.sentRequests.map((r) => ({ id: r.id, to: personJson(r.receiver), status: r.status, createdAt: iso(r.createdAt) })),
       received: parts.social.receivedRequests.map((r) => ({ id: r.id, from: personJson(r.requester), status: r.status, createdAt: iso(r.createdAt) })),
     },
+    commentReports: parts.social.reports.map((r) => ({ id: r.id, commentId: r.commentId, reason: r.reason, note: r.note || null, status: r.status, createdAt: iso(r.createdAt) })),
     suggestions: parts.questions.suggestions.map((s) => ({
       id: s.id,
       title: s.title,

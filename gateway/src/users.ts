@@ -18,6 +18,7 @@ export function userJson(u: identity.User): User {
     privacyConsent: u.privacyNoticeVersion ? { noticeVersion: u.privacyNoticeVersion, acceptedAt: u.privacyConsentAt?.toISOString() ?? null } : null,
     province: u.province || null,
     language: (u.language || null) as User['language'],
+    nameReplacedReason: u.nameReplacedReason || null,
   };
 }
 

@@ -111,6 +111,9 @@ export async function createErasureFixtures(sys: System, gw2: Awaited<ReturnType
   const imageComment = posted.json;
   expect((await me.b.post(`/api/questions/${q2}/comments`, { content: 'Not a chance' })).status).toBe(201);
   const friendComment = (await friend.b.post(`/api/questions/${q1}/comments`, { content: 'Go Bokke' })).json.id;
+  // A report `me` filed: erasure deletes it (the audit log names it only by its id).
+  const report = await me.b.post(`/api/comments/${friendComment}/reports`, { reason: 'spam', note: 'Reported from my commute' });
+  expect(report.status, report.text).toBe(201);
   expect((await me.b.post('/api/question-suggestions', { title: 'Will the Cape Town taxi strike end this week', description: 'From my commute' })).status).toBe(201);
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();

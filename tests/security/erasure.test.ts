@@ -81,6 +81,7 @@ describe('download my data', () => {
       'comments',
       'friends',
       'friendRequests',
+      'commentReports',
       'suggestions',
       'notifications',
       'newsletter',
@@ -102,6 +103,7 @@ describe('download my data', () => {
     expect(doc.comments[1].imageUrl).toBeNull();
     // The links work (the document names the public address; here the gateway is on another port).
     expect((await getBytes(sys.base, new URL(doc.comments[0].imageUrl).pathname)).status).toBe(200);
+    expect(doc.commentReports).toEqual([{ id: expect.any(String), commentId: friendComment, reason: 'spam', note: 'Reported from my commute', status: 'open', createdAt: expect.any(String) }]);
     expect(doc.friends).toEqual([{ id: friend.id, username: friend.username, name: friend.name, since: expect.any(String) }]);
     expect(doc.friendRequests.sent.map((r: { to: { username: string }; status: string }) => [r.to.username, r.status]).sort()).toEqual(
       [
@@ -175,6 +177,9 @@ describe('delete my account', () => {
     expectCleanError(await sys.browser().get(imageComment.thumbUrl), 404);
     const comments = (await friend.b.get(`/api/questions/${q1}/comments`)).json as { id: string }[];
     expect(comments.map((c) => c.id)).toEqual([friendComment]);
+    // The report they filed on the friend's comment is gone with them.
+    const reports = await sys.services.social.ctx.pool.query('SELECT count(*)::int AS n FROM comment_reports WHERE comment_id = $1', [friendComment]);
+    expect(reports.rows[0].n).toBe(0);
     expect((await friend.b.get(`/api/users/${friend.id}/friends`)).json.friends).toEqual([]);
     expect((await asked.b.get(`/api/users/${asked.id}/friend-requests`)).json).toEqual([]);
     expect((await asker.b.get(`/api/users/${asker.id}/sent-requests`)).json).toEqual([]);

@@ -14,6 +14,7 @@ import type { System } from './system.js';
 import type { Req, Route, Who } from './fuzz/arbitraries.js';
 import { createFixtures, startFuzzSystem, WEB_DIST, type Fixtures } from './fuzz/fixtures.js';
 import { adminRoutes } from './fuzz/routes-admin.js';
+import { moderationRoutes } from './fuzz/routes-moderation.js';
 import { readRoutes } from './fuzz/routes-read.js';
 import { userRoutes } from './fuzz/routes-users.js';
 import { METHODS, rawRequest, transportCase, transportChecker, transportRoutes } from './fuzz/transport.js';
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 /** Every route, in the fuzzer's order. */
-const routes = (): Route[] => [...readRoutes(f), ...userRoutes(f), ...adminRoutes(f)];
+const routes = (): Route[] => [...readRoutes(f), ...userRoutes(f), ...adminRoutes(f), ...moderationRoutes(f)];
 
 async function send(r: Req): Promise<Res> {
   const b: Browser = r.who === 'user' ? f.u.b : r.who === 'admin' ? sys.admin : sys.browser();

@@ -249,6 +249,7 @@ test('as a user with a long name and friends: suggestions, scoring, privacy, not
       ['/my-suggestions', 'my-suggestions'],
       ['/scoring', 'scoring'],
       ['/privacy', 'privacy'],
+      ['/guidelines', 'guidelines'],
     ] as const) {
       problems.push(...(await visit(page, path, h1(page), name)));
     }
@@ -263,7 +264,7 @@ test('as the admin: every admin tab and the dashboard pass axe and fit', async (
   await expectNoProblems(['admin', 'admin-dev-password'], async (page, problems) => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 15_000 });
-    problems.push(...(await tabs(page, 'admin', ['Analytics', 'Users', 'Questions', 'Suggestions', 'Manage', 'Audit'])));
+    problems.push(...(await tabs(page, 'admin', ['Analytics', 'Users', 'Questions', 'Suggestions', 'Moderation', 'Manage', 'Audit'])));
     problems.push(...(await visit(page, '/dashboard', h1(page), 'dashboard')));
   });
 });

@@ -54,6 +54,7 @@ function AuthDialog() {
 }
 
 const PublicPrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PublicPrivacyPage));
+const GuidelinesPage = lazyScreen(() => import('./features/moderation/GuidelinesPage').then((m) => m.GuidelinesPage));
 const MailLinkPage = lazyScreen(() => import('./features/account/MailLinkPage').then((m) => m.MailLinkPage));
 const ResetPasswordPage = lazyScreen(() => import('./features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 
@@ -95,6 +96,13 @@ function Screens() {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>
         <ResetPasswordPage />
+      </Suspense>
+    );
+  }
+  if (!user && pathname.replace(/\/+$/, '') === '/guidelines') {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <GuidelinesPage />
       </Suspense>
     );
   }

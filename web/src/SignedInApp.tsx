@@ -24,6 +24,7 @@ const NotificationSettingsPage = lazyScreen(
 const MySuggestionsPage = lazyScreen(
   () => import('./features/suggestions/MySuggestionsPage').then((m) => m.MySuggestionsPage),
 );
+const Guidelines = lazyScreen(() => import('./features/moderation/GuidelinesPage').then((m) => m.Guidelines));
 const PrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
 const ScoringPage = lazyScreen(() => import('./features/scoring/ScoringPage').then((m) => m.ScoringPage));
 const AdminPage = lazyScreen(() => import('./features/admin/AdminPage').then((m) => m.AdminPage));
@@ -47,6 +48,7 @@ function SignedInRoutes({ user }: { user: User }) {
           <Route path="/notifications" element={<NotificationSettingsPage />} />
           <Route path="/my-suggestions" element={<MySuggestionsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/guidelines" element={<Guidelines />} />
           <Route path="/scoring" element={<ScoringPage />} />
           <Route path="/admin" element={<AdminPage user={user} />} />
           <Route path="/admin/testing" element={<AdminPage user={user} />} />

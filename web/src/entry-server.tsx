@@ -67,6 +67,7 @@ export async function prepare(): Promise<void> {
     privacyConsent: null,
     province: null,
     language: null,
+    nameReplacedReason: null,
   };
   for (const input of [
     { path: '/', language: 'en', user: null, today: [], renderedAt: Date.now() },

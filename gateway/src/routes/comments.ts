@@ -8,6 +8,7 @@ import type { RateLimits } from '../rate-limit.js';
 import { bodyOf, send } from '../respond.js';
 import { actorOf, requireActor } from '../session.js';
 import { personJson } from '../users.js';
+import { refuseIfSuspended } from '../suspension.js';
 
 export interface CommentsDeps {
   clients: Clients;
@@ -30,6 +31,8 @@ export function commentJson(c: social.Comment): Comment {
     thumbHeight: c.hasImage ? c.thumbHeight : null,
     createdAt: c.createdAt?.toISOString() ?? null,
     user: personJson(c.user),
+    moderation: c.moderation === 'hidden' || c.moderation === 'removed' ? c.moderation : 'visible',
+    moderationReason: c.moderationReason || null,
   };
 }
 
@@ -86,6 +89,7 @@ export function questionCommentRoutes(r: Router, { clients, cache, rateLimits }:
     const body = parse(CommentBody, req.body);
     checkImageSize(body.imageUrl);
     await rateLimits.comment(actor.id);
+    await refuseIfSuspended(clients, actor);
     await clients.questions.getQuestion({ id }, { actor }); // 404 for unknown or hidden questions
     const { comment } = await clients.social.postComment(
       { questionId: id, content: body.content, imageDataUrl: body.imageUrl ?? '' },

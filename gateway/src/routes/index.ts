@@ -12,6 +12,7 @@ import { authRoutes } from './auth.js';
 import { adminPasswordResetRoutes, passwordResetRoutes } from './password-reset.js';
 import { commentBodyParser, commentsRouter, questionCommentRoutes } from './comments.js';
 import { friendsFeedRouter } from './feed.js';
+import { adminModerationRoutes, reportRoutes } from './moderation.js';
 import { newsletterRouter } from './newsletter.js';
 import { notificationsRouter } from './notifications.js';
 import { privacyNoticeRouter, privacySettingsRoutes } from './privacy.js';
@@ -87,7 +88,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
       (r) => questionCommentRoutes(r, socialDeps),
     ),
   );
-  api.use('/comments', commentsRouter(socialDeps));
+  api.use('/comments', commentsRouter(socialDeps), prefixRouter((r) => reportRoutes(r, socialDeps)));
   api.use('/friendships', friendshipsRouter(socialDeps));
   api.use('/friend-requests', friendRequestsRouter(socialDeps));
   api.use('/feed', friendsFeedRouter(votingDeps));
@@ -102,6 +103,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
       (r) => auditRoutes(r, { clients }),
       (r) => adminPasswordResetRoutes(r, { clients }),
       (r) => adminResearchRoutes(r, researchDeps),
+      (r) => adminModerationRoutes(r, { clients, cache }),
     ),
   );
   api.use('/tags', tagsRouter(researchDeps));

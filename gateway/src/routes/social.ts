@@ -6,6 +6,7 @@ import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { badRequest, parse } from '../errors.js';
 import type { RateLimits } from '../rate-limit.js';
+import { refuseIfSuspended } from '../suspension.js';
 import { send } from '../respond.js';
 import { requireActor, requireSelf } from '../session.js';
 import { personJson } from '../users.js';
@@ -70,6 +71,7 @@ export function friendshipsRouter({ clients }: SocialDeps): Router {
     requireActor(res);
     const body = parse(FriendshipBody, req.body);
     const actor = requireSelf(res, body.userId);
+    await refuseIfSuspended(clients, actor);
     const { request, becameFriends } = await clients.social.sendFriendRequest(
       { friendId: body.friendId ?? '', friendUsername: body.friendId ? '' : (body.friendUsername ?? '') },
       { actor },

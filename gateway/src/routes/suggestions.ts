@@ -4,6 +4,7 @@ import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/qu
 import { IdTextParams, SuggestionBody, SuggestionQuery, SuggestionReviewBody, type Suggestion as SuggestionJson } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { badRequest, ISSUE_MESSAGE, parse } from '../errors.js';
+import { refuseIfSuspended } from '../suspension.js';
 import { send } from '../respond.js';
 import { requireActor, requireAdmin } from '../session.js';
 
@@ -45,6 +46,7 @@ export function suggestionsRouter({ clients }: { clients: Clients }): Router {
   r.post('/', async (req, res) => {
     const actor = requireActor(res);
     const body = parse(SuggestionBody, req.body, ISSUE_MESSAGE);
+    await refuseIfSuspended(clients, actor);
     const { suggestion } = await clients.questions.createSuggestion({ title: body.title, description: body.description ?? '' }, { actor });
     send(res, 'POST /api/question-suggestions', 201, (await suggestionsJson(clients, [suggestion!], actor))[0]!);
   });

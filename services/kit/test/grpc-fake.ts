@@ -57,6 +57,10 @@ export function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     requestPasswordReset: unimplemented,
     resetPassword: unimplemented,
     sendPasswordReset: unimplemented,
+    setSuspension: unimplemented,
+    liftSuspension: unimplemented,
+    getSuspension: unimplemented,
+    replaceDisplayName: unimplemented,
   };
 }
 

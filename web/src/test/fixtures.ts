@@ -81,6 +81,7 @@ export function makeUser(overrides: Partial<User> & Pick<User, 'id' | 'username'
     privacyConsent: null,
     province: null,
     language: null,
+    nameReplacedReason: null,
     ...overrides,
   } satisfies User;
 }
@@ -102,6 +103,8 @@ export function makeComment(user: Person, overrides: Partial<Comment> = {}): Com
     ...NO_IMAGE,
     createdAt: new Date().toISOString(),
     user,
+    moderation: 'visible',
+    moderationReason: null,
     ...overrides,
   } satisfies Comment;
 }

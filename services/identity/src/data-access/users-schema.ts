@@ -26,6 +26,12 @@ export const users = pgTable(
     privacyNoticeVersion: text('privacy_notice_version'),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true, mode: 'date' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A moderator's suspension (domain/suspension.ts): since when; until when (null = permanently); why. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
+    /** Why an admin replaced the display name, shown to the person; null when it never was. */
+    nameReplacedReason: text('name_replaced_reason'),
   },
   (t) => [
     // Usernames are unique ignoring case; the same expression serves exact look-ups at login.

@@ -1,17 +1,20 @@
 import { asc, desc, eq, or } from 'drizzle-orm';
 import { forgetEventsAbout } from '@mzansi/kit';
-import { comments, friendRequests, friendships, people } from './schema.js';
+import { commentReports, comments, friendRequests, friendships, people } from './schema.js';
 import type { SocialQueryable } from '../context.js';
 
 type Q = SocialQueryable;
 
 /**
  * Erases a deleted user from social: their comments (the images are columns of the comment row, so they go with
- * it and the image URLs are 404 at once), friendships both ways, friend requests both ways whatever their status,
+ * it and the image URLs are 404 at once), the reports they filed, friendships both ways, friend requests both ways whatever their status,
  * the directory entry, and social's outbox rows that name them (its audit records). Idempotent: a second run finds
  * nothing.
  */
-export async function eraseUser(db: Q, userId: string): Promise<{ comments: number; friendships: number; requests: number }> {
+export async function eraseUser(db: Q, userId: string): Promise<{ comments: number; friendships: number; requests: number; reports: number }> {
+  // The reports they filed (reports of their own comments go with the comments). The audit log names reports only
+  // by id, so it needs no rewriting.
+  const reports = await db.delete(commentReports).where(eq(commentReports.reporterId, userId)).returning({ id: commentReports.id });
   const gone = await db.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id });
   const friends = await db
     .delete(friendships)
@@ -23,7 +26,7 @@ export async function eraseUser(db: Q, userId: string): Promise<{ comments: numb
     .returning({ id: friendRequests.id });
   await db.delete(people).where(eq(people.id, userId));
   await forgetEventsAbout(db, userId);
-  return { comments: gone.length, friendships: friends.length / 2, requests: requests.length };
+  return { comments: gone.length, friendships: friends.length / 2, requests: requests.length, reports: reports.length };
 }
 
 /** Every comment of a user, oldest first, without the image bytes (the export links to them). */
@@ -38,6 +41,8 @@ export async function commentsForExport(db: Q, userId: string) {
       thumbWidth: comments.thumbWidth,
       thumbHeight: comments.thumbHeight,
       createdAt: comments.createdAt,
+      moderation: comments.moderation,
+      moderationReason: comments.moderationReason,
     })
     .from(comments)
     .where(eq(comments.userId, userId))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
 
@@ -15,6 +15,9 @@ export const people = pgTable(
     name: text('name').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** A moderator's suspension as identity announced it (domain/moderation.ts isSuspended); until null = permanently. */
+    suspended: boolean('suspended').notNull().default(false),
+    suspendedUntil: ts('suspended_until'),
   },
   (t) => [
     index('people_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
@@ -71,8 +74,15 @@ export const comments = pgTable(
     /** A hash of the encoded bytes: the images' entity tags. */
     imageHash: text('image_hash'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** visible, hidden (enough reports, awaiting review) or removed by a moderator (domain/moderation.ts). */
+    moderation: text('moderation', { enum: ['visible', 'hidden', 'removed'] }).notNull().default('visible'),
+    /** The moderator's reason for a removal, shown to the author. */
+    moderationReason: text('moderation_reason').notNull().default(''),
+    moderatedAt: ts('moderated_at'),
   },
   (t) => [
+    check('comments_moderation_check', sql`${t.moderation} IN ('visible', 'hidden', 'removed')`),
+    index('comments_moderation_idx').on(t.userId).where(sql`${t.moderation} <> 'visible'`),
     index('comments_question_idx').on(t.questionId, t.createdAt.desc()),
     index('comments_user_idx').on(t.userId, t.questionId),
     // The few rows still to re-encode, found without a scan.
@@ -90,3 +100,30 @@ export const questionVisibility = pgTable('question_visibility', {
   visible: boolean('visible').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Reports of comments: one per reporter and comment. `open` until a moderator decides: `rejected` when the comment
+ * is kept, `upheld` when it is removed. A reporter's rejected reports decide whether their reports still count
+ * toward hiding. Erasing the reporter deletes their reports; the audit log names them only by id.
+ */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'rejected', 'upheld'] }).notNull().default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [
+    check('comment_reports_status_check', sql`${t.status} IN ('open', 'rejected', 'upheld')`),
+    uniqueIndex('comment_reports_once_key').on(t.commentId, t.reporterId),
+    index('comment_reports_reporter_idx').on(t.reporterId, t.status),
+    index('comment_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);

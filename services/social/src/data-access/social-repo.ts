@@ -7,11 +7,12 @@ type Q = SocialQueryable;
 export type PersonRow = typeof people.$inferSelect;
 export type RequestRow = typeof friendRequests.$inferSelect;
 
-export async function upsertPerson(db: Q, p: { id: string; username: string; name: string; isAdmin: boolean }) {
+export async function upsertPerson(db: Q, p: { id: string; username: string; name: string; isAdmin: boolean; suspended: boolean; suspendedUntil: Date | null }) {
+  const { id: _id, ...fields } = p;
   await db
     .insert(people)
     .values({ ...p, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: people.id, set: { username: p.username, name: p.name, isAdmin: p.isAdmin, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: people.id, set: { ...fields, updatedAt: new Date() } });
 }
 
 export async function personById(db: Q, id: string): Promise<PersonRow | undefined> {
@@ -131,6 +132,8 @@ const commentCols = {
   thumbWidth: comments.thumbWidth,
   thumbHeight: comments.thumbHeight,
   createdAt: comments.createdAt,
+  moderation: comments.moderation,
+  moderationReason: comments.moderationReason,
 };
 /** A comment without its image bytes; the sizes are null when it has no (re-encoded) image. */
 export type CommentRow = {
@@ -143,6 +146,8 @@ export type CommentRow = {
   thumbWidth: number | null;
   thumbHeight: number | null;
   createdAt: Date;
+  moderation: 'visible' | 'hidden' | 'removed';
+  moderationReason: string;
 };
 
 export async function insertComment(db: Q, values: typeof comments.$inferInsert): Promise<CommentRow> {
@@ -153,7 +158,7 @@ export async function commentsOf(db: Q, questionId: string): Promise<CommentRow[
   return db.select(commentCols).from(comments).where(eq(comments.questionId, questionId)).orderBy(asc(comments.createdAt)).limit(1000);
 }
 
-/** The latest `n` comments of each question and each question's total, in one query. */
+/** The latest `n` visible comments of each question and their total (hidden and removed ones stay off public lists), in one query. */
 export async function latestComments(db: Q, questionIds: string[], n: number): Promise<(CommentRow & { total: number })[]> {
   if (questionIds.length === 0) return [];
   const rows = await db.execute<{
@@ -172,7 +177,7 @@ export async function latestComments(db: Q, questionIds: string[], n: number): P
       SELECT c.id, c.question_id, c.user_id, c.content, c.image_width, c.image_height, c.thumb_width, c.thumb_height, c.created_at,
              row_number() OVER (PARTITION BY c.question_id ORDER BY c.created_at DESC) AS rn,
              count(*) OVER (PARTITION BY c.question_id) AS total
-      FROM comments c WHERE c.question_id IN ${sql`(${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`}
+      FROM comments c WHERE c.moderation = 'visible' AND c.question_id IN ${sql`(${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`}
     ) x WHERE rn <= ${n} ORDER BY question_id, created_at DESC`);
   return rows.rows.map((r) => ({
     id: r.id,
@@ -184,6 +189,8 @@ export async function latestComments(db: Q, questionIds: string[], n: number): P
     thumbWidth: r.thumb_width,
     thumbHeight: r.thumb_height,
     createdAt: new Date(r.created_at),
+    moderation: 'visible' as const,
+    moderationReason: '',
     total: Number(r.total),
   }));
 }
@@ -213,6 +220,7 @@ export async function commentImage(db: Q, id: string, thumbnail: boolean, unless
       .select({
         mime: comments.imageMime,
         hash: comments.imageHash,
+        moderation: comments.moderation,
         visible: questionVisibility.visible,
         data:
           unlessHash === '*'
@@ -226,7 +234,7 @@ export async function commentImage(db: Q, id: string, thumbnail: boolean, unless
       .where(and(eq(comments.id, id), isNotNull(comments.imageWidth)))
       .limit(1)
   )[0];
-  return row?.mime && row.hash ? { mime: row.mime, hash: row.hash, data: row.data, questionVisible: row.visible ?? undefined } : undefined;
+  return row?.mime && row.hash ? { mime: row.mime, hash: row.hash, data: row.data, moderation: row.moderation, questionVisible: row.visible ?? undefined } : undefined;
 }
 
 /** The re-encoded image's columns for insertComment and setCommentImage (all null: no image). */

@@ -46,7 +46,7 @@ test.each(['/admin', '/admin/testing', '/newadmin'])('%s: non-admins are denied'
 test('tabs: questions is the default; the other tabs load their own data', async () => {
   renderAt('/newadmin');
   const tabs = (await screen.findAllByRole('tab')).map((t) => t.textContent);
-  expect(tabs).toEqual(['Analytics', 'Users', 'Questions', 'Suggestions', 'Manage', 'Audit']);
+  expect(tabs).toEqual(['Analytics', 'Users', 'Questions', 'Suggestions', 'Moderation', 'Manage', 'Audit']);
   expect(screen.getByRole('tab', { name: 'Questions' }).getAttribute('aria-selected')).toBe('true');
   fireEvent.click(screen.getByRole('tab', { name: 'Analytics' }));
   expect(screen.queryByText('Coming soon')).toBeNull();

@@ -12,14 +12,16 @@ import { UsersTab } from './UsersTab';
 import { SuggestionsTab } from './SuggestionsTab';
 import { ManageTab } from './ManageTab';
 import { AuditTab } from './AuditTab';
+import { ModerationTab } from './ModerationTab';
 
-export type AdminTab = 'analytics' | 'users' | 'questions' | 'suggestions' | 'manage' | 'audit';
+export type AdminTab = 'analytics' | 'users' | 'questions' | 'suggestions' | 'moderation' | 'manage' | 'audit';
 
 const TAB_CONTENT: Record<AdminTab, () => JSX.Element> = {
   analytics: AnalyticsTab,
   users: UsersTab,
   questions: QuestionsTab,
   suggestions: SuggestionsTab,
+  moderation: ModerationTab,
   manage: ManageTab,
   audit: AuditTab,
 };
@@ -47,6 +49,7 @@ export function AdminPage({ user }: { user: User }) {
           { value: 'users', label: t('admin.tabUsers'), content: content('users') },
           { value: 'questions', label: t('admin.tabQuestions'), content: content('questions') },
           { value: 'suggestions', label: t('admin.tabSuggestions'), content: content('suggestions') },
+          { value: 'moderation', label: t('admin.tabModeration'), content: content('moderation') },
           { value: 'manage', label: t('admin.tabManage'), content: content('manage') },
           { value: 'audit', label: t('admin.tabAudit'), content: content('audit') },
         ]}

@@ -1,4 +1,5 @@
 import './comments.css';
+import '../moderation/moderation.css';
 import { formatRelativeAge } from '../../lib/time';
 import type { Comment } from '../../entities/question/types';
 import { CommentImage } from './CommentImage';
@@ -12,6 +13,8 @@ export interface CommentListProps {
   onDelete?: (comment: Comment) => void;
   /** The comment whose delete is in flight (its button is disabled). */
   deletingId?: string | null;
+  /** Others' comments get a report button (signed in only). */
+  onReport?: (comment: Comment) => void;
   className?: string;
 }
 
@@ -19,13 +22,14 @@ export interface CommentListProps {
  * Comments: author name, @username, relative time, text and optional image. Text is rendered as text
  * (React escapes it), never as HTML. The delete button shows only on the author's own comments.
  */
-export function CommentList({ comments, now, currentUserId, onDelete, deletingId, className }: CommentListProps) {
+export function CommentList({ comments, now, currentUserId, onDelete, deletingId, onReport, className }: CommentListProps) {
   const t = useT();
   if (comments.length === 0) return null;
   return (
     <ul className={className ? `comment-list ${className}` : 'comment-list'}>
       {comments.map((c) => {
         const own = !!onDelete && !!currentUserId && c.userId === currentUserId;
+        const reportable = !!onReport && !!currentUserId && c.userId !== currentUserId && c.moderation !== 'removed';
         return (
           <li key={c.id} className={own ? 'comment comment--own' : 'comment'}>
             <div className="comment__meta">
@@ -56,7 +60,13 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
                   <TrashIcon />
                 </button>
               )}
+              {reportable && (
+                <button type="button" className="comment__report" onClick={() => onReport(c)}>
+                  {t('comment.report')}
+                </button>
+              )}
             </div>
+            <ModerationNote comment={c} />
             {c.content && <p className="comment__text">{c.content}</p>}
             <CommentImage comment={c} />
           </li>
@@ -64,6 +74,17 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
       })}
     </ul>
   );
+}
+
+/**
+ * A hidden or removed comment keeps its place in the conversation: others see only that it was hidden or removed;
+ * its author (and admins) see their text, and why a moderator removed it.
+ */
+function ModerationNote({ comment: c }: { comment: Comment }) {
+  const t = useT();
+  if (c.moderation === 'visible') return null;
+  const text = c.moderation === 'hidden' ? t('comment.hidden') : c.moderationReason ? t('comment.removedWhy', { reason: c.moderationReason }) : t('comment.removed');
+  return <p className="comment__moderated">{text}</p>;
 }
 
 function TrashIcon() {

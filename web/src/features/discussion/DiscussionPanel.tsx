@@ -4,6 +4,8 @@ import { useNow } from '../../lib/useNow';
 import { Button, Card, CardContent, Textarea, toast, toastError } from '../../ui';
 import { useUser } from '../auth/useSession';
 import { CommentList } from '../comments/CommentList';
+import { ReportDialog } from '../moderation/ReportDialog';
+import { Link } from 'react-router';
 import type { Comment } from '../../entities/question/types';
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -75,6 +77,9 @@ export function DiscussionPanel({
             <span aria-hidden="true">×</span>
           </button>
         </div>
+        <Link to="/guidelines" className="discussion__guidelines">
+          {t('discuss.guidelines')}
+        </Link>
         <Composer questionId={questionId} />
         <Comments questionId={questionId} loading={comments.isPending} comments={comments.data ?? []} />
       </CardContent>
@@ -189,6 +194,7 @@ function Comments({ questionId, loading, comments }: { questionId: string; loadi
   const user = useUser();
   const now = useNow(60_000);
   const remove = useDeleteComment(questionId);
+  const [reporting, setReporting] = useState<string | null>(null);
 
   if (loading) {
     return (
@@ -215,7 +221,9 @@ function Comments({ questionId, loading, comments }: { questionId: string; loadi
         currentUserId={user?.id}
         onDelete={onDelete}
         deletingId={remove.isPending ? remove.variables : null}
+        onReport={(c) => setReporting(c.id)}
       />
+      <ReportDialog questionId={questionId} commentId={reporting} onClose={() => setReporting(null)} />
     </div>
   );
 }

@@ -36,6 +36,8 @@ export function ProfilePage() {
             <h1 className="profile-card__name">{user.name}</h1>
             <p className="profile-card__meta">@{user.username}</p>
             {user.joinDate && <p className="profile-card__meta">{t('profile.since', { date: formatMonthYear(user.joinDate) })}</p>}
+            {/* A moderator replaced an offensive display name: the person is told, with the reason. */}
+            {user.nameReplacedReason && <p className="profile-card__meta">{t('profile.nameReplaced', { reason: user.nameReplacedReason })}</p>}
           </div>
         </CardContent>
       </Card>

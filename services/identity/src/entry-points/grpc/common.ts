@@ -21,11 +21,13 @@ export function toUser(row: UserRow): User {
     emailVerified: !!row.email && !!row.emailVerifiedAt,
     province: row.province ?? '',
     language: row.language ?? '',
+    nameReplacedReason: row.nameReplacedReason ?? '',
   };
 }
 
 export function toSnapshot(row: UserRow): events.UserSnapshot {
-  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language } =
-    toUser(row);
-  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language };
+  const { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language } = toUser(row);
+  // The suspension as set (social compares its end with its own clock), not as of now.
+  const suspension = { suspended: row.suspendedAt !== null, suspendedUntil: (row.suspendedAt && row.suspendedUntil) || undefined };
+  return { id, username, name, email, phoneNumber, isAdmin, emailNotifications, browserNotifications, whatsappNotifications, joinDate, emailVerified, province, language, ...suspension };
 }

@@ -17,6 +17,7 @@ import { IdentityServiceService, type IdentityServiceServer } from '@mzansi/prot
 import type { UserRow } from '../../data-access/schema.js';
 import * as repo from '../../data-access/users-repo.js';
 import { accountHandlers } from './account-handlers.js';
+import { moderationHandlers } from './moderation-handlers.js';
 import { LoginThrottle, THROTTLED_MESSAGE } from '../../domain/login-throttle.js';
 import { profileHandlers, requestVerification } from './profile-handlers.js';
 import { resetHandlers } from './reset-handlers.js';
@@ -156,6 +157,9 @@ export function registerIdentityService(ctx: IdentityContext, server: import('@g
 
         // Forgot password: ask for a link, use it, an admin sends one (reset-handlers.ts).
         ...resetHandlers(ctx, clock),
+
+        // Suspensions and display-name replacement (moderation-handlers.ts).
+        ...moderationHandlers(ctx, clock),
       },
       ctx.serverDeps,
     ),

@@ -21,7 +21,7 @@ export function userEventsConsumer(): SocialConsumer<UserEvent> {
       }
       const u = (event as EventEnvelope<'identity.user.registered' | 'identity.user.updated'>).data.user;
       if (!u) return;
-      await repo.upsertPerson(tx, { id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin });
+      await repo.upsertPerson(tx, { id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin, suspended: !!u.suspended, suspendedUntil: u.suspendedUntil ?? null });
     },
   };
 }

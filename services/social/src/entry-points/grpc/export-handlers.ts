@@ -1,6 +1,7 @@
 import type { CallContext } from '@mzansi/kit';
 import type { ExportUserDataRequest, ExportUserDataResponse, Person } from '@mzansi/proto/social/v1/social';
 import { commentsForExport, friendshipsForExport, requestsForExport } from '../../data-access/account-repo.js';
+import { reportsBy } from '../../data-access/moderation-repo.js';
 import * as repo from '../../data-access/social-repo.js';
 import type { SocialContext } from '../../context.js';
 
@@ -13,11 +14,12 @@ export function exportHandlers(ctx: Ctx): { exportUserData(req: ExportUserDataRe
   return {
     async exportUserData(_req, call) {
       const me = call.requireActor().id;
-      const [self, comments, friendships, requests] = await Promise.all([
+      const [self, comments, friendships, requests, reports] = await Promise.all([
         repo.personById(ctx.db, me),
         commentsForExport(ctx.db, me),
         friendshipsForExport(ctx.db, me),
         requestsForExport(ctx.db, me),
+        reportsBy(ctx.db, me),
       ]);
       const byId = await repo.peopleByIds(ctx.db, [me, ...friendships.map((f) => f.friendId), ...requests.flatMap((r) => [r.requesterId, r.receiverId])]);
       const person = (id: string): Person => {
@@ -38,10 +40,22 @@ export function exportHandlers(ctx: Ctx): { exportUserData(req: ExportUserDataRe
           imageHeight: c.imageHeight ?? 0,
           thumbWidth: c.thumbWidth ?? 0,
           thumbHeight: c.thumbHeight ?? 0,
+          moderation: c.moderation,
+          moderationReason: c.moderationReason,
         })),
         friends: friendships.map((f) => ({ friend: person(f.friendId), since: f.since })),
         sentRequests: requests.filter((r) => r.requesterId === me).map(request),
         receivedRequests: requests.filter((r) => r.receiverId === me).map(request),
+        reports: reports.map((r) => ({
+          id: r.id,
+          commentId: r.commentId,
+          reporter: person(me),
+          reason: r.reason,
+          note: r.note,
+          status: r.status,
+          createdAt: r.createdAt,
+          reporterRejected: 0,
+        })),
       };
     },
   };

@@ -1,8 +1,10 @@
 import type { Server } from '@grpc/grpc-js';
 import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
-import { SocialServiceService, type Comment, type FriendRequest, type Person, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
+import { SocialServiceService, type Comment, type FriendRequest, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
+import { commentsFor, person, UNKNOWN } from './comment-view.js';
 import { exportHandlers } from './export-handlers.js';
+import { moderationHandlers, refuseIfSuspended } from './moderation-handlers.js';
 import { mayDeleteComment, parseImageDataUrl, validateComment } from '../../domain/comments.js';
 import { friendRequestRefusal, searchLimit, searchTerm, type FriendRequestAction } from '../../domain/friends.js';
 import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
@@ -31,8 +33,6 @@ export const MESSAGES = codedMessages('social', {
   imageNotFound: 'Image not found',
 } as const);
 
-const UNKNOWN = (id: string): Person => ({ id, username: 'unknown', name: 'Unknown user', isAdmin: false });
-const person = (p: repo.PersonRow): Person => ({ id: p.id, username: p.username, name: p.name, isAdmin: p.isAdmin });
 
 function ids(list: string[]): string[] {
   if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
@@ -47,21 +47,7 @@ function refuseUnless(r: repo.RequestRow, actorId: string, action: FriendRequest
 }
 
 export function registerSocialService(ctx: Ctx, server: Server) {
-  const withPeople = async (rows: repo.CommentRow[]): Promise<Comment[]> => {
-    const byId = await repo.peopleByIds(ctx.db, rows.map((r) => r.userId));
-    return rows.map((r) => ({
-      id: r.id,
-      questionId: r.questionId,
-      user: byId.has(r.userId) ? person(byId.get(r.userId)!) : UNKNOWN(r.userId),
-      content: r.content,
-      hasImage: r.imageWidth !== null,
-      createdAt: r.createdAt,
-      imageWidth: r.imageWidth ?? 0,
-      imageHeight: r.imageHeight ?? 0,
-      thumbWidth: r.thumbWidth ?? 0,
-      thumbHeight: r.thumbHeight ?? 0,
-    }));
-  };
+  const withPeople = (rows: repo.CommentRow[], viewer: Actor | null | undefined) => commentsFor(ctx.db, rows, viewer);
 
   /** NOT_FOUND unless the question's comments are open to this actor (domain/visibility.ts). */
   const commentsVisible = async (questionId: string, actor: Actor | null): Promise<void> => {
@@ -125,6 +111,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           if (!req.friendId && !req.friendUsername.trim()) throw invalid(MESSAGES.usernameRequired);
           if (!target) throw notFound(MESSAGES.userNotFound);
           if (target.id === me.id) throw invalid(MESSAGES.self);
+          await refuseIfSuspended(ctx.db, me.id);
           const result = await ctx.transaction(async (tx) => {
             await repo.lockPair(tx, me.id, target.id);
             if (await repo.areFriends(tx, me.id, target.id)) throw alreadyExists(MESSAGES.alreadyFriends);
@@ -180,13 +167,13 @@ export function registerSocialService(ctx: Ctx, server: Server) {
 
         async listComments(req, call) {
           await commentsVisible(req.questionId, call.actor);
-          return { comments: await withPeople(await repo.commentsOf(ctx.db, req.questionId)) };
+          return { comments: await withPeople(await repo.commentsOf(ctx.db, req.questionId), call.actor) };
         },
 
         async listLatestComments(req) {
           const perQuestion = Math.min(Math.max(req.perQuestion || 3, 0), 20);
           const rows = await repo.latestComments(ctx.db, ids(req.questionIds), perQuestion);
-          const all = await withPeople(rows);
+          const all = await withPeople(rows, null);
           const out = new Map<string, { questionId: string; comments: Comment[]; total: number }>();
           rows.forEach((r, i) => {
             const q = out.get(r.questionId) ?? { questionId: r.questionId, comments: [], total: r.total };
@@ -197,13 +184,14 @@ export function registerSocialService(ctx: Ctx, server: Server) {
         },
 
         async listCommentsByUsers(req, call) {
-          call.requireActor();
-          return { comments: await withPeople(await repo.commentsByUsers(ctx.db, ids(req.userIds), ids(req.questionIds))) };
+          const me = call.requireActor();
+          return { comments: await withPeople(await repo.commentsByUsers(ctx.db, ids(req.userIds), ids(req.questionIds)), me) };
         },
 
         async postComment(req, call) {
           const me = call.requireActor();
           await commentsVisible(req.questionId, me);
+          await refuseIfSuspended(ctx.db, me.id);
           const upload = req.imageDataUrl ? parseImageDataUrl(req.imageDataUrl) : undefined;
           const content = validateComment(req.content, !!upload);
           // Re-encoded before the transaction: no connection is held while libvips works.
@@ -217,7 +205,7 @@ export function registerSocialService(ctx: Ctx, server: Server) {
             });
             return c;
           });
-          return { comment: (await withPeople([row]))[0] };
+          return { comment: (await withPeople([row], me))[0] };
         },
 
         async deleteComment(req, call) {
@@ -250,6 +238,8 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           // The image URL is public and cacheable, so it follows the public rule, admins included: only comments of
           // a published, not archived question (domain/visibility.ts).
           if (!img || img.questionVisible !== true) throw notFound(MESSAGES.imageNotFound);
+          // A moderator's removal takes the image with it, for everyone.
+          if (img.moderation === 'removed') throw notFound(MESSAGES.imageNotFound);
           const etag = etagOf(img.hash, req.thumbnail);
           if (!img.data) return { mimeType: img.mime, data: Buffer.alloc(0), etag, notModified: true };
           return { mimeType: img.mime, data: img.data, etag, notModified: false };
@@ -257,6 +247,8 @@ export function registerSocialService(ctx: Ctx, server: Server) {
 
         // Download my data (export-handlers.ts).
         ...exportHandlers(ctx),
+        // Reports and the moderators' queue and decisions (moderation-handlers.ts).
+        ...moderationHandlers(ctx),
       },
       ctx.serverDeps,
     ),

@@ -1,0 +1,24 @@
+import type { Actor } from '@mzansi/kit/base';
+import type { Clients } from './clients.js';
+import { HttpError } from './errors.js';
+
+const WHAT = 'you cannot comment, suggest questions, report comments or send friend requests';
+
+/**
+ * Refuses the four things a suspended person may not do (comment, suggest, report, ask to be friends) with a 403
+ * that says why and until when; everything else stays open to them. Asked of identity on each of those writes, so
+ * a suspension or its lifting counts at once on every gateway.
+ */
+export async function refuseIfSuspended(clients: Clients, actor: Actor): Promise<void> {
+  const { suspension: s } = await clients.identity.getSuspension({ userId: actor.id }, { actor });
+  if (!s?.suspended) return;
+  const reason = s.reason ? ` Reason: ${s.reason}` : '';
+  if (!s.until) throw new HttpError(403, `Your account is suspended permanently: ${WHAT}.${reason}`, {}, 'accountSuspendedPermanently');
+  const u = s.until;
+  const at = `${u.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  throw new HttpError(403, `Your account is suspended until ${at}: until then ${WHAT}.${reason}`, {}, 'accountSuspended', {
+    year: u.getUTCFullYear(),
+    month: u.getUTCMonth() + 1,
+    day: u.getUTCDate(),
+  });
+}
