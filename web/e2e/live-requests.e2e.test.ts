@@ -71,6 +71,20 @@ function recordRequests(context: BrowserContext) {
   };
 }
 
+/** Resolves once the context has sent no request for a second. */
+async function settled(context: BrowserContext): Promise<void> {
+  let last = Date.now();
+  const seen = () => (last = Date.now());
+  context.on('request', seen);
+  context.on('requestfinished', seen);
+  try {
+    while (Date.now() - last < 1_000) await new Promise((r) => setTimeout(r, 100));
+  } finally {
+    context.off('request', seen);
+    context.off('requestfinished', seen);
+  }
+}
+
 test(
   'an idle signed-in /vote with its socket open makes at most 2 HTTP requests in a minute',
   async () => {
@@ -154,6 +168,9 @@ test('a vote on one page moves the bars on the others without any HTTP request f
     await Promise.all([watcher.page.waitForLoadState('networkidle'), undecided.page.waitForLoadState('networkidle')]);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(watcher.page, 'live-bars-before');
+    // Scrolled to the panel, the watcher may bring the cards below it on screen, which then load their data: that
+    // is the scroll's doing, not the vote's, so it settles before the vote.
+    await settled(watcher.context);
 
     // The vote, through the voter's own page.
     const watcherRequests = recordRequests(watcher.context);
