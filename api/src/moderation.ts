@@ -26,6 +26,9 @@ export const ModerationReport = z.strictObject({
   reporterRejected: z.number().int(),
 });
 
+/** A suspension in force, as the admin lists show it: `until` null means permanently. */
+export const ActiveSuspension = z.strictObject({ until: isoDateOrNull, reason: z.string() });
+
 /** One comment waiting for a moderator: its reports, and its author's earlier reported and removed comments. */
 export const ModerationItem = z.strictObject({
   comment: Comment,
@@ -33,6 +36,8 @@ export const ModerationItem = z.strictObject({
   authorHistory: CommentList,
   /** Reports the author's other comments received. */
   authorReports: z.number().int(),
+  /** The author's suspension in force now; null when they are not suspended (or the author is gone). */
+  authorSuspension: ActiveSuspension.nullable(),
 });
 export const ModerationQueue = z.strictObject({ items: z.array(ModerationItem) });
 
@@ -69,4 +74,5 @@ export type ModerationQueue = z.infer<typeof ModerationQueue>;
 export type ModerationBody = z.infer<typeof ModerationBody>;
 export type SuspensionBody = z.infer<typeof SuspensionBody>;
 export type Suspension = z.infer<typeof Suspension>;
+export type ActiveSuspension = z.infer<typeof ActiveSuspension>;
 export type DisplayNameBody = z.infer<typeof DisplayNameBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, isoDateOrNull, LANGUAGES, Person } from './common.js';
+import { ActiveSuspension } from './moderation.js';
 
 /** The longest solved-challenge payload accepted: a real one is a few hundred bytes. */
 export const MAX_CHALLENGE_PAYLOAD = 4_096;
@@ -101,8 +102,14 @@ export const PasswordChanged = z.strictObject({ success: z.literal(true), otherS
 export const DeleteAccountBody = z.object({ password: z.string({ message: 'password must be text' }).max(1024).optional() });
 
 export const SearchQuery = z.object({ q: z.string().max(100).default('') });
-/** `?q=_all` (admins): everyone, with their join dates and whether their address is verified (reset links). */
-export const UserSearch = z.union([z.array(Person), z.array(Person.extend({ joinDate: isoDateOrNull, emailVerified: z.boolean() }))]);
+/**
+ * `?q=_all` (admins): everyone, with their join dates, whether their address is verified (reset links) and the
+ * suspension in force (null when none).
+ */
+export const UserSearch = z.union([
+  z.array(Person),
+  z.array(Person.extend({ joinDate: isoDateOrNull, emailVerified: z.boolean(), suspension: ActiveSuspension.nullable() })),
+]);
 
 export const PrivacySettings = z.strictObject({
   answerVisibility: z.enum(['friends', 'nobody']),

@@ -1,3 +1,4 @@
+import type { ActiveSuspension } from '@mzansi/api';
 import type { Actor } from '@mzansi/kit/base';
 import type { Clients } from './clients.js';
 import { HttpError } from './errors.js';
@@ -21,4 +22,13 @@ export async function refuseIfSuspended(clients: Clients, actor: Actor): Promise
     month: u.getUTCMonth() + 1,
     day: u.getUTCDate(),
   });
+}
+
+/**
+ * The suspensions in force of `userIds` (everyone's when empty), by user id, in one call to identity: the admin
+ * lists show them beside each person. Admins only (identity checks it again).
+ */
+export async function suspensionsOf(clients: Clients, actor: Actor, userIds: string[]): Promise<Map<string, ActiveSuspension>> {
+  const { suspensions } = await clients.identity.listSuspensions({ userIds }, { actor });
+  return new Map(suspensions.filter((s) => s.suspended).map((s) => [s.userId, { until: s.until?.toISOString() ?? null, reason: s.reason }]));
 }

@@ -101,6 +101,8 @@ describe('the moderators', () => {
   it('suspend: the person can read, answer and export, but comment, suggest, report and ask friends are refused with the end date', async () => {
     const troll = await sys.user('Troll', true);
     const c = await comment(author.b, 'A fair point');
+    const trolling = await comment(troll.b, 'You lot are all idiots');
+    for (const r of reporters) ok(await r.b.post(`/api/comments/${trolling.id}/reports`, { reason: 'harassment' }), 201);
     expectCleanError(await sys.admin.put(`/api/admin/users/${troll.id}/suspension`, { days: 3, reason: 'x' }), 400);
     expectCleanError(await sys.admin.put(`/api/admin/users/${troll.id}/suspension`, { days: 7, reason: '' }), 400);
     expectCleanError(await author.b.put(`/api/admin/users/${troll.id}/suspension`, { days: 7, reason: 'Harassment' }), 403);
@@ -130,12 +132,21 @@ describe('the moderators', () => {
 
     const forever = ok(await sys.admin.put(`/api/admin/users/${troll.id}/suspension`, { days: null, reason: 'Repeated hate speech' }));
     expect(forever).toMatchObject({ suspended: true, until: null });
+    // The admin lists carry the suspension in force (the user list and the queue, where the author is shown).
+    const row = async () => (ok(await sys.admin.get('/api/users/search?q=_all')) as { id: string; suspension: unknown }[]).find((u) => u.id === troll.id);
+    const queued = async () => (ok(await sys.admin.get('/api/admin/moderation')).items as { comment: { id: string }; authorSuspension: unknown }[]).find((i) => i.comment.id === trolling.id);
+    expect(await row()).toMatchObject({ suspension: { until: null, reason: 'Repeated hate speech' } });
+    expect(await queued()).toMatchObject({ authorSuspension: { until: null, reason: 'Repeated hate speech' } });
+    expect((ok(await sys.admin.get('/api/users/search?q=_all')) as { id: string; suspension: unknown }[]).find((u) => u.id === author.id)).toMatchObject({ suspension: null });
     const res = await troll.b.post(`/api/questions/${question}/comments`, { content: 'Again' });
     expectCleanError(res, 403);
     expect(res.json).toMatchObject({ code: 'accountSuspendedPermanently' });
     expect(res.json.message).toContain('suspended permanently');
 
+    expectCleanError(await author.b.req('DELETE', `/api/admin/users/${troll.id}/suspension`), 403);
     expect(ok(await sys.admin.req('DELETE', `/api/admin/users/${troll.id}/suspension`))).toMatchObject({ suspended: false, until: null, reason: null });
+    expect(await row()).toMatchObject({ suspension: null });
+    expect(await queued()).toMatchObject({ authorSuspension: null });
     ok(await troll.b.post(`/api/questions/${question}/comments`, { content: 'Back, and polite' }), 201);
   });
 
@@ -162,6 +173,7 @@ describe('the moderators', () => {
       expect(all.filter((e) => e.action === action && e.outcome === 'success').length, action).toBeGreaterThan(0);
     }
     expect(all.filter((e) => e.action === 'user.suspend' && e.outcome === 'success')).toHaveLength(2);
+    expect(all.filter((e) => e.action === 'user.unsuspend')).toMatchObject([{ outcome: 'success', actor: { id: sys.adminId } }]);
     expect(all.filter((e) => e.action === 'user.suspend').every((e) => e.actor.id === sys.adminId && /^sha256:/.test(e.target.id))).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // Moderation in the browser, at 390 × 844 and 360 × 800 with axe-core: a third report from the report dialog hides
 // a comment; the admin's Moderation tab suspends its author, replaces their display name and removes the comment;
 // the author sees why, is refused with the suspension's end date and told of the new name; the community
-// guidelines open without signing in.
+// guidelines open without signing in. The Users tab shows the suspension; lifting it there lets the author comment
+// again.
 import { expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { answerApi, apiPost, eventually, signUpApi } from './api';
@@ -35,6 +36,16 @@ async function clickCentered(locator: Locator) {
   await locator.click();
 }
 
+/** The admin's Users tab, filtered down to one person's row. */
+async function userRow(page: Page, username: string): Promise<Locator> {
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('searchbox', { name: 'Filter users' }).fill(username);
+  const row = page.locator('.user-row').filter({ hasText: `@${username}` });
+  await expectVisible(row);
+  return row;
+}
+
 /** Today's question, answered, on /vote with its discussion open. */
 async function openDiscussion(page: Page): Promise<Locator> {
   await page.goto('/vote');
@@ -52,7 +63,8 @@ test('a third report hides the comment; the admin suspends and removes; the auth
   const reporter = await stackPage();
   const admin = await narrowPage();
   try {
-    const authorId = await signUpApi(authorContext.request, { name: 'Thabo Author' });
+    const authorUsername = `lift_${Date.now().toString(36)}`;
+    const authorId = await signUpApi(authorContext.request, { name: 'Thabo Author', username: authorUsername });
     await answerApi(authorContext.request, authorId, question.id, 'yes');
     const comment = await eventually(() => apiPost(authorContext.request, `/api/questions/${question.id}/comments`, { content: ADDRESS }));
     for (const c of reporterContexts) {
@@ -96,6 +108,10 @@ test('a third report hides the comment; the admin suspends and removes; the auth
     await clickCentered(item.getByRole('button', { name: 'Suspend 7 days' }));
     await expectVisible(a.getByRole('status').filter({ hasText: 'Author suspended' }), 15_000);
     await closeToasts(a);
+    // The suspended author shows their state and "Lift suspension" in place of the suspend buttons.
+    await expectVisible(item.getByText(/^Suspended until \d{1,2} \S+ \d{4}$/));
+    await expectVisible(item.getByRole('button', { name: `Lift suspension of @${authorUsername}` }));
+    expect(await item.getByRole('button', { name: 'Suspend 7 days' }).count()).toBe(0);
     await item.getByLabel('New display name').fill('Member 1');
     await clickCentered(item.getByRole('button', { name: 'Replace display name' }));
     await expectVisible(a.getByRole('status').filter({ hasText: 'Display name replaced' }), 15_000);
@@ -119,6 +135,35 @@ test('a third report hides the comment; the admin suspends and removes; the auth
     await authorPage.goto('/profile');
     await expectVisible(authorPage.getByRole('heading', { name: 'Member 1', level: 1 }));
     await expectVisible(authorPage.getByText(`A moderator replaced your display name: ${WHY}`));
+
+    // ---- The Users tab shows the suspension, at 390 px and at 360 px; lifting it lets the author comment again.
+    const wide = await stackPage();
+    try {
+      await signInAsAdmin(wide.page);
+      await closeToasts(wide.page);
+      const row = await userRow(wide.page, authorUsername);
+      await expectVisible(row.getByText(/^Suspended until \d{1,2} \S+ \d{4}$/));
+      await expectVisible(row.getByText(`Reason: ${WHY}`));
+      await expectNoHorizontalOverflow(wide.page);
+      await expectAccessible(wide.page, 'users tab, suspended, 390');
+      await screenshot(wide.page, 'moderation-users-suspended-390');
+    } finally {
+      await wide.context.close();
+    }
+    const row = await userRow(a, authorUsername);
+    await expectVisible(row.getByText(`Reason: ${WHY}`));
+    await expectFitsNarrowScreen(a);
+    await expectAccessible(a, 'users tab, suspended, 360');
+    await clickCentered(row.getByRole('button', { name: `Lift suspension of @${authorUsername}` }));
+    await expectVisible(a.getByRole('status').filter({ hasText: 'Suspension lifted' }), 15_000);
+    await row.getByText(/^Suspended/).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await row.getByRole('button', { name: /Lift suspension/ }).count()).toBe(0);
+    await expectAccessible(a, 'users tab, lifted, 360');
+
+    const again = await openDiscussion(authorPage);
+    await again.getByPlaceholder('Share your thoughts on this prediction...').fill('Back, and polite');
+    await clickCentered(again.getByRole('button', { name: 'Post' }));
+    await expectVisible(again.getByText('Back, and polite'), 15_000);
   } finally {
     await Promise.all([authorContext.close(), ...reporterContexts.map((c) => c.close()), reporter.context.close(), admin.context.close()]);
   }

@@ -1,11 +1,11 @@
 import type { Router } from 'express';
-import { DisplayNameBody, IdParams, ModerationBody, ReportBody, SuspensionBody, UserIdParams, type ModerationQueue, type Suspension } from '@mzansi/api';
+import { DisplayNameBody, IdParams, ModerationBody, ReportBody, SuspensionBody, UserIdParams, type ActiveSuspension, type ModerationQueue, type Suspension } from '@mzansi/api';
 import type { Actor } from '@mzansi/kit/base';
 import type { identity, social } from '@mzansi/proto';
 import type { PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
-import { refuseIfSuspended } from '../suspension.js';
+import { refuseIfSuspended, suspensionsOf } from '../suspension.js';
 import { send } from '../respond.js';
 import { requireActor, requireAdmin } from '../session.js';
 import { personJson, userJson } from '../users.js';
@@ -15,7 +15,8 @@ function suspensionJson(s: identity.Suspension | undefined, userId: string): Sus
   return { userId: s?.userId ?? userId, suspended: !!s?.suspended, until: s?.until?.toISOString() ?? null, reason: s?.reason || null };
 }
 
-function itemJson(i: social.ModerationItem): ModerationQueue['items'][number] {
+function itemJson(i: social.ModerationItem, suspended: Map<string, ActiveSuspension>): ModerationQueue['items'][number] {
+  const authorId = i.comment?.user?.id;
   return {
     comment: commentJson(i.comment!),
     reports: i.reports.map((r) => ({
@@ -29,6 +30,7 @@ function itemJson(i: social.ModerationItem): ModerationQueue['items'][number] {
     })),
     authorHistory: i.authorHistory.map(commentJson),
     authorReports: i.authorReports,
+    authorSuspension: (authorId && suspended.get(authorId)) || null,
   };
 }
 
@@ -51,7 +53,10 @@ export function adminModerationRoutes(r: Router, { clients, cache }: { clients: 
   r.get('/moderation', async (_req, res) => {
     const actor = requireAdmin(res);
     const { items } = await clients.social.listModerationQueue({}, { actor });
-    send(res, 'GET /api/admin/moderation', 200, { items: items.map(itemJson) });
+    // Every author's suspension in one call to identity (social's copy may lag behind a lifting by an event).
+    const authors = [...new Set(items.flatMap((i) => i.comment?.user?.id ?? []))];
+    const suspended = authors.length ? await suspensionsOf(clients, actor, authors) : new Map<string, ActiveSuspension>();
+    send(res, 'GET /api/admin/moderation', 200, { items: items.map((i) => itemJson(i, suspended)) });
   });
   r.put('/comments/:id/moderation', async (req, res) => {
     const actor = requireAdmin(res);

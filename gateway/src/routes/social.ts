@@ -6,7 +6,7 @@ import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
 import { badRequest, parse } from '../errors.js';
 import type { RateLimits } from '../rate-limit.js';
-import { refuseIfSuspended } from '../suspension.js';
+import { refuseIfSuspended, suspensionsOf } from '../suspension.js';
 import { send } from '../respond.js';
 import { requireActor, requireSelf } from '../session.js';
 import { personJson } from '../users.js';
@@ -28,8 +28,22 @@ export function peopleRoutes(r: Router, { clients }: SocialDeps): void {
     const actor = requireActor(res);
     const { q } = parse(SearchQuery, req.query);
     if (q === '_all') {
-      const { users } = await clients.identity.listUsers({}, { actor });
-      send(res, 'GET /api/users/search', 200, users.map((u) => ({ id: u.id, username: u.username, name: u.name, isAdmin: u.isAdmin, joinDate: u.joinDate?.toISOString() ?? null, emailVerified: u.emailVerified })));
+      // Both in one go: the suspensions in force come in one call for everyone, never one per person.
+      const [{ users }, suspended] = await Promise.all([clients.identity.listUsers({}, { actor }), suspensionsOf(clients, actor, [])]);
+      send(
+        res,
+        'GET /api/users/search',
+        200,
+        users.map((u) => ({
+          id: u.id,
+          username: u.username,
+          name: u.name,
+          isAdmin: u.isAdmin,
+          joinDate: u.joinDate?.toISOString() ?? null,
+          emailVerified: u.emailVerified,
+          suspension: suspended.get(u.id) ?? null,
+        })),
+      );
       return;
     }
     if (q.trim().length < 2) throw badRequest('Type at least 2 characters to search', 'socialSearchShort');

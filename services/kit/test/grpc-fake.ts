@@ -60,6 +60,7 @@ export function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     setSuspension: unimplemented,
     liftSuspension: unimplemented,
     getSuspension: unimplemented,
+    listSuspensions: unimplemented,
     replaceDisplayName: unimplemented,
   };
 }

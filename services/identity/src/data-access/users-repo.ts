@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { users, type UserRow } from './schema.js';
 import { emailVerifications } from './verification-schema.js';
@@ -36,6 +36,16 @@ export async function searchByUsername(db: Q, term: string, limit: number): Prom
     .where(sql`lower(${users.username}) LIKE ${pattern}`)
     .orderBy(sql`lower(${users.username})`)
     .limit(limit);
+}
+
+/** Users with a suspension set at `now` (permanent, or ending later), among `ids` or, with none given, all of them. */
+export async function listSuspended(db: Q, now: Date, ids: string[] | null): Promise<UserRow[]> {
+  const current = and(isNotNull(users.suspendedAt), or(isNull(users.suspendedUntil), gt(users.suspendedUntil, now)));
+  return db
+    .select()
+    .from(users)
+    .where(ids ? and(inArray(users.id, ids), current) : current)
+    .orderBy(asc(users.id));
 }
 
 export async function listAll(db: Q): Promise<UserRow[]> {

@@ -90,6 +90,33 @@ test('users: ids truncated to 8 characters, Admin badges, join dates', async () 
   expect(within(screen.getByRole('list', { name: 'Users' })).getAllByRole('listitem')).toHaveLength(1);
 });
 
+test('users: a suspension shows its end and reason; "Lift suspension" lifts it, says so and reloads the list', async () => {
+  const suspended = [
+    { ...users[1]!, suspension: { until: '2025-12-01T10:00:00Z', reason: 'Harassment' } },
+    { id: '3c3c3c3c-aaaa-4bbb-8ccc-ddddeeeeffff', username: 'troll', name: 'Troll', isAdmin: false, joinDate: null, suspension: { until: null, reason: 'Hate speech' } },
+  ];
+  let lifted = false;
+  fetch.setHandler(
+    routes({
+      'GET /api/users/search?q=_all': () => json(200, lifted ? [{ ...suspended[0]!, suspension: null }, suspended[1]] : suspended),
+      [`DELETE /api/admin/users/${users[1]!.id}/suspension`]: () => {
+        lifted = true;
+        return json(200, { userId: users[1]!.id, suspended: false, until: null, reason: null });
+      },
+    }),
+  );
+  await openTab('Users');
+  const rows = within(await screen.findByRole('list', { name: 'Users' })).getAllByRole('listitem');
+  expect(within(rows[0]!).getByText('Suspended until 1 December 2025')).toBeTruthy();
+  expect(within(rows[0]!).getByText('Reason: Harassment')).toBeTruthy();
+  expect(within(rows[1]!).getByText('Suspended permanently')).toBeTruthy();
+  fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Lift suspension of @thandi_m' }));
+  expect(await screen.findByText('Suspension lifted')).toBeTruthy();
+  await waitFor(() => expect(screen.queryByText('Suspended until 1 December 2025')).toBeNull());
+  expect(screen.getByText('Suspended permanently')).toBeTruthy();
+  expect(fetch.calls(`/api/admin/users/${users[1]!.id}/suspension`)).toHaveLength(1);
+});
+
 test('suggestions: the review dialog needs a status; then sends status and notes', async () => {
   let body: unknown;
   fetch.setHandler(

@@ -6,6 +6,7 @@ import { Badge, Button, Card, CardContent, Input, Label, Textarea, toast, toastE
 import { CommentList } from '../comments/CommentList';
 import { useModerate, useModerationQueue, type ReportReason } from '../moderation/api';
 import { REASON_LABEL } from '../moderation/ReportDialog';
+import { SuspensionState } from './SuspensionState';
 import { useT } from '../../i18n';
 import '../../i18n/later';
 import './admin-tabs.css';
@@ -95,7 +96,8 @@ function Item({ item }: { item: ModerationItem }) {
           {t('admin.modRemove')}
         </Button>
       </div>
-      {author && (
+      {author && item.authorSuspension && <SuspensionState user={author} suspension={item.authorSuspension} />}
+      {author && !item.authorSuspension && (
         <div className="report-form__actions" role="group" aria-label={t('admin.modSuspend', { username: author.username })}>
           {DAYS.map((days) => (
             <Button

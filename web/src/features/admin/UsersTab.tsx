@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Person } from '@mzansi/api';
+import type { ActiveSuspension, Person } from '@mzansi/api';
 import { getListFn } from '../../lib/api';
 import { Badge, Button, Card, CardContent, Input } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { SendResetLinkButton } from './SendResetLinkButton';
+import { SuspensionState } from './SuspensionState';
 import './admin-tabs.css';
 import { useT } from '../../i18n';
 import '../../i18n/later';
 
-/** `?q=_all` (admins): everyone, with their join dates and whether their address is verified. */
-export type AdminUserRow = Person & { joinDate?: string | null; emailVerified?: boolean };
+/** `?q=_all` (admins): everyone, with their join dates, whether their address is verified and any suspension. */
+export type AdminUserRow = Person & { joinDate?: string | null; emailVerified?: boolean; suspension?: ActiveSuspension | null };
 
 export const ALL_USERS_KEY = ['/api/users/search?q=_all'] as const;
 
@@ -94,6 +95,7 @@ export function UsersTab() {
                   </span>
                 )}
               </div>
+              {u.suspension && <SuspensionState user={u} suspension={u.suspension} />}
               {u.emailVerified && <SendResetLinkButton user={u} />}
             </li>
           ))}

@@ -35,7 +35,11 @@ export function useModerate() {
     suspend: useMutation({
       mutationFn: ({ userId, days, reason }: { userId: string; days: 1 | 7 | 30 | null; reason: string }) =>
         apiJson<Suspension>('PUT', `/api/admin/users/${encodeURIComponent(userId)}/suspension`, { days, reason }),
-      onSuccess: refresh,
+      onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['/api/users/search?q=_all'] })]),
+    }),
+    lift: useMutation({
+      mutationFn: ({ userId }: { userId: string }) => apiJson<Suspension>('DELETE', `/api/admin/users/${encodeURIComponent(userId)}/suspension`),
+      onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['/api/users/search?q=_all'] })]),
     }),
     rename: useMutation({
       mutationFn: ({ userId, name, reason }: { userId: string; name: string; reason: string }) =>

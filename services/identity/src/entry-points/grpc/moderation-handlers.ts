@@ -1,4 +1,4 @@
-import { ADMIN_ONLY, audited, auditDeps, auditUserTarget, enqueueEvent, forbidden, isUuid, notFound, systemClock, type Actor, type Clock, type unaryService } from '@mzansi/kit';
+import { ADMIN_ONLY, audited, auditDeps, auditUserTarget, enqueueEvent, forbidden, invalid, isUuid, notFound, systemClock, type Actor, type Clock, type unaryService } from '@mzansi/kit';
 import type { IdentityServiceServer, Suspension } from '@mzansi/proto/identity/v1/identity';
 import { identityAuditWriter } from '../../data-access/audit-repo.js';
 import type { UserRow } from '../../data-access/schema.js';
@@ -8,7 +8,10 @@ import type { IdentityContext, IdentityTx } from '../../context.js';
 import { toSnapshot, toUser } from './common.js';
 
 type IdentityHandlers = Parameters<typeof unaryService<IdentityServiceServer>>[1];
-type Handlers = Pick<IdentityHandlers, 'setSuspension' | 'liftSuspension' | 'getSuspension' | 'replaceDisplayName'>;
+type Handlers = Pick<IdentityHandlers, 'setSuspension' | 'liftSuspension' | 'getSuspension' | 'listSuspensions' | 'replaceDisplayName'>;
+
+/** The most ids one ListSuspensions call takes (a page of users or of the moderation queue is far below it). */
+const MAX_IDS = 1_000;
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -68,6 +71,16 @@ export function moderationHandlers(ctx: IdentityContext, clock: Clock = systemCl
       const row = isUuid(req.userId) ? await repo.findById(ctx.db, req.userId) : undefined;
       if (!row) throw notFound(USER_NOT_FOUND);
       return { suspension: suspensionOf(row, clock()) };
+    },
+
+    async listSuspensions(req, call) {
+      adminOnly(call.requireActor());
+      if (req.userIds.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} users at once`);
+      const ids = req.userIds.length ? [...new Set(req.userIds.filter(isUuid))] : null;
+      if (ids?.length === 0) return { suspensions: [] };
+      const now = clock();
+      const rows = await repo.listSuspended(ctx.db, now, ids);
+      return { suspensions: rows.map((row) => suspensionOf(row, now)) };
     },
 
     async replaceDisplayName(req, call) {
