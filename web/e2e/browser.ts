@@ -204,6 +204,9 @@ export async function expectNoHorizontalOverflow(page: Page) {
 
 /** axe-core's default rules (WCAG 2.x A/AA and best practices; not its experimental ones): no serious or critical violations. */
 export async function expectAccessible(page: Page, what: string) {
+  // A toast or dialog still fading in would be judged at a fraction of its contrast: after a frame (what a response
+  // just rendered has started), let finite animations end first.
+  await page.evaluate(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))).then(() => Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime))).map((a) => a.finished.catch(() => undefined))))`);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -165,7 +165,10 @@ test.each([NARROW_VIEWPORT, VIEWPORT])('the national leaderboard setting at $wid
     expect(await (await context.request.get(`/api/users/${id}/privacy`)).json()).toMatchObject({ listOnNationalBoard: true, answerVisibility: 'friends' });
 
     // Nobody turns it off and disables it; back on the leaderboard the note shows again.
+    // Its save answers before the check, so the toast it brings is on screen (and judged) whole.
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/privacy'));
     await page.getByRole('radio', { name: /Nobody/ }).click();
+    await saved;
     await expect.poll(() => listed.isDisabled()).toBe(true);
     expect(await listed.getAttribute('aria-checked')).toBe('false');
     await expectVisible(page.getByText('Not while nobody sees your predictions.'));
