@@ -10,10 +10,18 @@ export const EVENT_TYPES = {
   'identity.user.deleted': events.UserDeleted,
   'identity.email_verification.requested': events.EmailVerificationRequested,
   'identity.password_reset.requested': events.PasswordResetRequested,
+  'identity.user.suspended': events.UserSuspended,
   'questions.question.published': events.QuestionPublished,
   'questions.question.resolved': events.QuestionResolved,
   'questions.question.archived': events.QuestionArchived,
   'questions.question.deleted': events.QuestionDeleted,
+  'questions.suggestion.used': events.SuggestionUsed,
+  // What reaches a person's inbox (notification consumes them).
+  'social.friend_request.created': events.FriendRequestCreated,
+  'social.friendship.created': events.FriendshipCreated,
+  'social.comment.replied': events.CommentReplied,
+  'social.comment.agreed': events.CommentAgreed,
+  'social.comment.removed': events.CommentRemoved,
   // Admin actions (kit/audit.ts), one subject per producing service: each service publishes only on its own stream.
   'questions.audit.recorded': events.AuditRecorded,
   'social.audit.recorded': events.AuditRecorded,
