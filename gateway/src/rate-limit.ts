@@ -4,7 +4,6 @@ import { addressKey } from './client-address.js';
 import type { Config } from './config.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import type { RedisClient } from './redis.js';
-import { createPasswordResetLimit } from './password-reset-limit.js';
 
 function tooMany(msBeforeNext: number, what: string, code: ErrorCode): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -65,6 +64,16 @@ export function createRateLimits(config: Config, redis: RedisClient) {
     duration: config.RATE_SIGNUP_WINDOW_S,
   });
 
+  // "Forgot password" requests per address: past the budget the request is answered as always but no mail goes
+  // (identity still records it); the per-account budget is identity's, counted from the links it issued.
+  const passwordResets = new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: true,
+    keyPrefix: `${config.REDIS_PREFIX}rl:pwreset`,
+    points: config.RATE_PASSWORD_RESET_PER_IP,
+    duration: config.RATE_PASSWORD_RESET_WINDOW_S,
+  });
+
   const comments = new RateLimiterRedis({
     storeClient: redis,
     useRedisPackage: true,
@@ -74,8 +83,8 @@ export function createRateLimits(config: Config, redis: RedisClient) {
   });
 
   return {
-    /** "Forgot password" requests per address (password-reset-limit.ts). */
-    passwordReset: createPasswordResetLimit(config, redis),
+    /** Takes one "forgot password" request from the address's budget: true while within it. */
+    admitPasswordReset: (ip: string): Promise<boolean> => take(passwordResets, budgetKey(ip)),
     async comment(userId: string) {
       try {
         await comments.consume(userId);

@@ -31,7 +31,7 @@ export function passwordResetRoutes(r: Router, { config, clients, rateLimits, cl
     const started = performance.now();
     try {
       // The address's budget is spent whatever the username, before identity looks it up.
-      const withinBudget = await rateLimits.passwordReset.admit(req.ip ?? '');
+      const withinBudget = await rateLimits.admitPasswordReset(req.ip ?? '');
       await clients.identity.requestPasswordReset({
         username: body.username,
         language: body.language || pageLanguage(req),
