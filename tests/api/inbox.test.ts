@@ -205,6 +205,12 @@ describe('retention and erasure', () => {
     const sent = await gone.b.post('/api/friendships', { userId: gone.id, friendId: sipho.id });
     expect(sent.status, sent.text).toBe(201);
     await itemOf(sipho, 'friend-request', (i) => i.from.id === gone.id);
+    // Two agree with a comment of Sipho's, the one who goes last (so named on the grouped item).
+    const commentId = randomUUID();
+    for (const who of [lerato, gone]) {
+      await streams.publish('social.comment.agreed', { commentId, questionId: randomUUID(), commentAuthorId: sipho.id, agreerId: who.id, agreerName: who.name, at: new Date() });
+    }
+    await eventually(async () => (await itemOf(sipho, 'comment-agreed', (i) => i.commentId === commentId)).others === 1, 10_000, 50);
     await gone.b.put(`/api/users/${gone.id}/inbox/read`, { all: true });
     const del = await gone.b.req('DELETE', `/api/users/${gone.id}`, { json: { password: PASSWORD } });
     expect(del.status, del.text).toBe(200);
@@ -215,5 +221,9 @@ describe('retention and erasure', () => {
       50,
     );
     expect((await inbox(sipho)).items.some((i) => i.kind === 'friend-request' && i.from.id === gone.id)).toBe(false);
+    // Taken out of the grouped agrees: one fewer, named by the one left; their id and name nowhere in the inbox.
+    expect(await itemOf(sipho, 'comment-agreed', (i) => i.commentId === commentId)).toMatchObject({ latest: { name: lerato.name }, others: 0 });
+    const traces = "SELECT count(*)::int AS n FROM inbox_items WHERE strpos(payload::text, $1) > 0 OR strpos(payload::text, $2) > 0";
+    expect(await nsql(traces, [gone.id, gone.name])).toEqual([{ n: 0 }]);
   });
 });

@@ -18,6 +18,7 @@ CREATE INDEX "inbox_items_unread_idx" ON "inbox_items" USING btree ("user_id") W
 CREATE UNIQUE INDEX "inbox_items_group_key" ON "inbox_items" USING btree ("user_id","group_key") WHERE "inbox_items"."group_key" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "inbox_items_actor_idx" ON "inbox_items" USING btree ("actor_id") WHERE "inbox_items"."actor_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "inbox_items_created_idx" ON "inbox_items" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "inbox_items_agreers_idx" ON "inbox_items" USING gin (("payload"->'agreers') jsonb_path_ops) WHERE "inbox_items"."kind" = 'comment-agreed';--> statement-breakpoint
 CREATE TABLE "inbox_broadcast_items" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { addAgree, agreeGroupKey, type AgreePayload, type BroadcastKind, type PersonalKind } from '../domain/inbox.js';
+import { addAgree, agreeGroupKey, removeAgreer, type AgreePayload, type BroadcastKind, type PersonalKind } from '../domain/inbox.js';
 import { inboxBroadcastItems, inboxBroadcastReads, inboxItems, inboxWatermarks } from './schema.js';
 import type { NotificationQueryable } from '../context.js';
 
@@ -138,10 +138,23 @@ export async function pruneInbox(db: Q, cutoff: Date): Promise<{ personal: numbe
   return { personal: personal.length, broadcast: broadcast.length };
 }
 
-/** Erasure: the person's inbox, read marks and watermark, and the items in others' inboxes that they caused. */
+/**
+ * Erasure: the person's inbox, read marks and watermark, the items in others' inboxes that they caused, and their
+ * agrees taken out of others' grouped items (one fewer, named by the latest left).
+ */
 export async function eraseInbox(db: Q, userId: string): Promise<void> {
   await db.delete(inboxItems).where(eq(inboxItems.userId, userId));
   await db.delete(inboxItems).where(eq(inboxItems.actorId, userId));
+  const groups = await db
+    .select({ id: inboxItems.id, payload: inboxItems.payload })
+    .from(inboxItems)
+    .where(and(eq(inboxItems.kind, 'comment-agreed'), sql`${inboxItems.payload}->'agreers' @> ${JSON.stringify([{ id: userId }])}::jsonb`))
+    .for('update');
+  for (const g of groups) {
+    const payload = removeAgreer(g.payload as AgreePayload, userId);
+    if (payload) await db.update(inboxItems).set({ payload }).where(eq(inboxItems.id, g.id));
+    else await db.delete(inboxItems).where(eq(inboxItems.id, g.id));
+  }
   await db.delete(inboxBroadcastReads).where(eq(inboxBroadcastReads.userId, userId));
   await db.delete(inboxWatermarks).where(eq(inboxWatermarks.userId, userId));
 }

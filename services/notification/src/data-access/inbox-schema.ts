@@ -25,6 +25,10 @@ export const inboxItems = pgTable(
     uniqueIndex('inbox_items_group_key').on(t.userId, t.groupKey).where(sql`${t.groupKey} IS NOT NULL`),
     index('inbox_items_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`),
     index('inbox_items_created_idx').on(t.createdAt),
+    // Erasure finds a person's agrees in others' grouped items.
+    index('inbox_items_agreers_idx')
+      .using('gin', sql`(${t.payload}->'agreers') jsonb_path_ops`)
+      .where(sql`${t.kind} = 'comment-agreed'`),
   ],
 );
 

@@ -30,19 +30,28 @@ export type AgreePayload = {
   /** How many people agreed; the latest one is named. */
   count: number;
   latestName: string;
-  agreerIds: string[];
+  /** The latest agreers first (at most MAX_AGREERS_KEPT): a repeat is ignored, an erased person taken out. */
+  agreers: { id: string; name: string }[];
 };
 
 /** The grouped agree item after one more agree; undefined when that person is already counted (nothing changes). */
 export function addAgree(current: AgreePayload | undefined, a: { commentId: string; questionId: string; agreerId: string; agreerName: string }): AgreePayload | undefined {
-  if (!current) return { commentId: a.commentId, questionId: a.questionId, count: 1, latestName: a.agreerName, agreerIds: [a.agreerId] };
-  if (current.agreerIds.includes(a.agreerId)) return undefined;
-  return {
-    ...current,
-    count: current.count + 1,
-    latestName: a.agreerName,
-    agreerIds: [a.agreerId, ...current.agreerIds].slice(0, MAX_AGREERS_KEPT),
-  };
+  const agreer = { id: a.agreerId, name: a.agreerName };
+  if (!current) return { commentId: a.commentId, questionId: a.questionId, count: 1, latestName: a.agreerName, agreers: [agreer] };
+  if (current.agreers.some((x) => x.id === a.agreerId)) return undefined;
+  return { ...current, count: current.count + 1, latestName: a.agreerName, agreers: [agreer, ...current.agreers].slice(0, MAX_AGREERS_KEPT) };
+}
+
+/**
+ * The grouped item without an erased person: counted one fewer, named by the latest one left; null when nobody is
+ * left (the item goes).
+ */
+export function removeAgreer(current: AgreePayload, userId: string): AgreePayload | null {
+  const agreers = current.agreers.filter((x) => x.id !== userId);
+  if (agreers.length === current.agreers.length) return current;
+  const count = current.count - 1;
+  if (count <= 0 || agreers.length === 0) return null;
+  return { ...current, count, latestName: agreers[0]!.name, agreers };
 }
 
 export const agreeGroupKey = (commentId: string) => `agree:${commentId}`;
