@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InboxLiveMessage } from './inbox.js';
 import { OptionResult, Question } from './questions.js';
 
 /** A question just published (no votes yet), in the API's question shape. */
@@ -13,7 +14,7 @@ export const ResultsUpdatedMessage = z.union([
   z.strictObject({ type: z.literal('results-updated'), questionId: z.string(), totalVotes: z.number().int().nonnegative(), blind: z.literal(true) }),
 ]);
 /** Every message the live channel (/ws) sends. */
-export const LiveMessage = z.union([NewQuestionMessage, QuestionResolvedMessage, ResultsUpdatedMessage]);
+export const LiveMessage = z.union([NewQuestionMessage, QuestionResolvedMessage, ResultsUpdatedMessage, InboxLiveMessage]);
 
 export type LiveMessage = z.infer<typeof LiveMessage>;
 export type ResultsUpdatedMessage = z.infer<typeof ResultsUpdatedMessage>;

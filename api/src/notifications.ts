@@ -3,6 +3,7 @@ import { LANGUAGES } from './common.js';
 import { DEFAULT_PUSH_HOSTS, parsePushHosts, PUSH_ENDPOINT_INVALID, pushEndpointAllowed, type PushEndpointPolicy } from './push-endpoints.js';
 
 export * from './push-endpoints.js';
+export * from './inbox.js';
 
 /**
  * A browser's push subscription, its endpoint on a push service the policy allows (push-endpoints.ts); the gateway

@@ -20,7 +20,7 @@ import {
   User,
   UserSearch,
 } from './users.js';
-import { NewsletterBody, NewsletterSubscribed, PushRemoved, PushSubscription, PushTest, PushUnsubscribeBody, Unsubscribed, UnsubscribeBody, UnsubscribeQuery, VapidKey } from './notifications.js';
+import { InboxPage, InboxQuery, InboxRead, InboxReadBody, InboxUnread, NewsletterBody, NewsletterSubscribed, PushRemoved, PushSubscription, PushTest, PushUnsubscribeBody, Unsubscribed, UnsubscribeBody, UnsubscribeQuery, VapidKey } from './notifications.js';
 
 const AUTH = 'Sign-in';
 const U = 'Users and settings';
@@ -58,6 +58,9 @@ export const userRoutes = {
   'POST /api/users/{id}/email-verification': route({ tag: U, access: 'user', summary: 'Send the verification mail again (self)', params: UserIdParams, responses: { 200: EmailMessage } }),
   'GET /api/users/{id}/privacy': route({ tag: U, access: 'user', summary: 'Who sees my answers (self)', params: UserIdParams, responses: { 200: PrivacySettings } }),
   'PUT /api/users/{id}/privacy': route({ tag: U, access: 'user', summary: 'Change who sees my answers and whether the national boards name me (self)', params: UserIdParams, body: PrivacyBody, responses: { 200: PrivacySettings } }),
+  'GET /api/users/{id}/inbox': route({ tag: N, access: 'user', summary: 'My inbox, newest first, 30 a page (self)', params: UserIdParams, query: InboxQuery, responses: { 200: InboxPage } }),
+  'GET /api/users/{id}/inbox/unread': route({ tag: N, access: 'user', summary: 'How many inbox items are unread (self)', params: UserIdParams, responses: { 200: InboxUnread } }),
+  'PUT /api/users/{id}/inbox/read': route({ tag: N, access: 'user', summary: 'Mark inbox items read, some or all (self)', params: UserIdParams, body: InboxReadBody, responses: { 200: InboxRead } }),
   'GET /api/privacy-notice': route({ tag: U, access: 'public', summary: "The privacy notice's version and information officer", responses: { 200: PrivacyNotice } }),
   'GET /api/admin/audit': route({ tag: 'Admin', access: 'admin', summary: 'The audit log, newest first, 50 a page', query: AuditQuery, responses: { 200: AuditLog } }),
   'GET /api/notifications/vapid-public-key': route({ tag: N, access: 'public', summary: "The web push server's public key", responses: { 200: VapidKey } }),

@@ -9,6 +9,8 @@ import type { RedisClient } from './redis.js';
 import type { Sessions } from './session-store.js';
 import { admitSockets, type AdmissionDeps, type LiveSocket } from './live/admission.js';
 import { createFanout } from './live/fanout.js';
+import { createUserSockets } from './live/user-sockets.js';
+import { inboxItemJson, type StoredInboxItem } from './inbox.js';
 import { startHeartbeat } from './live/heartbeat.js';
 import { questionEventMessage, resultsUpdatedMessage } from './live/messages.js';
 import { createLiveMetrics } from './live/metrics.js';
@@ -43,6 +45,8 @@ const MAX_FRAME = 64 * 1024;
  *   voting (at most one per question per LIVE_RESULTS_INTERVAL_MS from each voting replica); totals not newer than
  *   the last passed on are dropped (live/newest-results.ts).
  *   After its own NATS reconnect the gateway asks voting (`live.voting.resync`) to send recent totals again.
+ * - `inbox`: one person's new personal item, from notification's core NATS `live.inbox.<userId>`, written only to
+ *   that person's sockets on this replica (live/user-sockets.ts).
  * Public messages reach signed-out visitors too.
  */
 export async function startLive(server: Server, deps: LiveDeps) {
@@ -59,9 +63,26 @@ export async function startLive(server: Server, deps: LiveDeps) {
     sessionExists: async (key) => (await deps.redis.exists(key)) > 0,
     dropped: (reason) => metrics.dropped.inc({ reason }),
   });
-  const broadcast = createFanout(sockets, {
-    sent: (type, n) => metrics.sent.inc({ type }, n),
+  const hooks = {
+    sent: (type: string, n: number) => metrics.sent.inc({ type }, n),
     droppedSlow: () => metrics.dropped.inc({ reason: 'slow' }),
+  };
+  const broadcast = createFanout(sockets, hooks);
+
+  // inbox: one person's new item, from notification on `live.inbox.<userId>`, to that person's sockets only.
+  const users = createUserSockets(wss, hooks);
+  const inboxPrefix = names.subject(`${LIVE_SUBJECTS.inbox}.`);
+  const inbox = nc.subscribe(`${inboxPrefix}*`, {
+    callback: (err, m) => {
+      if (err) return;
+      try {
+        const userId = m.subject.slice(inboxPrefix.length);
+        const item = inboxItemJson((JSON.parse(new TextDecoder().decode(m.data)) as { item: StoredInboxItem }).item);
+        if (item) users.send(userId, { type: 'inbox', item });
+      } catch (e) {
+        logger.warn({ err: (e as Error).message }, 'live: unreadable inbox message skipped');
+      }
+    },
   });
 
   // results-updated: voting's paced messages, passed on as they come unless another replica's newer totals went first.
@@ -112,6 +133,8 @@ export async function startLive(server: Server, deps: LiveDeps) {
       stopHeartbeat();
       admission.stop();
       results.unsubscribe();
+      inbox.unsubscribe();
+      users.stop();
       await questionEvents.close().catch(() => undefined);
       // 1012 Service Restart: the web reconnects at once (jittered), and the load balancer sends it to another replica.
       for (const c of wss.clients) c.close(1012, 'Server restarting');

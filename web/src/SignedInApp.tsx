@@ -21,6 +21,7 @@ const ProfilePage = lazyScreen(() => import('./features/profile/ProfilePage').th
 const NotificationSettingsPage = lazyScreen(
   () => import('./features/notifications/NotificationSettingsPage').then((m) => m.NotificationSettingsPage),
 );
+const InboxPage = lazyScreen(() => import('./features/inbox/InboxPage').then((m) => m.InboxPage));
 const MySuggestionsPage = lazyScreen(
   () => import('./features/suggestions/MySuggestionsPage').then((m) => m.MySuggestionsPage),
 );
@@ -46,6 +47,7 @@ function SignedInRoutes({ user }: { user: User }) {
           <Route path="/friends" element={<FriendsPage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/notifications" element={<NotificationSettingsPage />} />
+          <Route path="/inbox" element={<InboxPage />} />
           <Route path="/my-suggestions" element={<MySuggestionsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/guidelines" element={<Guidelines />} />

@@ -14,6 +14,7 @@ import { commentBodyParser, commentsRouter, questionCommentRoutes } from './comm
 import { friendsFeedRouter } from './feed.js';
 import { adminModerationRoutes, reportRoutes } from './moderation.js';
 import { newsletterRouter } from './newsletter.js';
+import { inboxRoutes } from './inbox.js';
 import { notificationsRouter } from './notifications.js';
 import { privacyNoticeRouter, privacySettingsRoutes } from './privacy.js';
 import { auditRoutes, passwordRoutes } from './profile.js';
@@ -78,6 +79,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
       (r) => accountRoutes(r, { config, clients, userSessions, clock }),
       (r) => passwordRoutes(r, { clients, userSessions }),
       (r) => privacySettingsRoutes(r, { clients }),
+      (r) => inboxRoutes(r, { clients }),
       (r) => userVotingRoutes(r, votingDeps),
     ),
   );

@@ -17,8 +17,11 @@ export interface ConsumerOptions<T extends EventType, TSchema extends Schema = S
   name: string;
   /** Event types to receive; all from one producing service (one stream). */
   types: readonly T[];
-  /** Applies the event inside a transaction; the inbox row is written in the same transaction. */
-  handle: (event: EventEnvelope<T>, tx: Tx<TSchema>) => Promise<void>;
+  /**
+   * Applies the event inside a transaction; the inbox row is written in the same transaction. It may return a
+   * function, called once the transaction has committed (e.g. telling a live channel about what was just stored).
+   */
+  handle: (event: EventEnvelope<T>, tx: Tx<TSchema>) => Promise<void | AfterCommit>;
   /** Messages handled at once (default 1, which keeps per-stream order). */
   concurrency?: number;
   /** After this many failed deliveries the event goes to the dead-letter subject (default 10). */
@@ -35,8 +38,11 @@ export interface ConsumerOptions<T extends EventType, TSchema extends Schema = S
  * them).
  */
 export type Consumer<TSchema extends Schema = Schema> = Omit<ConsumerOptions<EventType, TSchema>, 'handle'> & {
-  handle: (event: EventEnvelope<never>, tx: Tx<TSchema>) => Promise<void>;
+  handle: (event: EventEnvelope<never>, tx: Tx<TSchema>) => Promise<void | AfterCommit>;
 };
+
+/** What a consumer's handle may return: run after its transaction commits (never for a duplicate or a failure). */
+export type AfterCommit = () => void;
 
 export interface ConsumerDeps<TSchema extends Schema = Schema> {
   nc: NatsConnection;
@@ -142,6 +148,7 @@ export async function startConsumer<TSchema extends Schema>(deps: ConsumerDeps<T
     }
     try {
       let applied = false;
+      let after: AfterCommit | undefined;
       await inSpan(`${opts.name} ${event.type}`, SpanKind.CONSUMER, contextFrom(event.trace), { 'messaging.system': 'nats', 'messaging.destination.name': m.subject }, () =>
         db.transaction(async (tx) => {
           const inserted = await tx
@@ -152,10 +159,17 @@ export async function startConsumer<TSchema extends Schema>(deps: ConsumerDeps<T
           if (inserted.length === 0) return; // seen before: no second effect
           applied = true;
           // One of `opts.types`: the subscription filters on them (and skipOthers drops the rest).
-          await opts.handle(event as EventEnvelope<never>, tx);
+          after = (await opts.handle(event as EventEnvelope<never>, tx)) ?? undefined;
         }),
       );
       m.ack();
+      if (after) {
+        try {
+          after();
+        } catch (err) {
+          log.warn({ err: (err as Error).message, type: event.type, id: event.id }, 'after-commit step failed');
+        }
+      }
       deps.metrics?.eventsConsumed.inc({ consumer: opts.name, outcome: applied ? 'applied' : 'duplicate' });
     } catch (err) {
       const deliveries = m.info.deliveryCount;

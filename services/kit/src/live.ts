@@ -10,6 +10,8 @@ export const LIVE_SUBJECTS = {
   results: 'live.voting.results',
   /** Gateways → voting: "I may have missed some; send the recent questions' totals again" (after a reconnect). */
   resync: 'live.voting.resync',
+  /** Notification → gateways: one person's new inbox item, on `live.inbox.<userId>` (after it is stored). */
+  inbox: 'live.inbox',
 } as const;
 
 const resultsChangedShape = z.object({

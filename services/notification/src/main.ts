@@ -3,6 +3,7 @@ import { createLogger, isMain, runService, stopOnSignals, systemClock, type Cloc
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { questionPublishedConsumer, userEventsConsumer } from './entry-points/events/consumers.js';
+import { questionsInboxConsumer, socialInboxConsumer, suspensionInboxConsumer } from './entry-points/events/inbox-consumers.js';
 import { verificationRequestsConsumer } from './entry-points/events/mail-consumers.js';
 import { startNotificationRetention } from './entry-points/jobs/retention.js';
 import { registerNotificationService } from './entry-points/grpc/notification-service.js';
@@ -71,9 +72,12 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
       });
       logger.info({ mail: mailer.describe }, 'mail transport ready');
     },
-    grpc: (ctx, server) => registerNotificationService(ctx, server, { push, tests: () => testPushes!, kick: () => worker?.kick() }),
-    consumers: () => [
+    grpc: (ctx, server) => registerNotificationService(ctx, server, { push, tests: () => testPushes!, kick: () => worker?.kick(), clock }),
+    consumers: (ctx) => [
       userEventsConsumer(),
+      socialInboxConsumer(ctx),
+      suspensionInboxConsumer(ctx),
+      questionsInboxConsumer(ctx),
       questionPublishedConsumer(() => worker?.kick()),
       verificationRequestsConsumer(() => worker?.kick()),
     ],

@@ -46,11 +46,12 @@ export async function subscriptionsOfUser(db: Q, userId: string): Promise<PushSu
 
 export async function upsertContact(
   db: Q,
-  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean; emailVerified: boolean; language: string },
+  c: { userId: string; email: string; name: string; emailNotifications: boolean; browserNotifications: boolean; emailVerified: boolean; language: string; joinedAt?: Date },
 ) {
+  const { joinedAt, ...fields } = c;
   await db
     .insert(contacts)
-    .values({ ...c, updatedAt: new Date() })
+    .values({ ...fields, ...(joinedAt ? { joinedAt } : {}), updatedAt: new Date() })
     .onConflictDoUpdate({
       target: contacts.userId,
       set: {
@@ -60,6 +61,7 @@ export async function upsertContact(
         browserNotifications: c.browserNotifications,
         emailVerified: c.emailVerified,
         language: c.language,
+        ...(joinedAt ? { joinedAt } : {}),
         updatedAt: new Date(),
       },
     });

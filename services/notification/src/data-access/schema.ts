@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export { inbox, outbox } from '@mzansi/kit';
+export * from './inbox-schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,6 +32,8 @@ export const contacts = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** The interface language from the user's profile (en, zu, af, st): pushes are written in it. */
     language: text('language').notNull().default('en'),
+    /** The account's join date: the inbox shows a person only the items for everyone from after it. */
+    joinedAt: ts('joined_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import { publicResultsKey, resultsKey } from '../results/api';
 import { applyLiveResults } from './liveResults';
 import { answerLabel, parseLiveMessage, withQuestionMark, type LiveQuestion } from './liveMessages';
 import { liveConnectedAtom } from './liveStatus';
+import { bumpInboxUnread, INBOX_KEY } from '../inbox/keys';
 import { liveNewsAtom } from './liveBanner';
 import { appStore, type AppStore } from '../../lib/appStore';
 import { currentLanguage } from '../../i18n';
@@ -164,6 +165,8 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           persistent: true,
         });
         store.set(liveNewsAtom, { kind: 'new-question', questionId: question.id });
+        // An item for everyone: the bell's count goes up here, without thousands of pages asking the server at once.
+        bumpInboxUnread(queryClient);
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         break;
@@ -178,6 +181,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
           url: '/',
         });
         store.set(liveNewsAtom, { kind: 'resolved', questionId: message.questionId });
+        bumpInboxUnread(queryClient);
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });
         // A resolved blind question shows its figures to everyone now.
@@ -185,6 +189,9 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
         void queryClient.invalidateQueries({ queryKey: resultsKey(message.questionId) });
         break;
       }
+      case 'inbox':
+        void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+        break;
       case 'results-updated': {
         applyLiveResults(queryClient, message);
         refreshFriendAnswersLater(message.questionId);

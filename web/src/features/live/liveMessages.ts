@@ -10,7 +10,8 @@ export type LiveQuestion = Pick<Question, 'id' | 'text' | 'translations'> & Part
 export type LiveMessage =
   | { type: 'new-question'; question: LiveQuestion }
   | { type: 'question-resolved'; questionId: string; correctOptionId: string }
-  | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[]; blind?: boolean };
+  | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[]; blind?: boolean }
+  | { type: 'inbox'; itemId: string };
 
 /** A known live message, or null for anything else (unparseable JSON, unknown type, missing fields). */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
@@ -34,6 +35,11 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
       return typeof m.questionId === 'string' && typeof m.correctOptionId === 'string'
         ? { type: 'question-resolved', questionId: m.questionId, correctOptionId: m.correctOptionId }
         : null;
+    case 'inbox': {
+      // Only the signed-in person's own items reach their socket; the list is read from the API.
+      const item = m.item as Record<string, unknown> | undefined;
+      return item && typeof item === 'object' && typeof item.id === 'string' ? { type: 'inbox', itemId: item.id } : null;
+    }
     case 'results-updated': {
       if (typeof m.questionId !== 'string') return null;
       const results = Array.isArray(m.results) ? m.results.flatMap(toResultRow) : [];

@@ -4,9 +4,11 @@ import { BrandMark, FlagStripe, PRODUCT_NAME } from './Brand';
 import { useT } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { Countdown } from './Countdown';
+import { InboxBell } from '../inbox/InboxBell';
+import '../inbox/inbox.css';
 import { initials } from './initials';
 
-/** Fixed top header: title, tagline, 'TIME:' countdown and a profile link. */
+/** Fixed top header: title, tagline, 'TIME:' countdown, the inbox bell and a profile link. */
 export function AppHeader({ user }: { user: User }) {
   const t = useT();
   return (
@@ -20,6 +22,7 @@ export function AppHeader({ user }: { user: User }) {
           </Link>
           <div className="app-header__right">
             <Countdown />
+            <InboxBell userId={user.id} />
             {/* The name in hidden text, not aria-label: a label that leaves out the visible initials fails WCAG 2.5.3 (axe). */}
             <Link to="/profile" className="avatar-link">
               <span className="avatar" aria-hidden="true">

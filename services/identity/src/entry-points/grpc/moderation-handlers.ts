@@ -49,6 +49,8 @@ export function moderationHandlers(ctx: IdentityContext, clock: Clock = systemCl
         if (u.id === me.id) throw forbidden(MESSAGES.self);
         if (u.isAdmin) throw forbidden(MESSAGES.admin);
         t.targetLabel = until ? `${req.days} days: ${reason}` : `permanently: ${reason}`;
+        // The owner's inbox (notification): what they are told, in the same transaction as the suspension.
+        await enqueueEvent(tx, 'identity.user.suspended', { userId: u.id, until: until ?? undefined, reason, at: now }, { occurredAt: now });
         return announce(tx, (await repo.updateUser(tx, u.id, { suspendedAt: now, suspendedUntil: until, suspensionReason: reason }))!);
       });
       return { suspension: suspensionOf(row, clock()) };

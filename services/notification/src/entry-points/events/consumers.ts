@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@mzansi/kit';
 import { eraseUser } from '../../data-access/account-repo.js';
+import { eraseInbox } from '../../data-access/inbox-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { noticeTranslations, type QuestionNotice } from '../../domain/messages.js';
 import { pushLanguage } from '../../domain/push-text.js';
@@ -8,7 +9,8 @@ import type { NotificationConsumer } from '../../context.js';
 type UserEvent = 'identity.user.registered' | 'identity.user.updated' | 'identity.user.deleted';
 
 /**
- * Keeps the contact list (address, name, preferences, language) from identity events, and erases a deleted user. One durable
+ * Keeps the contact list (address, name, preferences, language, join date) from identity events, and erases a deleted
+ * user (their inbox too). One durable
  * consumer for the three, so they apply in stream order: a deletion is never undone by an earlier update.
  */
 export function userEventsConsumer(): NotificationConsumer<UserEvent> {
@@ -18,7 +20,10 @@ export function userEventsConsumer(): NotificationConsumer<UserEvent> {
     async handle(event: EventEnvelope<UserEvent>, tx) {
       if (event.type === 'identity.user.deleted') {
         const { userId } = (event as EventEnvelope<'identity.user.deleted'>).data;
-        if (userId) await eraseUser(tx, userId.toLowerCase());
+        if (userId) {
+          await eraseUser(tx, userId.toLowerCase());
+          await eraseInbox(tx, userId.toLowerCase());
+        }
         return;
       }
       const u = (event as EventEnvelope<'identity.user.registered' | 'identity.user.updated'>).data.user;
@@ -32,6 +37,8 @@ export function userEventsConsumer(): NotificationConsumer<UserEvent> {
         emailVerified: u.emailVerified,
         // Checked here, at the edge: en, zu, af or st, anything else (or none chosen) English.
         language: pushLanguage(u.language),
+        // The inbox shows items for everyone from this date on; an update without one keeps the stored date.
+        joinedAt: u.joinDate,
       });
     },
   };

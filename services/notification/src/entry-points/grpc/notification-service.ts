@@ -1,8 +1,9 @@
 import type { Server } from '@grpc/grpc-js';
-import { unaryService } from '@mzansi/kit';
+import { unaryService, type Clock } from '@mzansi/kit';
 import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
 import * as repo from '../../data-access/notification-repo.js';
 import { exportHandlers } from './export-handlers.js';
+import { inboxHandlers } from './inbox-handlers.js';
 import { mailHandlers } from './mail-handlers.js';
 import { testPushReply, validatePushSubscription } from '../../domain/subscriptions.js';
 import type { PushSender } from '../../infra/push.js';
@@ -11,7 +12,7 @@ import type { NotificationContext } from '../../context.js';
 
 type Ctx = NotificationContext;
 
-export function registerNotificationService(ctx: Ctx, server: Server, deps: { push: () => PushSender; tests: () => TestPushes; kick: () => void }) {
+export function registerNotificationService(ctx: Ctx, server: Server, deps: { push: () => PushSender; tests: () => TestPushes; kick: () => void; clock: Clock }) {
   const policy = { allowedHosts: ctx.config.PUSH_ALLOWED_HOSTS, devOrigin: ctx.config.PUSH_DEV_ORIGIN };
   server.addService(
     NotificationServiceService,
@@ -52,6 +53,9 @@ export function registerNotificationService(ctx: Ctx, server: Server, deps: { pu
 
         // Download my data (export-handlers.ts).
         ...exportHandlers(ctx),
+
+        // The inbox (inbox-handlers.ts).
+        ...inboxHandlers(ctx, deps.clock),
       },
       ctx.serverDeps,
     ),

@@ -2,7 +2,8 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock, Logger } from '@mzansi/kit';
 import * as mailRepo from '../../data-access/mail-repo.js';
-import { daysBefore, DELIVERY_LOG_DAYS, UNCONFIRMED_NEWSLETTER_DAYS } from '../../domain/retention.js';
+import { pruneInbox } from '../../data-access/inbox-repo.js';
+import { daysBefore, DELIVERY_LOG_DAYS, INBOX_DAYS, UNCONFIRMED_NEWSLETTER_DAYS } from '../../domain/retention.js';
 import type { NotificationDb } from '../../context.js';
 
 export interface NotificationRetentionResult {
@@ -10,19 +11,30 @@ export interface NotificationRetentionResult {
   jobs: number;
   unconfirmedNewsletter: number;
   mailFiles: number;
+  /** Inbox items older than 90 days: one person's own, and items for everyone (with everyone's read marks). */
+  inboxPersonal: number;
+  inboxBroadcast: number;
 }
 
 /**
  * One retention pass at `now` (the injected clock): the delivery log (who was sent what, when, and why it failed)
  * and finished jobs older than 30 days, newsletter signups unconfirmed for 30 days, and, when mail goes to files
- * (development), .eml files older than 30 days. Safe on every replica at once.
+ * (development), .eml files older than 30 days; inbox items older than 90 days. Safe on every replica at once.
  */
 export async function runNotificationRetention(db: NotificationDb, now: Date, mailDir?: string): Promise<NotificationRetentionResult> {
   const cutoff = daysBefore(now, DELIVERY_LOG_DAYS);
   const deliveries = await mailRepo.pruneDeliveries(db, cutoff);
   const jobs = await mailRepo.pruneFinishedJobsBefore(db, cutoff);
   const unconfirmedNewsletter = await mailRepo.pruneUnconfirmedNewsletter(db, daysBefore(now, UNCONFIRMED_NEWSLETTER_DAYS));
-  return { deliveries, jobs, unconfirmedNewsletter, mailFiles: mailDir ? await pruneMailFiles(mailDir, cutoff) : 0 };
+  const inbox = await pruneInbox(db, daysBefore(now, INBOX_DAYS));
+  return {
+    deliveries,
+    jobs,
+    unconfirmedNewsletter,
+    mailFiles: mailDir ? await pruneMailFiles(mailDir, cutoff) : 0,
+    inboxPersonal: inbox.personal,
+    inboxBroadcast: inbox.broadcast,
+  };
 }
 
 async function pruneMailFiles(dir: string, cutoff: Date): Promise<number> {
@@ -44,7 +56,7 @@ export function startNotificationRetention(opts: { db: NotificationDb; logger: L
     if (running) return;
     running = runNotificationRetention(opts.db, opts.clock(), opts.mailDir)
       .then((r) => {
-        if (r.deliveries || r.jobs || r.unconfirmedNewsletter || r.mailFiles) opts.logger.info(r, 'retention: expired records deleted');
+        if (Object.values(r).some((n) => n > 0)) opts.logger.info(r, 'retention: expired records deleted');
       })
       .catch((err: Error) => opts.logger.warn({ err: err.message }, 'retention pass failed; will retry'))
       .finally(() => {

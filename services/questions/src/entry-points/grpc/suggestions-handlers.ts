@@ -1,4 +1,4 @@
-import { audited, isUuid, notFound, type Clock } from '@mzansi/kit';
+import { audited, enqueueEvent, isUuid, notFound, type Clock } from '@mzansi/kit';
 import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/questions';
 import type { SuggestionRow } from '../../data-access/schema.js';
 import { suggestionsForExport } from '../../data-access/account-repo.js';
@@ -63,7 +63,13 @@ export function suggestionHandlers(
         if (!isUuid(req.id)) throw notFound(M.notFound);
         const existing = await repo.findSuggestionForUpdate(tx, req.id);
         if (!existing) throw notFound(M.notFound);
-        return repo.updateSuggestion(tx, existing.id, { status, adminNotes, updatedAt: clock() });
+        const now = clock();
+        const updated = await repo.updateSuggestion(tx, existing.id, { status, adminNotes, updatedAt: now });
+        // The author's inbox hears of it once: when the status becomes 'used', not on every later review.
+        if (status === 'used' && existing.status !== 'used') {
+          await enqueueEvent(tx, 'questions.suggestion.used', { suggestionId: updated.id, userId: updated.userId, text: updated.title, at: now }, { occurredAt: now });
+        }
+        return updated;
       });
       return { suggestion: toSuggestion(row) };
     },

@@ -1,4 +1,4 @@
-import { ADMIN_ONLY, alreadyExists, audited, auditDeps, auditEventWriter, conflict, forbidden, isUuid, notFound, type CallContext } from '@mzansi/kit';
+import { ADMIN_ONLY, alreadyExists, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, forbidden, isUuid, notFound, type CallContext } from '@mzansi/kit';
 import type {
   CommentReport,
   ListModerationQueueRequest,
@@ -117,6 +117,10 @@ export function moderationHandlers(ctx: SocialContext): ModerationHandlers {
           if (c.moderation === 'removed') throw conflict(MESSAGES.removed);
           target.targetLabel = action === 'remove' ? `on question ${c.questionId}: ${reason}` : `on question ${c.questionId}`;
           await mod.closeReports(tx, c.id, action === 'keep' ? 'rejected' : 'upheld');
+          // The author's inbox says so, with the reason they are shown; written with the removal or not at all.
+          if (action === 'remove') {
+            await enqueueEvent(tx, 'social.comment.removed', { commentId: c.id, questionId: c.questionId, authorId: c.userId, reason, at: new Date() });
+          }
           return mod.setModeration(tx, c.id, action === 'keep' ? 'visible' : 'removed', reason);
         },
       );

@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
+import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
 import { commentsFor, person, UNKNOWN } from './comment-view.js';
@@ -66,6 +66,8 @@ export function registerSocialService(ctx: Ctx, server: Server) {
   async function accept(tx: Parameters<Parameters<Ctx['transaction']>[0]>[0], r: repo.RequestRow) {
     const updated = await repo.setRequestStatus(tx, r.id, 'accepted');
     await repo.insertFriendship(tx, r.requesterId, r.receiverId);
+    const accepter = await repo.personById(tx, r.receiverId);
+    await enqueueEvent(tx, 'social.friendship.created', { requesterId: r.requesterId, accepterId: r.receiverId, accepterName: accepter?.name ?? '', at: new Date() });
     return updated;
   }
 
@@ -123,6 +125,8 @@ export function registerSocialService(ctx: Ctx, server: Server) {
             }
             const row = await repo.insertRequest(tx, me.id, target.id);
             if (!row) throw alreadyExists(MESSAGES.alreadySent); // a concurrent send won
+            const from = await repo.personById(tx, me.id);
+            await enqueueEvent(tx, 'social.friend_request.created', { requestId: row.id, fromUserId: me.id, fromName: from?.name ?? '', toUserId: target.id, at: row.createdAt });
             return { row, becameFriends: false };
           });
           const [request] = await requestsWithPeople([result.row]);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { isoDate, uuidAnyCase } from './common.js';
+
+/** Who did something that reached the inbox (sent a request, accepted one, replied, the latest to agree). */
+const InboxPerson = z.strictObject({ id: z.string(), name: z.string() });
+/** A question an item is about: its English text and the admin's translations (zu, af, st) where given. */
+const InboxQuestion = z.strictObject({ id: z.string(), text: z.string(), translations: z.record(z.string(), z.string()) });
+const base = { id: z.string(), createdAt: isoDate, read: z.boolean() };
+
+/**
+ * One inbox item, newest first in a page. Personal items: a friend request, a friend accepting, a reply to my
+ * comment, agrees on my comment (one item per comment: the latest agreer and how many others), a removed comment,
+ * a suspension, a suggestion used. Items for everyone: a new question, a resolution and a corrected one, with my
+ * outcome when I answered ('called-it': my answer was right, 'not-this-time': it was not; absent: I did not answer).
+ */
+export const InboxItem = z.discriminatedUnion('kind', [
+  z.strictObject({ ...base, kind: z.literal('friend-request'), requestId: z.string(), from: InboxPerson }),
+  z.strictObject({ ...base, kind: z.literal('friend-accepted'), friend: InboxPerson }),
+  z.strictObject({ ...base, kind: z.literal('comment-replied'), commentId: z.string(), parentId: z.string(), questionId: z.string(), from: InboxPerson }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('comment-agreed'),
+    commentId: z.string(),
+    questionId: z.string(),
+    latest: z.strictObject({ name: z.string() }),
+    others: z.number().int().nonnegative(),
+  }),
+  z.strictObject({ ...base, kind: z.literal('comment-removed'), commentId: z.string(), questionId: z.string(), reason: z.string() }),
+  z.strictObject({ ...base, kind: z.literal('suspended'), reason: z.string(), until: isoDate.nullable() }),
+  z.strictObject({ ...base, kind: z.literal('suggestion-used'), suggestionId: z.string(), text: z.string() }),
+  z.strictObject({ ...base, kind: z.literal('question-published'), question: InboxQuestion }),
+  z.strictObject({
+    ...base,
+    kind: z.enum(['question-resolved', 'resolution-corrected']),
+    question: InboxQuestion,
+    correctOptionId: z.string(),
+    outcome: z.enum(['called-it', 'not-this-time']).optional(),
+  }),
+]);
+export const INBOX_KINDS = [
+  'friend-request',
+  'friend-accepted',
+  'comment-replied',
+  'comment-agreed',
+  'comment-removed',
+  'suspended',
+  'suggestion-used',
+  'question-published',
+  'question-resolved',
+  'resolution-corrected',
+] as const;
+
+export const InboxQuery = z.object({ before: isoDate.optional() });
+/** A page of the inbox (at most 30), newest first; `nextBefore` asks for the next older page (null: no more). */
+export const InboxPage = z.strictObject({ items: z.array(InboxItem), nextBefore: isoDate.nullable() });
+export const InboxUnread = z.strictObject({ count: z.number().int().nonnegative() });
+/** Mark some items read (their ids, at most 100), or all of them. */
+export const InboxReadBody = z.union([
+  z.object({ ids: z.array(uuidAnyCase('Unknown inbox item')).min(1).max(100) }),
+  z.object({ all: z.literal(true) }),
+]);
+export const InboxRead = z.strictObject({ unread: z.number().int().nonnegative() });
+
+/** A personal item that just reached the signed-in person (only their own sockets get it). */
+export const InboxLiveMessage = z.strictObject({ type: z.literal('inbox'), item: InboxItem });
+
+export type InboxItem = z.infer<typeof InboxItem>;
+export type InboxKind = InboxItem['kind'];
+export type InboxPage = z.infer<typeof InboxPage>;
