@@ -42,7 +42,8 @@ export function FormField({ label, hint, error, optionalLabel, revealLabel, type
           {...input}
         />
         {revealable && (
-          <button type="button" className="field__reveal" aria-label={revealLabel} aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+          // Named by its title (also the hover hint), not aria-label: the field's own label stays the only one saying "password".
+          <button type="button" className="field__reveal" title={revealLabel} aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
             <EyeIcon crossed={revealed} />
           </button>
         )}
