@@ -23,6 +23,8 @@ export const User = z.strictObject({
   language: z.enum(LANGUAGES).nullable(),
   /** Why a moderator replaced the display name (the profile tells the person); null when it never was. */
   nameReplacedReason: z.string().nullable(),
+  /** The "complete your profile" step after the first vote was saved or skipped: the web shows it no more. */
+  profilePromptDone: z.boolean(),
 });
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -90,6 +92,8 @@ export const ProfileBody = z
     province: z.string().max(10).nullish(),
     /** An interface language, or null to clear it (identity checks it). */
     language: z.string().max(10).nullish(),
+    /** `true`: the "complete your profile" step is done (saved or skipped); it cannot be undone. */
+    profilePromptDone: z.literal(true, 'profilePromptDone can only be true').optional(),
   })
   .refine(nothingToUpdate, 'Nothing to update');
 

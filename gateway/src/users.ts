@@ -19,6 +19,7 @@ export function userJson(u: identity.User): User {
     province: u.province || null,
     language: (u.language || null) as User['language'],
     nameReplacedReason: u.nameReplacedReason || null,
+    profilePromptDone: u.profilePromptDone,
   };
 }
 

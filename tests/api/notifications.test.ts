@@ -245,7 +245,7 @@ describe('notification settings', () => {
     expect(me).toEqual({
       ...me0,
       email: 'lerato@example.co.za',
-      phoneNumber: '+27 82 555 0101',
+      phoneNumber: '+27825550101',
       emailNotifications: false,
       browserNotifications: true,
       whatsappNotifications: true,

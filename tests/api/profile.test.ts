@@ -46,7 +46,7 @@ describe('PATCH /api/users/{id}', () => {
     const { b, id } = await newUser();
     const res = await b.patch(`/api/users/${id}`, { name: '  Zoe\u0301 Nkosi ', email: 'zoe@example.co.za', phoneNumber: '+27 82 555 0123' });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ name: 'Zo\u00e9 Nkosi', email: 'zoe@example.co.za', phoneNumber: '+27 82 555 0123', emailVerified: false });
+    expect(res.json).toMatchObject({ name: 'Zo\u00e9 Nkosi', email: 'zoe@example.co.za', phoneNumber: '+27825550123', emailVerified: false });
     expectCleanError(await b.patch(`/api/users/${id}`, { name: 'a\u202Eb' }), 400, /text direction/);
     expectCleanError(await b.patch(`/api/users/${id}`, { name: '\u200B' }), 400, 'Please enter your name');
     expectCleanError(await b.patch(`/api/users/${id}`, { email: 'not-an-address' }), 400, 'Please enter a valid email address');

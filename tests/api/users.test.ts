@@ -73,7 +73,7 @@ describe("another user's id in a path", () => {
     expect(me).toMatchObject({
       id: aliceUser.id,
       email: 'alice@example.co.za',
-      phoneNumber: '+27 82 000 1111',
+      phoneNumber: '+27820001111',
       browserNotifications: true,
       emailNotifications: false,
       whatsappNotifications: true,

@@ -145,8 +145,8 @@ export async function closeToasts(page: Page): Promise<void> {
 }
 
 /**
- * Signs a new user up through the landing page's dialog (privacy consent ticked; the province chosen when given) and
- * waits for the signed-in app.
+ * Signs a new user up through the landing page's dialog (privacy consent ticked) and waits for the signed-in app.
+ * A province given is saved on the account as the "complete your profile" step would (sign-up no longer asks it).
  */
 export async function signUpInBrowser(page: Page, username: string, name: string, password: string, province?: string): Promise<void> {
   await page.goto('/');
@@ -156,11 +156,17 @@ export async function signUpInBrowser(page: Page, username: string, name: string
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByLabel('Full Name').fill(name);
-  if (province) await dialog.getByLabel(/Province/).selectOption(province);
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
   await closeToasts(page);
+  if (province) {
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+    const res = await page.request.patch(`/api/users/${me.id}`, { data: { province, profilePromptDone: true } });
+    if (!res.ok()) throw new Error(`province not saved: ${res.status()} ${await res.text()}`);
+    await page.reload();
+    await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+  }
 }
 
 /**

@@ -68,6 +68,7 @@ export async function prepare(): Promise<void> {
     province: null,
     language: null,
     nameReplacedReason: null,
+    profilePromptDone: true,
   };
   for (const input of [
     { path: '/', language: 'en', user: null, today: [], renderedAt: Date.now() },

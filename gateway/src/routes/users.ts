@@ -30,6 +30,7 @@ export function userSettingsRoutes(r: Router, { clients }: { clients: Clients })
         whatsappNotifications: body.whatsappNotifications,
         province: body.province === undefined ? undefined : (body.province ?? ''),
         language: body.language === undefined ? undefined : (body.language ?? ''),
+        profilePromptDone: body.profilePromptDone,
       },
       { actor },
     );

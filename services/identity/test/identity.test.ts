@@ -26,7 +26,7 @@ describe('signUp', () => {
       username: 'Sipho_1',
       name: 'Sipho Dlamini',
       email: 'sipho@example.co.za',
-      phoneNumber: '+27 82 555 0101',
+      phoneNumber: '+27825550101',
       isAdmin: false,
       emailNotifications: true,
       browserNotifications: false,
@@ -212,7 +212,7 @@ describe('updateUser', () => {
     expect(user).toMatchObject({
       id: a.id,
       email: 'alice@example.org',
-      phoneNumber: '+27 21 555 0000',
+      phoneNumber: '+27215550000',
       emailNotifications: false,
       browserNotifications: false,
       whatsappNotifications: true,

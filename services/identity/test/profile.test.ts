@@ -64,16 +64,17 @@ describe('profile editing', () => {
     expect((await client.getUser({ id: user!.id })).user!.name).toBe('Zo\u00e9 Mokoena');
   });
 
-  it('changes and clears the phone number; refuses a bad one', async () => {
+  it('changes (stored as E.164) and clears the phone number; refuses a bad one', async () => {
     const { actor } = await newUser();
-    expect((await client.updateUser({ phoneNumber: '+27 82 555 0199' }, actor)).user!.phoneNumber).toBe('+27 82 555 0199');
+    expect((await client.updateUser({ phoneNumber: '+27 82 555 0199' }, actor)).user!.phoneNumber).toBe('+27825550199');
+    expect((await client.updateUser({ phoneNumber: '082 555 0198' }, actor)).user!.phoneNumber).toBe('+27825550198');
     await expectGrpcError(client.updateUser({ phoneNumber: 'call me' }, actor), grpc.status.INVALID_ARGUMENT);
     expect((await client.updateUser({ phoneNumber: '' }, actor)).user!.phoneNumber).toBe('');
   });
 
-  it('needs the country code (+27…) and a phone number before WhatsApp alerts can be on', async () => {
+  it('needs a readable number (local or with its code) before WhatsApp alerts can be on', async () => {
     const { actor } = await newUser();
-    await expectGrpcError(client.updateUser({ phoneNumber: '0821234567' }, actor), grpc.status.INVALID_ARGUMENT, MESSAGES.phone);
+    await expectGrpcError(client.updateUser({ phoneNumber: '082123456' }, actor), grpc.status.INVALID_ARGUMENT, MESSAGES.phone);
     await expectGrpcError(client.updateUser({ whatsappNotifications: true }, actor), grpc.status.INVALID_ARGUMENT, MESSAGES.whatsappPhone);
     const { user } = await client.updateUser({ phoneNumber: '+27821234567', whatsappNotifications: true }, actor);
     expect(user!.whatsappNotifications).toBe(true);

@@ -46,8 +46,9 @@ describe('validateSignUp: POPIA consent', () => {
 });
 
 describe('validateSignUp: the phone number', () => {
-  it('needs the country code', () => {
-    expect(validateSignUp({ ...input('Thandi'), phoneNumber: ' +27 82 123 4567 ' }).phoneNumber).toBe('+27 82 123 4567');
-    expect(() => validateSignUp({ ...input('Thandi'), phoneNumber: '0821234567' })).toThrowError(MESSAGES.phone);
+  it('is stored as E.164 however it was written; an unreadable one is refused', () => {
+    expect(validateSignUp({ ...input('Thandi'), phoneNumber: ' +27 82 123 4567 ' }).phoneNumber).toBe('+27821234567');
+    expect(validateSignUp({ ...input('Thandi'), phoneNumber: '082 123 4567' }).phoneNumber).toBe('+27821234567');
+    expect(() => validateSignUp({ ...input('Thandi'), phoneNumber: '082 123 456' })).toThrowError(MESSAGES.phone);
   });
 });

@@ -82,6 +82,7 @@ export function makeUser(overrides: Partial<User> & Pick<User, 'id' | 'username'
     province: null,
     language: null,
     nameReplacedReason: null,
+    profilePromptDone: true,
     ...overrides,
   } satisfies User;
 }

@@ -1,6 +1,7 @@
 export { Button, type ButtonProps } from './Button';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent } from './Card';
 export { Input, Textarea, Label } from './Input';
+export { FormField, focusFirstInvalid, type FormFieldProps } from './FormField';
 export { Badge } from './Badge';
 export { Spinner } from './Spinner';
 export { Tabs, type TabItem } from './Tabs';

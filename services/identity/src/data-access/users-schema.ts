@@ -32,6 +32,8 @@ export const users = pgTable(
     suspensionReason: text('suspension_reason'),
     /** Why an admin replaced the display name, shown to the person; null when it never was. */
     nameReplacedReason: text('name_replaced_reason'),
+    /** When the "complete your profile" step after the first vote was saved or skipped; null = not yet. */
+    profilePromptDoneAt: timestamp('profile_prompt_done_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Usernames are unique ignoring case; the same expression serves exact look-ups at login.

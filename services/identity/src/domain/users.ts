@@ -2,6 +2,7 @@ import { invalid } from '@mzansi/kit/errors';
 import { codedMessages } from '@mzansi/kit/messages';
 import { isProvince, PROVINCE_MESSAGE } from '@mzansi/kit/provinces';
 import { normaliseName } from '@mzansi/kit/text';
+import { parsePhone } from './phone.js';
 
 /** Rules for accounts (PRODUCT.md). No transport or storage here. */
 
@@ -18,7 +19,7 @@ export const MESSAGES = codedMessages('user', {
   passwordLong: 'Password must be at most 256 characters',
   nameLong: 'Name must be at most 100 characters',
   email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number, including the country code',
+  phone: 'Please enter a valid phone number, like 082 555 1234 or +27 82 555 1234',
   whatsappPhone: 'Add your phone number to get WhatsApp alerts',
   taken: 'Username already taken',
   badLogin: 'Invalid username or password',
@@ -31,9 +32,6 @@ export const MESSAGES = codedMessages('user', {
 const NOTICE_VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.-]{0,31}$/;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** International form: a leading + and the country code (a national number like 082… is ambiguous). */
-const PHONE_RE = /^\+[0-9][0-9 ()-]{5,19}$/;
-
 export interface SignUpInput {
   username: string;
   password: string;
@@ -88,10 +86,11 @@ export function validateEmail(raw: string): string | null {
   return email;
 }
 
+/** A phone number in E.164 (domain/phone.ts), or null for empty; what cannot be read is refused. */
 export function validatePhone(raw: string): string | null {
-  const phone = raw.trim();
-  if (!phone) return null;
-  if (!PHONE_RE.test(phone)) throw invalid(MESSAGES.phone);
+  if (!raw.trim()) return null;
+  const phone = parsePhone(raw);
+  if (!phone) throw invalid(MESSAGES.phone);
   return phone;
 }
 

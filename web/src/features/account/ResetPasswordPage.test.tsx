@@ -20,14 +20,35 @@ function open(password: string, repeat = password) {
   fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
 }
 
-test('a short or mistyped password is caught before anything is sent', async () => {
+/** The text of what the input is described by (its hint and its error), or throws when it is not marked invalid. */
+function errorUnder(label: string): string {
+  const input = screen.getByLabelText(label);
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  return (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' | ');
+}
+
+test('a short and a mistyped password are named at once, each under its field, before anything is sent', async () => {
   const fetch = stubFetch(() => json(200, thandi));
-  open('short');
-  expect((await screen.findByRole('alert')).textContent).toBe('Password must be at least 8 characters');
+  open('short', 'other');
+  expect(errorUnder('New password')).toContain('Password must be at least 8 characters');
+  expect(errorUnder('Repeat the new password')).toContain('The two passwords do not match');
   fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a-long-password-1' } });
   fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-  expect((await screen.findByRole('alert')).textContent).toBe('The two passwords do not match');
+  expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull();
+  expect(errorUnder('Repeat the new password')).toContain('The two passwords do not match');
+  expect(screen.queryByRole('alert')).toBeNull();
   expect(fetch.mock).not.toHaveBeenCalled();
+});
+
+test('the show-password toggle shows what was typed and says whether it is pressed', () => {
+  stubFetch(() => json(200, thandi));
+  window.history.replaceState(null, '', '/reset-password?token=t0k3n');
+  renderSignedIn(<ResetPasswordPage />, { user: null });
+  const [toggle] = screen.getAllByRole('button', { name: 'Show password' });
+  expect(toggle!.getAttribute('aria-pressed')).toBe('false');
+  fireEvent.click(toggle!);
+  expect(toggle!.getAttribute('aria-pressed')).toBe('true');
+  expect(screen.getByLabelText('New password').getAttribute('type')).toBe('text');
 });
 
 test('the token and the new password go to the gateway; success says the person is signed in', async () => {

@@ -2,9 +2,8 @@ import '../../i18n/later';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button } from '../../ui';
+import { Button, FormField } from '../../ui';
 import { serverMessage } from '../../lib/api';
-import { Field } from '../auth/AuthFields';
 import { PASSWORD_MIN } from '../auth/signupRules';
 import { useSetUser } from '../auth/useSession';
 import { PRODUCT_NAME } from '../shell/Brand';
@@ -24,7 +23,7 @@ export function ResetPasswordPage() {
   const setUser = useSetUser();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [problem, setProblem] = useState('');
+  const [problems, setProblems] = useState<{ password?: string; repeat?: string }>({});
   const reset = useMutation({
     mutationFn: () => confirmPasswordReset(token, password),
     onSuccess: (user) => setUser(user),
@@ -32,12 +31,16 @@ export function ResetPasswordPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
-    if (password.length < PASSWORD_MIN) return setProblem(t('auth.rule.passwordShort'));
-    if (password !== repeat) return setProblem(t('account.resetMismatch'));
-    setProblem('');
+    // Both named at once, each under its field.
+    const found = {
+      ...(password.length < PASSWORD_MIN && { password: t('auth.rule.passwordShort') }),
+      ...(password !== repeat && { repeat: t('account.resetMismatch') }),
+    };
+    setProblems(found);
+    if (Object.keys(found).length) return;
     reset.mutate();
   };
-  const error = problem || (reset.isError ? serverMessage(reset.error, t('account.resetFailed')) : '');
+  const error = reset.isError ? serverMessage(reset.error, t('account.resetFailed')) : '';
   return (
     <MailLinkFrame title={t('account.resetTitle')} description={t('account.resetText')}>
       {!token ? (
@@ -55,7 +58,7 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
-          <Field
+          <FormField
             label={t('account.resetNew')}
             name="new-password"
             type="password"
@@ -64,19 +67,23 @@ export function ResetPasswordPage() {
             hint={t('auth.passwordHint')}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
+            error={problems.password}
+            revealLabel={t('auth.showPassword')}
           />
-          <Field
+          <FormField
             label={t('account.resetRepeat')}
             name="repeat-password"
             type="password"
             autoComplete="new-password"
             value={repeat}
             onChange={(e) => setRepeat(e.target.value)}
+            error={problems.repeat}
+            revealLabel={t('auth.showPassword')}
           />
           {error && (
             <div role="alert" className="mail-link__error stack">
               <p>{error}</p>
-              {reset.isError && !problem && <p>{t('account.resetAskAgain')}</p>}
+              <p>{t('account.resetAskAgain')}</p>
             </div>
           )}
           <Button type="submit" block disabled={reset.isPending} aria-busy={reset.isPending}>

@@ -1,39 +1,37 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button, Dialog, Tabs, toast, toastError } from '../../ui';
-import { serverMessage } from '../../lib/api';
+import { Button, Dialog, FormField, Tabs, focusFirstInvalid, toast } from '../../ui';
+import { ApiError, serverMessage } from '../../lib/api';
 import { login, signup } from './api';
-import { ConsentField, Field } from './AuthFields';
+import { ConsentField } from './AuthFields';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { ChallengeCheck, NO_CHALLENGE, type Challenge } from './AuthChallenge';
 import { isChallengeRequired } from './challenge';
 import { authDialogAtom, type AuthMode } from './authDialogState';
 import { useSetUser } from './useSession';
 import { readIntent } from '../landing/intent';
-import { PASSWORD_MIN, SIGNUP_MESSAGES, signupProblem } from './signupRules';
+import { PASSWORD_MIN, signupErrors, type SignupFields } from './signupRules';
 import type { LoginInput, SignupInput } from './types';
-import { ProvinceSelect } from '../provinces/ProvinceSelect';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
 
-const EMPTY_FORM: SignupInput = { username: '', password: '', name: '', email: '', phoneNumber: '', province: '', consent: false };
+type Form = SignupFields;
+const EMPTY_FORM: Form = { username: '', password: '', name: '', consent: false };
+/** What is wrong, per field (translated), and what is wrong with the whole attempt (a server's answer). */
+type Errors = Partial<Record<keyof Form | 'form', string>>;
 
-/** signupRules' problems (English, as the server words them) in the active language. */
-const RULE_KEYS: Record<string, MessageKey> = {
-  [SIGNUP_MESSAGES.username]: 'auth.rule.username',
-  [SIGNUP_MESSAGES.passwordShort]: 'auth.rule.passwordShort',
-  [SIGNUP_MESSAGES.phone]: 'auth.rule.phone',
-  [SIGNUP_MESSAGES.whatsappPhone]: 'auth.rule.whatsappPhone',
-};
-
-/** The sign-in dialog: login (username, password) and signup (plus full name, optional email and phone). */
+/**
+ * The sign-in dialog: login (username, password) and signup (username, password, full name and consent; e-mail,
+ * phone and province come after the first vote). Every mistake shows under its field, all at once, never as a toast.
+ */
 export function AuthDialog() {
   const t = useT();
   const [{ open, mode }, setState] = useAtom(authDialogAtom);
-  const [form, setForm] = useState<SignupInput>(EMPTY_FORM);
+  const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
-  const [consentMissing, setConsentMissing] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   // "Forgot password?": the dialog shows its own form instead of the tabs, until "Back to log in" or closing.
   const [forgot, setForgot] = useState(false);
   const signIn = useSetUser();
@@ -41,9 +39,14 @@ export function AuthDialog() {
   useEffect(() => {
     if (!open) setForm(EMPTY_FORM);
     setChallenge(NO_CHALLENGE);
-    setConsentMissing(false);
+    setErrors({});
     setForgot(false);
   }, [open, mode]);
+
+  // Errors render with the next paint; the first field named gets the focus then.
+  useEffect(() => {
+    if (Object.keys(errors).length) focusFirstInvalid(formRef.current);
+  }, [errors]);
 
   /** After a failed attempt: a challenge asked for shows the widget; a payload sent is spent, so a fresh check starts. */
   const afterError = (error: unknown): boolean => {
@@ -58,25 +61,22 @@ export function AuthDialog() {
 
   const setMode = (next: AuthMode) => setState({ open, mode: next });
   const close = () => setState({ open: false, mode });
-  const update = (key: Exclude<keyof SignupInput, 'consent'>) => (event: { target: { value: string } }) =>
+  const update = (key: Exclude<keyof Form, 'consent'>) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
 
   const navigate = useNavigate();
-  // A YES / NO tapped on the landing page before signing up: that question, with the choice preselected, is next.
-  const toIntendedQuestion = () => {
-    if (readIntent()) void navigate('/vote');
-  };
 
   const loginMutation = useMutation({
     mutationFn: (input: LoginInput) => login(input),
     onSuccess: (user) => {
       void signIn(user);
       close();
-      toIntendedQuestion();
+      // A YES / NO tapped on the landing page before signing in: that question, with the choice preselected, is next.
+      if (readIntent()) void navigate('/vote');
       toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { username: user.username }) });
     },
     onError: (error) => {
-      if (!afterError(error)) toastError(serverMessage(error, t('auth.loginInvalid')), t('auth.loginFailed'));
+      if (!afterError(error)) setErrors({ form: `${t('auth.loginFailed')}: ${serverMessage(error, t('auth.loginInvalid'))}` });
     },
   });
 
@@ -85,11 +85,17 @@ export function AuthDialog() {
     onSuccess: (user) => {
       void signIn(user);
       close();
-      toIntendedQuestion();
+      // Today's question is what a new player came for: /vote, from its top. The welcome sits in the header's band.
+      window.scrollTo(0, 0);
+      void navigate('/vote');
       toast({ title: t('auth.accountCreated'), description: t('auth.welcome', { name: user.name }) });
     },
     onError: (error) => {
-      if (!afterError(error)) toastError(serverMessage(error, t('auth.signupError')), t('auth.signupFailed'));
+      if (afterError(error)) return;
+      const message = serverMessage(error, t('auth.signupError'));
+      // A taken or refused username belongs under the username; anything else under the whole form.
+      const code = error instanceof ApiError ? error.code : undefined;
+      setErrors(code === 'userTaken' || code === 'userUsername' ? { username: message } : { form: `${t('auth.signupFailed')}: ${message}` });
     },
   });
 
@@ -103,38 +109,23 @@ export function AuthDialog() {
     if (pending || awaitingCheck) return;
     const username = form.username.trim();
     if (mode === 'login') {
-      if (!username || !form.password) {
-        toastError(t('auth.enterBoth'), t('auth.missingInfo'));
-        return;
-      }
+      const missing: Errors = {
+        ...(!username && { username: t('auth.rule.usernameMissing') }),
+        ...(!form.password && { password: t('auth.rule.passwordMissing') }),
+      };
+      if (Object.keys(missing).length) missing.form = `${t('auth.missingInfo')}: ${t('auth.enterBoth')}`;
+      setErrors(missing);
+      if (Object.keys(missing).length) return;
       loginMutation.mutate({ username, password: form.password, ...altcha });
       return;
     }
-    const name = form.name.trim();
-    if (!username || !form.password || !name) {
-      toastError(t('auth.fillRequired'), t('auth.missingInfo'));
-      return;
-    }
-    const problem = signupProblem(form);
-    if (problem) {
-      toastError(RULE_KEYS[problem] ? t(RULE_KEYS[problem]) : problem, t('auth.signupFailed'));
-      return;
-    }
-    if (!form.consent) {
-      setConsentMissing(true);
-      toastError(t('auth.consentMissing'), t('auth.missingInfo'));
-      return;
-    }
-    signupMutation.mutate({
-      username,
-      password: form.password,
-      name,
-      email: form.email.trim(),
-      phoneNumber: form.phoneNumber.trim(),
-      ...(form.province && { province: form.province }),
-      consent: true,
-      ...altcha,
-    });
+    const problems = signupErrors(form);
+    const translated: Errors = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key)]));
+    // The spec's words for a required field left empty, above the button; each field says which.
+    if (!username || !form.password || !form.name.trim()) translated.form = t('auth.fillRequired');
+    setErrors(translated);
+    if (Object.keys(translated).length) return;
+    signupMutation.mutate({ username, password: form.password, name: form.name.trim(), consent: true, ...altcha });
   };
 
   const isLogin = mode === 'login';
@@ -160,8 +151,8 @@ export function AuthDialog() {
               { value: 'signup', label: t('auth.tabSignup') },
             ]}
           />
-          <form className="form" onSubmit={onSubmit} noValidate>
-            <Field
+          <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
+            <FormField
               label={t('auth.username')}
               name="username"
               autoComplete="username"
@@ -169,9 +160,11 @@ export function AuthDialog() {
               spellCheck={false}
               value={form.username}
               onChange={update('username')}
+              hint={isLogin ? undefined : t('auth.usernameHint')}
+              error={errors.username}
               data-autofocus
             />
-            <Field
+            <FormField
               label={t('auth.password')}
               name="password"
               type="password"
@@ -180,41 +173,34 @@ export function AuthDialog() {
               onChange={update('password')}
               minLength={isLogin ? undefined : PASSWORD_MIN}
               hint={isLogin ? undefined : t('auth.passwordHint')}
+              error={errors.password}
+              revealLabel={t('auth.showPassword')}
             />
             {!isLogin && (
               <>
-                <Field label={t('auth.fullName')} name="name" autoComplete="name" value={form.name} onChange={update('name')} />
-                <Field
-                  label={t('auth.email')}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  optional
-                  value={form.email}
-                  onChange={update('email')}
+                <FormField
+                  label={t('auth.fullName')}
+                  name="name"
+                  autoComplete="name"
+                  value={form.name}
+                  onChange={update('name')}
+                  hint={t('auth.fullNameHint')}
+                  error={errors.name}
                 />
-                <Field
-                  label={t('auth.phone')}
-                  name="phoneNumber"
-                  type="tel"
-                  autoComplete="tel"
-                  inputMode="tel"
-                  optional
-                  value={form.phoneNumber}
-                  onChange={update('phoneNumber')}
-                  hint={t('auth.phoneHint')}
-                />
-                <ProvinceSelect value={form.province ?? ''} onChange={(province) => setForm((f) => ({ ...f, province }))} />
                 <ConsentField
                   checked={form.consent}
                   onChange={(consent) => {
                     setForm((f) => ({ ...f, consent }));
-                    if (consent) setConsentMissing(false);
+                    if (consent) setErrors(({ consent: _, ...rest }) => rest);
                   }}
-                  showError={consentMissing && !form.consent}
+                  showError={!!errors.consent && !form.consent}
                 />
               </>
+            )}
+            {errors.form && (
+              <p className="field__error" role="alert">
+                {errors.form}
+              </p>
             )}
             {challenge.needed && (
               <ChallengeCheck challenge={challenge} onChange={(state, payload) => setChallenge((c) => ({ ...c, state, payload }))} />

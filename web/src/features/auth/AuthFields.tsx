@@ -1,33 +1,6 @@
-// The sign-in dialog's fields: a labelled input with its hint, and signup's POPIA consent.
-import { useId, type InputHTMLAttributes } from 'react';
-import { Input, Label } from '../../ui';
+// Signup's POPIA consent (the dialog's other fields are the shared FormField).
+import { useId } from 'react';
 import { useT } from '../../i18n';
-
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  hint?: string;
-  optional?: boolean;
-}
-
-export function Field({ label, hint, optional, ...input }: FieldProps) {
-  const t = useT();
-  const id = useId();
-  const hintId = `${id}-hint`;
-  return (
-    <div className="field">
-      <Label htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> {t('auth.optional')}</span>}
-      </Label>
-      <Input id={id} aria-describedby={hint ? hintId : undefined} aria-required={!optional} {...input} />
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * POPIA: predictions reveal political opinions, so signing up needs explicit consent — an unticked box with a

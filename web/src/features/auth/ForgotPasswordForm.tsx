@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, toastError } from '../../ui';
+import { Button, FormField } from '../../ui';
 import { serverMessage } from '../../lib/api';
 import { requestPasswordReset } from './api';
-import { Field } from './AuthFields';
 import { useT } from '../../i18n';
 
 /**
@@ -13,19 +12,16 @@ import { useT } from '../../i18n';
 export function ForgotPasswordForm({ initialUsername, onBack }: { initialUsername: string; onBack: () => void }) {
   const t = useT();
   const [username, setUsername] = useState(initialUsername);
-  const send = useMutation({
-    mutationFn: (name: string) => requestPasswordReset(name),
-    onError: (error) => toastError(serverMessage(error, t('auth.forgotFailed')), t('auth.forgotFailed')),
-  });
+  const [missing, setMissing] = useState(false);
+  const send = useMutation({ mutationFn: (name: string) => requestPasswordReset(name) });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = username.trim();
-    if (!name) {
-      toastError(t('auth.forgotEnterUsername'), t('auth.missingInfo'));
-      return;
-    }
-    if (!send.isPending) send.mutate(name);
+    setMissing(!name);
+    if (name && !send.isPending) send.mutate(name);
   };
+  // Under the field, never a toast over it: a missing username, or why the request could not be sent.
+  const error = missing ? t('auth.forgotEnterUsername') : send.isError ? serverMessage(send.error, t('auth.forgotFailed')) : undefined;
   return (
     <div className="stack forgot-password">
       {send.isSuccess ? (
@@ -36,7 +32,7 @@ export function ForgotPasswordForm({ initialUsername, onBack }: { initialUsernam
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           <p className="field__hint">{t('auth.forgotText')}</p>
-          <Field
+          <FormField
             label={t('auth.username')}
             name="username"
             autoComplete="username"
@@ -44,6 +40,7 @@ export function ForgotPasswordForm({ initialUsername, onBack }: { initialUsernam
             spellCheck={false}
             value={username}
             onChange={(event) => setUsername(event.target.value)}
+            error={error}
             data-autofocus
           />
           <Button type="submit" size="lg" block disabled={send.isPending} aria-busy={send.isPending}>

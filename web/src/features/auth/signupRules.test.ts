@@ -1,24 +1,28 @@
 import { expect, test } from 'vitest';
-import { SIGNUP_MESSAGES, phoneProblem, signupProblem } from './signupRules';
+import { phoneProblem, signupErrors } from './signupRules';
 
-const ok = { username: 'thandi_m', password: 'long-enough', phoneNumber: '' };
+const ok = { username: 'thandi_m', password: 'long-enough', name: 'Thandi M', consent: true };
 
-test('a valid signup has no problem; a phone number with its country code is fine', () => {
-  expect(signupProblem(ok)).toBeNull();
-  expect(signupProblem({ ...ok, phoneNumber: '+27 82 123 4567' })).toBeNull();
-  expect(signupProblem({ ...ok, username: 'a'.repeat(30) })).toBeNull();
+test('a valid signup has no errors; 30 characters of username fit', () => {
+  expect(signupErrors(ok)).toEqual({});
+  expect(signupErrors({ ...ok, username: 'a'.repeat(30) })).toEqual({});
 });
 
-test('names the problem: a 31-character username, a 7-character password, a phone without the country code', () => {
-  expect(signupProblem({ ...ok, username: 'a'.repeat(31) })).toBe(SIGNUP_MESSAGES.username);
-  expect(signupProblem({ ...ok, username: 'thandi m' })).toBe(SIGNUP_MESSAGES.username);
-  expect(signupProblem({ ...ok, password: '1234567' })).toBe(SIGNUP_MESSAGES.passwordShort);
-  expect(signupProblem({ ...ok, phoneNumber: '0821234567' })).toBe(SIGNUP_MESSAGES.phone);
+test('every field is named at once: missing ones, a bad username, a short password, no consent', () => {
+  expect(signupErrors({ username: ' ', password: '', name: '  ', consent: false })).toEqual({
+    username: 'auth.rule.usernameMissing',
+    password: 'auth.rule.passwordMissing',
+    name: 'auth.rule.nameMissing',
+    consent: 'auth.consentMissing',
+  });
+  expect(signupErrors({ ...ok, username: 'a'.repeat(31), password: '1234567' })).toEqual({ username: 'auth.rule.username', password: 'auth.rule.passwordShort' });
+  expect(signupErrors({ ...ok, username: 'thandi m' })).toEqual({ username: 'auth.rule.username' });
 });
 
-test('WhatsApp alerts need a phone number', () => {
-  expect(phoneProblem('', true)).toBe(SIGNUP_MESSAGES.whatsappPhone);
-  expect(phoneProblem('  ', true)).toBe(SIGNUP_MESSAGES.whatsappPhone);
+test('phone numbers as South Africans write them are fine; an unreadable one is named; WhatsApp needs one', () => {
+  for (const phone of ['082 555 1234', '0825551234', '+27 82 555 1234', '']) expect(phoneProblem(phone)).toBeNull();
+  expect(phoneProblem('082 555')).toBe('auth.rule.phone');
+  expect(phoneProblem('', true)).toBe('auth.rule.whatsappPhone');
+  expect(phoneProblem('  ', true)).toBe('auth.rule.whatsappPhone');
   expect(phoneProblem('+27821234567', true)).toBeNull();
-  expect(phoneProblem('', false)).toBeNull();
 });

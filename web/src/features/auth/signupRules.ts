@@ -1,27 +1,35 @@
-// The signup rules the server enforces (PRODUCT.md), checked in the browser first so a mistake is named at once
-// and costs no request on a slow connection. The server stays the authority.
-
-export const SIGNUP_MESSAGES = {
-  username: 'Username must be 3–30 letters, digits or underscores',
-  passwordShort: 'Password must be at least 8 characters',
-  phone: 'Please enter a valid phone number, including the country code',
-  whatsappPhone: 'Add your phone number to get WhatsApp alerts',
-} as const;
+// The signup rules the server enforces (PRODUCT.md), checked in the browser first so that every mistake is named
+// at once, under its field, and costs no request on a slow connection. The server stays the authority.
+import type { MessageKey } from '../../i18n';
+import { parsePhone } from './phone';
 
 export const PASSWORD_MIN = 8;
 const USERNAME_RE = /^[A-Za-z0-9_]{3,30}$/;
 
-/** The first problem with a signup whose required fields are filled in, or null. */
-export function signupProblem(input: { username: string; password: string; phoneNumber: string }): string | null {
-  if (!USERNAME_RE.test(input.username.trim())) return SIGNUP_MESSAGES.username;
-  if (input.password.length < PASSWORD_MIN) return SIGNUP_MESSAGES.passwordShort;
-  return phoneProblem(input.phoneNumber);
+export interface SignupFields {
+  username: string;
+  password: string;
+  name: string;
+  consent: boolean;
 }
 
-/** A phone number needs its country code (+27…); WhatsApp alerts need a phone number. */
-export function phoneProblem(phoneNumber: string, whatsappNotifications = false): string | null {
+/** What is wrong with each field of a signup (every one at once, as message keys); empty when nothing is. */
+export function signupErrors(input: SignupFields): Partial<Record<keyof SignupFields, MessageKey>> {
+  const errors: Partial<Record<keyof SignupFields, MessageKey>> = {};
+  const username = input.username.trim();
+  if (!username) errors.username = 'auth.rule.usernameMissing';
+  else if (!USERNAME_RE.test(username)) errors.username = 'auth.rule.username';
+  if (!input.password) errors.password = 'auth.rule.passwordMissing';
+  else if (input.password.length < PASSWORD_MIN) errors.password = 'auth.rule.passwordShort';
+  if (!input.name.trim()) errors.name = 'auth.rule.nameMissing';
+  if (!input.consent) errors.consent = 'auth.consentMissing';
+  return errors;
+}
+
+/** A phone number the server cannot read, or WhatsApp alerts without a number; null when fine. */
+export function phoneProblem(phoneNumber: string, whatsappNotifications = false): MessageKey | null {
   const phone = phoneNumber.trim();
-  if (phone && !phone.startsWith('+')) return SIGNUP_MESSAGES.phone;
-  if (whatsappNotifications && !phone) return SIGNUP_MESSAGES.whatsappPhone;
+  if (phone && !parsePhone(phone)) return 'auth.rule.phone';
+  if (whatsappNotifications && !phone) return 'auth.rule.whatsappPhone';
   return null;
 }

@@ -12,10 +12,6 @@ export interface LoginInput {
 
 export interface SignupInput extends LoginInput {
   name: string;
-  email: string;
-  phoneNumber: string;
-  /** Optional province code; '' = not given. */
-  province?: string;
   /** POPIA consent: the unticked box on the form; the gateway refuses a signup without `true`. */
   consent: boolean;
 }

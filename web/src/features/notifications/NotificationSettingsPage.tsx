@@ -62,7 +62,7 @@ function SettingsForm({ user }: { user: User }) {
     const phoneNumber = form.phoneNumber.trim();
     const problem = phoneProblem(phoneNumber, form.whatsappNotifications);
     if (problem) {
-      toastError(problem);
+      toastError(t(problem));
       return;
     }
     save.mutate({ ...form, email: form.email.trim(), phoneNumber });

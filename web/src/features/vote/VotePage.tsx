@@ -15,6 +15,7 @@ import { usePendingVote } from './outbox';
 import { questionWithMark } from '../../entities/question/results';
 import { useT } from '../../i18n';
 import { useTranslatedQuestion } from '../../entities/question/translated';
+import { CompleteProfile, wantsProfileStep } from '../account/CompleteProfile';
 import './vote.css';
 
 /** Time left in the local day, refreshed every second (its own component so only it re-renders). */
@@ -107,6 +108,9 @@ export function VotePage() {
           })}
         </div>
       )}
+
+      {/* After the first vote (its confirmation over), once: e-mail, phone and province, all skippable. */}
+      {wantsProfileStep(user) && confirming.size === 0 && answers.some((a) => a?.data) && <CompleteProfile user={user} />}
 
       <InviteFriendsDialog open={inviteOpen} onOpenChange={setInviteOpen} />
     </div>

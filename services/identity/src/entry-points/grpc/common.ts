@@ -22,6 +22,7 @@ export function toUser(row: UserRow): User {
     province: row.province ?? '',
     language: row.language ?? '',
     nameReplacedReason: row.nameReplacedReason ?? '',
+    profilePromptDone: row.profilePromptDoneAt !== null,
   };
 }
 

@@ -88,6 +88,7 @@ export function profileHandlers(
       const row = await ctx.transaction(async (tx) => {
         const before = await repo.findById(tx, actor.id);
         if (!before) throw notFound('User not found');
+        if (req.profilePromptDone === true && !before.profilePromptDoneAt) patch.profilePromptDoneAt = clock();
         checkWhatsappPhone(
           patch.whatsappNotifications ?? before.whatsappNotifications,
           patch.phoneNumber !== undefined ? patch.phoneNumber : before.phoneNumber,
