@@ -1,5 +1,5 @@
 import { IdParams, IdTextParams, OwnUserIdQuery, Success } from './common.js';
-import { Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
+import { AccuracyHistory, Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
 import { CreateQuestionBody, ResolveBody, TranslationsUpdateBody } from './admin.js';
 import { ArchivePage, ArchiveQuery, FriendAnswers, PublicResults, Question, QuestionList, Results } from './questions.js';
 import { route } from './route.js';
@@ -52,6 +52,13 @@ export const questionRoutes = {
   'GET /api/users/{id}/answers/{questionId}': route({ tag: V, access: 'user', summary: "A user's answer to a question (self or admin)", params: UserQuestionParams, responses: { 200: Answer } }),
   'GET /api/users/{id}/stats': route({ tag: V, access: 'user', summary: "A user's totals, accuracy, rank and streak (self or admin)", params: IdParams, responses: { 200: UserStats } }),
   'GET /api/users/{id}/calibration': route({ tag: V, access: 'user', summary: "A user's calibration by confidence bucket (self or admin)", params: IdParams, responses: { 200: Calibration } }),
+  'GET /api/users/{id}/accuracy-history': route({
+    tag: V,
+    access: 'user',
+    summary: "A user's accuracy and calibration per month, the last 12 months (self or admin)",
+    params: IdParams,
+    responses: { 200: AccuracyHistory },
+  }),
   'GET /api/users/{id}/history': route({ tag: V, access: 'user', summary: "A user's last 50 answers (self or admin)", params: IdParams, responses: { 200: History } }),
   'GET /api/leaderboard': route({
     tag: V,

@@ -70,7 +70,12 @@ export const monthScores = pgTable(
     /** Σ Brier skill of the resolved answers (domain/calibration.ts): the Calibration board, read without a scan. */
     skillSum: doublePrecision('skill_sum').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.month, t.userId] }), index('month_scores_rank_idx').on(t.month, t.correct.desc())],
+  (t) => [
+    primaryKey({ columns: [t.month, t.userId] }),
+    index('month_scores_rank_idx').on(t.month, t.correct.desc()),
+    // One player's months (the profile's accuracy history, the data export).
+    index('month_scores_user_month_idx').on(t.userId, t.month),
+  ],
 );
 
 /**

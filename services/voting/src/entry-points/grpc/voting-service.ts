@@ -11,6 +11,7 @@ import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { provinceResults, withPercentages } from '../../domain/results.js';
+import { accuracyMonths, HISTORY_MONTHS, monthsBefore } from '../../domain/accuracy-history.js';
 import { exportHandlers } from './export-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
@@ -265,6 +266,13 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           requireSelfOrAdmin(call, req.userId);
           const rows = isUuid(req.userId) ? await repo.calibrationOf(ctx.db, req.userId) : [];
           return calibrationChart(rows);
+        },
+
+        async getAccuracyHistory(req, call) {
+          requireSelfOrAdmin(call, req.userId);
+          const current = monthKey(clock());
+          const rows = isUuid(req.userId) ? await repo.monthsOf(ctx.db, req.userId, monthsBefore(current, HISTORY_MONTHS - 1)) : [];
+          return { months: accuracyMonths(rows, current) };
         },
 
         ...privacyHandlers(ctx, clock),
