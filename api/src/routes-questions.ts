@@ -2,6 +2,7 @@ import { IdParams, IdTextParams, OwnUserIdQuery, Success } from './common.js';
 import { AccuracyHistory, Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
 import { CreateQuestionBody, ResolveBody, TranslationsUpdateBody } from './admin.js';
 import { ArchivePage, ArchiveQuery, FriendAnswers, PublicResults, Question, QuestionList, Results } from './questions.js';
+import { ResultsHistory } from './history.js';
 import { route } from './route.js';
 
 const Q = 'Questions';
@@ -25,6 +26,14 @@ export const questionRoutes = {
     summary: "A question's national split (an open blind question's figures are never in it)",
     params: IdParams,
     responses: { 200: PublicResults },
+  }),
+  'GET /api/questions/{id}/history': route({
+    tag: V,
+    access: 'public',
+    summary:
+      'How the nation moved: the national split over time, ≤ 200 points from publication (zero) to the latest (cached ≤ 1 s, shared, except an open blind question: its figures only for those who answered it)',
+    params: IdParams,
+    responses: { 200: ResultsHistory },
   }),
   'GET /api/questions/{id}/results': route({
     tag: V,

@@ -113,3 +113,19 @@ export const provinceCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.questionId, t.province, t.optionId] })],
 );
+
+/**
+ * How the nation moved: a question's cumulative counts per option (option id → count) as the live results flush read
+ * them from the counters, one row per time bucket (rewritten while the bucket lasts; `at` is when they were read).
+ * Aggregates only: an erased user's answers stay counted, as in `option_counts`.
+ */
+export const resultsHistory = pgTable(
+  'results_history',
+  {
+    questionId: uuid('question_id').notNull(),
+    bucket: ts('bucket').notNull(),
+    at: ts('at').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.bucket], name: 'results_history_pkey' })],
+);

@@ -13,6 +13,7 @@ import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../d
 import { provinceResults, withPercentages } from '../../domain/results.js';
 import { accuracyMonths, HISTORY_MONTHS, monthsBefore } from '../../domain/accuracy-history.js';
 import { exportHandlers } from './export-handlers.js';
+import { historyHandlers } from './history-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
 
@@ -278,6 +279,8 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
         ...privacyHandlers(ctx, clock),
         // Download my data (export-handlers.ts).
         ...exportHandlers(ctx, clock),
+        // How the nation moved (history-handlers.ts).
+        ...historyHandlers(ctx, clock),
 
         async countAnswers(req, call) {
           if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
