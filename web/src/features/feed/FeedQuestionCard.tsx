@@ -12,7 +12,6 @@ import { ResultBars } from '../../entities/question/ResultBars';
 import type { Comment, Question } from '../../entities/question/types';
 import { useRevealedQuestion } from '../questions/blind';
 import { Sparkline } from '../history/Sparkline';
-import type { SparklinePoint } from '../history/sparklineData';
 import { commentsFor, QuestionSummary } from '../questions/QuestionCards';
 import { useT } from '../../i18n';
 
@@ -34,7 +33,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         ) : (
           <>
             <ResultBars rows={rows} label={t('feed.resultsList')} correctLabel={t('qcard.correct')} />
-            <Sparkline points={(question as { sparkline?: SparklinePoint[] | null }).sparkline} options={question.options} />
+            <Sparkline points={question.sparkline} options={question.options} />
           </>
         )}
         {(shown.length > 0 || more > 0) && (

@@ -20,6 +20,11 @@ export function AccuracyChart({ userId }: { userId: string }) {
   // Calibration can go below 0 (sure and wrong): the axis reaches down to the lowest month, in steps of 25.
   const lowest = Math.min(0, ...series.calibration.map((c) => c ?? 0));
   const yMin = Math.max(-300, Math.floor(lowest / 25) * 25);
+  // One tick per month (at most 6 labels), half a month of room each side: a single month would otherwise span years.
+  const HALF_MONTH = 15 * 86_400;
+  const xRange: [number, number] = [(series.xs[0] ?? 0) - HALF_MONTH, (series.xs[series.xs.length - 1] ?? 0) + HALF_MONTH];
+  const every = Math.ceil(series.xs.length / 6);
+  const xTicks = series.xs.filter((_, i) => (series.xs.length - 1 - i) % every === 0);
   const labels = { accuracy: t('stats.accuracySeries'), calibration: t('stats.calibrationSeries') };
 
   return (
@@ -44,6 +49,8 @@ export function AccuracyChart({ userId }: { userId: string }) {
                 ]}
                 yRange={[yMin, 100]}
                 formatX={(s) => monthLabel(new Date(s * 1000).toISOString().slice(0, 7))}
+                xRange={xRange}
+                xTicks={xTicks}
                 formatY={(v) => String(v)}
                 height={160}
               />

@@ -25,7 +25,7 @@ export function HistoryChart({ question }: { question: Question }) {
   const changes = data ? splitChange(data.points, options) : [];
   const summary = changes.map((c) => t('results.historyChange', { option: c.option.text, from: c.from, to: c.to })).join(' · ');
   const marks = data
-    ? historyMarks(data).map((m) => ({ x: m.x, label: t(m.kind === 'published' ? 'results.historyPublished' : 'results.historyResolved') }))
+    ? historyMarks(data).map((m) => ({ x: m.x }))
     : [];
   const xs = series?.xs ?? [];
   const first = Math.min(xs[0] ?? 0, marks[0]?.x ?? Infinity);
@@ -48,13 +48,20 @@ export function HistoryChart({ question }: { question: Question }) {
             <div className="time-chart time-chart--loading" style={{ height: 180 }} />
           )}
         </div>
-        <ul className="history-card__legend" aria-hidden="true">
+        <ul className="history-card__legend">
           {options.map((o, i) => (
             <li key={o.id}>
               <span className={`history-card__swatch history-card__swatch--${barColor(i, o.id)}`} />
               {o.text}
             </li>
           ))}
+          {data &&
+            historyMarks(data).map((m) => (
+              <li key={m.kind} className="history-card__mark">
+                <span className="history-card__mark-line" />
+                {t(m.kind === 'published' ? 'results.historyPublished' : 'results.historyResolved')} {pointTime(new Date(m.x * 1000).toISOString())}
+              </li>
+            ))}
         </ul>
         <p className="history-card__summary">{data ? (data.points.length > 1 ? t('results.historySummary', { changes: summary }) : t('results.historyEmpty')) : '\u00a0'}</p>
         {data && data.points.length > 0 && (

@@ -15,7 +15,6 @@ export interface TimeChartSeries {
 
 export interface TimeChartMark {
   x: number;
-  label: string;
 }
 
 export interface TimeChartProps {
@@ -27,6 +26,9 @@ export interface TimeChartProps {
   /** Formats an x (seconds) and a y for the axes. */
   formatX: (seconds: number) => string;
   formatY?: (value: number) => string;
+  /** The x range and ticks, when the data's own would not do (a single month would span years). */
+  xRange?: [number, number];
+  xTicks?: number[];
   height?: number;
 }
 
@@ -60,7 +62,7 @@ function useColourScheme(): string {
   );
 }
 
-/** Draws the vertical marks (publishing, resolution) with their labels at the top of the plot. */
+/** Draws the vertical marks (publishing, resolution) as dashed lines; the legend under the chart names them. */
 function marksPlugin(marks: TimeChartMark[], colour: () => string): uPlot.Plugin {
   return {
     hooks: {
@@ -69,11 +71,8 @@ function marksPlugin(marks: TimeChartMark[], colour: () => string): uPlot.Plugin
         const { top, height, left, width } = u.bbox;
         ctx.save();
         ctx.strokeStyle = colour();
-        ctx.fillStyle = colour();
         ctx.lineWidth = uPlot.pxRatio;
         ctx.setLineDash([4 * uPlot.pxRatio, 3 * uPlot.pxRatio]);
-        ctx.font = `${11 * uPlot.pxRatio}px system-ui, sans-serif`;
-        ctx.textBaseline = 'top';
         for (const mark of marks) {
           const x = Math.round(u.valToPos(mark.x, 'x', true));
           if (x < left - 1 || x > left + width + 1) continue;
@@ -81,12 +80,6 @@ function marksPlugin(marks: TimeChartMark[], colour: () => string): uPlot.Plugin
           ctx.moveTo(x, top);
           ctx.lineTo(x, top + height);
           ctx.stroke();
-          // Keep the label inside the plot: right of the line, or left of it near the right edge.
-          const text = mark.label;
-          const w = ctx.measureText(text).width;
-          const pad = 3 * uPlot.pxRatio;
-          const tx = x + pad + w > left + width ? x - pad - w : x + pad;
-          ctx.fillText(text, tx, top + pad);
         }
         ctx.restore();
       },
@@ -95,7 +88,7 @@ function marksPlugin(marks: TimeChartMark[], colour: () => string): uPlot.Plugin
 }
 
 /** A small line chart over time that fits its container's width (it follows resizes) and the colour scheme. */
-export default function TimeChart({ xs, series, marks = [], yRange, formatX, formatY = (v) => `${v}%`, height = 180 }: TimeChartProps) {
+export default function TimeChart({ xs, series, marks = [], yRange, formatX, formatY = (v) => `${v}%`, xRange, xTicks, height = 180 }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   const latest = useRef({ xs, series });
@@ -104,7 +97,7 @@ export default function TimeChart({ xs, series, marks = [], yRange, formatX, for
   const scheme = useColourScheme();
   // The chart is built when its shape changes (series, marks, labels, the colour scheme); new figures only replace
   // its data, so a live point does not rebuild it.
-  const shape = JSON.stringify([series.map((s) => [s.label, s.color, s.dashed]), marks, yRange, height, scheme]);
+  const shape = JSON.stringify([series.map((s) => [s.label, s.color, s.dashed]), marks, yRange, xRange, xTicks, height, scheme]);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -120,10 +113,10 @@ export default function TimeChart({ xs, series, marks = [], yRange, formatX, for
       height,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { size: 6 } },
-      scales: { x: { time: true }, y: { range: yRange } },
+      scales: { x: { time: true, ...(xRange && { range: xRange }) }, y: { range: yRange } },
       axes: [
-        { ...axis(), values: (_u, splits) => splits.map((s) => formatX(s)), space: 60 },
-        { ...axis(), size: 40, values: (_u, splits) => splits.map((s) => formatY(s)) },
+        { ...axis(), values: (_u, splits) => splits.map((s) => formatX(s)), space: 60, ...(xTicks && { splits: () => xTicks }) },
+        { ...axis(), size: 46, values: (_u, splits) => splits.map((s) => formatY(s)) },
       ],
       series: [
         {},

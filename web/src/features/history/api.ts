@@ -1,24 +1,16 @@
 // A question's national split over time (results panel) and a player's accuracy by month (profile). The live client
 // appends a point to a cached question history on each `results-updated` message (liveHistory.ts): no refetch.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AccuracyHistory } from '@mzansi/api';
+import type { AccuracyHistory, ResultsHistory } from '@mzansi/api';
 import { getQueryFn } from '../../lib/api';
 
+/**
+ * GET /api/questions/{id}/history: at most 200 points since publishing, oldest first; `resultsHidden` for a blind
+ * question the reader has not answered (no figures to show).
+ */
+export type QuestionHistory = ResultsHistory;
 /** One moment of the split: each option's votes and share, and the total then. */
-export interface HistoryPoint {
-  at: string;
-  results: { optionId: string; votes: number; percentage: number }[];
-  totalVotes: number;
-}
-
-/** GET /api/questions/{id}/history: at most 200 points since publishing, oldest first. */
-export interface QuestionHistory {
-  publishedAt: string | null;
-  resolvedAt: string | null;
-  points: HistoryPoint[];
-  /** A blind question the reader has not answered: no figures to show. */
-  resultsHidden?: boolean;
-}
+export type HistoryPoint = ResultsHistory['points'][number];
 
 export type { AccuracyHistory };
 export type AccuracyPoint = AccuracyHistory['points'][number];

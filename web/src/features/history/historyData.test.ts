@@ -40,6 +40,11 @@ describe('the question history chart data', () => {
       { option: options[1], from: 60, to: 45 },
     ]);
     expect(splitChange([], options)).toEqual([]);
+    // The publishing point has no votes (0 % each): the change is told from the first split.
+    expect(splitChange([point('2026-11-28T04:00:00Z', 0, 0, 0), point('2026-11-28T06:00:00Z', 30, 70), point('2026-11-28T08:00:00Z', 50, 50)], options)).toEqual([
+      { option: options[0], from: 30, to: 50 },
+      { option: options[1], from: 70, to: 50 },
+    ]);
   });
 
   it('maps accuracy months to x values with gaps where nothing resolved, calibration × 100', () => {

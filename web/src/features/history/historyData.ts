@@ -1,5 +1,5 @@
 // Pure mapping from the API's history shapes to what the charts and their text alternatives show.
-import type { AccuracyPoint, HistoryPoint, QuestionHistory } from './api';
+import type { AccuracyPoint, HistoryPoint } from './api';
 
 export interface ChartOption {
   id: string;
@@ -25,7 +25,7 @@ export function splitSeries(points: HistoryPoint[], options: ChartOption[]): Tim
 }
 
 /** Vertical marks on the time axis: publishing and, once resolved, the resolution. */
-export function historyMarks(history: Pick<QuestionHistory, 'publishedAt' | 'resolvedAt'>): { kind: 'published' | 'resolved'; x: number }[] {
+export function historyMarks(history: { publishedAt?: string | null; resolvedAt?: string | null }): { kind: 'published' | 'resolved'; x: number }[] {
   const marks: { kind: 'published' | 'resolved'; x: number }[] = [];
   if (history.publishedAt && Number.isFinite(Date.parse(history.publishedAt))) marks.push({ kind: 'published', x: seconds(history.publishedAt) });
   if (history.resolvedAt && Number.isFinite(Date.parse(history.resolvedAt))) marks.push({ kind: 'resolved', x: seconds(history.resolvedAt) });
@@ -34,7 +34,8 @@ export function historyMarks(history: Pick<QuestionHistory, 'publishedAt' | 'res
 
 /** The first and the latest share of each option: the text summary ("Yes: 40% → 55%"). */
 export function splitChange(points: HistoryPoint[], options: ChartOption[]): { option: ChartOption; from: number; to: number }[] {
-  const first = points[0];
+  // The first point is the moment of publishing, with no votes: the change is told from the first split.
+  const first = points.find((p) => p.totalVotes > 0);
   const last = points[points.length - 1];
   if (!first || !last) return [];
   const share = (p: HistoryPoint, id: string) => Math.round(p.results.find((r) => r.optionId === id)?.percentage ?? 0);

@@ -1,8 +1,7 @@
+import type { Sparkline } from '@mzansi/api';
+
 /** A feed card's sparkline point as the list response carries it: each option's share in option order. */
-export interface SparklinePoint {
-  at: string;
-  percentages: number[];
-}
+export type SparklinePoint = NonNullable<Sparkline>[number];
 
 /**
  * One SVG path per option for a `width` × `height` box (0 % at the bottom, 100 % at the top), points evenly spaced
