@@ -29,12 +29,6 @@ export function downsample<T>(items: readonly T[], max: number): T[] {
   return picked;
 }
 
-/** The moments at which a history is probed: `n` times spread from just after `from` to `to` (the last is `to`). */
-export function probeTimes(from: Date, to: Date, n: number): Date[] {
-  const span = Math.max(0, to.getTime() - from.getTime());
-  return Array.from({ length: n }, (_, i) => new Date(from.getTime() + (span * (i + 1)) / n));
-}
-
 /** A point: every option in the question's order (0 when absent) with its share of their total. */
 export function pointOf(at: Date, options: readonly { id: string }[], counts: Record<string, number> | ReadonlyMap<string, number>): HistoryPoint {
   const get = (id: string) => Number((counts instanceof Map ? counts.get(id) : (counts as Record<string, number>)[id]) ?? 0);
