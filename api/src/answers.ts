@@ -65,6 +65,24 @@ export const Calibration = z.strictObject({
   ),
 });
 
+/**
+ * GET /api/users/{id}/accuracy-history: per SAST month of answering (the last 12 up to this one, oldest first, months
+ * without answers as zeros) the answers given, resolved and right; accuracy = correct ÷ resolved in whole % and
+ * calibration = mean Brier skill of the resolved ones (as /calibration's meanSkill), both null with nothing resolved.
+ */
+export const AccuracyHistory = z.strictObject({
+  points: z.array(
+    z.strictObject({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      answered: z.number().int(),
+      resolved: z.number().int(),
+      correct: z.number().int(),
+      accuracy: z.number().nullable(),
+      calibration: z.number().nullable(),
+    }),
+  ),
+});
+
 export const HistoryItem = z.strictObject({
   questionId: z.string(),
   questionText: z.string(),
@@ -140,5 +158,6 @@ export type Standings = z.infer<typeof Standings>;
 export type CalibrationBoard = z.infer<typeof CalibrationBoard>;
 export type UserStats = z.infer<typeof UserStats>;
 export type Calibration = z.infer<typeof Calibration>;
+export type AccuracyHistory = z.infer<typeof AccuracyHistory>;
 export type HistoryItem = z.infer<typeof HistoryItem>;
 export type Leaderboard = z.infer<typeof Leaderboard>;

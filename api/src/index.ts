@@ -5,6 +5,7 @@
  */
 export * from './common.js';
 export * from './questions.js';
+export * from './history.js';
 export * from './answers.js';
 export * from './users.js';
 export * from './password-reset.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateOrNull, uuidAnyCase } from './common.js';
+import { Sparkline } from './history.js';
 
 /**
  * One option's figures: its votes and its share of the question's votes, in % to one decimal (the percentages sum
@@ -54,6 +55,8 @@ export const Question = z.strictObject({
   totalVotes: z.number().int().nonnegative(),
   commentCount: z.number().int().nonnegative(),
   translations: z.record(z.string(), Translation).optional(),
+  /** In the lists that render cards (today, public, archive, feeds): the national split over time, in brief. */
+  sparkline: Sparkline.optional(),
 });
 export const QuestionList = z.array(Question);
 

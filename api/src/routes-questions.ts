@@ -1,7 +1,8 @@
 import { IdParams, IdTextParams, OwnUserIdQuery, Success } from './common.js';
-import { Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
+import { AccuracyHistory, Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
 import { CreateQuestionBody, ResolveBody, TranslationsUpdateBody } from './admin.js';
 import { ArchivePage, ArchiveQuery, FriendAnswers, PublicResults, Question, QuestionList, Results } from './questions.js';
+import { ResultsHistory } from './history.js';
 import { route } from './route.js';
 
 const Q = 'Questions';
@@ -25,6 +26,14 @@ export const questionRoutes = {
     summary: "A question's national split (an open blind question's figures are never in it)",
     params: IdParams,
     responses: { 200: PublicResults },
+  }),
+  'GET /api/questions/{id}/history': route({
+    tag: V,
+    access: 'public',
+    summary:
+      'How the nation moved: the national split over time, ≤ 200 points from publication (zero) to the latest (cached ≤ 1 s, shared, except an open blind question: its figures only for those who answered it)',
+    params: IdParams,
+    responses: { 200: ResultsHistory },
   }),
   'GET /api/questions/{id}/results': route({
     tag: V,
@@ -52,6 +61,13 @@ export const questionRoutes = {
   'GET /api/users/{id}/answers/{questionId}': route({ tag: V, access: 'user', summary: "A user's answer to a question (self or admin)", params: UserQuestionParams, responses: { 200: Answer } }),
   'GET /api/users/{id}/stats': route({ tag: V, access: 'user', summary: "A user's totals, accuracy, rank and streak (self or admin)", params: IdParams, responses: { 200: UserStats } }),
   'GET /api/users/{id}/calibration': route({ tag: V, access: 'user', summary: "A user's calibration by confidence bucket (self or admin)", params: IdParams, responses: { 200: Calibration } }),
+  'GET /api/users/{id}/accuracy-history': route({
+    tag: V,
+    access: 'user',
+    summary: "A user's accuracy and calibration per month, the last 12 months (self or admin)",
+    params: IdParams,
+    responses: { 200: AccuracyHistory },
+  }),
   'GET /api/users/{id}/history': route({ tag: V, access: 'user', summary: "A user's last 50 answers (self or admin)", params: IdParams, responses: { 200: History } }),
   'GET /api/leaderboard': route({
     tag: V,

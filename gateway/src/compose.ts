@@ -1,7 +1,9 @@
 import type { Actor } from '@mzansi/kit/base';
 import type { questions } from '@mzansi/proto';
 import type { Clients } from './clients.js';
-import type { Question } from '@mzansi/api';
+import { SPARKLINE_MAX_POINTS, type Question, type Sparkline } from '@mzansi/api';
+import { resultsHiddenFor } from '@mzansi/api/rules';
+import { historiesOf, sparklineOf } from './history.js';
 import { questionJson, type Counts, type ProvinceCounts } from './questions.js';
 
 /**
@@ -18,6 +20,8 @@ export interface Composer {
   commentCounts(questionIds: string[], actor?: Actor): Promise<Map<string, number>>;
   /** The ids of the actor's friends. */
   friendIds(actor: Actor): Promise<string[]>;
+  /** Cards' sparklines (≤ 24 points) for many questions at once; published questions only. */
+  sparklines(questionIds: string[]): Promise<Map<string, NonNullable<Sparkline>>>;
 }
 
 export function createComposer(clients: Clients): Composer {
@@ -49,6 +53,10 @@ export function createComposer(clients: Clients): Composer {
       const { friends } = await clients.social.listFriends({ userId: actor.id }, { actor });
       return friends.map((f) => f.id);
     },
+    async sparklines(questionIds) {
+      const histories = await historiesOf(clients, questionIds, SPARKLINE_MAX_POINTS);
+      return new Map([...histories].map(([id, h]) => [id, sparklineOf(h)]));
+    },
   };
 }
 
@@ -64,6 +72,15 @@ export async function composeQuestions(
 ): Promise<Question[]> {
   if (list.length === 0) return [];
   const ids = list.map((q) => q.id);
-  const [counts, comments, provinces] = await Promise.all([composer.counts(ids), composer.commentCounts(ids, actor), composer.provinceCounts(ids)]);
-  return list.map((q) => questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0, revealed(q.id), provinces.get(q.id) ?? new Map()));
+  const [counts, comments, provinces, sparklines] = await Promise.all([
+    composer.counts(ids),
+    composer.commentCounts(ids, actor),
+    composer.provinceCounts(ids),
+    composer.sparklines(ids),
+  ]);
+  return list.map((q) => ({
+    ...questionJson(q, counts.get(q.id), comments.get(q.id) ?? 0, revealed(q.id), provinces.get(q.id) ?? new Map()),
+    // The same rule as the figures: an open blind question's movement is withheld from whoever may not see them.
+    sparkline: resultsHiddenFor(q, revealed(q.id)) ? null : (sparklines.get(q.id) ?? null),
+  }));
 }

@@ -5,6 +5,7 @@ import type { GatewayMetrics } from './metrics.js';
 import { requestIdOf } from './request-id.js';
 
 const RESULTS = /^\/api\/questions\/([^/?]+)\/public-results$/;
+const HISTORY = /^\/api\/questions\/([^/?]+)\/history$/;
 
 /** The cache key and the metrics route label of a public read's exact URL (no query, no trailing slash), if it is one. */
 export function publicReadOf(url: string): { key: string; route: string } | undefined {
@@ -12,7 +13,10 @@ export function publicReadOf(url: string): { key: string; route: string } | unde
   if (url === '/api/questions/public') return { key: 'questions:public', route: '/api/questions/public' };
   const m = RESULTS.exec(url);
   // Only the routes fill the cache, after validating the id (any case, lower-cased), so a hit is a valid id.
-  return m ? { key: `results:${m[1]!.toLowerCase()}`, route: '/api/questions/:id/public-results' } : undefined;
+  if (m) return { key: `results:${m[1]!.toLowerCase()}`, route: '/api/questions/:id/public-results' };
+  // The history route fills its key only with what every reader may see (never an open blind question's figures).
+  const h = HISTORY.exec(url);
+  return h ? { key: `history:${h[1]!.toLowerCase()}`, route: '/api/questions/:id/history' } : undefined;
 }
 
 /**

@@ -75,18 +75,25 @@ export const escapeXml = (s: string) =>
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
 export const CARD_WIDTH = 1200;
+/** Where a card's history chart goes (below two lines of question, above the option labels). */
+export const CHART_BOX = { x: 64, y: 250, width: 1072, height: 180 };
 export const CARD_HEIGHT = 630;
 const GREEN = '#007749';
 const GOLD = '#FFB612';
 const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 
-/** The 1200 × 630 card as SVG: brand, day, the question (wrapped, up to 4 lines), the national split as bars. */
-export function cardSvg(card: ShareCard, host: string): string {
-  const lines = wrapText(withMark(card.text), 30, 4);
-  const fontSize = lines.length > 3 ? 52 : 58;
+/**
+ * The 1200 × 630 card as SVG: brand, day, the question (wrapped, up to 4 lines), the national split as bars. With
+ * `chart` (history-chart.ts `chartElements` drawn in CHART_BOX), the question takes up to 2 smaller lines and the
+ * chart of how the nation moved sits between it and the bars.
+ */
+export function cardSvg(card: ShareCard, host: string, chart?: string): string {
+  const lines = chart ? wrapText(withMark(card.text), 40, 2) : wrapText(withMark(card.text), 30, 4);
+  const fontSize = chart ? 44 : lines.length > 3 ? 52 : 58;
   const lineHeight = Math.round(fontSize * 1.2);
+  const top = chart ? 170 : 190;
   const question = lines
-    .map((l, i) => `<tspan x="64" y="${190 + i * lineHeight}">${escapeXml(l)}</tspan>`)
+    .map((l, i) => `<tspan x="64" y="${top + i * lineHeight}">${escapeXml(l)}</tspan>`)
     .join('');
   const barWidth = 1072;
   let x = 64;
@@ -117,6 +124,7 @@ export function cardSvg(card: ShareCard, host: string): string {
 <text x="64" y="64" font-size="40" font-weight="700" fill="#FFFFFF">Mzansi Predicts</text>
 <text x="1136" y="64" text-anchor="end" font-size="32" font-weight="700" fill="#FFFFFF">Day ${card.day} · ${status}</text>
 <text font-size="${fontSize}" font-weight="700" fill="#111827">${question}</text>
+${chart ?? ''}
 ${labels}
 ${bars}
 <text x="64" y="596" font-size="30" fill="#374151">${escapeXml(votes)}</text>

@@ -53,6 +53,11 @@ export interface PageInput {
   head?: string;
   /** #root's markup rendered on the server, and the data it was rendered from; none: the browser renders. */
   rendered?: { html: string; data: unknown };
+  /**
+   * Static markup for #root, shown until the app renders over it (no hydration: the browser's createRoot replaces
+   * it) and to readers without scripts and link crawlers (routes/share.ts: the question's history chart).
+   */
+  placeholder?: string;
 }
 
 /** The marker the app reads (features/auth/session.ts mayBeSignedIn). */
@@ -80,7 +85,7 @@ export function composePage({ pieces, parts }: Template, input: PageInput): stri
     beforeCss,
     input.signedIn ? `<link rel="stylesheet" crossorigin href="${parts.cssHref}">` : `<style>${parts.css}</style>`,
     beforeRoot,
-    input.rendered?.html ?? '',
+    input.rendered?.html ?? input.placeholder ?? '',
     end,
   ].join('');
 }

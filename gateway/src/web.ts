@@ -29,14 +29,15 @@ export function reflectSaveData(req: Request, res: Response): void {
 }
 
 /**
- * The built page for a request, rendered in the browser (an empty #root), with `head` (given the default title and
- * description) in their place: for routes that serve the app with their own head (routes/share.ts); undefined while not built.
+ * The built page for a request, rendered in the browser (#root empty, or holding `placeholder` until the app renders),
+ * with `head` (given the default title and description) in their place: for routes that serve the app with their own
+ * head (routes/share.ts); undefined while not built.
  */
-export function indexHtml(dist: string): (req: Request, head?: (defaultHead: string) => string) => string | undefined {
+export function indexHtml(dist: string): (req: Request, head?: (defaultHead: string) => string, placeholder?: string) => string | undefined {
   const template = pageTemplate(dist);
-  return (req, head) => {
+  return (req, head, placeholder) => {
     const t = template();
-    return t && composePage(t, { language: pageLanguage(req), signedIn: hasSessionCookie(req), head: head?.(t.parts.head) });
+    return t && composePage(t, { language: pageLanguage(req), signedIn: hasSessionCookie(req), head: head?.(t.parts.head), placeholder });
   };
 }
 

@@ -75,7 +75,8 @@ describe('GET /q/{id}', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = res.text;
-    expect(html).toContain('<div id="root"></div>');
+    // #root holds the server-drawn history chart until the app renders over it (next test).
+    expect(html).toContain('<div id="root"><main class="share-history">');
     const m = metas(html);
     const escaped = `Will &quot;Bafana&quot; &amp; &lt;b&gt;Bafana&lt;/b&gt; qualify for the World Cup ${tag}?`;
     expect(html).toContain(`<title>${escaped} | Mzansi Predicts</title>`);
@@ -130,6 +131,24 @@ describe('GET /q/{id}', () => {
 });
 
 describe('GET /q/{id}/preview.png', () => {
+  it('draws how the nation moved as an inline, accessible SVG chart, every text escaped', async () => {
+    const html = (await gw.browser().get(`/q/${questionId}`)).text;
+    const root = /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    const svg = /<svg [^>]*role="img"[^>]*>[\s\S]*?<\/svg>/.exec(root)?.[0];
+    expect(svg, root).toBeDefined();
+    expect(svg).toContain(`aria-labelledby="history-title-${questionId}"`);
+    const title = new RegExp(`<title id="history-title-${questionId}">([^<]*)</title>`).exec(svg!)?.[1];
+    expect(title).toContain('How South Africa moved on “Will &quot;Bafana&quot; &amp; &lt;b&gt;Bafana&lt;/b&gt; qualify');
+    expect(title).toMatch(/Yes 67%, No 33% of 3 votes$/);
+    // One line per option through the points with votes, and the publication mark.
+    expect(svg!.match(/<path d="M[\d. ML]+"/g)).toHaveLength(2);
+    expect(svg).toContain('>Published</text>');
+    expect(svg).not.toContain('>Resolved</text>');
+    expect(root).not.toContain('<b>');
+    // No script can come out of the question text: only the app's own elements are in the root.
+    expect(root).not.toMatch(/<script|on\w+=/i);
+  });
+
   it('is a 1200 × 630 PNG, cacheable for a minute, with an ETag that answers 304', async () => {
     const res = await fetch(`${gw.base}/q/${questionId}/preview.png`);
     expect(res.status).toBe(200);

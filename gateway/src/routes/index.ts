@@ -24,6 +24,7 @@ import { suggestionsRouter } from './suggestions.js';
 import { userSettingsRoutes } from './users.js';
 import type { NewestResults } from '../live/newest-results.js';
 import { answersRouter, leaderboardRouter, resultsRoutes, userVotingRoutes } from './voting.js';
+import { historyRoutes } from './history.js';
 
 export interface ApiDeps {
   config: Config;
@@ -87,6 +88,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
     '/questions',
     prefixRouter(
       (r) => resultsRoutes(r, votingDeps),
+      (r) => historyRoutes(r, votingDeps),
       (r) => questionCommentRoutes(r, socialDeps),
     ),
   );

@@ -9,7 +9,11 @@ import { MicroCache } from '../cache.js';
 import { notFound, parse } from '../errors.js';
 import { IdParams, type Question } from '@mzansi/api';
 import { questionJson } from '../questions.js';
-import { CARD_HEIGHT, CARD_WIDTH, cardSvg, dayNumber, escapeXml, shareText, type ShareCard } from '../share-card.js';
+import { CARD_HEIGHT, CARD_WIDTH, CHART_BOX, cardSvg, dayNumber, escapeXml, shareText, type ShareCard } from '../share-card.js';
+import { chartElements, historyChartSvg, type ChartInput } from '../history-chart.js';
+import { historiesOf } from '../history.js';
+import { resultsHiddenFor } from '@mzansi/api/rules';
+import { HISTORY_MAX_POINTS } from '@mzansi/api';
 import { questionOf } from './voting.js';
 import { reflectSaveData } from '../web.js';
 import type { QuestionsGone } from '../questions-gone.js';
@@ -20,7 +24,7 @@ export interface ShareDeps {
   /** The public origin (config PUBLIC_URL): og:url and og:image must be absolute. */
   publicUrl: string;
   /** The app's page for a request with its own head (web.ts indexHtml); undefined when the app is not built. */
-  page?: (req: Request, head?: (defaultHead: string) => string) => string | undefined;
+  page?: (req: Request, head?: (defaultHead: string) => string, placeholder?: string) => string | undefined;
   /** How long a card (question + split) is reused; the image follows the card. */
   cardTtlMs?: number;
   /** Deleted and archived questions (questions-gone.ts): their cards are dropped at once. */
@@ -30,8 +34,16 @@ export interface ShareDeps {
 interface Shared {
   card: ShareCard;
   question: Question;
+  /** How the nation moved, when anyone may see it (not an open blind question): drawn on the page and the card. */
+  chart?: ChartInput;
   /** Changes whenever the image would: its ETag and the og:image URL's version. */
   version: string;
+}
+
+/** The page's #root until the app renders: the question and its history chart, for crawlers and readers without scripts. */
+function placeholderOf(shared: Shared): string | undefined {
+  if (!shared.chart) return undefined;
+  return `<main class="share-history"><h1>${escapeXml(shared.card.text)}</h1><figure>${historyChartSvg(shared.chart, shared.card.id)}</figure></main>`;
 }
 
 /** JSON inside a <script> element: `<` escaped so the text can never close the element. */
@@ -86,8 +98,20 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
 
   const load = (id: string) =>
     cards.get(id, async () => {
-      const [q, counts] = await Promise.all([questionOf(clients, id), composer.counts([id])]);
+      const [q, counts, histories] = await Promise.all([questionOf(clients, id), composer.counts([id]), historiesOf(clients, [id], HISTORY_MAX_POINTS)]);
       const question = questionJson(q, counts.get(id));
+      const history = histories.get(id);
+      // The same rule as the figures: an open blind question's movement is nobody's to see on a public page.
+      const chart: ChartInput | undefined =
+        history && !resultsHiddenFor(q, false)
+          ? {
+              question: question.text,
+              options: question.options,
+              points: history.points.map((p) => ({ at: p.at!, percentages: p.counts.map((c) => c.percentage), totalVotes: p.total })),
+              publishedAt: history.publishedAt!,
+              resolvedAt: history.resolvedAt ?? null,
+            }
+          : undefined;
       const card: ShareCard = {
         id,
         text: question.text,
@@ -98,8 +122,8 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
         resolved: question.isResolved,
         correctOptionId: question.correctOptionId,
       };
-      const version = createHash('sha1').update(JSON.stringify(card)).digest('base64url').slice(0, 12);
-      return { card, question, version };
+      const version = createHash('sha1').update(JSON.stringify([card, chart?.points])).digest('base64url').slice(0, 12);
+      return { card, question, chart, version };
     });
 
   const r = Router();
@@ -121,7 +145,7 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
       res.send(html);
       return;
     }
-    const html = page?.(req, () => headTags(shared, origin));
+    const html = page?.(req, () => headTags(shared, origin), placeholderOf(shared));
     if (!html) {
       res.status(503).type('text/plain').send('The web app is not built. Run `make up` (or `npm run build -w @mzansi/web`).');
       return;
@@ -142,7 +166,7 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
     res.set({ 'Cache-Control': 'public, max-age=60', ETag: etag });
     if (req.fresh) return void res.status(304).end();
     const png = await images.get(`${id}:${shared.version}`, () =>
-      sharp(Buffer.from(cardSvg(shared.card, host))).png({ compressionLevel: 9, palette: true }).toBuffer(),
+      sharp(Buffer.from(cardSvg(shared.card, host, shared.chart && chartElements(shared.chart, CHART_BOX, 22)))).png({ compressionLevel: 9, palette: true }).toBuffer(),
     );
     res.type('png').send(png);
   });

@@ -11,6 +11,7 @@ import { send, writeJson } from '../respond.js';
 import { provinceBreakdown, visibleResults } from '../questions.js';
 import { answerFigures } from '../answer-figures.js';
 import { requireActor, requireSelf } from '../session.js';
+import { accuracyHistoryRoute } from './accuracy-history.js';
 
 export interface VotingDeps {
   clients: Clients;
@@ -167,6 +168,8 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
       })),
     });
   });
+
+  accuracyHistoryRoute(r, clients);
 
   r.get('/:id/history', async (req, res) => {
     requireActor(res);

@@ -7,6 +7,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     COUNTER_SHARDS: z.coerce.number().int().min(1).max(256).default(16),
     /** Live results: at most one "results changed" message per question per this many ms (core NATS, to gateways). */
     LIVE_RESULTS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+    /** Results history: one stored snapshot of a question's counters per this many ms (the flush rewrites the current one). */
+    HISTORY_BUCKET_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   });
 }
 

@@ -20,7 +20,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     schema,
     migrationsFolder,
     beforeServe: async (ctx) => {
-      live = startResultsPublisher(ctx, { intervalMs: config.LIVE_RESULTS_INTERVAL_MS });
+      live = startResultsPublisher(ctx, { intervalMs: config.LIVE_RESULTS_INTERVAL_MS, history: { bucketMs: config.HISTORY_BUCKET_MS, clock } });
     },
     grpc: (ctx, server) => registerVotingService(ctx, server, clock, config.COUNTER_SHARDS, (ids) => live?.changed(ids)),
     // After the last answers are written (in-flight calls drained), their totals go out before NATS closes.

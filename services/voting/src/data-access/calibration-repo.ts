@@ -76,3 +76,17 @@ export async function calibrationOf(db: Q, userId: string) {
     skill: Number(r.skill),
   }));
 }
+
+/** A player's month_scores rows from `fromMonth` on ('YYYY-MM-01'): month_scores_user_month_idx, never the answers. */
+export async function monthsOf(db: Q, userId: string, fromMonth: string) {
+  const res = await db.execute(sql`
+    SELECT to_char(month, 'YYYY-MM-DD') AS month, answered, resolved, correct, skill_sum::float8 AS skill_sum
+    FROM month_scores WHERE user_id = ${userId} AND month >= ${fromMonth}::date ORDER BY month`);
+  return (res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    month: String(r.month),
+    answered: Number(r.answered),
+    resolved: Number(r.resolved),
+    correct: Number(r.correct),
+    skillSum: Number(r.skill_sum),
+  }));
+}

@@ -70,7 +70,12 @@ export const monthScores = pgTable(
     /** Σ Brier skill of the resolved answers (domain/calibration.ts): the Calibration board, read without a scan. */
     skillSum: doublePrecision('skill_sum').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.month, t.userId] }), index('month_scores_rank_idx').on(t.month, t.correct.desc())],
+  (t) => [
+    primaryKey({ columns: [t.month, t.userId] }),
+    index('month_scores_rank_idx').on(t.month, t.correct.desc()),
+    // One player's months (the profile's accuracy history, the data export).
+    index('month_scores_user_month_idx').on(t.userId, t.month),
+  ],
 );
 
 /**
@@ -107,4 +112,20 @@ export const provinceCounts = pgTable(
     count: bigint('count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.province, t.optionId] })],
+);
+
+/**
+ * How the nation moved: a question's cumulative counts per option (option id → count) as the live results flush read
+ * them from the counters, one row per time bucket (rewritten while the bucket lasts; `at` is when they were read).
+ * Aggregates only: an erased user's answers stay counted, as in `option_counts`.
+ */
+export const resultsHistory = pgTable(
+  'results_history',
+  {
+    questionId: uuid('question_id').notNull(),
+    bucket: ts('bucket').notNull(),
+    at: ts('at').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.bucket], name: 'results_history_pkey' })],
 );

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, userProvince } from './schema.js';
+import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, resultsHistory, userProvince } from './schema.js';
 import type { VotingQueryable } from '../context.js';
 
 type Q = VotingQueryable;
@@ -260,6 +260,7 @@ export async function deleteQuestion(db: Q, questionId: string): Promise<void> {
   await db.delete(answers).where(eq(answers.questionId, questionId));
   await db.delete(optionCounts).where(eq(optionCounts.questionId, questionId));
   await db.delete(provinceCounts).where(eq(provinceCounts.questionId, questionId));
+  await db.delete(resultsHistory).where(eq(resultsHistory.questionId, questionId));
   await db.delete(questionState).where(eq(questionState.questionId, questionId));
 }
 

@@ -11,6 +11,7 @@ import { optionResults, yesNoPercentages } from '../../entities/question/results
 import { ResultBars } from '../../entities/question/ResultBars';
 import type { Comment, Question } from '../../entities/question/types';
 import { useRevealedQuestion } from '../questions/blind';
+import { Sparkline } from '../history/Sparkline';
 import { commentsFor, QuestionSummary } from '../questions/QuestionCards';
 import { useT } from '../../i18n';
 
@@ -30,7 +31,10 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         {question.resultsHidden ? (
           <p className="qcard__hidden">{t('blind.hidden')}</p>
         ) : (
-          <ResultBars rows={rows} label={t('feed.resultsList')} correctLabel={t('qcard.correct')} />
+          <>
+            <ResultBars rows={rows} label={t('feed.resultsList')} correctLabel={t('qcard.correct')} />
+            <Sparkline points={question.sparkline} options={question.options} />
+          </>
         )}
         {(shown.length > 0 || more > 0) && (
           <div className="qcard__section">

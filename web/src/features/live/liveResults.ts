@@ -3,6 +3,7 @@
 import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { OptionResult } from '@mzansi/api';
 import { publicResultsKey, resultsKey } from '../results/api';
+import { applyLiveHistory } from '../history/liveHistory';
 
 /** One option's figures; `optionText` is sent by newer gateways, older ones send only the id. */
 export type LiveResultRow = Omit<OptionResult, 'optionText'> & Partial<Pick<OptionResult, 'optionText'>>;
@@ -143,6 +144,7 @@ export function applyLiveResults(queryClient: QueryClient, update: LiveResults):
   if (update.blind) return applyBlindTotal(queryClient, update);
   if (update.results.length === 0) return;
   notifyManager.batch(() => {
+    applyLiveHistory(queryClient, update);
     queryClient.setQueryData(publicResultsKey(update.questionId), (data: unknown) => patchPublicResults(data, update));
     queryClient.setQueryData(resultsKey(update.questionId), (data: unknown) => patchQuestionResults(data, update));
     for (const query of queryClient.getQueryCache().getAll()) {

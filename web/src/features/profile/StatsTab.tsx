@@ -4,6 +4,7 @@ import { formatLongDate } from '../../lib/time';
 import { questionWithMark } from '../../entities/question/results';
 import { historyStatus, NOT_YET, useUserHistory, useUserStats, type HistoryStatus } from './api';
 import { CalibrationChart } from './CalibrationChart';
+import { AccuracyChart } from '../history/AccuracyChart';
 import { useT, type MessageKey } from '../../i18n';
 
 /** Profile history: the latest 5 predictions (spec §9). */
@@ -97,6 +98,7 @@ export function StatsTab({ userId }: { userId: string }) {
       </Card>
 
       <CalibrationChart userId={userId} />
+      <AccuracyChart userId={userId} />
     </div>
   );
 }

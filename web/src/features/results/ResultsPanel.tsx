@@ -20,6 +20,7 @@ import {
   type ResultRow,
 } from './api';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
+import { HistoryChart } from '../history/HistoryChart';
 import { useT } from '../../i18n';
 import { useTranslatedQuestion } from '../../entities/question/translated';
 import './results.css';
@@ -165,6 +166,8 @@ export function ResultsPanel({
           )}
         </CardContent>
       </Card>
+
+      {!settling && source && !resultsHidden(source) && <HistoryChart question={question} />}
 
       <div ref={moreRef} className="results__more" aria-hidden="true" />
       {!settling && below && (

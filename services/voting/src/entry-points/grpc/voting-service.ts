@@ -11,7 +11,9 @@ import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
 import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { provinceResults, withPercentages } from '../../domain/results.js';
+import { accuracyMonths, HISTORY_MONTHS, monthsBefore } from '../../domain/accuracy-history.js';
 import { exportHandlers } from './export-handlers.js';
+import { historyHandlers } from './history-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
 
@@ -267,9 +269,18 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           return calibrationChart(rows);
         },
 
+        async getAccuracyHistory(req, call) {
+          requireSelfOrAdmin(call, req.userId);
+          const current = monthKey(clock());
+          const rows = isUuid(req.userId) ? await repo.monthsOf(ctx.db, req.userId, monthsBefore(current, HISTORY_MONTHS - 1)) : [];
+          return { months: accuracyMonths(rows, current) };
+        },
+
         ...privacyHandlers(ctx, clock),
         // Download my data (export-handlers.ts).
         ...exportHandlers(ctx, clock),
+        // How the nation moved (history-handlers.ts).
+        ...historyHandlers(ctx, clock),
 
         async countAnswers(req, call) {
           if (!call.requireActor().isAdmin) throw forbidden('Admin access required');

@@ -3,6 +3,8 @@ import * as repo from '../../data-access/voting-repo.js';
 import { resultsHiddenFor } from '@mzansi/api/rules';
 import { provinceCountsByQuestion, resultsOfQuestion } from '../../domain/results.js';
 import { realPacerClock, ResultsPacer, type PacerClock } from '../../domain/results-pacer.js';
+import { bucketOf } from '../../domain/history.js';
+import { writeSnapshots } from '../../data-access/history-repo.js';
 import type { VotingContext } from '../../context.js';
 
 type Ctx = VotingContext;
@@ -33,7 +35,10 @@ export interface ResultsPublisher {
  * own reconnect) catches up, the recently sent questions are sent again when this process reconnects to NATS or
  * when a gateway asks on `<namespace>.live.voting.resync`.
  */
-export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; clock?: PacerClock }): ResultsPublisher {
+export function startResultsPublisher(
+  ctx: Ctx,
+  opts: { intervalMs: number; clock?: PacerClock; history?: { bucketMs: number; clock: () => Date } },
+): ResultsPublisher {
   const clock = opts.clock ?? realPacerClock;
   const subject = ctx.names.subject(LIVE_SUBJECTS.results);
   const published = new prom.Counter({
@@ -98,6 +103,13 @@ export function startResultsPublisher(ctx: Ctx, opts: { intervalMs: number; cloc
       recent.set(id, now);
     }
     published.inc(byQuestion.size);
+    // The same totals, kept for the history (how the nation moved): after the messages, so a slow write delays no
+    // one; a failed write keeps the questions marked, and the next flush reads and writes them again.
+    if (opts.history) {
+      const at = opts.history.clock();
+      const bucket = bucketOf(at, opts.history.bucketMs);
+      await writeSnapshots(ctx.pool, [...byQuestion].map(([questionId, q]) => ({ questionId, bucket, at, counts: Object.fromEntries(q.counts) })));
+    }
     for (const [id, at] of recent) {
       if (recent.size <= RECENT_MAX && now - at <= RECENT_MS) break;
       recent.delete(id);
