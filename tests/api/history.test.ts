@@ -5,7 +5,7 @@ import { deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/te
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { start as startVoting } from '../../services/voting/src/main.js';
 import { befriend, newUser } from './social-helpers.js';
-import { postQuestion, publishQuestionAs, signInCast, uname, startGatewayForTest, startServicesForTest, until, type Browser, type Res } from './helpers.js';
+import { PASSWORD, postQuestion, publishQuestionAs, signInCast, signUp, uname, startGatewayForTest, startServicesForTest, until, type Browser, type Res } from './helpers.js';
 
 /**
  * How the nation moved (GET /api/questions/{id}/history, the cards' sparklines): the real services, the gateway
@@ -163,6 +163,22 @@ describe('GET /api/questions/{id}/history', () => {
     expect((await anonB.get(`/api/questions/${randomUUID()}/history`)).status).toBe(404);
     const draft = (await postQuestion(adminB, { text: `A draft ${randomUUID().slice(0, 6)}?` })).json.id as string;
     expect((await anonB.get(`/api/questions/${draft}/history`)).status).toBe(404);
+  });
+
+  it("keeps an erased user's answers counted, as the results do (aggregates hold no person)", async () => {
+    const id = await question();
+    const erinB = gw.browser();
+    const erin = await signUp(erinB, uname('hist_erin'));
+    await vote(erinB, erin.id, id, 'yes');
+    await until(async () => ((await system.votingSql('SELECT counts FROM results_history WHERE question_id = $1', [id]))[0]?.counts?.yes === 1 ? true : undefined));
+    const deleted = await erinB.req('DELETE', `/api/users/${erin.id}`, { json: { password: PASSWORD } });
+    expect(deleted.status, deleted.text).toBe(200);
+    await until(async () => ((await system.votingSql('SELECT 1 FROM answers WHERE user_id = $1', [erin.id])).length === 0 ? true : undefined), 10_000);
+    const { json } = await history(anonB, id);
+    const results = await anonB.get(`/api/questions/${id}/public-results`);
+    expect(json.points.at(-1)!.totalVotes).toBe(results.json.totalVotes);
+    expect(json.points.at(-1)!.totalVotes).toBe(1);
+    expect(json.points.slice(1, -1).every((p) => p.totalVotes === 1)).toBe(true);
   });
 
   it('is stored, not held in memory: a restarted voting service reads the same history', async () => {
