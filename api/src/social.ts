@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateOrNull, ownUserId, Person, uuidAnyCase } from './common.js';
 import { OptionResult, QuestionOption } from './questions.js';
+import { Sparkline } from './history.js';
 
 /** A comment; an image comes as a link to its full size (≤ 1600 px) and thumbnail (≤ 480 px) with their sizes. */
 export const Comment = z.strictObject({
@@ -73,6 +74,8 @@ export const FriendsFeed = z.strictObject({
       resultsHidden: z.boolean(),
       results: z.array(OptionResult),
       totalVotes: z.number().int(),
+      /** As on the other lists' cards: null for an open blind question the reader has not answered. */
+      sparkline: Sparkline,
       friendAnswers: z.array(
         z.strictObject({ userId: z.string(), name: z.string(), username: z.string(), optionId: z.string(), optionText: z.string() }),
       ),

@@ -4,7 +4,8 @@ import { createPromiseClient, DEV_INTERNAL_KEYS } from '@mzansi/kit';
 import { deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/testing';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { start as startVoting } from '../../services/voting/src/main.js';
-import { postQuestion, publishQuestionAs, signInCast, startGatewayForTest, startServicesForTest, until, type Browser, type Res } from './helpers.js';
+import { befriend, newUser } from './social-helpers.js';
+import { PASSWORD, postQuestion, publishQuestionAs, signInCast, signUp, uname, startGatewayForTest, startServicesForTest, until, type Browser, type Res } from './helpers.js';
 
 /**
  * How the nation moved (GET /api/questions/{id}/history, the cards' sparklines): the real services, the gateway
@@ -164,6 +165,22 @@ describe('GET /api/questions/{id}/history', () => {
     expect((await anonB.get(`/api/questions/${draft}/history`)).status).toBe(404);
   });
 
+  it("keeps an erased user's answers counted, as the results do (aggregates hold no person)", async () => {
+    const id = await question();
+    const erinB = gw.browser();
+    const erin = await signUp(erinB, uname('hist_erin'));
+    await vote(erinB, erin.id, id, 'yes');
+    await until(async () => ((await system.votingSql('SELECT counts FROM results_history WHERE question_id = $1', [id]))[0]?.counts?.yes === 1 ? true : undefined));
+    const deleted = await erinB.req('DELETE', `/api/users/${erin.id}`, { json: { password: PASSWORD } });
+    expect(deleted.status, deleted.text).toBe(200);
+    await until(async () => ((await system.votingSql('SELECT 1 FROM answers WHERE user_id = $1', [erin.id])).length === 0 ? true : undefined), 10_000);
+    const { json } = await history(anonB, id);
+    const results = await anonB.get(`/api/questions/${id}/public-results`);
+    expect(json.points.at(-1)!.totalVotes).toBe(results.json.totalVotes);
+    expect(json.points.at(-1)!.totalVotes).toBe(1);
+    expect(json.points.slice(1, -1).every((p) => p.totalVotes === 1)).toBe(true);
+  });
+
   it('is stored, not held in memory: a restarted voting service reads the same history', async () => {
     const id = await question();
     await vote(aliceB, alice.id, id, 'no');
@@ -207,5 +224,27 @@ describe('sparklines in the lists that render cards', () => {
     expect(byId.get(blind)!.sparkline).toBeNull();
     const today = await anonB.get('/api/questions/today');
     for (const q of today.json as { sparkline: unknown[] | null }[]) if (q.sparkline) expect(q.sparkline.length).toBeLessThanOrEqual(24);
+  });
+
+  it("carries them in the friends feed too, null for an open blind question the reader has not answered", async () => {
+    const carol = await newUser(gw.browser(), uname('hist_carol'), adminB);
+    const dave = await newUser(gw.browser(), uname('hist_dave'), adminB);
+    await befriend(carol, dave);
+    const open = await question();
+    const blind = await question(true);
+    await vote(dave.b, dave.id, open, 'no');
+    await vote(dave.b, dave.id, blind, 'yes');
+    const feed = await carol.b.get('/api/feed/friends');
+    expect(feed.status, feed.text).toBe(200);
+    const byId = new Map((feed.json.questions as { id: string; sparkline: { percentages: number[] }[] | null }[]).map((q) => [q.id, q]));
+    const spark = byId.get(open)!.sparkline!;
+    expect(spark.length).toBeLessThanOrEqual(24);
+    expect(spark.at(-1)!.percentages).toEqual([0, 100]);
+    expect(byId.get(blind)!.sparkline).toBeNull();
+    // Once Carol has answered it herself, her feed shows her its movement.
+    await vote(carol.b, carol.id, blind, 'no');
+    const after = await carol.b.get('/api/feed/friends');
+    const seen = (after.json.questions as { id: string; sparkline: { percentages: number[] }[] | null }[]).find((q) => q.id === blind)!;
+    expect(seen.sparkline!.at(-1)!.percentages).toEqual([50, 50]);
   });
 });

@@ -24,11 +24,12 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
     }
     const friendIds = friends.map((f) => f.id);
     const questionIds = questions.map((q) => q.id);
-    const [{ answers }, { comments }, counts] = await Promise.all([
+    const [{ answers }, { comments }, counts, sparklines] = await Promise.all([
       // The reader's own answers come too: a blind question's figures show only to those who answered it.
       clients.voting.getAnswersByUsers({ questionIds, userIds: [...friendIds, actor.id] }, { actor }),
       clients.social.listCommentsByUsers({ userIds: friendIds, questionIds }, { actor }),
       composer.counts(questionIds),
+      composer.sparklines(questionIds),
     ]);
     const friendById = new Map(friends.map((f) => [f.id, f]));
     const answeredByMe = new Set(answers.filter((a) => a.userId === actor.id).map((a) => a.questionId));
@@ -52,6 +53,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
           resultsHidden,
           results,
           totalVotes,
+          sparkline: resultsHidden ? null : (sparklines.get(q.id) ?? null),
           friendAnswers: qAnswers.flatMap((a) => {
             const f = friendById.get(a.userId);
             return f ? [{ userId: f.id, name: f.name, username: f.username, optionId: a.optionId, optionText: q.options.find((o) => o.id === a.optionId)?.text ?? a.optionId }] : [];

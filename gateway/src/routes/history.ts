@@ -35,16 +35,15 @@ export function historyRoutes(r: Router, { clients, cache }: { clients: Clients;
     const key = `history:${id}`;
     const hit = cache.peek(key);
     if (hit) return sendJson(res, hit);
-    const question = await questionOf(clients, id);
-    const load = async (hidden: boolean) => {
-      const h = (await historiesOf(clients, [id], HISTORY_MAX_POINTS)).get(id);
-      if (!question.isPublished || !h) throw notFound('Question not found');
-      return { ...historyJson(h, hidden), ...(question.isBlind && { isBlind: true as const, resultsHidden: hidden }) };
-    };
+    // The question (its rules) and its history in parallel: voting's history is public figures, filtered here.
+    const [question, histories] = await Promise.all([questionOf(clients, id), historiesOf(clients, [id], HISTORY_MAX_POINTS)]);
+    const h = histories.get(id);
+    if (!question.isPublished || !h) throw notFound('Question not found');
+    const body = (hidden: boolean) => ({ ...historyJson(h, hidden), ...(question.isBlind && { isBlind: true as const, resultsHidden: hidden }) });
     if (!resultsHiddenFor(question, false)) {
-      return cache.serve(res, key, async () => bodyOf('GET /api/questions/{id}/history', 200, await load(false)));
+      return cache.serve(res, key, async () => bodyOf('GET /api/questions/{id}/history', 200, body(false)));
     }
     const revealed = await revealedTo(clients, actorOf(res), id);
-    send(res, 'GET /api/questions/{id}/history', 200, await load(!revealed));
+    send(res, 'GET /api/questions/{id}/history', 200, body(!revealed));
   });
 }

@@ -37,12 +37,12 @@ export async function writeSnapshots(pool: pg.Pool, rows: { questionId: string; 
  * snapshot at or before it: one index probe (the primary key, newest bucket first) per moment, so a read touches at
  * most `probes` rows per question however many answers and buckets it has. ONE statement for all the questions.
  */
-const PROBE_SNAPSHOTS = `
+export const PROBE_SNAPSHOTS = `
 WITH q AS (
   SELECT question_id, published_at, LEAST(coalesce(resolved_at, $2::timestamptz), $2::timestamptz) AS end_at
   FROM question_state WHERE question_id = ANY($1::uuid[]) AND published_at IS NOT NULL
 )
-SELECT DISTINCT q.question_id, h.bucket, h.at, h.counts
+SELECT DISTINCT ON (q.question_id, h.bucket) q.question_id, h.bucket, h.at, h.counts
 FROM q
 CROSS JOIN LATERAL generate_series(1, $3::int) AS i
 CROSS JOIN LATERAL (

@@ -18,9 +18,9 @@ export function historyHandlers(ctx: VotingContext, clock: Clock): { getResultsH
       const ids = [...new Set(req.questionIds.filter(isUuid).map((id) => id.toLowerCase()))];
       const max = Math.min(MAX_HISTORY_POINTS, Math.max(2, req.maxPoints || MAX_HISTORY_POINTS));
       const now = clock();
-      // Twice the stored points asked for: probes that land on the same snapshot collapse, so a dense history
-      // still fills the chart, while the work stays bounded (≤ 2 × max index probes per question).
-      const rows = await historyRows(ctx.pool, ids, now, 2 * (max - 2) || 1);
+      // One probe per stored point asked for (probes that land on the same snapshot collapse into one point): the
+      // work stays bounded by `max` index probes per question.
+      const rows = await historyRows(ctx.pool, ids, now, Math.max(1, max - 2));
       return {
         histories: rows.map((h) => {
           const endAt = h.resolvedAt && h.resolvedAt < now ? h.resolvedAt : now;
