@@ -103,7 +103,7 @@ export function ArchiveQuestionCard({
             ))}
           </ul>
           )}
-          {!question.resultsHidden && <ProvinceBreakdown provinces={question.provinces} options={question.options} />}
+          {!question.resultsHidden && <ProvinceBreakdown provinces={question.provinces} options={question.options} folded />}
         </div>
         {shown.length > 0 && (
           <div className="qcard__section">
