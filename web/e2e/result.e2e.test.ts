@@ -156,7 +156,7 @@ describe.each(WIDTHS)('at %i px', (width, viewport) => {
     const shown = await rows.locator('.history-item__confidence').allTextContents();
     expect(shown.length).toBe(await rows.count());
     expect(new Set(shown)).toEqual(new Set(['85% sure']));
-    await rows.first().scrollIntoViewIfNeeded();
+    await rows.first().locator('.history-item__confidence').scrollIntoViewIfNeeded();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page, `profile history ${width}`);
     await screenshot(page, `result-confidence-history-${width}`);
