@@ -41,12 +41,22 @@ export const AnswerRecorded = z.strictObject({ ...Answer.shape, results: AnswerF
 
 export const UserQuestionParams = z.object({ id: uuidOr404, questionId: uuidOr404 });
 
+/**
+ * Why a player has no rank this SAST month: nothing of theirs has resolved yet. Rank is one definition everywhere
+ * (leaderboard, results card, profile), computed by the voting service: competition ranking (1, 2, 2, 4) by correct
+ * answers this SAST month; the web only shows it, or "—" with this reason.
+ */
+export const RankReason = z.enum(['noResolvedThisMonth']);
+
 export const UserStats = z.strictObject({
   totalAnswers: z.number().int(),
   accuracy: z.number(),
+  /** 0 when unranked (the spec's default); `rankReason` says why. */
   nationalRank: z.number().int(),
   streak: z.number().int(),
   resolvedThisMonth: z.number().int(),
+  /** Why `nationalRank` is 0; null when ranked. */
+  rankReason: RankReason.nullable(),
   stats: z.strictObject({ nationalRank: z.number().int(), accuracy: z.number() }),
 });
 
@@ -91,6 +101,8 @@ export const HistoryItem = z.strictObject({
   selectedOptionId: z.string(),
   isPending: z.boolean(),
   isCorrect: z.boolean(),
+  /** The confidence the player chose, in % (50–99). */
+  confidence: z.number().int(),
 });
 export const History = z.array(HistoryItem);
 
@@ -106,6 +118,8 @@ export const Standings = z.strictObject({
     userId: z.string(),
     nationalRank: z.number().int().nullable(),
     friendsRank: z.number().int().nullable(),
+    /** Why both ranks are null (nothing resolved this month); null when ranked. */
+    rankReason: RankReason.nullable(),
     accuracy: z.number(),
     correct: z.number().int(),
     resolved: z.number().int(),
@@ -117,7 +131,8 @@ export const Standings = z.strictObject({
   friendCount: z.number().int(),
   entries: z.array(
     z.strictObject({
-      rank: z.number().int(),
+      /** Null for a player with nothing resolved this month (unranked, shown as "—"). */
+      rank: z.number().int().nullable(),
       userId: z.string(),
       ...named,
       correct: z.number().int(),
@@ -155,6 +170,7 @@ export type Answer = z.infer<typeof Answer>;
 export type AnswerFigures = z.infer<typeof AnswerFigures>;
 export type AnswerRecorded = z.infer<typeof AnswerRecorded>;
 export type Standings = z.infer<typeof Standings>;
+export type RankReason = z.infer<typeof RankReason>;
 export type CalibrationBoard = z.infer<typeof CalibrationBoard>;
 export type UserStats = z.infer<typeof UserStats>;
 export type Calibration = z.infer<typeof Calibration>;

@@ -83,7 +83,8 @@ export const Results = z.strictObject({
   provinces: z.array(ProvinceBreakdown).nullable(),
   /** The reader's friends' answers (the same as /friend-answers, named for the panel). */
   friendAnswers: z.array(z.strictObject({ friendId: z.string(), friendName: z.string(), optionText: z.string() })),
-  userAnswer: z.strictObject({ optionId: z.string() }).nullable(),
+  /** The reader's own answer: the option and the confidence they chose (in %). */
+  userAnswer: z.strictObject({ optionId: z.string(), confidence: z.number().int() }).nullable(),
 });
 export const FriendAnswers = z.strictObject({ friendAnswers: z.array(FriendAnswer) });
 

@@ -191,7 +191,7 @@ describe('friend answers never leak a non-friend’s answer', () => {
     expect(results.status, results.text).toBe(200);
     expect(results.json.friendAnswers).toEqual([{ friendId: b.id, friendName: b.name, optionText: 'No' }]);
     expect(results.json.totalVotes).toBe(3);
-    expect(results.json.userAnswer).toEqual({ optionId: 'yes' });
+    expect(results.json.userAnswer).toEqual({ optionId: 'yes', confidence: 75 });
     expect(JSON.stringify([fa.json, results.json])).not.toContain(c.id);
 
     // b sees both friends.

@@ -110,7 +110,15 @@ describe('stats, history and the leaderboard', () => {
     }
     const before = await u.get(`/api/users/${me.id}/stats`);
     expect(before.status, before.text).toBe(200);
-    expect(before.json).toEqual({ totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, resolvedThisMonth: 0, stats: { nationalRank: 0, accuracy: 0 } });
+    expect(before.json).toEqual({
+      totalAnswers: 0,
+      accuracy: 0,
+      nationalRank: 0,
+      streak: 0,
+      resolvedThisMonth: 0,
+      rankReason: 'noResolvedThisMonth',
+      stats: { nationalRank: 0, accuracy: 0 },
+    });
     expect((await u.get(`/api/users/${me.id}/history`)).json).toEqual([]);
 
     const qid = await publishedQuestion();
@@ -126,6 +134,7 @@ describe('stats, history and the leaderboard', () => {
         selectedOptionId: 'yes',
         isPending: true,
         isCorrect: false,
+        confidence: 75,
       },
     ]);
 
@@ -134,7 +143,7 @@ describe('stats, history and the leaderboard', () => {
     await system.projected(qid, (row) => !!row?.is_resolved);
     expect((await u.get(`/api/users/${me.id}/history`)).json[0]).toMatchObject({ questionId: qid, isPending: false, isCorrect: true });
     const after = await u.get(`/api/users/${me.id}/stats`);
-    expect(after.json).toMatchObject({ totalAnswers: 1, accuracy: 100, nationalRank: 1, streak: 1, resolvedThisMonth: 1, stats: { nationalRank: 1, accuracy: 100 } });
+    expect(after.json).toMatchObject({ totalAnswers: 1, accuracy: 100, nationalRank: 1, streak: 1, resolvedThisMonth: 1, rankReason: null, stats: { nationalRank: 1, accuracy: 100 } });
     // Admins may read anyone's.
     const asAdmin = await adminB.get(`/api/users/${me.id}/stats`);
     expect(asAdmin.status, asAdmin.text).toBe(200);

@@ -80,11 +80,11 @@ describe('GET /api/questions/{id}/results', () => {
       // Alice has no province: every province is withheld, with no number at all.
       provinces: expect.arrayContaining([{ code: 'GP', name: 'Gauteng', totalVotes: null, shown: false, results: [] }]),
       friendAnswers: [],
-      userAnswer: { optionId: 'yes' },
+      userAnswer: { optionId: 'yes', confidence: 75 },
     });
     expect(mine.json.provinces).toHaveLength(9);
     // Without userId: the signed-in user. Bob has not answered.
-    expect((await aliceB.get(`/api/questions/${qid}/results`)).json.userAnswer).toEqual({ optionId: 'yes' });
+    expect((await aliceB.get(`/api/questions/${qid}/results`)).json.userAnswer).toEqual({ optionId: 'yes', confidence: 75 });
     const bobs = await bobB.get(`/api/questions/${qid}/results?userId=${bob.id}`);
     expect(bobs.status, bobs.text).toBe(200);
     expect(bobs.json).toMatchObject({ totalVotes: 1, friendAnswers: [], userAnswer: null });

@@ -130,6 +130,8 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     await screenshot(page, 'landing-archive');
 
     // The rest of the landing page.
+    // The newsletter's form is folded under its title.
+    await page.locator('summary', { hasText: 'Get the newsletter' }).click();
     const newsletter = page.getByRole('button', { name: 'Subscribe' });
     await newsletter.scrollIntoViewIfNeeded();
     await newsletter.click();

@@ -18,6 +18,7 @@ import './styles/widgets.css';
 import './styles/chrome.css';
 import './styles/landing.css';
 import './styles/cards.css';
+import './styles/folds.css';
 import './colour-scheme.css';
 
 const container = document.getElementById('root')!;

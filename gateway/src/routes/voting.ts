@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { grpc, isGrpcError } from '@mzansi/kit/base';
 import type { voting } from '@mzansi/proto';
-import { AnswerBody, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
+import { AnswerBody, CONFIDENCE, ConfidenceValue, IdParams, LeaderboardQuery, OwnUserIdQuery, RankReason, UserQuestionParams, type Answer, type CalibrationBoard } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
 import type { Composer } from '../compose.js';
@@ -33,6 +33,12 @@ function answerJson(a: voting.Answer): Answer {
 export async function questionOf(clients: Clients, id: string) {
   const { question } = await clients.questions.getQuestion({ id });
   return question!;
+}
+
+/** Voting's reason for no rank ("" when ranked), as the API carries it. */
+function rankReason(s: voting.GetUserStatsResponse): RankReason | null {
+  const parsed = RankReason.safeParse(s.rankReason);
+  return parsed.success ? parsed.data : null;
 }
 
 /** POST /api/answers. */
@@ -84,7 +90,7 @@ export function resultsRoutes(r: Router, { clients, composer }: VotingDeps): voi
       ...(question.isBlind && { isBlind: true as const, resultsHidden }),
       provinces: resultsHidden ? null : provinceBreakdown(question.options, provinces.get(id), totalVotes),
       friendAnswers: friendAnswers.map((f) => ({ friendId: f.userId, friendName: f.name, optionText: f.optionText })),
-      userAnswer: userAnswer ? { optionId: userAnswer.optionId } : null,
+      userAnswer: userAnswer ? { optionId: userAnswer.optionId, confidence: userAnswer.confidence } : null,
     });
   });
 
@@ -145,6 +151,7 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
       streak: s.streak,
       // Accuracy and rank mean something only once an answer this month has resolved (a newcomer's are blank).
       resolvedThisMonth: s.resolvedThisMonth,
+      rankReason: rankReason(s),
       stats: { nationalRank: s.nationalRank, accuracy: s.accuracy },
     });
   });
@@ -188,6 +195,7 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
         selectedOptionId: i.optionId,
         isPending: i.isPending,
         isCorrect: i.isCorrect,
+        confidence: i.confidence,
       })),
     );
   });
@@ -214,7 +222,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
     ]);
     const { users } = await clients.identity.getUsers({ ids: board.entries.map((e) => e.userId) });
     const byId = new Map(users.map((u) => [u.id, u]));
-    const amongFriends = (friendsBoard ?? board).entries.find((e) => e.userId === actor.id)?.rank ?? null;
+    const amongFriends = (friendsBoard ?? board).entries.find((e) => e.userId === actor.id)?.rank || null;
     send(res, 'GET /api/leaderboard', 200, {
       scope,
       monthStart: board.monthStart?.toISOString() ?? null,
@@ -223,6 +231,7 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
         userId: actor.id,
         nationalRank: mine.nationalRank || null,
         friendsRank: friendIds.length > 0 ? amongFriends : null,
+        rankReason: rankReason(mine),
         accuracy: mine.accuracy,
         correct: mine.correctThisMonth,
         resolved: mine.resolvedThisMonth,
@@ -236,7 +245,8 @@ export function leaderboardRouter({ clients, composer }: VotingDeps): Router {
         if (!u) return [];
         return [
           {
-            rank: e.rank,
+            // 0: unranked (nothing resolved this month).
+            rank: e.rank || null,
             userId: e.userId,
             name: u.name,
             username: u.username,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardSize, byScore, scopedBoard, type Score } from '../src/domain/leaderboard.js';
+import { boardSize, byScore, NO_RESOLVED_THIS_MONTH, rankOf, scopedBoard, unrankedReason, type Score } from '../src/domain/leaderboard.js';
 import { calibrationChart } from '../src/domain/calibration.js';
 
 /** The leaderboard's ordering, ranking and zero-filling (domain/leaderboard.ts): pure, no I/O. */
@@ -27,16 +27,39 @@ describe('boardSize', () => {
 });
 
 describe('scopedBoard', () => {
-  it('ranks the scored best first (ties share a rank), then zero-fills the rest in the order asked', () => {
+  it('ranks the scored best first (ties share a rank), then zero-fills the rest in the order asked, unranked', () => {
     const board = scopedBoard([score(1, 1), score(2, 3), score(3, 1)], [id(9), id(1), id(2), id(8), id(3)], everyone);
     expect(board.map((r) => [r.userId, r.rank, r.correct])).toEqual([
       [id(2), 1, 3],
       [id(1), 2, 1],
       [id(3), 2, 1],
-      [id(9), 4, 0],
-      [id(8), 4, 0],
+      [id(9), null, 0],
+      [id(8), null, 0],
     ]);
-    expect(board[3]).toEqual({ userId: id(9), answered: 0, resolved: 0, correct: 0, rank: 4 });
+    expect(board[3]).toEqual({ userId: id(9), answered: 0, resolved: 0, correct: 0, rank: null });
+  });
+
+  it('a player with resolved answers but none correct is ranked after those with more (1, 2, 2, 4); nothing resolved is unranked', () => {
+    const board = scopedBoard([score(1, 2), score(2, 1), score(3, 1), score(4, 0, 2), score(5, 0, 0, 3)], [id(5), id(4), id(3), id(2), id(1)], everyone);
+    expect(board.map((r) => [r.userId, r.rank])).toEqual([
+      [id(1), 1],
+      [id(3), 2], // ties keep the order asked
+      [id(2), 2],
+      [id(4), 4],
+      [id(5), null],
+    ]);
+  });
+});
+
+describe('rankOf / unrankedReason (the one definition of rank)', () => {
+  it('1 + those with more correct once something resolved this month; else null with the reason', () => {
+    expect(rankOf({ resolved: 3 }, 0)).toBe(1);
+    expect(rankOf({ resolved: 1 }, 3)).toBe(4);
+    expect(rankOf({ resolved: 0 }, 0)).toBeNull();
+    expect(rankOf(undefined, 0)).toBeNull();
+    expect(unrankedReason({ resolved: 0 })).toBe(NO_RESOLVED_THIS_MONTH);
+    expect(unrankedReason(undefined)).toBe('noResolvedThisMonth');
+    expect(unrankedReason({ resolved: 2 })).toBeNull();
   });
 
   it('leaves out those the viewer may not see before ranking, so ranks close up', () => {
@@ -55,8 +78,8 @@ describe('scopedBoard with hideUntilResolved (resolvedOnly)', () => {
     const board = scopedBoard(rows, [id(3), id(2), id(1)], (u) => (u === id(3) ? 'all' : 'resolvedOnly'));
     expect(board.map((r) => [r.userId, r.rank, r.answered])).toEqual([
       [id(3), 1, 5],
-      [id(2), 2, 0],
-      [id(1), 2, 0],
+      [id(2), null, 0],
+      [id(1), null, 0],
     ]);
     // Without the open answers the board is the same, place for place.
     expect(scopedBoard([score(3, 1, 2, 5)], [id(3), id(2), id(1)], (u) => (u === id(3) ? 'all' : 'resolvedOnly'))).toEqual(board);

@@ -140,9 +140,9 @@ describe('scoped leaderboard (you and your friends)', () => {
     expect(asRows(board.entries)).toEqual([
       ['a', 1, 3, 3, 3, 100, 1],
       ['c', 2, 2, 2, 2, 100, 1],
-      // Zeros at the bottom, in the order asked: no answers this month (the February player) or none at all.
-      [nobody, 3, 0, 0, 0, 0, 0],
-      ['F', 3, 0, 0, 0, 0, 0],
+      // Zeros at the bottom, in the order asked, unranked (rank 0): no answers this month (the February player) or none at all.
+      [nobody, 0, 0, 0, 0, 0, 0],
+      ['F', 0, 0, 0, 0, 0, 0],
     ]);
     // The totals stay national.
     expect(board.players).toBe(5);

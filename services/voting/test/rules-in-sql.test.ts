@@ -7,7 +7,7 @@ import { AnswerWriter } from '../src/data-access/answer-writer.js';
 import * as schema from '../src/data-access/schema.js';
 import { listedTopScores, topScores } from '../src/data-access/voting-repo.js';
 import { isOneOfTheOptions } from '../src/domain/answers.js';
-import { byScore } from '../src/domain/leaderboard.js';
+import { byScore, rankOf as domainRankOf } from '../src/domain/leaderboard.js';
 import { competitionRanks, isOpen } from '../src/domain/scoring.js';
 import { onNationalBoard, privacyOrDefault } from '../src/domain/privacy.js';
 
@@ -105,8 +105,11 @@ describe('listedTopScores reads whom onNationalBoard allows, in byScore order, w
     );
     await db.insert(schema.answerPrivacy).values(settings.filter((x) => x !== undefined));
     const sorted = [...rows].sort(byScore);
+    // The one definition of rank (domain/leaderboard.ts `rankOf`): 1 + those with more correct; none before anything resolved.
     const ranks = competitionRanks(sorted.map((r) => r.correct));
-    const rankOf = new Map(sorted.map((r, i) => [r.userId, ranks[i]!]));
+    const rankOf = new Map(sorted.map((r, i) => [r.userId, domainRankOf(r, rows.filter((o) => o.correct > r.correct).length)]));
+    expect(sorted.map((r, i) => rankOf.get(r.userId) ?? ranks[i])).toEqual(ranks);
+    expect([...rankOf.values()].filter((r) => r === null).length).toBeGreaterThan(3);
     for (const viewer of [sorted[0]!.userId, sorted[7]!.userId, sorted[30]!.userId, randomUUID()]) {
       const expected = sorted
         .filter((r) => onNationalBoard(viewer, r, privacyOrDefault(settings[rows.indexOf(r)])))

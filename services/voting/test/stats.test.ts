@@ -63,9 +63,10 @@ describe('history and stats', () => {
     // The limit is honoured.
     expect((await h.v.getUserHistory({ userId: idOf(u1), limit: 2 }, u1)).items.map((i) => i.questionId)).toEqual([q4.id, q3.id]);
 
-    // Nothing resolved: accuracy 0, everyone with an answer shares rank 1.
-    expect(await stats(u1)).toEqual({ totalAnswers: 4, accuracy: 0, nationalRank: 1, streak: 1, correctThisMonth: 0, resolvedThisMonth: 0 });
-    expect((await stats(u4)).nationalRank).toBe(1);
+    // Nothing resolved: accuracy 0 and no rank (0), with the reason.
+    const unranked = { nationalRank: 0, rankReason: 'noResolvedThisMonth' };
+    expect(await stats(u1)).toEqual({ totalAnswers: 4, accuracy: 0, ...unranked, streak: 1, correctThisMonth: 0, resolvedThisMonth: 0 });
+    expect(await stats(u4)).toMatchObject(unranked);
   });
 
   it('resolution turns history items correct / incorrect and sets accuracy and ranks (ties share a rank)', async () => {
@@ -87,12 +88,13 @@ describe('history and stats', () => {
     ]);
 
     // u1: 2 of 3 resolved correct = 67 %; u2: 2 of 2 = 100 %. Both have 2 correct: rank 1 together; u3 (1 correct) is 3rd.
-    expect(await stats(u1)).toEqual({ totalAnswers: 4, accuracy: 67, nationalRank: 1, streak: 1, correctThisMonth: 2, resolvedThisMonth: 3 });
-    expect(await stats(u2)).toEqual({ totalAnswers: 2, accuracy: 100, nationalRank: 1, streak: 1, correctThisMonth: 2, resolvedThisMonth: 2 });
-    expect(await stats(u3)).toEqual({ totalAnswers: 2, accuracy: 50, nationalRank: 3, streak: 1, correctThisMonth: 1, resolvedThisMonth: 2 });
-    expect(await stats(u4)).toEqual({ totalAnswers: 1, accuracy: 0, nationalRank: 4, streak: 1, correctThisMonth: 0, resolvedThisMonth: 1 });
+    expect(await stats(u1)).toEqual({ totalAnswers: 4, accuracy: 67, nationalRank: 1, rankReason: '', streak: 1, correctThisMonth: 2, resolvedThisMonth: 3 });
+    expect(await stats(u2)).toEqual({ totalAnswers: 2, accuracy: 100, nationalRank: 1, rankReason: '', streak: 1, correctThisMonth: 2, resolvedThisMonth: 2 });
+    expect(await stats(u3)).toEqual({ totalAnswers: 2, accuracy: 50, nationalRank: 3, rankReason: '', streak: 1, correctThisMonth: 1, resolvedThisMonth: 2 });
+    // u4: resolved but none correct: ranked, after everyone with more correct.
+    expect(await stats(u4)).toEqual({ totalAnswers: 1, accuracy: 0, nationalRank: 4, rankReason: '', streak: 1, correctThisMonth: 0, resolvedThisMonth: 1 });
     // No answers at all: zeros and no rank.
-    expect(await stats(u5)).toEqual({ totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, correctThisMonth: 0, resolvedThisMonth: 0 });
+    expect(await stats(u5)).toEqual({ totalAnswers: 0, accuracy: 0, nationalRank: 0, rankReason: 'noResolvedThisMonth', streak: 0, correctThisMonth: 0, resolvedThisMonth: 0 });
     expect(await history(u5)).toEqual([]);
 
     // The last pending one resolves: u1 now 3 of 4 = 75 % and alone at the top; u2 second.

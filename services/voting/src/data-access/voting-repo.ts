@@ -98,7 +98,7 @@ export async function monthScore(db: Q, month: string, userId: string) {
   return (await db.select().from(monthScores).where(and(eq(monthScores.month, month), eq(monthScores.userId, userId))).limit(1))[0];
 }
 
-/** 1 + the number of players with more correct answers this month (ties share a rank). */
+/** 1 + the number of players with more correct answers this month (ties share a rank): domain/leaderboard.ts `rankOf` for a ranked player. */
 export async function nationalRank(db: Q, month: string, correct: number): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -136,6 +136,7 @@ export async function history(db: Q, userId: string, limit: number) {
       questionId: answers.questionId,
       optionId: answers.optionId,
       submittedAt: answers.submittedAt,
+      confidence: answers.confidence,
       text: questionState.text,
       options: questionState.options,
       isResolved: questionState.isResolved,
@@ -166,12 +167,13 @@ export async function scoresOf(db: Q, month: string, userIds: string[]) {
 /**
  * The national board: the best `limit` scores of a month that are on the viewer's board (domain/privacy.ts
  * `onNationalBoard`, repeated here so that a LIMIT reads the top of the listed, however few they are), in `byScore` order, each with their national rank (1 + everyone with more correct, listed or not, as in
- * `nationalRank`): an unlisted player leaves a gap.
+ * `nationalRank`; null while nothing of theirs has resolved this month, domain/leaderboard.ts `rankOf`): an unlisted
+ * player leaves a gap.
  */
 export async function listedTopScores(db: Q, month: string, viewerId: string, limit: number) {
   const rows = await db.execute(sql`
     SELECT m.user_id AS "userId", m.answered, m.resolved, m.correct,
-      1 + (SELECT count(*) FROM month_scores o WHERE o.month = m.month AND o.correct > m.correct)::int AS rank
+      CASE WHEN m.resolved > 0 THEN 1 + (SELECT count(*) FROM month_scores o WHERE o.month = m.month AND o.correct > m.correct)::int END AS rank
     FROM month_scores m LEFT JOIN answer_privacy p ON p.user_id = m.user_id
     WHERE m.month = ${month}
       AND (m.user_id::text = ${viewerId}
@@ -183,7 +185,7 @@ export async function listedTopScores(db: Q, month: string, viewerId: string, li
     answered: Number(r.answered),
     resolved: Number(r.resolved),
     correct: Number(r.correct),
-    rank: Number(r.rank),
+    rank: r.rank === null ? null : Number(r.rank),
   }));
 }
 

@@ -65,8 +65,11 @@ test('public archive: one-decimal results, correct badge, 3 comments, join link,
   expect(c.getByText('Sample data')).toBeTruthy();
   expect(c.getByText('20 November 2025')).toBeTruthy();
   expect(c.getByText('3 predictions')).toBeTruthy();
-  expect(c.getByText('5 comments')).toBeTruthy();
+  expect(c.getByText('5 comments', { selector: '.qcard__stats span' })).toBeTruthy();
   expect(c.getByText('66.7%')).toBeTruthy();
+  // The comments are folded, in a closed disclosure named by its summary (this question has no provinces).
+  const folds = [...card.querySelectorAll('details')];
+  expect(folds.map((d) => [d.querySelector('summary')!.textContent, d.open])).toEqual([['5 comments', false]]);
   expect(c.getByText('33.3%')).toBeTruthy();
   expect(c.getByText('2 votes')).toBeTruthy();
   const correct = c.getByText('✓ Correct');

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, CardContent, Spinner } from '../../ui';
 import { useNow } from '../../lib/useNow';
@@ -40,6 +40,22 @@ export function LandingPage() {
   // The first few cards, then more on request: the rest were laid out and hydrated for a reader who rarely scrolls
   // that far (each card carries its provinces), and the page grew past a phone's ten screens.
   const [shown, setShown] = useState(ARCHIVE_FIRST);
+  // "Show more" moves focus to the first card it revealed, so a keyboard or screen reader user continues there
+  // rather than on a button that moved down past cards they never heard.
+  const listRef = useRef<HTMLDivElement>(null);
+  const revealedFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = revealedFrom.current;
+    revealedFrom.current = null;
+    const card = from === null ? undefined : listRef.current?.querySelectorAll<HTMLElement>(':scope > [data-question-id]')[from];
+    if (!card) return;
+    card.tabIndex = -1;
+    card.focus();
+  }, [shown]);
+  const showMore = () => {
+    revealedFrom.current = shown;
+    setShown((n) => n + ARCHIVE_MORE);
+  };
   // A shared link (/q/{id}) shows that question in the hero, as the page carries it (not rendered on the server).
   const shared = useMemo(() => (typeof document === 'undefined' ? null : readSharedQuestion(document, window.location.pathname)), []);
 
@@ -89,12 +105,12 @@ export function LandingPage() {
           ) : questions.length === 0 ? (
             <p className="empty-note">{t('landing.recentEmpty')}</p>
           ) : (
-            <div className="stack">
+            <div className="stack" id="archive-list" ref={listRef}>
               {questions.slice(0, shown).map((q) => (
                 <ArchiveQuestionCard key={q.id} question={q} comments={commentsByQuestion?.[q.id]} now={now} onJoin={join} />
               ))}
               {questions.length > shown && (
-                <Button variant="outline" block onClick={() => setShown((n) => n + ARCHIVE_MORE)}>
+                <Button variant="outline" block aria-controls="archive-list" onClick={showMore}>
                   {t('landing.showMore')}
                 </Button>
               )}

@@ -11,9 +11,13 @@ export function NotificationsCard({ onJoin, onEnable }: { onJoin?: () => void; o
   const t = useT();
   const join = onJoin ?? onEnable;
   return (
+    // Folded under its title on the landing, like the newsletter: the page stays within about five phone screens.
     <Card className="info-card info-card--notify">
+      <details className="info-card__fold">
+        <summary className="info-card__summary">
+          <h2 className="info-card__title">{t('alerts.cardTitle')}</h2>
+        </summary>
       <CardContent>
-        <h2 className="info-card__title">{t('alerts.cardTitle')}</h2>
         <p className="info-card__text">{t('alerts.cardText')}</p>
         <BrowserNotificationControl context="landing" />
         {join && (
@@ -26,6 +30,7 @@ export function NotificationsCard({ onJoin, onEnable }: { onJoin?: () => void; o
           </p>
         )}
       </CardContent>
+      </details>
     </Card>
   );
 }

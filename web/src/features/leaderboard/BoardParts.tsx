@@ -2,13 +2,26 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, cx } from '../../ui';
 import { useT } from '../../i18n';
+import { UNRANKED, useRankReason } from './rank';
 
 /** Styled medals for ranks 1–3 (ties share a rank, so two players can both hold gold). */
 export const MEDALS: Record<number, 'gold' | 'silver' | 'bronze'> = { 1: 'gold', 2: 'silver', 3: 'bronze' };
 
-/** The rank, as a medal for 1–3 when the player has scored (no medal for zero correct). */
-export function RankMark({ rank, scored = true }: { rank: number; scored?: boolean }) {
+/**
+ * The rank, as a medal for 1–3 when the player has scored (no medal for zero correct); "—" with the reason, read
+ * out, for a player with no rank (null: nothing resolved this month).
+ */
+export function RankMark({ rank, scored = true }: { rank: number | null; scored?: boolean }) {
   const t = useT();
+  const reason = useRankReason('noResolvedThisMonth');
+  if (rank === null) {
+    return (
+      <span className="lb-rank lb-rank--none">
+        <span aria-hidden="true">{UNRANKED}</span>
+        <span className="visually-hidden">{reason}</span>
+      </span>
+    );
+  }
   const medal = scored ? MEDALS[rank] : undefined;
   if (medal) {
     return (
@@ -35,7 +48,7 @@ export function BoardRow({
   figure,
   meta,
 }: {
-  rank: number;
+  rank: number | null;
   scored?: boolean;
   name: string;
   username: string;
@@ -46,7 +59,7 @@ export function BoardRow({
 }) {
   const t = useT();
   return (
-    <li className={cx('lb-entry', isYou && 'lb-entry--you', scored && rank <= 3 && `lb-entry--top${rank}`)}>
+    <li className={cx('lb-entry', isYou && 'lb-entry--you', scored && rank !== null && rank <= 3 && `lb-entry--top${rank}`)}>
       <RankMark rank={rank} scored={scored} />
       <div className="lb-entry__who">
         <p className="lb-entry__name">

@@ -4,7 +4,7 @@ import { json, stubFetch, type Handler } from '../../test/fixtures';
 import { renderSignedIn } from '../vote/testing';
 import { LeaderboardPage } from './LeaderboardPage';
 
-const entry = (rank: number, n: number, correct: number, extra: Record<string, unknown> = {}) => ({
+const entry = (rank: number | null, n: number, correct: number, extra: Record<string, unknown> = {}) => ({
   rank,
   userId: `u${n}`,
   name: `Player ${n}`,
@@ -28,7 +28,7 @@ const board = (scope: 'national' | 'friends', entries: unknown[], friendCount = 
 });
 
 const national = [entry(1, 1, 5, { name: 'Thandi Mokoena', username: 'thandi_m' }), entry(1, 2, 5), entry(3, 3, 4), entry(4, 4, 2, { isAdmin: true })];
-const friends = [entry(1, 1, 5, { name: 'Thandi Mokoena', username: 'thandi_m' }), entry(2, 3, 4), entry(3, 5, 0, { answered: 0, resolved: 0, accuracy: 0 })];
+const friends = [entry(1, 1, 5, { name: 'Thandi Mokoena', username: 'thandi_m' }), entry(2, 3, 4), entry(null, 5, 0, { answered: 0, resolved: 0, accuracy: 0 })];
 
 let fetch: ReturnType<typeof stubFetch>;
 const routes =
@@ -106,9 +106,22 @@ test('friends tab: scope=friends with a silver medal', async () => {
   const rows = within(list).getAllByRole('listitem');
   expect(rows).toHaveLength(3);
   expect(within(rows[1]!).getByRole('img', { name: 'Rank 2, silver medal' }).className).toContain('lb-medal--silver');
-  // No medal without a correct prediction.
+  // Nothing resolved this month: no rank, no medal — "—" with the reason read out.
   expect(within(rows[2]!).queryByRole('img')).toBeNull();
-  expect(within(rows[2]!).getByLabelText('Rank 3').textContent).toBe('3');
+  const mark = rows[2]!.querySelector('.lb-rank')!;
+  expect(mark.textContent).toBe('—No resolved predictions yet this month');
+  expect(mark.querySelector('.visually-hidden')!.textContent).toBe('No resolved predictions yet this month');
+});
+
+test('unranked (nothing resolved this month): "—" for both ranks and accuracy, with the reason the API gives', async () => {
+  const unranked = { ...board('national', national), you: { ...board('national', national).you, nationalRank: null, friendsRank: null, rankReason: 'noResolvedThisMonth' } };
+  fetch.setHandler(routes({ '/api/leaderboard?scope=national': () => json(200, unranked) }));
+  renderSignedIn(<LeaderboardPage />);
+  const you = await screen.findByRole('region', { name: 'Your Ranking' });
+  expect(within(you).getByText('National rank').nextElementSibling!.textContent).toBe('—');
+  expect(within(you).getByText('Among friends').nextElementSibling!.textContent).toBe('—');
+  expect(within(you).getByText('Accuracy').nextElementSibling!.textContent).toBe('—');
+  expect(within(you).getByText('No resolved predictions yet this month')).toBeTruthy();
 });
 
 test('empty states: nobody answered this month; no friends', async () => {

@@ -9,11 +9,11 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { useLeaderboard, type Leaderboard, type LeaderboardEntry, type LeaderboardScope } from './api';
 import { CalibrationStandings } from './Calibration';
 import { BoardRow, BoardStatus } from './BoardParts';
+import { rankLabel, UNRANKED, UnrankedNote } from './rank';
 import { useT } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import './leaderboard.css';
 
-const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : '–');
 
 /** /leaderboard: real standings for this SAST month (PRODUCT.md), national and among friends. */
 export function LeaderboardPage() {
@@ -108,10 +108,10 @@ function YourRanking({ board }: { board: Leaderboard }) {
   const t = useT();
   const { you } = board;
   const items: Array<[string, string]> = [
-    [t('lb.nationalRank'), rankText(you.nationalRank)],
-    [t('lb.amongFriends'), rankText(you.friendsRank)],
+    [t('lb.nationalRank'), rankLabel(you.nationalRank)],
+    [t('lb.amongFriends'), rankLabel(you.friendsRank)],
     [t('lb.correctMonth'), String(you.correct)],
-    [t('lb.accuracy'), `${you.accuracy}%`],
+    [t('lb.accuracy'), you.rankReason ? UNRANKED : `${you.accuracy}%`],
     [t('lb.streak'), String(you.streak)],
   ];
   return (
@@ -127,6 +127,7 @@ function YourRanking({ board }: { board: Leaderboard }) {
           </div>
         ))}
       </dl>
+      <UnrankedNote reason={you.rankReason} className="lb-you__reason" />
     </section>
   );
 }

@@ -13,6 +13,7 @@ const item = (n: number, isPending: boolean, isCorrect: boolean) => ({
   selectedOptionId: n % 2 ? 'yes' : 'no',
   isPending,
   isCorrect,
+  confidence: 50 + n * 7,
 });
 
 const history = [item(6, true, false), item(5, false, true), item(4, false, false), item(3, false, true), item(2, true, false), item(1, false, true)];
@@ -59,13 +60,15 @@ test('recent predictions: the latest 5 with date, answer and Pending / Correct /
   expect(within(rows[0]!).getByText('16 November 2025')).toBeTruthy();
   expect(rows[0]!.textContent).toContain('Your answer: No');
   expect(rows[1]!.textContent).toContain('Your answer: Yes');
+  // Each row shows the confidence chosen with the answer.
+  expect(rows.map((r) => r.querySelector('.history-item__confidence')!.textContent)).toEqual(['92% sure', '85% sure', '78% sure', '71% sure', '64% sure']);
 });
 
 test('empty history and an unranked user', async () => {
   fetch.setHandler(
     routes({
       '/api/users/u1/history': () => json(200, []),
-      '/api/users/u1/stats': () => json(200, { totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, resolvedThisMonth: 0 }),
+      '/api/users/u1/stats': () => json(200, { totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, resolvedThisMonth: 0, rankReason: 'noResolvedThisMonth' }),
     }),
   );
   renderSignedIn(<ProfilePage />);
@@ -74,7 +77,8 @@ test('empty history and an unranked user', async () => {
   // Nothing resolved this month: no rank and no "0%", but a dash and the reason.
   expect(await within(tile('National Rank')).findByText('—')).toBeTruthy();
   expect(within(tile('Accuracy Rate')).getByText('—')).toBeTruthy();
-  expect(screen.getByText('Your accuracy and rank show once one of your predictions this month is resolved.')).toBeTruthy();
+  // The reason the API gives, in the same words as on the leaderboard and the results card.
+  expect(screen.getByText('No resolved predictions yet this month')).toBeTruthy();
 });
 
 test('the Settings tab shows the settings', async () => {
@@ -96,5 +100,5 @@ test('status and stats mapping', () => {
   expect(historyStatus({ isPending: true, isCorrect: false })).toBe('Pending');
   expect(historyStatus({ isPending: false, isCorrect: true })).toBe('Correct');
   expect(historyStatus({ isPending: false, isCorrect: false })).toBe('Incorrect');
-  expect(statsView({ stats: { nationalRank: 2, accuracy: 66.6 } })).toEqual({ totalAnswers: 0, accuracy: 67, nationalRank: 2, streak: 0 });
+  expect(statsView({ stats: { nationalRank: 2, accuracy: 66.6 } })).toEqual({ totalAnswers: 0, accuracy: 67, nationalRank: 2, rankReason: null, streak: 0 });
 });

@@ -5,6 +5,7 @@ import { questionWithMark } from '../../entities/question/results';
 import { historyStatus, NOT_YET, useUserHistory, useUserStats, type HistoryStatus } from './api';
 import { CalibrationChart } from './CalibrationChart';
 import { AccuracyChart } from '../history/AccuracyChart';
+import { rankLabel, UnrankedNote } from '../leaderboard/rank';
 import { useT, type MessageKey } from '../../i18n';
 
 /** Profile history: the latest 5 predictions (spec §9). */
@@ -44,10 +45,10 @@ export function StatsTab({ userId }: { userId: string }) {
       <dl className="profile-stats" aria-label={t('stats.label')} aria-busy={stats.isPending}>
         <Tile label={t('stats.answered')} value={show(String(s?.totalAnswers ?? 0))} />
         <Tile label={t('stats.accuracy')} value={show(s?.accuracy == null ? NOT_YET : `${s.accuracy}%`)} />
-        <Tile label={t('stats.rank')} value={show(s?.nationalRank ? `#${s.nationalRank}` : NOT_YET)} />
+        <Tile label={t('stats.rank')} value={show(rankLabel(s?.nationalRank))} />
         <Tile label={t('stats.streak')} value={show(String(s?.streak ?? 0))} />
       </dl>
-      {s && s.accuracy === null && <p className="profile-stats__note">{t('stats.notYetHint')}</p>}
+      {s && <UnrankedNote reason={s.rankReason} className="profile-stats__note" />}
 
       <Card>
         <CardContent>
@@ -88,6 +89,9 @@ export function StatsTab({ userId }: { userId: string }) {
                       <span>
                         {t('stats.yourAnswer')} <strong>{item.selectedOption || item.selectedOptionId}</strong>
                       </span>
+                      {typeof item.confidence === 'number' && (
+                        <span className="history-item__confidence">{t('confidence.chosen', { confidence: String(item.confidence) })}</span>
+                      )}
                     </p>
                   </li>
                 );

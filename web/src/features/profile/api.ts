@@ -1,6 +1,6 @@
 // The signed-in user's stats and prediction history.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Calibration, HistoryItem, UserStats as ApiUserStats } from '@mzansi/api';
+import type { Calibration, HistoryItem, RankReason, UserStats as ApiUserStats } from '@mzansi/api';
 import { getListFn, getQueryFn } from '../../lib/api';
 
 export const statsKey = (userId: string) => ['/api/users', userId, 'stats'] as const;
@@ -13,8 +13,9 @@ export interface UserStats {
   totalAnswers: number;
   /** Whole percent, this SAST month; null until an answer this month has resolved (nothing to measure yet). */
   accuracy: number | null;
-  /** This SAST month; null when unranked (no resolved answer this month, or no rank). */
+  /** This SAST month, as voting ranks it; null when unranked (`rankReason` says why). */
   nationalRank: number | null;
+  rankReason: RankReason | null;
   streak: number;
 }
 
@@ -37,7 +38,8 @@ export function statsView(d: Partial<ApiUserStats>): UserStats {
   return {
     totalAnswers: d.totalAnswers ?? 0,
     accuracy: scored ? Math.round(d.accuracy ?? nested.accuracy ?? 0) : null,
-    nationalRank: scored && rank > 0 ? rank : null,
+    nationalRank: rank > 0 ? rank : null,
+    rankReason: d.rankReason ?? null,
     streak: d.streak ?? 0,
   };
 }

@@ -103,18 +103,22 @@ export function ArchiveQuestionCard({
             ))}
           </ul>
           )}
-          {!question.resultsHidden && <ProvinceBreakdown provinces={question.provinces} options={question.options} />}
         </div>
-        {shown.length > 0 && (
-          <div className="qcard__section">
-            <CommentList comments={shown} now={now} />
-          </div>
-        )}
-        {count > PUBLIC_COMMENT_LIMIT && (
-          <button type="button" className="link-button qcard__more" onClick={onJoin}>
-            {t('qcard.joinAll', { count })}
-          </button>
-        )}
+        {/* Provinces and comments folded, side by side: five cards with them open made the landing ten phone screens long. */}
+        <div className="qcard__folds">
+          {!question.resultsHidden && <ProvinceBreakdown provinces={question.provinces} options={question.options} folded />}
+          {shown.length > 0 && (
+            <details className="qcard__fold">
+              <summary className="qcard__fold-summary">{t('qcard.comments', { count })}</summary>
+              <CommentList comments={shown} now={now} />
+              {count > PUBLIC_COMMENT_LIMIT && (
+                <button type="button" className="link-button qcard__more" onClick={onJoin}>
+                  {t('qcard.joinAll', { count })}
+                </button>
+              )}
+            </details>
+          )}
+        </div>
       </CardContent>
     </Card>
   );

@@ -16,13 +16,13 @@ const results = {
   ],
   totalVotes: 2005,
   friendAnswers: [{ friendId: 'f1', friendName: 'Sipho Dlamini', optionText: 'No' }],
-  userAnswer: { optionId: 'yes' },
+  userAnswer: { optionId: 'yes', confidence: 80 },
 };
-const board = (friendsRank: number | null, friendCount: number) => ({
+const board = (friendsRank: number | null, friendCount: number, rankReason: string | null = null) => ({
   scope: 'friends',
   monthStart: '2025-10-31T22:00:00.000Z',
   summary: { players: 10, questionsResolved: 3, yourAccuracy: 75 },
-  you: { userId: 'u1', nationalRank: 12, friendsRank, accuracy: 75, correct: 3, resolved: 4, totalAnswers: 6, streak: 2 },
+  you: { userId: 'u1', nationalRank: rankReason ? null : 12, friendsRank, rankReason, accuracy: 75, correct: 3, resolved: 4, totalAnswers: 6, streak: 2 },
   friendCount,
   entries: [],
 });
@@ -36,7 +36,7 @@ const routes =
     if (url === '/api/questions/q1/public-results') return json(500, { message: 'down' });
     if (url === '/api/questions/q1/friend-answers?userId=u1')
       return json(200, { friendAnswers: [{ userId: 'f1', name: 'Sipho Dlamini', username: 'sipho_d', optionText: 'No' }] });
-    if (url === '/api/users/u1/stats') return json(200, { totalAnswers: 6, accuracy: 75, nationalRank: 12, streak: 2, stats: { nationalRank: 12, accuracy: 75 } });
+    if (url === '/api/users/u1/stats') return json(200, { totalAnswers: 6, accuracy: 75, nationalRank: 12, streak: 2, rankReason: null, stats: { nationalRank: 12, accuracy: 75 } });
     if (url === '/api/leaderboard?scope=friends') return json(200, board(2, 1));
     if (url === '/api/questions/q1/comments') return json(200, []);
     return json(404, { message: 'Not found' });
@@ -54,6 +54,8 @@ test('day, question, national results with bars and total, friends with initials
   expect(screen.getByText('Day 631 Results')).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Will the Springboks win the next test?' })).toBeTruthy();
   expect(screen.getByText('Your answer submitted')).toBeTruthy();
+  // The confidence chosen with the answer is shown back.
+  expect(await screen.findByText('80% sure')).toBeTruthy();
 
   const national = await screen.findByRole('list', { name: 'National results' });
   expect(within(national).getByText('60%')).toBeTruthy();
@@ -139,15 +141,16 @@ test('no friends: empty state with Invite Friends, Among Friends is a dash', asy
   await waitFor(() => expect(within(tile).getByText('—')).toBeTruthy());
 });
 
-test('a newcomer (nothing resolved this month) sees "—" and why, not a rank or 0% accuracy', async () => {
+test('a newcomer (nothing resolved this month) sees "—" and the reason the API gives, not a rank or 0% accuracy', async () => {
   fetch.setHandler(
     routes({
       '/api/users/u1/stats': () =>
-        json(200, { totalAnswers: 1, accuracy: 0, nationalRank: 13, streak: 1, resolvedThisMonth: 0, stats: { nationalRank: 13, accuracy: 0 } }),
+        json(200, { totalAnswers: 1, accuracy: 0, nationalRank: 0, streak: 1, resolvedThisMonth: 0, rankReason: 'noResolvedThisMonth', stats: { nationalRank: 0, accuracy: 0 } }),
+      '/api/leaderboard?scope=friends': () => json(200, board(null, 1, 'noResolvedThisMonth')),
     }),
   );
   renderSignedIn(<ResultsPanel question={q} onInviteFriends={() => undefined} />);
-  expect(await screen.findByText('Your accuracy and rank show once one of your predictions this month is resolved.')).toBeTruthy();
+  expect(await screen.findByText('No resolved predictions yet this month')).toBeTruthy();
   const national = screen.getByText('National Rank').parentElement!;
   const friends = screen.getByText('Among Friends').parentElement!;
   await waitFor(() => expect(within(national).getByText('—')).toBeTruthy());

@@ -8,8 +8,9 @@ import { initials } from '../shell/initials';
 import { barColor, questionWithMark } from '../../entities/question/results';
 import type { Question } from '../../entities/question/types';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
-import { NOT_YET, useUserStats } from '../profile/api';
+import { useUserStats } from '../profile/api';
 import { useLeaderboard } from '../leaderboard/api';
+import { rankLabel, UnrankedNote } from '../leaderboard/rank';
 import { ShareButton } from '../share/SharePanel';
 import { resultShareText, yesNoForOption, yesNoShares } from '../share/shareText';
 import {
@@ -54,8 +55,6 @@ function nationalRows(
   }));
 }
 
-const rankText = (rank: number | null | undefined) => (rank ? `#${rank}` : NOT_YET);
-
 /** Spec §2 Results panel: national results, friends' answers, rankings, share and discussion. */
 export function ResultsPanel({
   question: original,
@@ -96,6 +95,8 @@ export function ResultsPanel({
   const rows = source ? nationalRows(question, source.results ?? [], myOptionId) : [];
   const totalVotes = source?.totalVotes ?? 0;
   const myOption = question.options.find((o) => o.id === myOptionId);
+  // The confidence chosen with the answer, shown back (the vote's answer carries it, then the results do).
+  const myConfidence = results.data?.userAnswer?.confidence ?? null;
 
   const shares = yesNoShares(question.options, rows);
   const day = dayNumber(new Date(question.publishedAt ?? question.date ?? Date.now()));
@@ -115,6 +116,11 @@ export function ResultsPanel({
           {myOption && (
             <Badge variant="gold" className="results__mine-badge">
               {myOption.text.toUpperCase()}
+            </Badge>
+          )}
+          {myOption && myConfidence !== null && (
+            <Badge variant="outline" className="results__confidence">
+              {t('confidence.chosen', { confidence: String(myConfidence) })}
             </Badge>
           )}
         </p>
@@ -210,8 +216,9 @@ function ResultsBelow({
   const stats = useUserStats(userId);
   const friendsBoard = useLeaderboard('friends', !!userId);
   const friends = friendAnswers.data?.friendAnswers ?? [];
-  // Nothing of theirs has resolved this month: no accuracy and no rank yet, said so (a "0%" would read as a verdict).
-  const newcomer = stats.data?.accuracy === null;
+  // Nothing of theirs has resolved this month: no accuracy and no rank yet, and voting's reason said instead (a "0%"
+  // would read as a verdict). The ranks are voting's, as on the leaderboard and the profile.
+  const reason = stats.data?.rankReason ?? null;
   return (
     <>
       <Card className="results-card">
@@ -256,16 +263,18 @@ function ResultsBelow({
           <dl className="results-ranks">
             <div className="results-ranks__tile">
               <dt>{t('results.nationalRank')}</dt>
-              <dd>{stats.data ? rankText(stats.data.nationalRank) : '…'}</dd>
+              <dd>{stats.data ? rankLabel(stats.data.nationalRank) : '…'}</dd>
             </div>
             <div className="results-ranks__tile">
               <dt>{t('results.amongFriends')}</dt>
-              <dd>{friendsBoard.data && stats.data ? rankText(newcomer ? null : friendsBoard.data.you.friendsRank) : '…'}</dd>
+              <dd>{friendsBoard.data ? rankLabel(friendsBoard.data.you.friendsRank) : '…'}</dd>
             </div>
           </dl>
-          <p className="results-ranks__accuracy">
-            {stats.data ? (newcomer ? t('results.notYetHint') : t('results.accuracy', { accuracy: String(stats.data.accuracy) })) : '\u00a0'}
-          </p>
+          {reason ? (
+            <UnrankedNote reason={reason} className="results-ranks__accuracy" />
+          ) : (
+            <p className="results-ranks__accuracy">{stats.data ? t('results.accuracy', { accuracy: String(stats.data.accuracy) }) : '\u00a0'}</p>
+          )}
         </CardContent>
       </Card>
 

@@ -47,7 +47,7 @@ export interface SubmitAnswerInput {
  * while it is down; a blind question's hidden figures are not in either, so only they are asked for again.
  */
 function withOwnAnswer(data: Results, answer: Answer): Results {
-  return { ...data, userAnswer: { optionId: answer.optionId } };
+  return { ...data, userAnswer: { optionId: answer.optionId, confidence: answer.confidence } };
 }
 
 /**
@@ -59,7 +59,7 @@ function withOwnAnswer(data: Results, answer: Answer): Results {
  */
 function fromFigures(figures: AnswerFigures, answer: Answer, live: PublicResults | undefined): Results {
   const national = live && !resultsHidden(live) && live.totalVotes > figures.totalVotes ? live : figures;
-  return { results: national.results, totalVotes: national.totalVotes, provinces: figures.provinces, friendAnswers: [], userAnswer: { optionId: answer.optionId } };
+  return { results: national.results, totalVotes: national.totalVotes, provinces: figures.provinces, friendAnswers: [], userAnswer: { optionId: answer.optionId, confidence: answer.confidence } };
 }
 
 /**

@@ -172,11 +172,13 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             repo.monthScore(ctx.db, month, req.userId),
             repo.answerDays(ctx.db, [req.userId], sastDate(now)),
           ]);
-          const rank = score ? await repo.nationalRank(ctx.db, month, score.correct) : 0;
+          // domain/leaderboard.ts `rankOf`: 1 + those with more correct, once something of theirs has resolved.
+          const better = score && board.isRanked(score) ? (await repo.nationalRank(ctx.db, month, score.correct)) - 1 : 0;
           return {
             totalAnswers: total,
             accuracy: accuracy(score?.correct ?? 0, score?.resolved ?? 0),
-            nationalRank: rank,
+            nationalRank: board.rankOf(score, better) ?? 0,
+            rankReason: board.unrankedReason(score) ?? '',
             streak: streak(days.get(req.userId) ?? [], sastDate(now)),
             correctThisMonth: score?.correct ?? 0,
             resolvedThisMonth: score?.resolved ?? 0,
@@ -196,6 +198,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
               optionText: r.options.find((o) => o.id === r.optionId)?.text ?? r.optionId,
               isPending: !r.isResolved,
               isCorrect: r.isResolved && r.correctOptionId === r.optionId,
+              confidence: r.confidence,
             })),
           };
         },
@@ -217,7 +220,7 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           return {
             entries: entries.map((r) => ({
               userId: r.userId,
-              rank: r.rank,
+              rank: r.rank ?? 0,
               correct: r.correct,
               resolved: r.resolved,
               answered: r.answered,
