@@ -7,8 +7,8 @@ const WHAT = 'you cannot comment, suggest questions, report comments or send fri
 
 /**
  * Refuses the four things a suspended person may not do (comment, suggest, report, ask to be friends) with a 403
- * that says why and until when; everything else stays open to them. Asked of identity on each of those writes, so
- * a suspension or its lifting counts at once on every gateway.
+ * that says why and until when; everything else stays open to them. Asked of identity before a suggestion or a
+ * friend request; comments and reports are refused by social first (refusedIfSuspended), identity then says why.
  */
 export async function refuseIfSuspended(clients: Clients, actor: Actor): Promise<void> {
   const { suspension: s } = await clients.identity.getSuspension({ userId: actor.id }, { actor });
