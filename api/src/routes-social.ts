@@ -3,8 +3,10 @@ import { route, type Media } from './route.js';
 import { Analytics, OfficialBody, Official, OfficialList, PredictionBody, Prediction, PredictionList, Suggestion, SuggestionBody, SuggestionList, SuggestionQuery, SuggestionReviewBody, TagList, TagParams } from './research.js';
 import { QuestionList } from './questions.js';
 import {
+  Agreement,
   Comment,
   CommentBody,
+  CommentsQuery,
   CommentDeleted,
   CommentImageQuery,
   CommentList,
@@ -15,6 +17,7 @@ import {
   FriendsFeed,
   FriendshipBody,
   LatestComments,
+  ThreadList,
 } from './social.js';
 
 const C = 'Comments';
@@ -25,7 +28,14 @@ const IMAGE: Media = { media: 'image/*', description: 'The image (304 when the E
 
 /** Comments, friends, the feed, research and suggestions. */
 export const socialRoutes = {
-  'GET /api/questions/{id}/comments': route({ tag: C, access: 'public', summary: "A question's comments", params: IdParams, responses: { 200: CommentList } }),
+  'GET /api/questions/{id}/comments': route({
+    tag: C,
+    access: 'public',
+    summary: "A question's comments (`?sort=top|newest|oldest`), each with its first 3 replies",
+    params: IdParams,
+    query: CommentsQuery,
+    responses: { 200: ThreadList },
+  }),
   'POST /api/questions/{id}/comments': route({
     tag: C,
     access: 'user',
@@ -36,6 +46,9 @@ export const socialRoutes = {
   }),
   'GET /api/comments/public': route({ tag: C, access: 'public', summary: 'The latest 3 comments of each public question, by question id', responses: { 200: LatestComments } }),
   'DELETE /api/comments/{id}': route({ tag: C, access: 'user', summary: 'Delete my comment (any, as an admin)', params: IdParams, responses: { 200: CommentDeleted } }),
+  'GET /api/comments/{id}/replies': route({ tag: C, access: 'public', summary: "Every reply to a comment, oldest first", params: IdParams, responses: { 200: CommentList } }),
+  'PUT /api/comments/{id}/agree': route({ tag: C, access: 'user', summary: 'Agree with a comment (not my own); idempotent', params: IdParams, responses: { 200: Agreement } }),
+  'DELETE /api/comments/{id}/agree': route({ tag: C, access: 'user', summary: 'Take my agree back; idempotent', params: IdParams, responses: { 200: Agreement } }),
   'GET /api/comments/{id}/image': route({
     tag: C,
     access: 'public',

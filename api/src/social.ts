@@ -24,8 +24,32 @@ export const Comment = z.strictObject({
   moderation: z.enum(['visible', 'hidden', 'removed']),
   /** Why a moderator removed it, for its author; null otherwise. */
   moderationReason: z.string().nullable(),
+  /** The top-level comment this one replies to (replies are one level deep); null for a top-level comment. */
+  parentId: z.string().nullable(),
+  replyCount: z.number().int(),
+  agreeCount: z.number().int(),
+  /** Whether the reader agrees with it (false when signed out). */
+  agreedByMe: z.boolean(),
+  /**
+   * The author's own answer to the question: only when they ticked "show my prediction" on this comment AND the
+   * reader may see that question's results (a blind question's only once they answered it, or it resolved).
+   */
+  prediction: z.strictObject({ optionId: z.string(), optionText: z.string(), confidence: z.number().int().nullable() }).optional(),
+  /** Deleted by its author while it had replies: a placeholder ("comment deleted") without author, text or image. */
+  deleted: z.literal(true).optional(),
 });
 export const CommentList = z.array(Comment);
+/**
+ * GET /api/questions/{id}/comments: top-level comments, each with its first replies (oldest first, at most
+ * REPLIES_PER_COMMENT); when `replyCount` is larger, GET /api/comments/{id}/replies has them all.
+ */
+export const Thread = Comment.extend({ replies: CommentList });
+export const ThreadList = z.array(Thread);
+export const REPLIES_PER_COMMENT = 3;
+/** oldest (the default), newest, or top: most agrees first, then newest. */
+export const CommentsQuery = z.object({ sort: z.enum(['oldest', 'newest', 'top'], { message: 'Sort must be top, newest or oldest' }).default('oldest') });
+/** PUT / DELETE /api/comments/{id}/agree: the comment's agrees now. */
+export const Agreement = z.strictObject({ agreeCount: z.number().int(), agreedByMe: z.boolean() });
 /** GET /api/comments/public: the latest three comments of each public question, by question id. */
 export const LatestComments = z.record(z.string(), CommentList);
 
@@ -33,6 +57,10 @@ export const LatestComments = z.record(z.string(), CommentList);
 export const CommentBody = z.object({
   content: z.string().max(10_000).default(''),
   imageUrl: z.string().max(8_000_000).nullish(),
+  /** A reply under this top-level comment of the same question. */
+  parentId: uuidAnyCase('The comment you are replying to was not found on this question').nullish(),
+  /** Show my own answer to this question beside the comment (to readers who may see its results). */
+  showPrediction: z.boolean().default(false),
 });
 export const CommentImageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
 export const CommentDeleted = z.strictObject({ success: z.literal(true), questionId: z.string() });
@@ -86,6 +114,8 @@ export const FriendsFeed = z.strictObject({
 });
 
 export type Comment = z.infer<typeof Comment>;
+export type Thread = z.infer<typeof Thread>;
+export type Agreement = z.infer<typeof Agreement>;
 export type FriendRequest = z.infer<typeof FriendRequest>;
 export type FriendsFeed = z.infer<typeof FriendsFeed>;
 export type LatestComments = z.infer<typeof LatestComments>;

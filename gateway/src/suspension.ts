@@ -1,5 +1,5 @@
 import type { ActiveSuspension } from '@mzansi/api';
-import type { Actor } from '@mzansi/kit/base';
+import { grpc, isGrpcError, type Actor } from '@mzansi/kit/base';
 import type { Clients } from './clients.js';
 import { HttpError } from './errors.js';
 
@@ -7,8 +7,8 @@ const WHAT = 'you cannot comment, suggest questions, report comments or send fri
 
 /**
  * Refuses the four things a suspended person may not do (comment, suggest, report, ask to be friends) with a 403
- * that says why and until when; everything else stays open to them. Asked of identity on each of those writes, so
- * a suspension or its lifting counts at once on every gateway.
+ * that says why and until when; everything else stays open to them. Asked of identity before a suggestion or a
+ * friend request; comments and reports are refused by social first (refusedIfSuspended), identity then says why.
  */
 export async function refuseIfSuspended(clients: Clients, actor: Actor): Promise<void> {
   const { suspension: s } = await clients.identity.getSuspension({ userId: actor.id }, { actor });
@@ -31,4 +31,20 @@ export async function refuseIfSuspended(clients: Clients, actor: Actor): Promise
 export async function suspensionsOf(clients: Clients, actor: Actor, userIds: string[]): Promise<Map<string, ActiveSuspension>> {
   const { suspensions } = await clients.identity.listSuspensions({ userIds }, { actor });
   return new Map(suspensions.filter((s) => s.suspended).map((s) => [s.userId, { until: s.until?.toISOString() ?? null, reason: s.reason }]));
+}
+
+/** Social's refusal of a suspended person (its projection of identity's suspensions). */
+const isSocialSuspendedRefusal = (err: unknown) => isGrpcError(err) && err.code === grpc.status.PERMISSION_DENIED && /^Your account is suspended/.test(err.details);
+
+/**
+ * Runs a write social refuses to suspended people (comment, report), asking identity only when social refused: the
+ * 403 then says until when and why, as refuseIfSuspended does, without an identity call on every write.
+ */
+export async function refusedIfSuspended<T>(clients: Clients, actor: Actor, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isSocialSuspendedRefusal(err)) await refuseIfSuspended(clients, actor);
+    throw err;
+  }
 }

@@ -45,6 +45,7 @@ describe('every read of the route table', () => {
   const SPECIAL: Record<string, number> = {
     'GET /api/users/{id}/answers/{questionId}': 200,
     'GET /api/comments/{id}/image': 404,
+    'GET /api/comments/{id}/replies': 404,
     'GET /api/unsubscribe': 303,
   };
 

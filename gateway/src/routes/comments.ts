@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { social } from '@mzansi/proto';
-import { CommentBody, CommentImageQuery, IdParams, type Comment } from '@mzansi/api';
+import { CommentBody, CommentImageQuery, CommentsQuery, IdParams, REPLIES_PER_COMMENT, type Comment } from '@mzansi/api';
 import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { HttpError, badRequest, parse } from '../errors.js';
@@ -8,7 +8,8 @@ import type { RateLimits } from '../rate-limit.js';
 import { bodyOf, send } from '../respond.js';
 import { actorOf, requireActor } from '../session.js';
 import { personJson } from '../users.js';
-import { refuseIfSuspended } from '../suspension.js';
+import { predictionOf, predictionsFor } from '../comment-predictions.js';
+import { refusedIfSuspended } from '../suspension.js';
 
 export interface CommentsDeps {
   clients: Clients;
@@ -33,6 +34,11 @@ export function commentJson(c: social.Comment): Comment {
     user: personJson(c.user),
     moderation: c.moderation === 'hidden' || c.moderation === 'removed' ? c.moderation : 'visible',
     moderationReason: c.moderationReason || null,
+    parentId: c.parentId || null,
+    replyCount: c.replyCount,
+    agreeCount: c.agreeCount,
+    agreedByMe: c.agreedByMe,
+    ...(c.deleted && { deleted: true as const }),
   };
 }
 
@@ -79,9 +85,13 @@ function checkImageSize(imageUrl: string | null | undefined) {
 export function questionCommentRoutes(r: Router, { clients, cache, rateLimits }: CommentsDeps): void {
   r.get('/:id/comments', async (req, res) => {
     const { id } = parse(IdParams, req.params);
+    const { sort } = parse(CommentsQuery, req.query);
+    const actor = actorOf(res);
     // Social answers 404 for a draft's or a deleted question's comments unless the actor is an admin.
-    const { comments } = await clients.social.listComments({ questionId: id }, { actor: actorOf(res) });
-    send(res, 'GET /api/questions/{id}/comments', 200, comments.map(commentJson));
+    const { comments, replies } = await clients.social.listComments({ questionId: id, sort, repliesPerComment: REPLIES_PER_COMMENT }, { actor });
+    const predictions = await predictionsFor(clients, actor, id, [...comments, ...replies]);
+    const json = (c: social.Comment) => ({ ...commentJson(c), ...predictionOf(predictions, c) });
+    send(res, 'GET /api/questions/{id}/comments', 200, comments.map((c) => ({ ...json(c), replies: replies.filter((x) => x.parentId === c.id).map(json) })));
   });
   r.post('/:id/comments', async (req, res) => {
     const actor = requireActor(res);
@@ -89,14 +99,17 @@ export function questionCommentRoutes(r: Router, { clients, cache, rateLimits }:
     const body = parse(CommentBody, req.body);
     checkImageSize(body.imageUrl);
     await rateLimits.comment(actor.id);
-    await refuseIfSuspended(clients, actor);
     await clients.questions.getQuestion({ id }, { actor }); // 404 for unknown or hidden questions
-    const { comment } = await clients.social.postComment(
-      { questionId: id, content: body.content, imageDataUrl: body.imageUrl ?? '' },
-      { actor, deadlineMs: 10_000 },
+    // Social refuses a suspended author; identity is asked only then, for the end date and reason.
+    const { comment } = await refusedIfSuspended(clients, actor, () =>
+      clients.social.postComment(
+        { questionId: id, content: body.content, imageDataUrl: body.imageUrl ?? '', parentId: body.parentId ?? '', showPrediction: body.showPrediction },
+        { actor, deadlineMs: 10_000 },
+      ),
     );
     cache.clear();
-    send(res, 'POST /api/questions/{id}/comments', 201, commentJson(comment!));
+    const predictions = await predictionsFor(clients, actor, id, [comment!]);
+    send(res, 'POST /api/questions/{id}/comments', 201, { ...commentJson(comment!), ...predictionOf(predictions, comment!) });
   });
 }
 
@@ -112,6 +125,20 @@ export function commentsRouter({ clients, cache }: CommentsDeps): Router {
     });
     sendJson(res, body);
   });
+  comments.get('/:id/replies', async (req, res) => {
+    const { id } = parse(IdParams, req.params);
+    const actor = actorOf(res);
+    const { replies } = await clients.social.listReplies({ commentId: id }, { actor });
+    const predictions = replies.length > 0 ? await predictionsFor(clients, actor, replies[0]!.questionId, replies) : new Map();
+    send(res, 'GET /api/comments/{id}/replies', 200, replies.map((c) => ({ ...commentJson(c), ...predictionOf(predictions, c) })));
+  });
+  const setAgree = async (req: Request, res: Response, agree: boolean) => {
+    const actor = requireActor(res);
+    const { id } = parse(IdParams, req.params);
+    return clients.social.setAgree({ commentId: id, agree }, { actor }).then(({ agreeCount, agreedByMe }) => ({ agreeCount, agreedByMe }));
+  };
+  comments.put('/:id/agree', async (req, res) => send(res, 'PUT /api/comments/{id}/agree', 200, await setAgree(req, res, true)));
+  comments.delete('/:id/agree', async (req, res) => send(res, 'DELETE /api/comments/{id}/agree', 200, await setAgree(req, res, false)));
   comments.delete('/:id', async (req, res) => {
     const actor = requireActor(res);
     const { id } = parse(IdParams, req.params);

@@ -106,6 +106,10 @@ export function makeComment(user: Person, overrides: Partial<Comment> = {}): Com
     user,
     moderation: 'visible',
     moderationReason: null,
+    parentId: null,
+    replyCount: 0,
+    agreeCount: 0,
+    agreedByMe: false,
     ...overrides,
   } satisfies Comment;
 }

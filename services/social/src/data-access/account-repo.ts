@@ -1,7 +1,8 @@
-import { asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { forgetEventsAbout } from '@mzansi/kit';
-import { commentReports, comments, friendRequests, friendships, people } from './schema.js';
+import { commentAgrees, commentReports, comments, friendRequests, friendships, people } from './schema.js';
 import type { SocialQueryable } from '../context.js';
+import { commentCols, PLACEHOLDER, type CommentRow } from './comment-repo.js';
 
 type Q = SocialQueryable;
 
@@ -15,7 +16,28 @@ export async function eraseUser(db: Q, userId: string): Promise<{ comments: numb
   // The reports they filed (reports of their own comments go with the comments). The audit log names reports only
   // by id, so it needs no rewriting.
   const reports = await db.delete(commentReports).where(eq(commentReports.reporterId, userId)).returning({ id: commentReports.id });
-  const gone = await db.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id });
+  // Their agrees go; so do the agrees and reports of their comments (with the comments, or below).
+  await db.delete(commentAgrees).where(eq(commentAgrees.userId, userId));
+  // A comment of theirs that others replied to stays as the "comment deleted" placeholder above those replies, with
+  // nothing of theirs left in it; the rest of their comments (their replies included) go.
+  const kept = await db
+    .update(comments)
+    .set({ ...PLACEHOLDER, deletedAt: new Date() })
+    .where(and(eq(comments.userId, userId), isNull(comments.parentId), sql`EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ${comments.id} AND r.user_id <> ${userId})`))
+    .returning({ id: comments.id });
+  if (kept.length > 0) {
+    const keptIds = kept.map((k) => k.id);
+    await db.delete(commentAgrees).where(inArray(commentAgrees.commentId, keptIds));
+    await db.delete(commentReports).where(inArray(commentReports.commentId, keptIds));
+  }
+  const gone = await db.delete(comments).where(eq(comments.userId, userId)).returning({ id: comments.id, parentId: comments.parentId });
+  // Placeholders whose last reply was theirs go too.
+  const parents = [...new Set(gone.flatMap((g) => (g.parentId ? [g.parentId] : [])))];
+  if (parents.length > 0) {
+    await db
+      .delete(comments)
+      .where(and(inArray(comments.id, parents), sql`${comments.deletedAt} IS NOT NULL`, sql`NOT EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ${comments.id})`));
+  }
   const friends = await db
     .delete(friendships)
     .where(or(eq(friendships.userId, userId), eq(friendships.friendId, userId)))
@@ -26,27 +48,12 @@ export async function eraseUser(db: Q, userId: string): Promise<{ comments: numb
     .returning({ id: friendRequests.id });
   await db.delete(people).where(eq(people.id, userId));
   await forgetEventsAbout(db, userId);
-  return { comments: gone.length, friendships: friends.length / 2, requests: requests.length, reports: reports.length };
+  return { comments: gone.length + kept.length, friendships: friends.length / 2, requests: requests.length, reports: reports.length };
 }
 
 /** Every comment of a user, oldest first, without the image bytes (the export links to them). */
-export async function commentsForExport(db: Q, userId: string) {
-  return db
-    .select({
-      id: comments.id,
-      questionId: comments.questionId,
-      content: comments.content,
-      imageWidth: comments.imageWidth,
-      imageHeight: comments.imageHeight,
-      thumbWidth: comments.thumbWidth,
-      thumbHeight: comments.thumbHeight,
-      createdAt: comments.createdAt,
-      moderation: comments.moderation,
-      moderationReason: comments.moderationReason,
-    })
-    .from(comments)
-    .where(eq(comments.userId, userId))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
+export async function commentsForExport(db: Q, userId: string): Promise<CommentRow[]> {
+  return db.select(commentCols).from(comments).where(eq(comments.userId, userId)).orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
 /** A user's friendships with their start. */

@@ -1,25 +1,11 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ModerationSettings, ModerationState, ReportReason } from '../domain/moderation.js';
 import { commentReports, comments } from './schema.js';
 import type { SocialQueryable } from '../context.js';
-import type { CommentRow } from './social-repo.js';
+import { commentCols, type CommentRow } from './comment-repo.js';
 
 type Q = SocialQueryable;
 export type ReportRow = typeof commentReports.$inferSelect;
-
-const commentCols = {
-  id: comments.id,
-  questionId: comments.questionId,
-  userId: comments.userId,
-  content: comments.content,
-  imageWidth: comments.imageWidth,
-  imageHeight: comments.imageHeight,
-  thumbWidth: comments.thumbWidth,
-  thumbHeight: comments.thumbHeight,
-  createdAt: comments.createdAt,
-  moderation: comments.moderation,
-  moderationReason: comments.moderationReason,
-};
 
 /** A comment, locked for this transaction (reports and decisions on one comment apply one at a time). */
 export async function commentForUpdate(db: Q, id: string): Promise<CommentRow | undefined> {
@@ -63,7 +49,7 @@ export async function queueComments(db: Q, limit: number): Promise<CommentRow[]>
     .from(comments)
     .where(
       or(
-        eq(comments.moderation, 'hidden'),
+        and(eq(comments.moderation, 'hidden'), isNull(comments.deletedAt)),
         and(ne(comments.moderation, 'removed'), sql`EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = ${comments.id} AND r.status = 'open')`),
       ),
     )

@@ -79,8 +79,15 @@ export const comments = pgTable(
     /** The moderator's reason for a removal, shown to the author. */
     moderationReason: text('moderation_reason').notNull().default(''),
     moderatedAt: ts('moderated_at'),
+    /** The top-level comment this one replies to (one level deep; a reply never has replies). */
+    parentId: uuid('parent_id'),
+    /** The author chose to show their own answer beside this comment. */
+    showPrediction: boolean('show_prediction').notNull().default(false),
+    /** Deleted by its author while it had replies: kept as a placeholder (no text, image or agrees) for them. */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
+    index('comments_parent_idx').on(t.parentId, t.createdAt).where(sql`${t.parentId} IS NOT NULL`),
     check('comments_moderation_check', sql`${t.moderation} IN ('visible', 'hidden', 'removed')`),
     index('comments_moderation_idx').on(t.userId).where(sql`${t.moderation} <> 'visible'`),
     index('comments_question_idx').on(t.questionId, t.createdAt.desc()),
@@ -88,6 +95,19 @@ export const comments = pgTable(
     // The few rows still to re-encode, found without a scan.
     index('comments_image_pending_idx').on(t.id).where(sql`${t.imageData} IS NOT NULL AND ${t.imageWidth} IS NULL`),
   ],
+);
+
+/** "Agree" on a comment: one per person and comment (the primary key), never on one's own. */
+export const commentAgrees = pgTable(
+  'comment_agrees',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_agrees_user_idx').on(t.userId)],
 );
 
 /**

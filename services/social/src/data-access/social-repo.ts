@@ -3,6 +3,8 @@ import type { ReencodedImage } from '../domain/images.js';
 import { comments, friendRequests, friendships, people, questionVisibility } from './schema.js';
 import type { SocialQueryable } from '../context.js';
 
+export * from './comment-repo.js';
+
 type Q = SocialQueryable;
 export type PersonRow = typeof people.$inferSelect;
 export type RequestRow = typeof friendRequests.$inferSelect;
@@ -122,93 +124,6 @@ export async function pendingRequests(db: Q, who: 'receiver' | 'requester', user
     .limit(500);
 }
 
-const commentCols = {
-  id: comments.id,
-  questionId: comments.questionId,
-  userId: comments.userId,
-  content: comments.content,
-  imageWidth: comments.imageWidth,
-  imageHeight: comments.imageHeight,
-  thumbWidth: comments.thumbWidth,
-  thumbHeight: comments.thumbHeight,
-  createdAt: comments.createdAt,
-  moderation: comments.moderation,
-  moderationReason: comments.moderationReason,
-};
-/** A comment without its image bytes; the sizes are null when it has no (re-encoded) image. */
-export type CommentRow = {
-  id: string;
-  questionId: string;
-  userId: string;
-  content: string;
-  imageWidth: number | null;
-  imageHeight: number | null;
-  thumbWidth: number | null;
-  thumbHeight: number | null;
-  createdAt: Date;
-  moderation: 'visible' | 'hidden' | 'removed';
-  moderationReason: string;
-};
-
-export async function insertComment(db: Q, values: typeof comments.$inferInsert): Promise<CommentRow> {
-  return (await db.insert(comments).values(values).returning(commentCols))[0]!;
-}
-
-export async function commentsOf(db: Q, questionId: string): Promise<CommentRow[]> {
-  return db.select(commentCols).from(comments).where(eq(comments.questionId, questionId)).orderBy(asc(comments.createdAt)).limit(1000);
-}
-
-/** The latest `n` visible comments of each question and their total (hidden and removed ones stay off public lists), in one query. */
-export async function latestComments(db: Q, questionIds: string[], n: number): Promise<(CommentRow & { total: number })[]> {
-  if (questionIds.length === 0) return [];
-  const rows = await db.execute<{
-    id: string;
-    question_id: string;
-    user_id: string;
-    content: string;
-    image_width: number | null;
-    image_height: number | null;
-    thumb_width: number | null;
-    thumb_height: number | null;
-    created_at: Date;
-    total: string;
-  }>(sql`
-    SELECT id, question_id, user_id, content, image_width, image_height, thumb_width, thumb_height, created_at, total FROM (
-      SELECT c.id, c.question_id, c.user_id, c.content, c.image_width, c.image_height, c.thumb_width, c.thumb_height, c.created_at,
-             row_number() OVER (PARTITION BY c.question_id ORDER BY c.created_at DESC) AS rn,
-             count(*) OVER (PARTITION BY c.question_id) AS total
-      FROM comments c WHERE c.moderation = 'visible' AND c.question_id IN ${sql`(${sql.join(questionIds.map((id) => sql`${id}::uuid`), sql`, `)})`}
-    ) x WHERE rn <= ${n} ORDER BY question_id, created_at DESC`);
-  return rows.rows.map((r) => ({
-    id: r.id,
-    questionId: r.question_id,
-    userId: r.user_id,
-    content: r.content,
-    imageWidth: r.image_width,
-    imageHeight: r.image_height,
-    thumbWidth: r.thumb_width,
-    thumbHeight: r.thumb_height,
-    createdAt: new Date(r.created_at),
-    moderation: 'visible' as const,
-    moderationReason: '',
-    total: Number(r.total),
-  }));
-}
-
-export async function commentsByUsers(db: Q, userIds: string[], questionIds: string[]): Promise<CommentRow[]> {
-  if (userIds.length === 0 || questionIds.length === 0) return [];
-  return db
-    .select(commentCols)
-    .from(comments)
-    .where(and(inArray(comments.userId, userIds), inArray(comments.questionId, questionIds)))
-    .orderBy(desc(comments.createdAt))
-    .limit(2000);
-}
-
-export async function commentById(db: Q, id: string) {
-  return (await db.select({ id: comments.id, userId: comments.userId, questionId: comments.questionId }).from(comments).where(eq(comments.id, id)).limit(1))[0];
-}
-
 /**
  * One stored image of a comment: the bytes only when the caller's entity tag does not already match, so a
  * revalidation reads a hash, not the image. Undefined when the comment or its (re-encoded) image does not exist.
@@ -266,14 +181,6 @@ export async function claimLegacyImage(db: Q): Promise<{ id: string; data: Buffe
 /** Replaces a comment's image (undefined: removes it). */
 export async function setCommentImage(db: Q, id: string, img: ReencodedImage | undefined): Promise<void> {
   await db.update(comments).set(imageColumns(img)).where(eq(comments.id, id));
-}
-
-export async function deleteComment(db: Q, id: string): Promise<void> {
-  await db.delete(comments).where(eq(comments.id, id));
-}
-
-export async function deleteCommentsOfQuestion(db: Q, questionId: string): Promise<void> {
-  await db.delete(comments).where(eq(comments.questionId, questionId));
 }
 
 /** Records a question's visibility (published: true, archived: false). */

@@ -16,6 +16,12 @@ export const MESSAGES = codedMessages('comment', {
   tooLarge: 'Please select an image smaller than 5MB',
   badType: 'Only PNG, JPEG, GIF or WebP images are allowed',
   mismatch: 'The image does not match its type',
+  parentNotFound: 'The comment you are replying to was not found on this question',
+  replyToReply: 'Replies go under a comment, not under another reply',
+  parentGone: 'This comment was deleted or removed: it cannot be replied to',
+  agreeOwn: 'You cannot agree with your own comment',
+  agreeGone: 'This comment was deleted or removed: it cannot be agreed with',
+  badSort: 'Sort must be top, newest or oldest',
 } as const);
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
@@ -66,4 +72,34 @@ export function validateComment(content: string, hasImage: boolean): string {
 /** A comment may be deleted by its author, and by an admin (an admin action, audited, when it is someone else's). */
 export function mayDeleteComment(actor: { id: string; isAdmin: boolean }, comment: { userId: string }): boolean {
   return comment.userId === actor.id || actor.isAdmin;
+}
+
+/** What a reply's parent must be. */
+interface Parent {
+  questionId: string;
+  parentId: string | null;
+  deletedAt: Date | null;
+  moderation: 'visible' | 'hidden' | 'removed';
+}
+
+/**
+ * Why a reply under `parent` is refused (INVALID_ARGUMENT), or null: replies are one level deep, under a top-level
+ * comment of the same question that is still there for the replier to read (`seesIt`: a hidden comment only its
+ * author and admins may).
+ */
+export function replyRefusal(parent: Parent | undefined, questionId: string, seesIt: boolean): string | null {
+  if (!parent || parent.questionId !== questionId) return MESSAGES.parentNotFound;
+  if (parent.parentId) return MESSAGES.replyToReply;
+  if (parent.deletedAt || parent.moderation === 'removed' || (parent.moderation === 'hidden' && !seesIt)) return MESSAGES.parentGone;
+  return null;
+}
+
+/**
+ * Why agreeing with `comment` is refused (INVALID_ARGUMENT), or null. Not with one's own: an agree is someone
+ * else's support, and "top" sorts by it. Not with a comment that is gone or hidden from others.
+ */
+export function agreeRefusal(comment: { userId: string; deletedAt: Date | null; moderation: string }, actorId: string): string | null {
+  if (comment.userId === actorId) return MESSAGES.agreeOwn;
+  if (comment.deletedAt || comment.moderation !== 'visible') return MESSAGES.agreeGone;
+  return null;
 }

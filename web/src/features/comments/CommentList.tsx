@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './comments.css';
 import '../moderation/moderation.css';
 import { formatRelativeAge } from '../../lib/time';
@@ -16,20 +17,31 @@ export interface CommentListProps {
   /** Others' comments get a report button (signed in only). */
   onReport?: (comment: Comment) => void;
   className?: string;
+  /** Below each comment: its agree and reply controls and its replies (the discussion panel). */
+  renderFooter?: (comment: Comment) => ReactNode;
 }
 
 /**
  * Comments: author name, @username, relative time, text and optional image. Text is rendered as text
  * (React escapes it), never as HTML. The delete button shows only on the author's own comments.
  */
-export function CommentList({ comments, now, currentUserId, onDelete, deletingId, onReport, className }: CommentListProps) {
+export function CommentList({ comments, now, currentUserId, onDelete, deletingId, onReport, className, renderFooter }: CommentListProps) {
   const t = useT();
   if (comments.length === 0) return null;
   return (
     <ul className={className ? `comment-list ${className}` : 'comment-list'}>
       {comments.map((c) => {
-        const own = !!onDelete && !!currentUserId && c.userId === currentUserId;
-        const reportable = !!onReport && !!currentUserId && c.userId !== currentUserId && c.moderation !== 'removed';
+        const own = !c.deleted && !!onDelete && !!currentUserId && c.userId === currentUserId;
+        const reportable = !c.deleted && !!onReport && !!currentUserId && c.userId !== currentUserId && c.moderation !== 'removed';
+        if (c.deleted) {
+          // Deleted by its author while it had replies: only its place is kept, for them.
+          return (
+            <li key={c.id} className="comment comment--deleted">
+              <p className="comment__moderated">{t('comment.deletedPlaceholder')}</p>
+              {renderFooter?.(c)}
+            </li>
+          );
+        }
         return (
           <li key={c.id} className={own ? 'comment comment--own' : 'comment'}>
             <div className="comment__meta">
@@ -67,8 +79,16 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
               )}
             </div>
             <ModerationNote comment={c} />
+            {c.prediction && (
+              <p className="comment__prediction">
+                {c.prediction.confidence === null
+                  ? t('comment.prediction', { option: c.prediction.optionText })
+                  : t('comment.predictionSure', { option: c.prediction.optionText, confidence: c.prediction.confidence })}
+              </p>
+            )}
             {c.content && <p className="comment__text">{c.content}</p>}
             <CommentImage comment={c} />
+            {renderFooter?.(c)}
           </li>
         );
       })}

@@ -23,7 +23,7 @@ const routes =
   (url, init) => {
     const hit = extra?.(url, init);
     if (hit) return hit;
-    if (url === '/api/questions/q1/comments' && (!init?.method || init.method === 'GET')) return json(200, comments);
+    if (url.split('?')[0] === '/api/questions/q1/comments' && (!init?.method || init.method === 'GET')) return json(200, comments.map((c) => ({ ...c, replies: [] })));
     return json(404, { message: 'Not found' });
   };
 
@@ -117,7 +117,7 @@ test('posting: Posting..., toast, text and image cleared, list refreshed', async
   let resolvePost: (r: Response) => void = () => {};
   api.setHandler(
     routes((url, init) =>
-      url === '/api/questions/q1/comments' && init?.method === 'POST'
+      url.split('?')[0] === '/api/questions/q1/comments' && init?.method === 'POST'
         ? new Promise<Response>((r) => (resolvePost = r))
         : (undefined as unknown as Response),
     ),
@@ -152,7 +152,7 @@ test('post failure: server message, else Please try again', async () => {
   let status = 429;
   api.setHandler(
     routes((url, init) =>
-      url === '/api/questions/q1/comments' && init?.method === 'POST'
+      url.split('?')[0] === '/api/questions/q1/comments' && init?.method === 'POST'
         ? status === 429
           ? json(429, { message: 'Too many comments. Please wait a minute.' })
           : new Response('', { status: 502 })
@@ -184,20 +184,20 @@ test('list: name, @username, relative age, text as text, image; delete only on o
   await open('View Discussion (2 comments)');
   expect(screen.getByRole('heading', { name: 'Discussion (2)' })).toBeTruthy();
   const list = screen.getByRole('region', { name: 'Comments' });
-  // Newest first (the server sends oldest first): the latest comment sits right under the composer.
+  // In the server's order (it sorts: Top by default).
   const items = within(list).getAllByRole('listitem');
-  expect(within(items[1]!).getByText('Thandi Mokoena')).toBeTruthy();
-  expect(within(items[1]!).getByText('@thandi_m')).toBeTruthy();
-  expect(within(items[1]!).getByText('5m ago')).toBeTruthy();
-  expect(within(items[1]!).getByText('I think yes <b>not bold</b>')).toBeTruthy();
-  expect(items[1]!.querySelector('b')).toBeNull();
-  expect(within(items[0]!).getByText('just now')).toBeTruthy();
-  expect((within(items[0]!).getByRole('img') as HTMLImageElement).src).toBe(theirs.imageUrl);
-  expect(within(items[1]!).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
-  expect(within(items[0]!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
+  expect(within(items[0]!).getByText('Thandi Mokoena')).toBeTruthy();
+  expect(within(items[0]!).getByText('@thandi_m')).toBeTruthy();
+  expect(within(items[0]!).getByText('5m ago')).toBeTruthy();
+  expect(within(items[0]!).getByText('I think yes <b>not bold</b>')).toBeTruthy();
+  expect(items[0]!.querySelector('b')).toBeNull();
+  expect(within(items[1]!).getByText('just now')).toBeTruthy();
+  expect((within(items[1]!).getByRole('img') as HTMLImageElement).src).toBe(theirs.imageUrl);
+  expect(within(items[0]!).getByRole('button', { name: 'Delete comment' })).toBeTruthy();
+  expect(within(items[1]!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
 
   comments = [theirs];
-  fireEvent.click(within(items[1]!).getByRole('button', { name: 'Delete comment' }));
+  fireEvent.click(within(items[0]!).getByRole('button', { name: 'Delete comment' }));
   await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Comment deleted', description: 'Your comment has been removed' }));
   expect(api.mock.mock.calls.some(([u, init]) => u === '/api/comments/c1' && init?.method === 'DELETE')).toBe(true);
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Discussion (1)' })).toBeTruthy());

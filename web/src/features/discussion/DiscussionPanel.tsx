@@ -1,19 +1,17 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { Thread } from '@mzansi/api';
 import { serverMessage } from '../../lib/api';
-import { useNow } from '../../lib/useNow';
 import { Button, Card, CardContent, Textarea, toast, toastError } from '../../ui';
 import { useUser } from '../auth/useSession';
-import { CommentList } from '../comments/CommentList';
-import { ReportDialog } from '../moderation/ReportDialog';
 import { Link } from 'react-router';
-import type { Comment } from '../../entities/question/types';
+import { CommentThreads, PredictionCheckbox } from './CommentThreads';
 import {
+  type CommentSort,
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,
   headBytes,
   readAsDataUrl,
   sniffImageType,
-  useDeleteComment,
   usePostComment,
   useQuestionComments,
 } from './api';
@@ -22,8 +20,7 @@ import './discussion.css';
 
 /**
  * Discussion panel for one question (spec §2): collapsed 'Start Discussion' / 'View Discussion (n comments)';
- * expanded: composer (text + optional image) and the comment list, newest first right under the composer (so
- * one's own new comment shows where one is looking). On a list of cards, pass `commentCount` (known from the
+ * expanded: composer (text + optional image, "show my prediction"), a Top / Newest switch, and the threads. On a list of cards, pass `commentCount` (known from the
  * question): the comments load only when the panel opens. `expanded` / `onExpandedChange` let a card open it.
  */
 export function DiscussionPanel({
@@ -44,8 +41,9 @@ export function DiscussionPanel({
     setExpandedState(next);
     onExpandedChange?.(next);
   };
-  const comments = useQuestionComments(questionId, expanded || commentCount === undefined);
-  const count = comments.data?.length ?? commentCount ?? 0;
+  const [sort, setSort] = useState<CommentSort>('top');
+  const comments = useQuestionComments(questionId, expanded || commentCount === undefined, sort);
+  const count = comments.data ? comments.data.reduce((n, c) => n + (c.deleted ? 0 : 1) + c.replyCount, 0) : (commentCount ?? 0);
   const panelId = useId();
 
   if (!expanded) {
@@ -81,7 +79,8 @@ export function DiscussionPanel({
           {t('discuss.guidelines')}
         </Link>
         <Composer questionId={questionId} />
-        <Comments questionId={questionId} loading={comments.isPending} comments={comments.data ?? []} />
+        <SortSwitch sort={sort} onChange={setSort} />
+        <Comments questionId={questionId} loading={comments.isPending} threads={comments.data ?? []} />
       </CardContent>
     </Card>
   );
@@ -95,6 +94,7 @@ function Composer({ questionId }: { questionId: string }) {
   const user = useUser();
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
+  const [showPrediction, setShowPrediction] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const post = usePostComment(questionId);
 
@@ -131,10 +131,11 @@ function Composer({ questionId }: { questionId: string }) {
       toastError(t('discuss.emptyText'), t('discuss.emptyTitle'));
       return;
     }
-    post.mutate(image ? { content, imageUrl: image } : { content }, {
+    post.mutate(image ? { content, imageUrl: image, showPrediction } : { content, showPrediction }, {
       onSuccess: () => {
         setText('');
         setImage(null);
+        setShowPrediction(false);
         toast({ title: t('discuss.added'), description: t('discuss.addedText') });
       },
       onError: (error) => toastError(serverMessage(error, t('discuss.tryAgain')), t('discuss.postFailed')),
@@ -167,6 +168,7 @@ function Composer({ questionId }: { questionId: string }) {
           </button>
         </div>
       )}
+      <PredictionCheckbox checked={showPrediction} onChange={setShowPrediction} />
       <div className="discussion__actions">
         <input
           ref={fileRef}
@@ -189,13 +191,8 @@ function Composer({ questionId }: { questionId: string }) {
   );
 }
 
-function Comments({ questionId, loading, comments }: { questionId: string; loading: boolean; comments: Comment[] }) {
+function Comments({ questionId, loading, threads }: { questionId: string; loading: boolean; threads: Thread[] }) {
   const t = useT();
-  const user = useUser();
-  const now = useNow(60_000);
-  const remove = useDeleteComment(questionId);
-  const [reporting, setReporting] = useState<string | null>(null);
-
   if (loading) {
     return (
       <div className="loading-note discussion__loading" aria-live="polite">
@@ -204,26 +201,20 @@ function Comments({ questionId, loading, comments }: { questionId: string; loadi
       </div>
     );
   }
-  if (comments.length === 0) return <p className="discussion__empty">{t('discuss.empty')}</p>;
+  if (threads.length === 0) return <p className="discussion__empty">{t('discuss.empty')}</p>;
+  return <CommentThreads questionId={questionId} threads={threads} />;
+}
 
-  const onDelete = (comment: Comment) => {
-    remove.mutate(comment.id, {
-      onSuccess: () => toast({ title: t('discuss.deleted'), description: t('discuss.deletedText') }),
-      onError: (error) => toastError(serverMessage(error, t('discuss.tryAgain')), t('discuss.deleteFailed')),
-    });
-  };
-
+/** Top (most agrees first) or Newest. */
+function SortSwitch({ sort, onChange }: { sort: CommentSort; onChange: (sort: CommentSort) => void }) {
+  const t = useT();
   return (
-    <div className="discussion__list" tabIndex={0} role="region" aria-label={t('discuss.comments')}>
-      <CommentList
-        comments={[...comments].reverse()}
-        now={now}
-        currentUserId={user?.id}
-        onDelete={onDelete}
-        deletingId={remove.isPending ? remove.variables : null}
-        onReport={(c) => setReporting(c.id)}
-      />
-      <ReportDialog questionId={questionId} commentId={reporting} onClose={() => setReporting(null)} />
+    <div className="discussion__sort" role="group" aria-label={t('discuss.sort')}>
+      {(['top', 'newest'] as const).map((s) => (
+        <button key={s} type="button" className="discussion__sort-btn" aria-pressed={sort === s} onClick={() => onChange(s)}>
+          {s === 'top' ? t('discuss.sortTop') : t('discuss.sortNewest')}
+        </button>
+      ))}
     </div>
   );
 }

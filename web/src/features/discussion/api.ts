@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, getListFn } from '../../lib/api';
+import { apiJson, readList } from '../../lib/api';
 import { PUBLIC_COMMENTS_KEY, PUBLIC_QUESTIONS_KEY } from '../questions/api';
+import type { Agreement, Thread } from '@mzansi/api';
 import type { Comment } from '../../entities/question/types';
 
 export const questionCommentsKey = (questionId: string) => ['/api/questions', questionId, 'comments'] as const;
@@ -10,12 +11,38 @@ export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'im
 /** Spec §5, §9: comment images up to 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** GET /api/questions/{id}/comments (oldest first). */
-export const questionCommentsQuery = (questionId: string) =>
-  queryOptions({ queryKey: questionCommentsKey(questionId), queryFn: getListFn<Comment>(), staleTime: 10_000 });
+export type CommentSort = 'top' | 'newest';
 
-export function useQuestionComments(questionId: string, enabled = true) {
-  return useQuery({ ...questionCommentsQuery(questionId), enabled });
+/** GET /api/questions/{id}/comments?sort=: top-level comments, each with its first replies. */
+export const questionCommentsQuery = (questionId: string, sort: CommentSort = 'top') =>
+  queryOptions({
+    queryKey: [...questionCommentsKey(questionId), sort] as const,
+    queryFn: async () => readList<Thread>(await apiJson<unknown>('GET', `/api/questions/${encodeURIComponent(questionId)}/comments?sort=${sort}`)),
+    staleTime: 10_000,
+  });
+
+export function useQuestionComments(questionId: string, enabled = true, sort: CommentSort = 'top') {
+  return useQuery({ ...questionCommentsQuery(questionId, sort), enabled });
+}
+
+/** GET /api/comments/{id}/replies: every reply of a comment (when it has more than came with the list). */
+export function useReplies(questionId: string, commentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...questionCommentsKey(questionId), 'replies', commentId] as const,
+    queryFn: async () => readList<Comment>(await apiJson<unknown>('GET', `/api/comments/${encodeURIComponent(commentId)}/replies`)),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+/** PUT / DELETE /api/comments/{id}/agree, then the lists again (counts and the top order change). */
+export function useAgree(questionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, agree }: { commentId: string; agree: boolean }) =>
+      apiJson<Agreement>(agree ? 'PUT' : 'DELETE', `/api/comments/${encodeURIComponent(commentId)}/agree`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionCommentsKey(questionId) }),
+  });
 }
 
 function useRefreshComments(questionId: string) {
@@ -31,7 +58,7 @@ function useRefreshComments(questionId: string) {
 export function usePostComment(questionId: string) {
   const refresh = useRefreshComments(questionId);
   return useMutation({
-    mutationFn: (body: { content: string; imageUrl?: string }) =>
+    mutationFn: (body: { content: string; imageUrl?: string; parentId?: string; showPrediction?: boolean }) =>
       apiJson<Comment>('POST', `/api/questions/${encodeURIComponent(questionId)}/comments`, body),
     onSuccess: refresh,
   });

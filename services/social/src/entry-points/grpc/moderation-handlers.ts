@@ -43,7 +43,7 @@ export function moderationHandlers(ctx: SocialContext): ModerationHandlers {
       return ctx.transaction(async (tx) => {
         const c = await mod.commentForUpdate(tx, req.commentId);
         // A comment whose question is not open to this user is as unknown to them as one that does not exist.
-        if (!c || (!me.isAdmin && (await repo.questionVisible(tx, c.questionId)) !== true)) throw notFound(COMMENT_NOT_FOUND);
+        if (!c || c.deletedAt || (!me.isAdmin && (await repo.questionVisible(tx, c.questionId)) !== true)) throw notFound(COMMENT_NOT_FOUND);
         if (c.userId === me.id) throw forbidden(MESSAGES.ownComment);
         if (c.moderation === 'removed') throw conflict(MESSAGES.removed);
         const report = await mod.insertReport(tx, { commentId: c.id, reporterId: me.id, reason, note });
@@ -113,7 +113,7 @@ export function moderationHandlers(ctx: SocialContext): ModerationHandlers {
         { actorId: me.id, action: `comment.${action}`, target: { targetType: 'comment', targetId: req.commentId } },
         async (tx, target) => {
           const c = isUuid(req.commentId) ? await mod.commentForUpdate(tx, req.commentId) : undefined;
-          if (!c) throw notFound(COMMENT_NOT_FOUND);
+          if (!c || c.deletedAt) throw notFound(COMMENT_NOT_FOUND);
           if (c.moderation === 'removed') throw conflict(MESSAGES.removed);
           target.targetLabel = action === 'remove' ? `on question ${c.questionId}: ${reason}` : `on question ${c.questionId}`;
           await mod.closeReports(tx, c.id, action === 'keep' ? 'rejected' : 'upheld');

@@ -2,13 +2,12 @@ import type { Server } from '@grpc/grpc-js';
 import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
 import * as repo from '../../data-access/social-repo.js';
-import { commentsFor, person, UNKNOWN } from './comment-view.js';
+import { commentHandlers } from './comment-handlers.js';
+import { person, UNKNOWN } from './comment-view.js';
 import { exportHandlers } from './export-handlers.js';
 import { moderationHandlers, refuseIfSuspended } from './moderation-handlers.js';
-import { mayDeleteComment, parseImageDataUrl, validateComment } from '../../domain/comments.js';
 import { friendRequestRefusal, searchLimit, searchTerm, type FriendRequestAction } from '../../domain/friends.js';
-import { assertCommentsVisible, QUESTION_NOT_FOUND, readableUser } from '../../domain/visibility.js';
-import { etagOf, hashesIn, reencodeImage } from '../../domain/images.js';
+import { readableUser } from '../../domain/visibility.js';
 import type { SocialContext } from '../../context.js';
 
 type Ctx = SocialContext;
@@ -34,11 +33,6 @@ export const MESSAGES = codedMessages('social', {
 } as const);
 
 
-function ids(list: string[]): string[] {
-  if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
-  return [...new Set(list.filter(isUuid))];
-}
-
 /** Throws the refusal of `action` on this request for this actor, if any (domain/friends.ts). */
 function refuseUnless(r: repo.RequestRow, actorId: string, action: FriendRequestAction): void {
   const refusal = friendRequestRefusal(r, actorId, action);
@@ -47,15 +41,6 @@ function refuseUnless(r: repo.RequestRow, actorId: string, action: FriendRequest
 }
 
 export function registerSocialService(ctx: Ctx, server: Server) {
-  const withPeople = (rows: repo.CommentRow[], viewer: Actor | null | undefined) => commentsFor(ctx.db, rows, viewer);
-
-  /** NOT_FOUND unless the question's comments are open to this actor (domain/visibility.ts). */
-  const commentsVisible = async (questionId: string, actor: Actor | null): Promise<void> => {
-    if (!isUuid(questionId)) throw notFound(QUESTION_NOT_FOUND);
-    // Admins need no lookup: they see every question's comments.
-    assertCommentsVisible(actor?.isAdmin ? undefined : await repo.questionVisible(ctx.db, questionId), actor);
-  };
-
   const requestsWithPeople = async (rows: repo.RequestRow[]): Promise<FriendRequest[]> => {
     const byId = await repo.peopleByIds(ctx.db, rows.flatMap((r) => [r.requesterId, r.receiverId]));
     const p = (id: string) => (byId.has(id) ? person(byId.get(id)!) : UNKNOWN(id));
@@ -169,86 +154,8 @@ export function registerSocialService(ctx: Ctx, server: Server) {
           return {};
         },
 
-        async listComments(req, call) {
-          await commentsVisible(req.questionId, call.actor);
-          return { comments: await withPeople(await repo.commentsOf(ctx.db, req.questionId), call.actor) };
-        },
-
-        async listLatestComments(req) {
-          const perQuestion = Math.min(Math.max(req.perQuestion || 3, 0), 20);
-          const rows = await repo.latestComments(ctx.db, ids(req.questionIds), perQuestion);
-          const all = await withPeople(rows, null);
-          const out = new Map<string, { questionId: string; comments: Comment[]; total: number }>();
-          rows.forEach((r, i) => {
-            const q = out.get(r.questionId) ?? { questionId: r.questionId, comments: [], total: r.total };
-            q.comments.push(all[i]!);
-            out.set(r.questionId, q);
-          });
-          return { questions: [...out.values()] };
-        },
-
-        async listCommentsByUsers(req, call) {
-          const me = call.requireActor();
-          return { comments: await withPeople(await repo.commentsByUsers(ctx.db, ids(req.userIds), ids(req.questionIds)), me) };
-        },
-
-        async postComment(req, call) {
-          const me = call.requireActor();
-          await commentsVisible(req.questionId, me);
-          await refuseIfSuspended(ctx.db, me.id);
-          const upload = req.imageDataUrl ? parseImageDataUrl(req.imageDataUrl) : undefined;
-          const content = validateComment(req.content, !!upload);
-          // Re-encoded before the transaction: no connection is held while libvips works.
-          const image = upload ? await reencodeImage(upload.bytes, upload.mime) : undefined;
-          const row = await ctx.transaction(async (tx) => {
-            const c = await repo.insertComment(tx, {
-              questionId: req.questionId,
-              userId: me.id,
-              content,
-              ...repo.imageColumns(image),
-            });
-            return c;
-          });
-          return { comment: (await withPeople([row], me))[0] };
-        },
-
-        async deleteComment(req, call) {
-          const me = call.requireActor();
-          const remove = async (tx: Parameters<Parameters<Ctx['transaction']>[0]>[0], target?: AuditTarget) => {
-            const c = isUuid(req.id) ? await repo.commentById(tx, req.id) : undefined;
-            if (!c) throw notFound(MESSAGES.commentNotFound);
-            if (!mayDeleteComment(me, c)) throw forbidden(MESSAGES.notYourComment);
-            // The label says where the comment was, never what it said (that was the author's, and is gone).
-            if (target) target.targetLabel = `on question ${c.questionId}`;
-            await repo.deleteComment(tx, c.id);
-            return c.questionId;
-          };
-          // An admin deleting someone else's comment (or one that is not there) is an admin action: audited
-          // (kit/audit.ts), failures included. Anyone deleting their own comment, admins too, is just a user.
-          const own = !me.isAdmin || (isUuid(req.id) && (await repo.commentById(ctx.db, req.id))?.userId === me.id);
-          if (own) return { questionId: await ctx.transaction((tx) => remove(tx)) };
-          const questionId = await audited(
-            auditDeps(ctx, auditEventWriter('social')),
-            { actorId: me.id, action: 'comment.delete', target: { targetType: 'comment', targetId: req.id } },
-            (tx, target) => remove(tx, target),
-          );
-          return { questionId };
-        },
-
-        async getCommentImage(req) {
-          // Read from the database on every call (no cache): a deleted comment's image is gone at once.
-          const known = req.ifNoneMatch ? hashesIn(req.ifNoneMatch, req.thumbnail) : [];
-          const img = isUuid(req.commentId) ? await repo.commentImage(ctx.db, req.commentId, req.thumbnail, known) : undefined;
-          // The image URL is public and cacheable, so it follows the public rule, admins included: only comments of
-          // a published, not archived question (domain/visibility.ts).
-          if (!img || img.questionVisible !== true) throw notFound(MESSAGES.imageNotFound);
-          // A moderator's removal takes the image with it, for everyone.
-          if (img.moderation === 'removed') throw notFound(MESSAGES.imageNotFound);
-          const etag = etagOf(img.hash, req.thumbnail);
-          if (!img.data) return { mimeType: img.mime, data: Buffer.alloc(0), etag, notModified: true };
-          return { mimeType: img.mime, data: img.data, etag, notModified: false };
-        },
-
+        // Comments, replies, agrees and images (comment-handlers.ts).
+        ...commentHandlers(ctx),
         // Download my data (export-handlers.ts).
         ...exportHandlers(ctx),
         // Reports and the moderators' queue and decisions (moderation-handlers.ts).

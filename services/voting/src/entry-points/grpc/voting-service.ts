@@ -163,6 +163,12 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           return { answers: rows.filter((r) => mayViewAnswer(viewer.id, r, privacy(r.userId))).map(toAnswer) };
         },
 
+        async getDisclosedAnswers(req) {
+          // No privacy filter: these people chose, comment by comment, to show this answer (the caller vouches).
+          if (!isUuid(req.questionId)) return { answers: [] };
+          return { answers: (await repo.answersByUsers(ctx.db, [req.questionId], ids(req.userIds))).map(toAnswer) };
+        },
+
         async getUserStats(req, call) {
           requireSelfOrAdmin(call, req.userId);
           const now = clock();
