@@ -9,10 +9,10 @@ import { accuracy, monthKey, streak } from '../../domain/scoring.js';
 import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
 import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
-import { calibrationChart, confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
+import { confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { provinceResults, withPercentages } from '../../domain/results.js';
-import { accuracyMonths, HISTORY_MONTHS, monthsBefore } from '../../domain/accuracy-history.js';
 import { exportHandlers } from './export-handlers.js';
+import { calibrationHandlers, requireSelfOrAdmin } from './calibration-handlers.js';
 import { historyHandlers } from './history-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
@@ -31,13 +31,6 @@ export const MESSAGES = codedMessages('vote', {
 
 function toAnswer(row: Pick<repo.AnswerRow, 'id' | 'userId' | 'questionId' | 'optionId' | 'submittedAt' | 'confidence'>): Answer {
   return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt, confidence: row.confidence };
-}
-
-/** A user's own data: the acting user, or an admin. */
-function requireSelfOrAdmin(call: CallContext, userId: string) {
-  const actor = call.requireActor();
-  if (actor.id !== userId && !actor.isAdmin) throw forbidden('You can only see your own data');
-  return actor;
 }
 
 function ids(list: string[]): string[] {
@@ -272,18 +265,8 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           };
         },
 
-        async getCalibration(req, call) {
-          requireSelfOrAdmin(call, req.userId);
-          const rows = isUuid(req.userId) ? await repo.calibrationOf(ctx.db, req.userId) : [];
-          return calibrationChart(rows);
-        },
-
-        async getAccuracyHistory(req, call) {
-          requireSelfOrAdmin(call, req.userId);
-          const current = monthKey(clock());
-          const rows = isUuid(req.userId) ? await repo.monthsOf(ctx.db, req.userId, monthsBefore(current, HISTORY_MONTHS - 1)) : [];
-          return { months: accuracyMonths(rows, current) };
-        },
+        // The player's calibration chart and accuracy by month (calibration-handlers.ts).
+        ...calibrationHandlers(ctx, clock),
 
         ...privacyHandlers(ctx, clock),
         // Download my data (export-handlers.ts).
