@@ -17,3 +17,17 @@ export function translatedQuestion<Q extends Pick<Question, 'text' | 'context' |
 export function useTranslatedQuestion<Q extends Pick<Question, 'text' | 'context' | 'options' | 'translations'>>(question: Q): Q {
   return translatedQuestion(question, useLanguage());
 }
+
+/**
+ * A profile history line's question and chosen option in `language` where the admin translated them; otherwise the
+ * English the answer was given in.
+ */
+export function translatedHistoryItem(
+  item: { questionText: string; selectedOption: string; selectedOptionId: string; translations?: Question['translations'] },
+  language: string,
+): { questionText: string; selectedOption: string } {
+  const own = language === 'en' ? undefined : item.translations?.[language as 'zu' | 'af' | 'st'];
+  const english = item.selectedOption || item.selectedOptionId;
+  if (!own?.text) return { questionText: item.questionText, selectedOption: english };
+  return { questionText: own.text, selectedOption: own.options?.[item.selectedOptionId] || english };
+}
