@@ -11,7 +11,7 @@ import { answerLabel, parseLiveMessage, withQuestionMark, type LiveQuestion } fr
 import { liveConnectedAtom } from './liveStatus';
 import { liveNewsAtom } from './liveBanner';
 import { appStore, type AppStore } from '../../lib/appStore';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, t } from '../../i18n';
 import { translatedQuestion } from '../../entities/question/translated';
 
 /**
@@ -45,6 +45,7 @@ export const RESYNC_WINDOW_MS = 10_000;
  */
 export const FRIEND_ANSWERS_REFRESH_MS = 30_000;
 
+// The notifications' titles as the spec words them (English; the catalogues' live.notify* in the reader's language).
 export const NEW_QUESTION_TITLE = 'Mzansi Predicts Question!';
 export const RESOLVED_TITLE = 'Question Resolved!';
 
@@ -157,7 +158,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     switch (message.type) {
       case 'new-question': {
         const question = inLanguage(message.question);
-        void notify(NEW_QUESTION_TITLE, {
+        void notify(t('live.notifyNewTitle'), {
           body: withQuestionMark(question.text),
           tag: `question-${question.id}`,
           url: '/vote',
@@ -171,9 +172,11 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
       case 'question-resolved': {
         const cached = cachedQuestion(queryClient, message.questionId);
         const question = cached && inLanguage(cached);
-        const answer = answerLabel(message.correctOptionId, question?.options);
-        void notify(RESOLVED_TITLE, {
-          body: question ? `${withQuestionMark(question.text)} The answer: ${answer}` : `The correct answer: ${answer}`,
+        const answer = answerLabel(message.correctOptionId, question?.options, { yes: t('live.yes'), no: t('live.no') });
+        void notify(t('live.notifyResolvedTitle'), {
+          body: question
+            ? t('live.notifyAnswer', { question: withQuestionMark(question.text), answer })
+            : t('live.notifyCorrect', { answer }),
           tag: `resolved-${message.questionId}`,
           url: '/',
         });
