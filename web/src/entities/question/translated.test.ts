@@ -24,3 +24,16 @@ test('a profile history line in the reader language where translated, else the E
   expect(translatedHistoryItem(item, 'st')).toEqual({ questionText: 'Will it rain', selectedOption: 'Yes' });
   expect(translatedHistoryItem({ ...item, translations: undefined }, 'zu')).toEqual({ questionText: 'Will it rain', selectedOption: 'Yes' });
 });
+
+test('plain Yes / No options read in the interface language where the admin gave none', async () => {
+  const { setLanguage } = await import('../../i18n');
+  await setLanguage('af', { remember: false });
+  try {
+    const plain = { ...question, translations: undefined };
+    expect(translatedQuestion(plain, 'af').options.map((o) => o.text)).toEqual(['Ja', 'Nee']);
+    expect(translatedQuestion(question, 'zu').options.map((o) => o.text)).toEqual(['Yebo', 'Nee']);
+  } finally {
+    await setLanguage('en', { remember: false });
+  }
+  expect(translatedQuestion({ ...question, translations: undefined }, 'en').options.map((o) => o.text)).toEqual(['Yes', 'No']);
+});

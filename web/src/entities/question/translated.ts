@@ -1,15 +1,28 @@
-import { useLanguage } from '../../i18n';
+import { t, useLanguage } from '../../i18n';
 import type { Question } from './types';
 
-/** The question in the interface language where the admin translated it; otherwise as it is (English). */
+/** An untranslated "Yes" / "No" option in the interface language's words (the catalogue's). */
+function yesNo(text: string): string {
+  if (/^yes$/i.test(text)) return text === 'YES' ? t('live.yes').toUpperCase() : t('live.yes');
+  if (/^no$/i.test(text)) return text === 'NO' ? t('live.no').toUpperCase() : t('live.no');
+  return text;
+}
+
+/**
+ * The question in the interface language where the admin translated it; otherwise as it is (English), but for plain
+ * "Yes" / "No" options, which read in the interface language's words.
+ */
 export function translatedQuestion<Q extends Pick<Question, 'text' | 'context' | 'options' | 'translations'>>(question: Q, language: string): Q {
   const own = language === 'en' ? undefined : question.translations?.[language as 'zu' | 'af' | 'st'];
-  if (!own?.text) return question;
+  if (!own?.text) {
+    if (language === 'en' || !question.options.some((o) => yesNo(o.text) !== o.text)) return question;
+    return { ...question, options: question.options.map((o) => ({ ...o, text: yesNo(o.text) })) };
+  }
   return {
     ...question,
     text: own.text,
     context: own.context || question.context,
-    options: question.options.map((o) => ({ ...o, text: own.options?.[o.id] || o.text })),
+    options: question.options.map((o) => ({ ...o, text: own.options?.[o.id] || yesNo(o.text) })),
   };
 }
 
