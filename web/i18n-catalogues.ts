@@ -72,7 +72,7 @@ export function pseudoMessage(message: string): string {
   }
   if (letters === 0) return message;
   // The padding in short runs, so a long message grows by words a line can still break between.
-  const pad = '~'.repeat(Math.max(3, Math.round(message.length * 0.4) - 3)).replace(/(~{6})(?=~)/g, '$1 ');
+  const pad = '~'.repeat(Math.max(3, Math.round(letters * 0.4))).replace(/(~{6})(?=~)/g, '$1 ');
   return `${out} [${pad}]`;
 }
 
