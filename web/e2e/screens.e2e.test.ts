@@ -86,6 +86,10 @@ beforeAll(async () => {
     const asker = await apiContext();
     const askerId = await signUpApi(asker, { username: longUsername('e2er_'), name: 'Nompumelelo Zanele Khumalo-Radebe', password: PASSWORD });
     await eventually(() => apiPost(asker, '/api/friendships', { userId: askerId, friendId: userId }));
+    // Strangers (the search lists neither friends nor pending requests), enough for its list of users to scroll.
+    for (let i = 0; i < 7; i++) {
+      await signUpApi(await apiContext(), { username: longUsername(`e2eo${i}_`), name: `Stranger ${i} Mokoena-Dlamini`, password: PASSWORD });
+    }
     // A suggestion of the user's, so /my-suggestions and the admin's Suggestions tab have one.
     await eventually(() =>
       apiPost(mine, '/api/question-suggestions', {
@@ -199,10 +203,10 @@ test('as a user with a long name and friends: leaderboard, research, friends and
     ] as const) {
       problems.push(...(await visit(page, path, h1(page), name)));
     }
-    // The search's list of users (long enough to scroll: every run's friends match), reached by keyboard.
+    // The search's list of users (the strangers: long enough to scroll), reached by keyboard.
     await page.goto('/friends');
     const search = page.locator('.user-search__input');
-    await search.fill('e2ef');
+    await search.fill('e2eo');
     await page.getByRole('listbox').getByRole('option').first().waitFor({ timeout: 15_000 });
     await search.press('ArrowDown');
     problems.push(...(await audit(page, 'friends-search')));
