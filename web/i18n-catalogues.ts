@@ -18,7 +18,7 @@ const PREFIX = 'i18n-catalogue:';
  */
 export const LATER_AREAS: readonly string[] = [
   'lb', 'profile', 'friends', 'stats', 'settings', 'notif', 'privacy', 'research', 'admin',
-  'results', 'feed', 'nav', 'confidence', 'common', 'discuss', 'auth', 'suggest', 'account',
+  'results', 'feed', 'nav', 'confidence', 'common', 'discuss', 'auth', 'suggest', 'account', 'scoring',
   // The gateway's coded messages (lib/api.ts): English shows the server's own text, so only translations need them.
   'error',
 ];
@@ -44,19 +44,60 @@ export function compileCatalogue(source: string, file: string, part?: 'start' | 
   return `export default ${JSON.stringify({ meta: catalogue.meta, messages })};`;
 }
 
+const ACCENTS: Record<string, string> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'áƀçðéƒĝĥíĵķļɱñóþǫŕšţúṽŵẋýžÁƁÇÐÉƑĜĤÍĴĶĻṀÑÓÞǪŔŠŢÚṼŴẊŶŽ'][i]!]),
+);
+
+/**
+ * The pseudo-locale's version of an English message: its words accented (so a string that skips the catalogues stands
+ * out) and about 40 % longer (so a layout meets the long words of isiZulu or Afrikaans): "Yes" → "Ŷéš [~~~]". Only
+ * the literal text changes: arguments, plural and select keywords, `#` and the `<strong>`/`<em>` tags stay as they are.
+ */
+export function pseudoMessage(message: string): string {
+  // ICU nests text in arguments in text: `{` opens an argument in text, a case body in an argument; `}` closes either.
+  const stack: ('text' | 'arg')[] = ['text'];
+  let out = '';
+  let inTag = false;
+  let letters = 0;
+  for (const c of message) {
+    const state = stack[stack.length - 1];
+    if (c === '{') stack.push(state === 'text' ? 'arg' : 'text');
+    else if (c === '}') stack.pop();
+    else if (state === 'text' && c === '<') inTag = true;
+    else if (state === 'text' && c === '>') inTag = false;
+    if (state === 'text' && !inTag && c !== '{' && c !== '}' && ACCENTS[c]) {
+      out += ACCENTS[c];
+      letters++;
+    } else out += c;
+  }
+  if (letters === 0) return message;
+  // The padding in short runs, so a long message grows by words a line can still break between.
+  const pad = '~'.repeat(Math.max(3, Math.round(letters * 0.4))).replace(/(~{6})(?=~)/g, '$1 ');
+  return `${out} [${pad}]`;
+}
+
+/** The pseudo-locale's catalogue (`i18n-catalogue:pseudo`), generated from the English one: for tests and development. */
+export function pseudoCatalogue(englishSource: string): string {
+  const english = JSON.parse(englishSource) as CatalogueFile;
+  const messages = Object.fromEntries(Object.entries(english.messages).map(([key, text]) => [key, pseudoMessage(text)]));
+  const meta = { language: 'Pseudo', locale: 'en-XA', producer: 'generated from en.json at build time', reviewedByFirstLanguageSpeaker: false };
+  return JSON.stringify({ meta, messages });
+}
+
 export function i18nCatalogues(): Plugin {
   return {
     name: 'mzansi:i18n-catalogues',
     enforce: 'pre',
     resolveId(source) {
-      return source.startsWith(PREFIX) && /^(?:[a-z]{2}|en-later)$/.test(source.slice(PREFIX.length)) ? `\0${source}` : null;
+      return source.startsWith(PREFIX) && /^(?:[a-z]{2}|en-later|pseudo)$/.test(source.slice(PREFIX.length)) ? `\0${source}` : null;
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const name = id.slice(PREFIX.length + 1);
-      const language = name.slice(0, 2);
+      const language = name === 'pseudo' ? 'en' : name.slice(0, 2);
       const file = fileURLToPath(new URL(`./src/i18n/locales/${language}.json`, import.meta.url));
       this.addWatchFile(file);
+      if (name === 'pseudo') return { code: compileCatalogue(pseudoCatalogue(readFileSync(file, 'utf8')), 'pseudo'), map: null };
       const part = name === 'en-later' ? 'later' : language === 'en' ? 'start' : undefined;
       return { code: compileCatalogue(readFileSync(file, 'utf8'), file, part), map: null };
     },

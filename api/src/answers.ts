@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateOrNull, ownUserId, uuidAnyCase, uuidOr404 } from './common.js';
-import { OptionResult, ProvinceBreakdown } from './questions.js';
+import { OptionResult, ProvinceBreakdown, Question } from './questions.js';
 
 /** How sure a prediction is, in %: a whole number from 50 to 99 (absent = 75). */
 export const CONFIDENCE = { min: 50, max: 99, message: 'Confidence must be a whole number from 50 to 99' } as const;
@@ -103,6 +103,8 @@ export const HistoryItem = z.strictObject({
   isCorrect: z.boolean(),
   /** The confidence the player chose, in % (50–99). */
   confidence: z.number().int(),
+  // The admin's isiZulu, Afrikaans and Sesotho texts of the question, where given: the reader's language picks one.
+  translations: Question.shape.translations,
 });
 export const History = z.array(HistoryItem);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateOrNull, ownUserId, Person, uuidAnyCase } from './common.js';
-import { OptionResult, QuestionOption } from './questions.js';
+import { OptionResult, Question, QuestionOption } from './questions.js';
 import { Sparkline } from './history.js';
 
 /** A comment; an image comes as a link to its full size (≤ 1600 px) and thumbnail (≤ 480 px) with their sizes. */
@@ -109,6 +109,8 @@ export const FriendsFeed = z.strictObject({
       ),
       friendComments: CommentList,
       friendCommentCount: z.number().int(),
+      // The admin's isiZulu, Afrikaans and Sesotho texts, where given: the reader's language picks one.
+      translations: Question.shape.translations,
     }),
   ),
 });

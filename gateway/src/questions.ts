@@ -16,7 +16,7 @@ export type ProvinceCounts = Map<string, Counts>;
 const NONE: Share = { votes: 0, percentage: 0 };
 
 /** The question's translations as the API shows them, or undefined when it has none. */
-function translationsJson(q: questions.Question): Question['translations'] {
+export function translationsJson(q: Pick<questions.Question, 'translations'>): Question['translations'] {
   const entries = Object.entries(q.translations ?? {}).filter(([, t]) => t.text);
   if (entries.length === 0) return undefined;
   return Object.fromEntries(entries.map(([language, t]) => [language, { text: t.text, context: t.context || null, options: { ...t.options } }]));

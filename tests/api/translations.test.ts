@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { answer, befriend, newUser } from './social-helpers.js';
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 
 /**
@@ -141,5 +142,33 @@ describe('question translations', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('the profile history and the friends feed carry them, so the reader sees their language', async () => {
+    const translations = { zu: { text: 'Ngabe kuzona namuhla', context: null, options: { yes: 'Yebo', no: 'Cha' } } };
+    const created = await adminB.post('/api/admin/questions', question({ translations }));
+    const plain = await adminB.post('/api/admin/questions', question({}));
+    const [id, plainId] = [created.json.id as string, plain.json.id as string];
+    for (const q of [id, plainId]) expect((await adminB.post(`/api/admin/questions/${q}/publish`)).status).toBe(200);
+    const me = await newUser(gw.browser(), uname('trh'), adminB);
+    const friend = await newUser(gw.browser(), uname('trf'), adminB);
+    await befriend(me, friend);
+    for (const q of [id, plainId]) {
+      await until(async () => ((await friend.b.post('/api/answers', { userId: friend.id, questionId: q, optionId: 'yes' })).status === 201 ? true : undefined), 10_000);
+    }
+    await answer(me, id, 'no');
+
+    const history = await friend.b.get(`/api/users/${friend.id}/history`);
+    expect(history.status, history.text).toBe(200);
+    const byId = new Map((history.json as { questionId: string }[]).map((i) => [i.questionId, i]));
+    expect(byId.get(id)).toMatchObject({ questionText: created.json.text, selectedOptionId: 'yes', translations: { zu: { text: translations.zu.text, options: { yes: 'Yebo', no: 'Cha' } } } });
+    // A question without translations: English only, no field.
+    expect(byId.get(plainId)).not.toHaveProperty('translations');
+
+    const feed = await me.b.get('/api/feed/friends');
+    expect(feed.status, feed.text).toBe(200);
+    const card = (feed.json.questions as { id: string }[]).find((q) => q.id === id);
+    expect(card).toMatchObject({ text: created.json.text, translations: { zu: { text: translations.zu.text } } });
+    expect((feed.json.questions as { id: string }[]).find((q) => q.id === plainId)).not.toHaveProperty('translations');
   });
 });

@@ -140,7 +140,7 @@ export async function showResultsBelow(scope: Locator | Page): Promise<void> {
 }
 
 export async function closeToasts(page: Page): Promise<void> {
-  const close = page.locator('.toast').getByRole('button', { name: 'Close' });
+  const close = page.locator('.toast .toast__close');
   while (await close.count()) await close.first().click();
 }
 
@@ -158,7 +158,7 @@ export async function signUpInBrowser(page: Page, username: string, name: string
   await dialog.getByLabel('Full Name').fill(name);
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+  await page.getByRole('banner').getByRole('timer').waitFor({ timeout: 15_000 });
   await closeToasts(page);
   if (province) {
     const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
@@ -200,7 +200,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await dialog.getByLabel('Username').fill('admin');
   await dialog.getByLabel('Password').fill('admin-dev-password');
   await dialog.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.getByRole('banner').getByText('TIME:').waitFor({ timeout: 15_000 });
+  await page.getByRole('banner').getByRole('timer').waitFor({ timeout: 15_000 });
 }
 
 /** Nothing is wider than the screen: no sideways scrolling at 360 px. */

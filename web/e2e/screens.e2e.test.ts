@@ -1,41 +1,30 @@
 // Every screen, signed out, as a user with a long name and friends with long names, and as the admin (each admin
-// tab), at 360 × 800 and 390 × 844, light and dark (the phones and modes our users have): axe-core reports no serious
-// or critical violation, and no screen is wider than the viewport. One stack, one page per role: each screen is opened
-// once and then looked at in the four variants (viewport and colour scheme switched in place). Screenshots land in
-// test-results/screenshots/screens-<width>-<scheme>-<screen>.png.
+// tab), in every language and the pseudo-locale, at 360 × 800 and 390 × 844, light and dark (the phones and modes our
+// users have): axe-core reports no serious or critical violation (in the four languages; the pseudo-locale's colours
+// are the English ones), no screen is wider than the viewport, no text is clipped or cut by an ellipsis and no label
+// is broken inside a word (screens-audit.ts). One stack, one page per
+// role: each screen is opened once and then looked at in each variant (language, viewport and colour scheme switched
+// in place). Screenshots land in test-results/screenshots/screens-<language>-<width>-<scheme>-<screen>.png.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  NARROW_VIEWPORT,
-  VIEWPORT,
   apiPost,
-  closeToasts,
   createQuestion,
   eventually,
-  horizontalOverflow,
   loginApi,
   narrowPage,
   publishQuestion,
   randomUsername,
-  screenshot,
+  SCREENSHOT_DIR,
   signUpApi,
   stack,
   stackContext,
   startBrowserStack,
   showResultsBelow,
 } from './browser';
-
-// The first is the one each screen is opened in (360 px dark is where a screen once was 367 px wide).
-const VARIANTS = [NARROW_VIEWPORT, VIEWPORT].flatMap((viewport) =>
-  (['dark', 'light'] as const).map((scheme) => ({ viewport, scheme })),
-);
-
-/** Back to the first variant, before a screen is opened. */
-async function firstVariant(page: Page) {
-  await page.setViewportSize(VARIANTS[0]!.viewport);
-  await page.emulateMedia({ colorScheme: VARIANTS[0]!.scheme });
-}
+import { allowPseudoLocale, audit, firstVariant } from './screens-audit';
 
 // The longest a username may be (30) and long South African names.
 const LONG_NAME = 'Nomvuyiswa Ntombizodwa Mahlangu-Dlamini-Ramaphosa';
@@ -97,6 +86,10 @@ beforeAll(async () => {
     const asker = await apiContext();
     const askerId = await signUpApi(asker, { username: longUsername('e2er_'), name: 'Nompumelelo Zanele Khumalo-Radebe', password: PASSWORD });
     await eventually(() => apiPost(asker, '/api/friendships', { userId: askerId, friendId: userId }));
+    // Strangers (the search lists neither friends nor pending requests), enough for its list of users to scroll.
+    for (let i = 0; i < 7; i++) {
+      await signUpApi(await apiContext(), { username: longUsername(`e2eo${i}_`), name: `Stranger ${i} Mokoena-Dlamini`, password: PASSWORD });
+    }
     // A suggestion of the user's, so /my-suggestions and the admin's Suggestions tab have one.
     await eventually(() =>
       apiPost(mine, '/api/question-suggestions', {
@@ -108,43 +101,6 @@ beforeAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
   }
 }, 180_000);
-
-/** What is wrong with the screen as it is now: horizontal overflow and serious/critical axe violations. */
-async function problemsNow(page: Page, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  const overflow = await horizontalOverflow(page);
-  if (overflow) problems.push(`${name}: wider than the viewport: ${overflow}`);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-    const nodes = v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.any[0]?.message ? ` [${n.any[0].message}]` : ''}`);
-    problems.push(`${name}: ${v.id} (${v.impact}) ${nodes.join(', ')}`);
-  }
-  return problems;
-}
-
-/** The screen as it is, in each viewport and colour scheme (switched in place): its problems, and a screenshot of each. */
-async function audit(page: Page, name: string): Promise<string[]> {
-  await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  await closeToasts(page);
-  const problems: string[] = [];
-  for (const { viewport, scheme } of VARIANTS) {
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: scheme });
-    // Colours and layout as they settle (a scheme switch starts the buttons' colour transitions).
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-    const what = `${viewport.width}-${scheme}-${name}`;
-    problems.push(...(await problemsNow(page, what)));
-    await screenshot(page, `screens-${what}`);
-  }
-  return problems;
-}
 
 /** Opens a path and audits it once `ready` shows. */
 async function visit(page: Page, path: string, ready: Locator, name: string): Promise<string[]> {
@@ -183,14 +139,21 @@ async function openDiscussion(page: Page) {
 async function expectNoProblems(login: readonly [string, string] | null, look: (page: Page, problems: string[]) => Promise<void>) {
   const { context, page } = await narrowPage();
   try {
+    await allowPseudoLocale(context);
     if (login) await loginApi(context.request, ...login);
     const problems: string[] = [];
     await look(page, problems);
+    // The whole list where it can be read (the assertion's diff shows only the first 100).
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    await writeFile(join(SCREENSHOT_DIR, `screens-problems-${expect.getState().currentTestName?.slice(0, 90).replace(/[^a-z0-9]+/gi, '-')}.txt`), problems.join('\n'));
     expect(problems).toEqual([]);
   } finally {
     await context.close();
   }
 }
+
+// Each screen in nine variants with axe is long work on a loaded machine.
+const SCREENS_TIMEOUT = 600_000;
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
@@ -205,7 +168,7 @@ test('signed out: landing, log-in, sign-up and privacy pass axe and fit', async 
     problems.push(...(await audit(page, 'signup')));
     problems.push(...(await visit(page, '/privacy', h1(page), 'privacy-public')));
   });
-});
+}, SCREENS_TIMEOUT);
 
 test('as a user with a long name and friends: feed, discussion and vote pass axe and fit', async () => {
   await expectNoProblems([user.username, PASSWORD], async (page, problems) => {
@@ -227,7 +190,7 @@ test('as a user with a long name and friends: feed, discussion and vote pass axe
     await openDiscussion(page);
     problems.push(...(await audit(page, 'vote-answered')));
   });
-});
+}, SCREENS_TIMEOUT);
 
 // (Three tests: each screen in four variants with axe is long work on a loaded machine.)
 test('as a user with a long name and friends: leaderboard, research, friends and notifications pass axe and fit', async () => {
@@ -240,8 +203,15 @@ test('as a user with a long name and friends: leaderboard, research, friends and
     ] as const) {
       problems.push(...(await visit(page, path, h1(page), name)));
     }
+    // The search's list of users (the strangers: long enough to scroll), reached by keyboard.
+    await page.goto('/friends');
+    const search = page.locator('.user-search__input');
+    await search.fill('e2eo');
+    await page.getByRole('listbox').getByRole('option').first().waitFor({ timeout: 15_000 });
+    await search.press('ArrowDown');
+    problems.push(...(await audit(page, 'friends-search')));
   });
-});
+}, SCREENS_TIMEOUT);
 
 test('as a user with a long name and friends: suggestions, scoring, privacy, not-found and the profile tabs pass axe and fit', async () => {
   await expectNoProblems([user.username, PASSWORD], async (page, problems) => {
@@ -258,7 +228,7 @@ test('as a user with a long name and friends: suggestions, scoring, privacy, not
     await h1(page).waitFor({ timeout: 15_000 });
     problems.push(...(await tabs(page, 'profile', ['Stats', 'Settings', 'Account', 'Privacy'])));
   });
-});
+}, SCREENS_TIMEOUT);
 
 test('as the admin: every admin tab and the dashboard pass axe and fit', async () => {
   await expectNoProblems(['admin', 'admin-dev-password'], async (page, problems) => {
@@ -267,4 +237,4 @@ test('as the admin: every admin tab and the dashboard pass axe and fit', async (
     problems.push(...(await tabs(page, 'admin', ['Analytics', 'Users', 'Questions', 'Suggestions', 'Moderation', 'Manage', 'Audit'])));
     problems.push(...(await visit(page, '/dashboard', h1(page), 'dashboard')));
   });
-});
+}, SCREENS_TIMEOUT);

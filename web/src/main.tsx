@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App } from './App';
 import { queryClient } from './lib/queryClient';
-import { setLanguage, startI18n } from './i18n';
+import { exposeLanguageSwitch, setLanguage, startI18n } from './i18n';
 import { sessionConfirmedByServer } from './features/auth/useSession';
 import { ME_QUERY_KEY } from './features/auth/api';
 import { clearSignedInHint } from './features/auth/session';
@@ -63,6 +63,7 @@ async function renderPage(): Promise<void> {
   );
 }
 
+exposeLanguageSwitch();
 const page = readPageData(document, window.location.pathname);
 void (page ? hydratePage(page) : Promise.resolve(false))
   .then((hydrated) => (hydrated ? undefined : renderPage()))

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Clients } from '../clients.js';
 import type { Composer } from '../compose.js';
-import { visibleResults } from '../questions.js';
+import { translationsJson, visibleResults } from '../questions.js';
 import { send } from '../respond.js';
 import { requireActor } from '../session.js';
 import { commentJson } from './comments.js';
@@ -38,6 +38,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
       const qComments = comments.filter((c) => c.questionId === q.id);
       if (qAnswers.length === 0 && qComments.length === 0) return [];
       const { results, totalVotes, resultsHidden } = visibleResults(q, counts.get(q.id), answeredByMe.has(q.id) || actor.isAdmin);
+      const translations = translationsJson(q);
       return [
         {
           id: q.id,
@@ -60,6 +61,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
           }),
           friendComments: qComments.slice(0, 5).map(commentJson),
           friendCommentCount: qComments.length,
+          ...(translations && { translations }),
         },
       ];
     });

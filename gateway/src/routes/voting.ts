@@ -8,7 +8,7 @@ import type { Composer } from '../compose.js';
 import type { NewestResults } from '../live/newest-results.js';
 import { notFound, parse } from '../errors.js';
 import { send, writeJson } from '../respond.js';
-import { provinceBreakdown, visibleResults } from '../questions.js';
+import { provinceBreakdown, translationsJson, visibleResults } from '../questions.js';
 import { answerFigures } from '../answer-figures.js';
 import { requireActor, requireSelf } from '../session.js';
 import { accuracyHistoryRoute } from './accuracy-history.js';
@@ -183,20 +183,27 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
     const { id } = parse(IdParams, req.params);
     const actor = requireSelf(res, id, { adminMayRead: true });
     const { items } = await clients.voting.getUserHistory({ userId: id, limit: 50 }, { actor });
+    // The admin's translations of those questions (one call), so the profile shows them in the reader's language.
+    const { questions } = items.length ? await clients.questions.getQuestions({ ids: items.map((i) => i.questionId) }, { actor }) : { questions: [] };
+    const translations = new Map(questions.map((q) => [q.id, translationsJson(q)]));
     send(
       res,
       'GET /api/users/{id}/history',
       200,
-      items.map((i) => ({
-        questionId: i.questionId,
-        questionText: i.questionText,
-        submittedAt: i.submittedAt?.toISOString() ?? null,
-        selectedOption: i.optionText,
-        selectedOptionId: i.optionId,
-        isPending: i.isPending,
-        isCorrect: i.isCorrect,
-        confidence: i.confidence,
-      })),
+      items.map((i) => {
+        const own = translations.get(i.questionId);
+        return {
+          questionId: i.questionId,
+          questionText: i.questionText,
+          submittedAt: i.submittedAt?.toISOString() ?? null,
+          selectedOption: i.optionText,
+          selectedOptionId: i.optionId,
+          isPending: i.isPending,
+          isCorrect: i.isCorrect,
+          confidence: i.confidence,
+          ...(own && { translations: own }),
+        };
+      }),
     );
   });
 

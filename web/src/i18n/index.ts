@@ -70,6 +70,31 @@ export function t(key: MessageKey, values?: Record<string, unknown>): string {
   return i18n._(key, values);
 }
 
+/**
+ * The pseudo-locale (every English message accented and ~40 % longer, generated at build time: i18n-catalogues.ts),
+ * for tests and development only: never in the switch. It is English to everything but the messages (the profile,
+ * the API, question texts and Intl keep English), so choosing it changes nothing a user has saved.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+/** Where a test or a developer turns the pseudo-locale on for this device (`'1'`), before the app starts. */
+export const PSEUDO_STORAGE_KEY = 'mzansi.pseudo-locale';
+let pseudoLoaded = false;
+
+async function setPseudoLocale(): Promise<void> {
+  if (!pseudoLoaded) {
+    const catalogue = (await import('i18n-catalogue:pseudo')).default;
+    i18n.load(PSEUDO_LOCALE, { ...english, ...catalogue.messages });
+    pseudoLoaded = true;
+  }
+  current = 'en';
+  i18n.activate(PSEUDO_LOCALE, ['en-ZA']);
+  setTimeLanguage(['en-ZA'], undefined);
+  if (typeof document !== 'undefined') document.documentElement.lang = PSEUDO_LOCALE;
+}
+
+/** Whether this device asked for the pseudo-locale (development builds always may). */
+const pseudoAllowed = () => import.meta.env.DEV || localStore()?.getItem(PSEUDO_STORAGE_KEY) === '1';
+
 /** Switches the interface to `code` (loading its catalogue first), sets <html lang> and remembers the choice. */
 export async function setLanguage(code: Language, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   if (!metas[code] && code !== 'en') {
@@ -112,6 +137,17 @@ export const rememberedLanguage = (): Language | undefined => {
 
 /** Calls `listener` with the new language whenever it changes; returns the unsubscribe. */
 export const onLanguageChange = (listener: (code: Language) => void): (() => void) => i18n.on('change', () => listener(current));
+
+/**
+ * Where the pseudo-locale is allowed (development, or a device a test marked: PSEUDO_STORAGE_KEY),
+ * `window.__mzansiLanguage(code)` switches the page in place to any language or `'pseudo'` (the screens test looks at
+ * each screen in each). Elsewhere nothing: users are never offered it.
+ */
+export function exposeLanguageSwitch(): void {
+  if (typeof window === 'undefined' || !pseudoAllowed()) return;
+  (window as { __mzansiLanguage?: (code: string) => Promise<void> }).__mzansiLanguage = (code) =>
+    code === 'pseudo' ? setPseudoLocale() : setLanguage(isLanguage(code) ? code : 'en', { remember: false });
+}
 
 /** Starts the app in its initial language (English needs no loading). A catalogue that fails to load leaves English. */
 export async function startI18n(): Promise<void> {

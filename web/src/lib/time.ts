@@ -58,21 +58,7 @@ export function sastDateKey(date: Date): string {
 }
 
 // Intl formatters are costly to create (a slow phone spends a noticeable part of its first paint on one), so each
-// is made on first use. The English day label needs none: en-ZA writes it "22 November".
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+// is made on first use.
 
 /** The words around dates and ages; English until the interface language changes (src/i18n sets them). */
 export interface TimeWords {
@@ -111,6 +97,9 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFor
 const longDateFormat = lazyFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 const monthYearFormat = lazyFormat({ month: 'long', year: 'numeric' });
 const monthDayFormat = lazyFormat({ day: 'numeric', month: 'long' });
+let englishMonthDay: Intl.DateTimeFormat | undefined;
+/** "22 November" as en-ZA writes it, whatever the interface language: every runtime knows en-ZA's month names. */
+const englishMonthDayFormat = () => (englishMonthDay ??= new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', timeZone: 'UTC' }));
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -119,7 +108,7 @@ function toDate(value: Date | string | number): Date {
 /** "22 November" for the SAST date of `date` (in the interface language). */
 export function formatMonthDay(date: Date | string | number): string {
   const d = toSastWallClock(toDate(date));
-  return isEnglish() ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}` : monthDayFormat().format(d);
+  return (isEnglish() ? englishMonthDayFormat() : monthDayFormat()).format(d);
 }
 
 /** "Day 631 - 22 November". */
@@ -136,7 +125,7 @@ export function formatDayLabel(date: Date | string | number): string {
 export function formatDayLabelPortable(date: Date | string | number): string {
   const d = toDate(date);
   const sast = toSastWallClock(d);
-  return words.dayLabel(dayNumber(d), `${sast.getUTCDate()} ${MONTHS[sast.getUTCMonth()]}`);
+  return words.dayLabel(dayNumber(d), englishMonthDayFormat().format(sast));
 }
 
 /** Long date of the SAST day, e.g. "22 November 2025" (en-ZA). */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './cx';
+import { useT } from '../i18n';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,6 +22,7 @@ export interface DialogProps {
  * A div rather than native <dialog> so that toasts can stay above it and clickable.
  */
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -90,7 +92,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
       >
-        <button type="button" className="dialog__close" aria-label="Close" onClick={() => onOpenChange(false)}>
+        <button type="button" className="dialog__close" aria-label={t('a11y.close')} onClick={() => onOpenChange(false)}>
           <span aria-hidden="true">×</span>
         </button>
         <h2 className="dialog__title" id={titleId}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../i18n';
 import { TOAST_DEFAULT_DURATION, useToast, type ToasterToast } from './toast';
 import { cx } from './cx';
 import { useHydrated } from '../lib/useHydrated';
@@ -7,6 +8,7 @@ import { useHydrated } from '../lib/useHydrated';
 const SWIPE_THRESHOLD_PX = 50;
 
 function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void }) {
+  const translate = useT();
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const startX = useRef<number | null>(null);
@@ -60,7 +62,7 @@ function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void })
         {t.description && <div className="toast__description">{t.description}</div>}
       </div>
       {t.action}
-      <button type="button" className="toast__close" aria-label="Close" onClick={onDismiss}>
+      <button type="button" className="toast__close" aria-label={translate('a11y.close')} onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </button>
     </div>
@@ -69,6 +71,7 @@ function ToastItem({ t, onDismiss }: { t: ToasterToast; onDismiss: () => void })
 
 /** Renders the toast queue (one at a time). F8 moves focus to it. */
 export function Toaster() {
+  const translate = useT();
   const { toasts, dismiss } = useToast();
   const regionRef = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
@@ -87,7 +90,7 @@ export function Toaster() {
   // A portal into document.body: in the browser only, after any hydration.
   if (!hydrated) return null;
   return createPortal(
-    <section aria-label="Notifications (F8)">
+    <section aria-label={translate('a11y.toasts')}>
     <div className="toaster" ref={regionRef} tabIndex={-1}>
       {toasts
         .filter((t) => t.open)

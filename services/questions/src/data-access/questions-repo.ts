@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { questions, type QuestionRow } from './schema.js';
 import type { QuestionsQueryable } from '../context.js';
 
@@ -11,6 +11,12 @@ export async function insertQuestion(db: Q, values: typeof questions.$inferInser
 
 export async function findById(db: Q, id: string): Promise<QuestionRow | undefined> {
   return (await db.select().from(questions).where(eq(questions.id, id)).limit(1))[0];
+}
+
+/** The questions with these ids (by primary key). */
+export async function findByIds(db: Q, ids: string[]): Promise<QuestionRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(questions).where(inArray(questions.id, ids));
 }
 
 /** Locks the row for a state transition. */

@@ -96,6 +96,7 @@ export function CreateQuestionCard() {
               idPrefix={id}
               value={form.translations}
               onChange={(translations) => setForm((f) => ({ ...f, translations }))}
+              english={form}
             />
           </details>
           <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>

@@ -20,9 +20,39 @@ type Translations = CreateQuestionForm['translations'];
 export const translationError = (language: TranslationLanguage): string =>
   translate('admin.trNeedsText', { language: TRANSLATION_LANGUAGES.find((l) => l.code === language)!.name });
 
-/** A question's text in isiZulu, Afrikaans and Sesotho: one fieldset per language, every field optional. */
-export function TranslationFields({ idPrefix, value, onChange }: { idPrefix: string; value: Translations; onChange: (next: Translations) => void }) {
+type EnglishTexts = Pick<TranslationForm, 'text' | 'context' | 'option1' | 'option2'>;
+
+/** Under a field left empty: the English its readers see instead, marked as such. */
+function EnglishShown({ id, english }: { id: string; english: string }) {
   const t = useT();
+  if (!english.trim()) return null;
+  return (
+    <p className="field__hint admin-translations__english" id={id}>
+      <span className="badge badge--outline">{t('admin.trEnglishBadge')}</span> {t('admin.trEnglishShown')}:{' '}
+      <span lang="en-ZA">{english}</span>
+    </p>
+  );
+}
+
+/**
+ * A question's text in isiZulu, Afrikaans and Sesotho: one fieldset per language, every field optional; where one is
+ * empty, the English its readers see instead (`english`: the question's own text) shows under it, marked.
+ */
+export function TranslationFields({
+  idPrefix,
+  value,
+  onChange,
+  english,
+}: {
+  idPrefix: string;
+  value: Translations;
+  onChange: (next: Translations) => void;
+  english: EnglishTexts;
+}) {
+  const t = useT();
+  /** The English under an empty field (and the field described by it). */
+  const fallback = (id: string, own: string | undefined, key: keyof EnglishTexts) =>
+    own?.trim() ? { described: undefined, note: null } : { described: `${id}-en`, note: <EnglishShown id={`${id}-en`} english={english[key]} /> };
   const set = (language: TranslationLanguage, key: keyof TranslationForm) => (event: { target: { value: string } }) => {
     const current = value?.[language] ?? { text: '', context: '', option1: '', option2: '' };
     onChange({ ...value, [language]: { ...current, [key]: event.target.value } });
@@ -33,25 +63,35 @@ export function TranslationFields({ idPrefix, value, onChange }: { idPrefix: str
       {TRANSLATION_LANGUAGES.map(({ code, name }) => {
         const tr = value?.[code];
         const id = `${idPrefix}-${code}`;
+        const [text, context, o1, o2] = [
+          fallback(`${id}-text`, tr?.text, 'text'),
+          fallback(`${id}-context`, tr?.context, 'context'),
+          fallback(`${id}-o1`, tr?.option1, 'option1'),
+          fallback(`${id}-o2`, tr?.option2, 'option2'),
+        ];
         return (
           <fieldset key={code} className="admin-translations__language" lang={`${code}-ZA`}>
             <legend>{name}</legend>
             <div className="field">
               <Label htmlFor={`${id}-text`}>{t('admin.trText', { language: name })}</Label>
-              <Textarea id={`${id}-text`} rows={2} maxLength={300} value={tr?.text ?? ''} onChange={set(code, 'text')} />
+              <Textarea id={`${id}-text`} rows={2} maxLength={300} value={tr?.text ?? ''} onChange={set(code, 'text')} aria-describedby={text.described} />
+              {text.note}
             </div>
             <div className="field">
               <Label htmlFor={`${id}-context`}>{t('admin.trContext', { language: name })}</Label>
-              <Textarea id={`${id}-context`} rows={2} maxLength={2000} value={tr?.context ?? ''} onChange={set(code, 'context')} />
+              <Textarea id={`${id}-context`} rows={2} maxLength={2000} value={tr?.context ?? ''} onChange={set(code, 'context')} aria-describedby={context.described} />
+              {context.note}
             </div>
             <div className="form-row">
               <div className="field">
                 <Label htmlFor={`${id}-o1`}>{t('admin.trOption1', { language: name })}</Label>
-                <Input id={`${id}-o1`} maxLength={60} value={tr?.option1 ?? ''} onChange={set(code, 'option1')} />
+                <Input id={`${id}-o1`} maxLength={60} value={tr?.option1 ?? ''} onChange={set(code, 'option1')} aria-describedby={o1.described} />
+                {o1.note}
               </div>
               <div className="field">
                 <Label htmlFor={`${id}-o2`}>{t('admin.trOption2', { language: name })}</Label>
-                <Input id={`${id}-o2`} maxLength={60} value={tr?.option2 ?? ''} onChange={set(code, 'option2')} />
+                <Input id={`${id}-o2`} maxLength={60} value={tr?.option2 ?? ''} onChange={set(code, 'option2')} aria-describedby={o2.described} />
+                {o2.note}
               </div>
             </div>
           </fieldset>
@@ -80,7 +120,17 @@ export function EditTranslationsDialog({ question, onClose }: { question: Questi
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={t('admin.trTitle')} description={questionWithMark(question.text)}>
       <form className="form form--tight admin-translations" onSubmit={onSubmit} noValidate aria-label={t('admin.trTitle')}>
-        <TranslationFields idPrefix={id} value={value} onChange={setValue} />
+        <TranslationFields
+          idPrefix={id}
+          value={value}
+          onChange={setValue}
+          english={{
+            text: question.text,
+            context: question.context ?? '',
+            option1: question.options[0]?.text ?? '',
+            option2: question.options[1]?.text ?? '',
+          }}
+        />
         <div className="dialog-actions">
           <Button variant="outline" onClick={onClose}>
             {t('admin.cancel')}

@@ -14,11 +14,13 @@ import { useRevealedQuestion } from '../questions/blind';
 import { Sparkline } from '../history/Sparkline';
 import { commentsFor, QuestionSummary } from '../questions/QuestionCards';
 import { useT } from '../../i18n';
+import { useTranslatedQuestion } from '../../entities/question/translated';
 
 /** Feed card: results bars with rounded percentages (red, blue, green), comments and a share button. */
 export function FeedQuestionCard({ question: listed, comments, now }: { question: Question; comments?: Comment[]; now: Date }) {
   const t = useT();
-  const question = useRevealedQuestion(listed);
+  // In the admin's text for the reader's language, where given (the share text keeps the English: the spec's words).
+  const question = useTranslatedQuestion(useRevealedQuestion(listed));
   const { shown, count } = commentsFor(question, comments);
   const [discussing, setDiscussing] = useState(false);
   const rows = optionResults(question);
@@ -48,7 +50,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         )}
         {!question.resultsHidden && (
           <div className="qcard__actions">
-            <ShareButton title={t('results.share')} questionId={question.id} text={neutralResultShareText(question.text, yes, no)} />
+            <ShareButton title={t('results.share')} questionId={question.id} text={neutralResultShareText(listed.text, yes, no)} />
           </div>
         )}
         <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />

@@ -13,6 +13,7 @@ import { ResultBars } from '../../entities/question/ResultBars';
 import './friendsFeed.css';
 import { useDataSaver } from '../datasaver/dataSaver';
 import { useT } from '../../i18n';
+import { useTranslatedQuestion } from '../../entities/question/translated';
 
 /** Friend comments shown per question in the friends feed (spec §9). */
 export const FRIEND_COMMENT_LIMIT = 5;
@@ -85,8 +86,11 @@ export function FriendsFeed() {
   );
 }
 
-export function FriendQuestionCard({ question, now }: { question: FriendFeedQuestion; now: Date }) {
+export function FriendQuestionCard({ question: listed, now }: { question: FriendFeedQuestion; now: Date }) {
   const t = useT();
+  // In the admin's text for the reader's language, where given; the friends' picks by the same options.
+  const question = useTranslatedQuestion(listed);
+  const optionText = (id: string, text: string) => question.options.find((o) => o.id === id)?.text ?? text;
   const comments = question.friendComments ?? [];
   const answers = question.friendAnswers ?? [];
   const shown = comments.slice(0, FRIEND_COMMENT_LIMIT);
@@ -120,7 +124,7 @@ export function FriendQuestionCard({ question, now }: { question: FriendFeedQues
                     <span className="comment__name">{a.name}</span> <span className="comment__username">@{a.username}</span>
                   </span>
                   <Badge variant="outline" className="friend-answer__option">
-                    {a.optionText}
+                    {optionText(a.optionId, a.optionText)}
                   </Badge>
                 </li>
               ))}

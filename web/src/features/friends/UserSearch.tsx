@@ -43,6 +43,10 @@ export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
   }, [open]);
 
   useEffect(() => setActive(-1), [term]);
+  // The option the arrow keys reached, scrolled into the list's view.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-opt-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, listId]);
 
   const pick = (person: Person) => {
     onPick(person);
@@ -50,7 +54,7 @@ export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
     setActive(-1);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
@@ -107,7 +111,16 @@ export function UserSearch({ value, onValueChange, onPick }: UserSearchProps) {
           ) : results.length === 0 ? (
             <p className="user-search__note">{t('friends.noUsers')}</p>
           ) : (
-            <ul className="user-search__list" id={listId} role="listbox" aria-label={t('friends.users')}>
+            // Focusable, so a keyboard can reach and scroll a long list (the arrow keys work there as in the box).
+            <ul
+              className="user-search__list"
+              id={listId}
+              role="listbox"
+              aria-label={t('friends.users')}
+              tabIndex={0}
+              aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+              onKeyDown={onKeyDown}
+            >
               {results.map((person, i) => (
                 <li
                   key={person.id}

@@ -12,7 +12,7 @@ import { liveConnectedAtom } from './liveStatus';
 import { bumpInboxUnread, INBOX_KEY } from '../inbox/keys';
 import { liveNewsAtom } from './liveBanner';
 import { appStore, type AppStore } from '../../lib/appStore';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, t } from '../../i18n';
 import { translatedQuestion } from '../../entities/question/translated';
 
 /**
@@ -46,6 +46,7 @@ export const RESYNC_WINDOW_MS = 10_000;
  */
 export const FRIEND_ANSWERS_REFRESH_MS = 30_000;
 
+// The notifications' titles as the spec words them (English; the catalogues' live.notify* in the reader's language).
 export const NEW_QUESTION_TITLE = 'Mzansi Predicts Question!';
 export const RESOLVED_TITLE = 'Question Resolved!';
 
@@ -158,7 +159,7 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
     switch (message.type) {
       case 'new-question': {
         const question = inLanguage(message.question);
-        void notify(NEW_QUESTION_TITLE, {
+        void notify(t('live.notifyNewTitle'), {
           body: withQuestionMark(question.text),
           tag: `question-${question.id}`,
           url: '/vote',
@@ -174,9 +175,11 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
       case 'question-resolved': {
         const cached = cachedQuestion(queryClient, message.questionId);
         const question = cached && inLanguage(cached);
-        const answer = answerLabel(message.correctOptionId, question?.options);
-        void notify(RESOLVED_TITLE, {
-          body: question ? `${withQuestionMark(question.text)} The answer: ${answer}` : `The correct answer: ${answer}`,
+        const answer = answerLabel(message.correctOptionId, question?.options, { yes: t('live.yes'), no: t('live.no') });
+        void notify(t('live.notifyResolvedTitle'), {
+          body: question
+            ? t('live.notifyAnswer', { question: withQuestionMark(question.text), answer })
+            : t('live.notifyCorrect', { answer }),
           tag: `resolved-${message.questionId}`,
           url: '/',
         });

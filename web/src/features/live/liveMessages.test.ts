@@ -18,7 +18,7 @@ test('new-question: persistent notification with the question text; refreshes to
   expect(invalidatedKeys()).toEqual(expect.arrayContaining([['/api/questions/today'], ['/api/questions/public']]));
 });
 
-test('new-question in isiZulu: the notification shows the translated text the message carries', async () => {
+test('new-question and question-resolved in isiZulu: the notification words and the translated text the message carries', async () => {
   await setLanguage('zu', { remember: false });
   try {
     start();
@@ -26,7 +26,10 @@ test('new-question in isiZulu: the notification shows the translated text the me
       type: 'new-question',
       question: { id: 'q8', text: 'Will it rain', options: [], translations: { zu: { text: 'Ngabe lizona', options: {} }, af: { text: 'Sal dit reën' } } },
     });
-    expect(notify).toHaveBeenCalledWith(NEW_QUESTION_TITLE, expect.objectContaining({ body: 'Ngabe lizona?' }));
+    expect(notify).toHaveBeenCalledWith('Umbuzo we-Mzansi Predicts!', expect.objectContaining({ body: 'Ngabe lizona?' }));
+    // A resolution: its title and the answer's words in isiZulu too.
+    FakeSocket.instances[0]!.emit({ type: 'question-resolved', questionId: 'q-unknown', correctOptionId: 'yes' });
+    expect(notify).toHaveBeenCalledWith('Umbuzo Uxazululiwe!', expect.objectContaining({ body: 'Impendulo efanele: Yebo' }));
   } finally {
     await setLanguage('en', { remember: false });
   }

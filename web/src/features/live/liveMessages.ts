@@ -80,10 +80,10 @@ export function withQuestionMark(text: string): string {
   return /[?？]$/.test(trimmed) ? trimmed : `${trimmed}?`;
 }
 
-/** 'Yes' / 'No' for the usual option ids, else the option's own text, else the id. */
-export function answerLabel(optionId: string, options?: { id: string; text: string }[]): string {
+/** 'Yes' / 'No' (in `words`: the reader's language) for the usual option ids, else the option's own text, else the id. */
+export function answerLabel(optionId: string, options?: { id: string; text: string }[], words = { yes: 'Yes', no: 'No' }): string {
   const id = optionId.toLowerCase();
-  if (id === 'yes' || id === 'option1') return 'Yes';
-  if (id === 'no' || id === 'option2') return 'No';
+  if (id === 'yes' || id === 'option1') return words.yes;
+  if (id === 'no' || id === 'option2') return words.no;
   return options?.find((o) => o.id === optionId)?.text ?? optionId;
 }

@@ -6,7 +6,8 @@ import { historyStatus, NOT_YET, useUserHistory, useUserStats, type HistoryStatu
 import { CalibrationChart } from './CalibrationChart';
 import { AccuracyChart } from '../history/AccuracyChart';
 import { rankLabel, UnrankedNote } from '../leaderboard/rank';
-import { useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { translatedHistoryItem } from '../../entities/question/translated';
 
 /** Profile history: the latest 5 predictions (spec §9). */
 export const HISTORY_LIMIT = 5;
@@ -35,6 +36,7 @@ function Tile({ label, value }: { label: string; value: string }) {
 /** Stats tab: four tiles and 'Recent Predictions'. */
 export function StatsTab({ userId }: { userId: string }) {
   const t = useT();
+  const language = useLanguage();
   const stats = useUserStats(userId);
   const history = useUserHistory(userId);
   const s = stats.data;
@@ -74,10 +76,11 @@ export function StatsTab({ userId }: { userId: string }) {
             <ul className="history-list">
               {history.data.slice(0, HISTORY_LIMIT).map((item) => {
                 const status = historyStatus(item);
+                const shown = translatedHistoryItem(item, language);
                 return (
                   <li key={item.questionId} className="history-item">
                     <div className="history-item__top">
-                      <p className="history-item__text">{questionWithMark(item.questionText)}</p>
+                      <p className="history-item__text">{questionWithMark(shown.questionText)}</p>
                       <Badge variant={STATUS_BADGE[status]} className={`history-status history-status--${status.toLowerCase()}`}>
                         {t(STATUS_LABEL[status])}
                       </Badge>
@@ -87,7 +90,7 @@ export function StatsTab({ userId }: { userId: string }) {
                         <time dateTime={item.submittedAt}>{formatLongDate(item.submittedAt)}</time>
                       )}
                       <span>
-                        {t('stats.yourAnswer')} <strong>{item.selectedOption || item.selectedOptionId}</strong>
+                        {t('stats.yourAnswer')} <strong>{shown.selectedOption}</strong>
                       </span>
                       {typeof item.confidence === 'number' && (
                         <span className="history-item__confidence">{t('confidence.chosen', { confidence: String(item.confidence) })}</span>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ProvinceResult } from './provinces';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import './provinces.css';
 
@@ -28,9 +28,10 @@ export function ProvinceBreakdown({
     <ul className="prov__list">
       {provinces.map((p) => {
         const share = p.results.find((r) => r.optionId === first.id)?.percentage ?? 0;
+        const name = t(`prov.${p.code}` as MessageKey);
         return (
           <li key={p.code} className="prov__row">
-            <span className="prov__name">{p.name}</span>
+            <span className="prov__name">{name}</span>
             {p.shown && p.totalVotes !== null ? (
               <>
                 <span className="prov__figures">
@@ -39,7 +40,7 @@ export function ProvinceBreakdown({
                 <span
                   className="prov__bar"
                   role="img"
-                  aria-label={`${p.name}: ${first.text} ${Math.round(share)}%`}
+                  aria-label={`${name}: ${first.text} ${Math.round(share)}%`}
                 >
                   <span className="prov__fill" style={{ width: `${share}%` }} />
                 </span>

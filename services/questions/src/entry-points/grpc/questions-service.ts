@@ -1,5 +1,5 @@
 import type { Server } from '@grpc/grpc-js';
-import { audited, enqueueEvent, isUuid, notFound, sastDayBounds, unaryService, type Clock, codedMessage } from '@mzansi/kit';
+import { audited, enqueueEvent, invalid, isUuid, notFound, sastDayBounds, unaryService, type Clock, codedMessage } from '@mzansi/kit';
 import { QuestionsServiceService, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
 import type { QuestionRow } from '../../data-access/schema.js';
@@ -114,6 +114,12 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           const row = isUuid(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
           if (!row || !mayViewQuestion(row, call.actor)) throw notFound(NOT_FOUND);
           return { question: toQuestion(row) };
+        },
+
+        async getQuestions(req, call) {
+          if (req.ids.length > 100) throw invalid('At most 100 ids per call');
+          const rows = await repo.findByIds(ctx.db, [...new Set(req.ids.filter(isUuid).map((id) => id.toLowerCase()))]);
+          return { questions: rows.filter((row) => mayViewQuestion(row, call.actor)).map(toQuestion) };
         },
 
         async listTodayQuestions() {

@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest';
+import { translatedHistoryItem, translatedQuestion } from './translated';
+
+const question = {
+  text: 'Will it rain',
+  context: 'Weather.',
+  options: [
+    { id: 'yes', text: 'Yes' },
+    { id: 'no', text: 'No' },
+  ],
+  translations: { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } } },
+};
+
+test('a question in the reader language where translated, its missing parts and other languages in English', () => {
+  expect(translatedQuestion(question, 'zu')).toMatchObject({ text: 'Ngabe lizona', context: 'Weather.', options: [{ text: 'Yebo' }, { text: 'No' }] });
+  expect(translatedQuestion(question, 'af')).toBe(question);
+  expect(translatedQuestion(question, 'en')).toBe(question);
+});
+
+test('a profile history line in the reader language where translated, else the English it was answered in', () => {
+  const item = { questionText: 'Will it rain', selectedOption: 'Yes', selectedOptionId: 'yes', translations: question.translations };
+  expect(translatedHistoryItem(item, 'zu')).toEqual({ questionText: 'Ngabe lizona', selectedOption: 'Yebo' });
+  expect(translatedHistoryItem({ ...item, selectedOption: 'No', selectedOptionId: 'no' }, 'zu')).toEqual({ questionText: 'Ngabe lizona', selectedOption: 'No' });
+  expect(translatedHistoryItem(item, 'st')).toEqual({ questionText: 'Will it rain', selectedOption: 'Yes' });
+  expect(translatedHistoryItem({ ...item, translations: undefined }, 'zu')).toEqual({ questionText: 'Will it rain', selectedOption: 'Yes' });
+});
+
+test('plain Yes / No options read in the interface language where the admin gave none', async () => {
+  const { setLanguage } = await import('../../i18n');
+  await setLanguage('af', { remember: false });
+  try {
+    const plain = { ...question, translations: undefined };
+    expect(translatedQuestion(plain, 'af').options.map((o) => o.text)).toEqual(['Ja', 'Nee']);
+    expect(translatedQuestion(question, 'zu').options.map((o) => o.text)).toEqual(['Yebo', 'Nee']);
+  } finally {
+    await setLanguage('en', { remember: false });
+  }
+  expect(translatedQuestion({ ...question, translations: undefined }, 'en').options.map((o) => o.text)).toEqual(['Yes', 'No']);
+});
