@@ -11,7 +11,7 @@ import { send, writeJson } from '../respond.js';
 import { provinceBreakdown, translationsJson, visibleResults } from '../questions.js';
 import { answerFigures } from '../answer-figures.js';
 import { requireActor, requireSelf } from '../session.js';
-import { accuracyHistoryRoute } from './accuracy-history.js';
+import { profileChartRoutes } from './profile-charts.js';
 
 export interface VotingDeps {
   clients: Clients;
@@ -156,27 +156,8 @@ export function userVotingRoutes(r: Router, { clients }: VotingDeps): void {
     });
   });
 
-  r.get('/:id/calibration', async (req, res) => {
-    requireActor(res);
-    const { id } = parse(IdParams, req.params);
-    const actor = requireSelf(res, id, { adminMayRead: true });
-    const c = await clients.voting.getCalibration({ userId: id }, { actor });
-    send(res, 'GET /api/users/{id}/calibration', 200, {
-      resolved: c.resolved,
-      meanSkill: Math.round(c.meanSkill * 10_000) / 10_000,
-      buckets: c.buckets.map((b) => ({
-        from: b.from,
-        to: b.to,
-        count: b.count,
-        correct: b.correct,
-        // Mean confidence and share correct, both in % to one decimal (null for an empty bucket).
-        predicted: b.count ? Math.round(b.meanConfidence * 10) / 10 : null,
-        actual: b.count ? Math.round((b.correct / b.count) * 1000) / 10 : null,
-      })),
-    });
-  });
-
-  accuracyHistoryRoute(r, clients);
+  // The profile's charts: calibration, accuracy by month (profile-charts.ts).
+  profileChartRoutes(r, clients);
 
   r.get('/:id/history', async (req, res) => {
     requireActor(res);
