@@ -163,7 +163,7 @@ describe('answers only while the question is open', () => {
       [idOf(sipho)]: [1, 1, 1],
     });
     const zStats = await h.v.getUserStats({ userId: idOf(zanele) }, zanele);
-    expect(zStats).toEqual({ totalAnswers: 0, accuracy: 0, nationalRank: 0, streak: 0, correctThisMonth: 0, resolvedThisMonth: 0 });
+    expect(zStats).toEqual({ totalAnswers: 0, accuracy: 0, nationalRank: 0, rankReason: 'noResolvedThisMonth', streak: 0, correctThisMonth: 0, resolvedThisMonth: 0 });
     const tHistory = await h.v.getUserHistory({ userId: idOf(thandi), limit: 0 }, thandi);
     expect(tHistory.items.map((i) => i.questionId)).toEqual([kept.id]);
     // The kept question's answers and counts are untouched.

@@ -97,7 +97,8 @@ describe('the SAST month boundary', () => {
     const qb = await h.createPublished({ text: 'Will the Bulls win the URC' });
 
     await answerAt(m, '2026-03-31T21:59:00.000Z', qa, 'yes'); // 23:59 SAST, 31 March
-    expect(await statsAt(m, '2026-03-31T21:59:30.000Z')).toMatchObject({ totalAnswers: 1, nationalRank: 1, streak: 1 });
+    // Nothing of theirs has resolved yet: no rank, with the reason (the same rule on every screen).
+    expect(await statsAt(m, '2026-03-31T21:59:30.000Z')).toMatchObject({ totalAnswers: 1, nationalRank: 0, rankReason: 'noResolvedThisMonth', streak: 1 });
     // 00:00:30 SAST on 1 April: nothing this month yet, so no rank.
     expect(await statsAt(m, '2026-03-31T22:00:30.000Z')).toMatchObject({ totalAnswers: 1, nationalRank: 0, correctThisMonth: 0, resolvedThisMonth: 0 });
 
@@ -109,7 +110,7 @@ describe('the SAST month boundary', () => {
       { month: '2026-03-01', answered: 1, resolved: 0, correct: 0 },
       { month: '2026-04-01', answered: 1, resolved: 0, correct: 0 },
     ]);
-    expect(await statsAt(m, '2026-03-31T22:01:00.000Z')).toMatchObject({ totalAnswers: 2, nationalRank: 1, streak: 2 });
+    expect(await statsAt(m, '2026-03-31T22:01:00.000Z')).toMatchObject({ totalAnswers: 2, nationalRank: 0, rankReason: 'noResolvedThisMonth', streak: 2 });
 
     // Both resolve "yes" in April: the March answer (right) scores in March, the April one (wrong) in April.
     clock.set('2026-04-01T08:00:00.000Z');
@@ -120,6 +121,7 @@ describe('the SAST month boundary', () => {
       totalAnswers: 2,
       accuracy: 100,
       nationalRank: 1,
+      rankReason: '',
       streak: 1,
       correctThisMonth: 1,
       resolvedThisMonth: 1,
@@ -128,6 +130,7 @@ describe('the SAST month boundary', () => {
       totalAnswers: 2,
       accuracy: 0,
       nationalRank: 1,
+      rankReason: '',
       streak: 2,
       correctThisMonth: 0,
       resolvedThisMonth: 1,
