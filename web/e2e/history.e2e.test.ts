@@ -15,6 +15,7 @@ import {
   publishNewQuestion,
   reloadUntilVisible,
   screenshot,
+  showResultsBelow,
   signUpApi,
   stackContext,
   stackPage,
@@ -67,6 +68,9 @@ for (const viewport of [VIEWPORT, NARROW_VIEWPORT]) {
       await page.goto('/vote');
       const results = page.locator('section.results', { has: page.getByRole('heading', { name: `${text}?` }) });
       const card = results.locator('.history-card');
+      // The chart is the first of the cards below the national results: it loads when the reader scrolls there.
+      await expectVisible(results.getByRole('list', { name: 'National results' }), 20_000);
+      await showResultsBelow(results);
       await expectVisible(card.getByRole('img', { name: /^Chart of the national split since the question was published\./ }), 20_000);
       await expectVisible(card.locator('canvas').first(), 15_000);
       await expectVisible(card.getByText(/^Published \d/));

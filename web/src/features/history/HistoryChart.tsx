@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { Card, CardContent, CardTitle } from '../../ui';
+import { useMemo, useState } from 'react';
+import { Button, Card, CardContent, CardTitle } from '../../ui';
+import { useDataSaver } from '../datasaver/dataSaver';
 import { barColor } from '../../entities/question/results';
 import type { Question } from '../../entities/question/types';
 import { useT } from '../../i18n';
@@ -15,6 +16,26 @@ import './history.css';
  * screens. Nothing for a blind question the reader may not see yet (the server answers 403 or hides it).
  */
 export function HistoryChart({ question }: { question: Question }) {
+  const t = useT();
+  // Data saver: the chart (its points and its chunk) waits for a tap, like comment images.
+  const saveData = useDataSaver();
+  const [asked, setAsked] = useState(false);
+  if (saveData && !asked) {
+    return (
+      <Card className="results-card history-card">
+        <CardContent>
+          <CardTitle>{t('results.historyTitle')}</CardTitle>
+          <Button variant="secondary" onClick={() => setAsked(true)}>
+            {t('results.historyShow')}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return <LoadedHistoryChart question={question} />;
+}
+
+function LoadedHistoryChart({ question }: { question: Question }) {
   const t = useT();
   const history = useQuestionHistory(question.id);
   const options = useMemo(() => question.options.map((o) => ({ id: o.id, text: o.text })), [question.options]);

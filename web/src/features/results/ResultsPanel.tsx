@@ -80,9 +80,9 @@ export function ResultsPanel({
   // says it is loading and nothing follows it; growing in two steps (live bars, then provinces) moved the cards
   // below twice (Lighthouse's layout shift).
   const settling = firstLoad(results);
-  // The cards below the national one (friends, rankings, share, discussion) load their own data, so they come when
-  // the reader scrolls to them: on a phone they start below the first screen, and a vote asks nothing more until
-  // then. They follow in a deferred render (short slices after the national figures, not one long task: Lighthouse's
+  // The cards below the national one (how the nation moved, friends, rankings, share, discussion) load their own
+  // data, so they come when the reader scrolls to them: on a phone they start below the first screen, and a vote
+  // asks nothing more until then. They follow in a deferred render (short slices after the national figures, not one long task: Lighthouse's
   // total blocking time) and only add below; nothing above them moves.
   const [moreRef, scrolledTo] = useSeen<HTMLDivElement>();
   const below = useDeferredValue(!settling && scrolledTo);
@@ -173,9 +173,9 @@ export function ResultsPanel({
         </CardContent>
       </Card>
 
-      {!settling && source && !resultsHidden(source) && <HistoryChart question={question} />}
-
       <div ref={moreRef} className="results__more" aria-hidden="true" />
+      {/* The chart of how the nation moved is the first of the cards below: asked for once the reader gets there. */}
+      {!settling && below && source && !resultsHidden(source) && <HistoryChart question={question} />}
       {!settling && below && (
         <ResultsBelow
           questionId={question.id}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardTitle } from '../../ui';
 import { ClockIcon } from '../../ui/icons';
 import { useLocalDayCountdown } from '../../lib/useNow';
@@ -8,6 +8,7 @@ import { ScreenHeader } from '../shell/ScreenHeader';
 import { useTodayQuestions } from '../questions/api';
 import type { Question } from '../../entities/question/types';
 import { ResultsPanel } from '../results/ResultsPanel';
+import { questionResultsQuery } from '../results/api';
 import { InviteFriendsDialog } from '../invite/InviteFriendsDialog';
 import { answerKey, useAnswers, type Answer } from './api';
 import { DailyQuestion } from './DailyQuestion';
@@ -42,6 +43,12 @@ export function VotePage() {
     userId,
     questions.map((q) => q.id),
   );
+  // The profile step comes below the results once they are in: shown earlier, the results card growing into its
+  // figures pushed it down (a layout shift). Read from the cache the panels fill; these observers fetch nothing.
+  const resultsIn = useQueries({
+    queries: questions.filter((_, i) => answers[i]?.data).map((q) => ({ ...questionResultsQuery(q.id, userId), enabled: false })),
+    combine: (results) => results.length > 0 && results.every((r) => r.data !== undefined),
+  });
   // Questions answered on this screen whose 'Vote Recorded!' confirmation is still showing.
   const [confirming, setConfirming] = useState<ReadonlySet<string>>(() => new Set());
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -110,7 +117,7 @@ export function VotePage() {
       )}
 
       {/* After the first vote (its confirmation over), once: e-mail, phone and province, all skippable. */}
-      {wantsProfileStep(user) && confirming.size === 0 && answers.some((a) => a?.data) && <CompleteProfile user={user} />}
+      {wantsProfileStep(user) && confirming.size === 0 && resultsIn && <CompleteProfile user={user} />}
 
       <InviteFriendsDialog open={inviteOpen} onOpenChange={setInviteOpen} />
     </div>
