@@ -94,7 +94,9 @@ describe.each(LANGUAGES)('in %s', (language) => {
       const hero = page.locator('.hero');
       expect(await hero.locator('.hero__kicker').textContent()).toBe(messages['landing.kicker']);
       expect(await hero.locator('.hero__day').textContent()).toMatch(/\d/);
-      expect(await hero.getByRole('button').allTextContents()).toEqual(['YES', 'NO', messages['landing.startPredicting'], messages['landing.login']]);
+      // A plain Yes/No question's options in the reader's language (the admin gave no translation of them).
+      const [yes, no] = [messages['live.yes']!.toUpperCase(), messages['live.no']!.toUpperCase()];
+      expect(await hero.getByRole('button').allTextContents()).toEqual([yes, no, messages['landing.startPredicting'], messages['landing.login']]);
       await expectNoOverlay(page);
       await screenshot(page, `first-paint-landing-server-${language}-${width}`);
       const server = { header: await outer(page, '.landing-header'), hero: await outer(page, '.hero') };
@@ -105,7 +107,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
       expect({ header: await outer(page, '.landing-header'), hero: await outer(page, '.hero') }).toEqual(server);
       await expectNoOverlay(page);
       // The buttons are the app's: YES opens the sign-up dialog.
-      await hero.getByRole('button', { name: 'YES' }).click();
+      await hero.getByRole('button', { name: yes, exact: true }).click();
       await expectVisible(page.getByRole('dialog'));
       expect(complaints).toEqual([]);
       await screenshot(page, `first-paint-landing-hydrated-${language}-${width}`);
