@@ -103,9 +103,9 @@ test('the friends screen, the friends feed, the discussion and the stats in isiZ
 
     // The discussion under the question on /vote (after answering it): open, post a comment, in isiZulu.
     await page.goto('/vote');
-    // The admin gave no isiZulu text: the option shows as written. Reloaded while the services catch up.
-    // (Its name gains the live figures, "YES 100% · 1 vote", once the public results are in.)
-    const yes = page.locator(`[data-question-id="${questionId}"]`).first().getByRole('button', { name: /^YES\b/ });
+    // The admin gave no isiZulu text: a plain Yes/No shows in isiZulu. Reloaded while the services catch up.
+    // (Its name gains the live figures, "YEBO 100% · 1 vote", once the public results are in.)
+    const yes = page.locator(`[data-question-id="${questionId}"]`).first().getByRole('button', { name: /^YEBO\b/ });
     const voteDeadline = Date.now() + 45_000;
     while (!(await yes.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
       if (Date.now() > voteDeadline) throw new Error('the question did not show on /vote');

@@ -95,7 +95,8 @@ test('notification settings: /notifications saves to the user; the profile Setti
     await closeToasts(page);
 
     const me = await context.request.get('/api/auth/me');
-    expect(await me.json()).toMatchObject({ phoneNumber: '+27 82 555 0101', whatsappNotifications: true });
+    // Stored as E.164, however it was typed.
+    expect(await me.json()).toMatchObject({ phoneNumber: '+27825550101', whatsappNotifications: true });
 
     // Send Test Alert: the server's message, or the fallback while the notification service is not there.
     await form.getByRole('button', { name: 'Send Test Alert' }).click();
@@ -159,6 +160,8 @@ test('the built app serves /sw.js and registers it; the shell is cached', async 
     // The landing page's notifications card (permission not yet asked).
     const card = page.locator('.info-card--notify');
     await card.scrollIntoViewIfNeeded();
+    // Folded under its title (the landing stays short on a phone).
+    await card.locator('summary').click();
     await expectVisible(card.getByText('Click to Enable'));
     await screenshot(page, 'landing-notifications');
 

@@ -94,7 +94,7 @@ describe.each([
       await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('Repeat the new password').fill('something-else-1');
       await page.getByRole('button', { name: 'Set new password' }).click();
-      await expectVisible(page.getByRole('alert').filter({ hasText: 'The two passwords do not match' }));
+      await expectVisible(page.getByText('The two passwords do not match'));
       await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Set new password' }).click();
       await expectVisible(page.getByRole('status').filter({ hasText: 'Your password is changed and you are signed in.' }));

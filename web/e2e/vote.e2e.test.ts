@@ -79,7 +79,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     await showResultsBelow(results);
     await expectVisible(results.getByText('No friends have answered yet'));
     // Nothing of this user's has resolved yet: no made-up accuracy (a "0%" would read as a verdict).
-    await expectVisible(results.getByText('Your accuracy and rank show once one of your predictions this month is resolved.'));
+    await expectVisible(results.getByText('No resolved predictions yet this month'));
     await closeToasts(page);
     await scrollToTop(results);
     await screenshot(page, 'results-panel');
