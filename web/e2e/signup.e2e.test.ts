@@ -68,7 +68,8 @@ async function signUpToVote(page: Page, dialog: Locator, tag: string): Promise<v
   await dialog.getByRole('checkbox', { name: /I agree/ }).check();
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/vote', { timeout: 15_000 });
-  const question = page.getByRole('heading', { name: `${questionText}?` });
+  // The vote form's question (while the app swaps the landing out, its hero may briefly still hold the same text).
+  const question = page.locator('.vq').getByRole('heading', { name: `${questionText}?` });
   await expectVisible(question, 15_000);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   const box = await question.boundingBox();
