@@ -8,7 +8,7 @@ import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { expectCleanError, PASSWORD, type Res } from '../api/helpers.js';
 import { createAuthzFixtures, ownerView as ownerViewOf, startAuthzSystem } from './authz-fixtures.js';
-import type { SecUser, System } from './system.js';
+import { questionsAsStored, type SecUser, type System } from './system.js';
 
 let sys: System;
 let a: SecUser; // the victim
@@ -255,7 +255,7 @@ describe('scenario 10: admin routes', () => {
       ['GET', '/api/admin/audit'],
     ];
     const snapshot = async () => ({
-      all: (await sys.admin.get('/api/admin/questions')).json,
+      all: questionsAsStored((await sys.admin.get('/api/admin/questions')).json),
       drafts: (await sys.admin.get('/api/admin/drafts')).json,
       officials: (await sys.admin.get('/api/officials')).json,
       predictions: (await sys.admin.get('/api/tags/elections/predictions')).json,

@@ -14,7 +14,8 @@ export const subject = {
   username: uname('Erase'),
   name: `Lindiwe Erasmus ${tag}`,
   email: `lindiwe.${tag}@example.co.za`,
-  phoneNumber: `+27 82 ${String(Date.now()).slice(-7)}`,
+  // As stored (E.164), so the erasure checks look for the value the services hold.
+  phoneNumber: `+2782${String(Date.now()).slice(-7)}`,
 };
 export const pushEndpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
 

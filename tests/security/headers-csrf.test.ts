@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspDirectives, expectCleanError, PUBLIC_URL, startGatewayForTest, type Res } from '../api/helpers.js';
 import { dataUrl, PNG } from '../api/social-helpers.js';
-import { startSystem, type SecUser, type System } from './system.js';
+import { questionsAsStored, startSystem, type SecUser, type System } from './system.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 let sys: System;
@@ -66,7 +66,7 @@ describe('scenario 14: CSRF', () => {
       sent: (await u.b.get(`/api/users/${u.id}/sent-requests`)).json,
       comments: (await u.b.get(`/api/questions/${q}/comments`)).json,
       suggestions: (await u.b.get('/api/question-suggestions')).json,
-      all: (await sys.admin.get('/api/admin/questions')).json,
+      all: questionsAsStored((await sys.admin.get('/api/admin/questions')).json),
       officials: (await sys.admin.get('/api/officials')).json,
       adminMe: (await sys.admin.get('/api/auth/me')).status,
     });

@@ -35,6 +35,9 @@ export async function expectThumbnail(page: Page, commentId: string, screen: str
     await screenshot(page, `images-${screen}-failed`);
     throw err;
   });
+  // On the landing a card's comments are folded under their count: open them as a reader would.
+  const fold = page.locator('details', { has: img }).first();
+  if ((await fold.count()) && !(await fold.evaluate((d) => (d as unknown as { open: boolean }).open))) await fold.locator('summary').first().click();
   await img.scrollIntoViewIfNeeded();
   await img.evaluate((el) => new Promise<void>((resolve) => ((el as unknown as Img).complete ? resolve() : el.addEventListener('load', () => resolve()))));
   expect(await img.getAttribute('loading'), screen).toBe('lazy');

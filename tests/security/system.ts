@@ -89,3 +89,11 @@ export async function metricValue(metricsPort: number, name: string, fragments: 
   }
   return total;
 }
+
+/**
+ * A question list as it stands, for "nothing changed" comparisons: without the cards' sparklines, whose last point
+ * is the moment of reading (an open question's split "now"), so two reads a second apart differ by design.
+ */
+export function questionsAsStored(list: unknown): unknown {
+  return Array.isArray(list) ? list.map((q) => (q && typeof q === 'object' ? { ...q, sparkline: undefined } : q)) : list;
+}

@@ -53,8 +53,15 @@ export const rawBody = (s: string): Plan => plan({ who: 'user', method: 'POST', 
 export const malformedJson = fc.string({ maxLength: 30 }).map((s) => `{"a":${s}`);
 export const validTag = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,39}$/);
 export const email = fc.emailAddress().filter((e) => e.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e) && e.split('@')[0]!.length <= 64);
-// A phone number with its country code (`0821234567` is refused).
-export const phone = fc.stringMatching(/^\+[0-9][0-9 ()-]{5,19}$/).filter((p) => /^\+[0-9][0-9 ()-]{5,19}$/.test(p.trim()) && p.length <= 30);
+// A phone number as people write them: South African (`082 555 1234`, `+27 82 555 1234`) or another country's with
+// its code (`+44 20 7946 0958`); identity stores each as E.164.
+const digits = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
+const separator = fc.constantFrom('', ' ', '-');
+export const phone = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 9 }), digits(1, 1), separator, digits(3, 3), separator, digits(4, 4)).map(([a, b, s1, c, s2, d]) => `0${a}${b}${s1}${c}${s2}${d}`),
+  fc.tuple(fc.integer({ min: 1, max: 9 }), digits(8, 8), separator).map(([a, rest, s]) => `+27${s}${a}${rest.slice(0, 1)}${s}${rest.slice(1)}`),
+  fc.tuple(fc.constantFrom(1, 44, 49, 263, 267), digits(8, 10)).map(([code, rest]) => `+${code} ${rest}`),
+);
 export const b64url = (n: number, first?: number) =>
   fc.uint8Array({ minLength: n, maxLength: n }).map((a) => {
     const b = Buffer.from(a);
