@@ -61,6 +61,47 @@ export const InboxReadBody = z.union([
 ]);
 export const InboxRead = z.strictObject({ unread: z.number().int().nonnegative() });
 
+/**
+ * What a player can choose to hear about outside the app, each by push and by e-mail (the inbox keeps everything
+ * either way): a removed comment and a suspension are `moderation`, a corrected resolution is `question-resolved`.
+ * The global switches of the notifications settings still come first: no push without a browser subscription, no
+ * e-mail with e-mail notifications off or an unverified address.
+ */
+export const ALERT_KINDS = [
+  'question-published',
+  'question-resolved',
+  'friend-request',
+  'friend-accepted',
+  'comment-replied',
+  'comment-agreed',
+  'moderation',
+  'suggestion-used',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+/** Until a player says otherwise: every kind by push; every kind by e-mail except replies and agrees (they can be many). */
+export const ALERT_DEFAULTS: Record<AlertKind, { push: boolean; email: boolean }> = Object.fromEntries(
+  ALERT_KINDS.map((k) => [k, { push: true, email: k !== 'comment-replied' && k !== 'comment-agreed' }]),
+) as Record<AlertKind, { push: boolean; email: boolean }>;
+/** The inbox kind an alert setting governs it by. */
+export function alertKindOf(kind: InboxKind): AlertKind {
+  if (kind === 'comment-removed' || kind === 'suspended') return 'moderation';
+  if (kind === 'resolution-corrected') return 'question-resolved';
+  return kind;
+}
+
+const AlertKindSchema = z.enum(ALERT_KINDS, { message: `kind must be one of ${ALERT_KINDS.join(', ')}` });
+export const AlertPreference = z.strictObject({ kind: AlertKindSchema, push: z.boolean(), email: z.boolean() });
+/** Every kind, in ALERT_KINDS order, with the player's choice or the default. */
+export const AlertPreferences = z.strictObject({ preferences: z.array(AlertPreference) });
+/** Change some kinds: a field left out keeps its setting. */
+export const AlertPreferencesBody = z.object({
+  preferences: z
+    .array(z.object({ kind: AlertKindSchema, push: z.boolean().optional(), email: z.boolean().optional() }))
+    .min(1)
+    .max(ALERT_KINDS.length),
+});
+export type AlertPreferences = z.infer<typeof AlertPreferences>;
+
 /** A personal item that just reached the signed-in person (only their own sockets get it). */
 export const InboxLiveMessage = z.strictObject({ type: z.literal('inbox'), item: InboxItem });
 

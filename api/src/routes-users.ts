@@ -20,7 +20,7 @@ import {
   User,
   UserSearch,
 } from './users.js';
-import { InboxPage, InboxQuery, InboxRead, InboxReadBody, InboxUnread, NewsletterBody, NewsletterSubscribed, PushRemoved, PushSubscription, PushTest, PushUnsubscribeBody, Unsubscribed, UnsubscribeBody, UnsubscribeQuery, VapidKey } from './notifications.js';
+import { AlertPreferences, AlertPreferencesBody, InboxPage, InboxQuery, InboxRead, InboxReadBody, InboxUnread, NewsletterBody, NewsletterSubscribed, PushRemoved, PushSubscription, PushTest, PushUnsubscribeBody, Unsubscribed, UnsubscribeBody, UnsubscribeQuery, VapidKey } from './notifications.js';
 
 const AUTH = 'Sign-in';
 const U = 'Users and settings';
@@ -61,6 +61,8 @@ export const userRoutes = {
   'GET /api/users/{id}/inbox': route({ tag: N, access: 'user', summary: 'My inbox, newest first, 30 a page (self)', params: UserIdParams, query: InboxQuery, responses: { 200: InboxPage } }),
   'GET /api/users/{id}/inbox/unread': route({ tag: N, access: 'user', summary: 'How many inbox items are unread (self)', params: UserIdParams, responses: { 200: InboxUnread } }),
   'PUT /api/users/{id}/inbox/read': route({ tag: N, access: 'user', summary: 'Mark inbox items read, some or all (self)', params: UserIdParams, body: InboxReadBody, responses: { 200: InboxRead } }),
+  'GET /api/users/{id}/alert-preferences': route({ tag: N, access: 'user', summary: 'What I hear about by push and by e-mail, per kind (self)', params: UserIdParams, responses: { 200: AlertPreferences } }),
+  'PUT /api/users/{id}/alert-preferences': route({ tag: N, access: 'user', summary: 'Change what I hear about by push and by e-mail (self)', params: UserIdParams, body: AlertPreferencesBody, responses: { 200: AlertPreferences } }),
   'GET /api/privacy-notice': route({ tag: U, access: 'public', summary: "The privacy notice's version and information officer", responses: { 200: PrivacyNotice } }),
   'GET /api/admin/audit': route({ tag: 'Admin', access: 'admin', summary: 'The audit log, newest first, 50 a page', query: AuditQuery, responses: { 200: AuditLog } }),
   'GET /api/notifications/vapid-public-key': route({ tag: N, access: 'public', summary: "The web push server's public key", responses: { 200: VapidKey } }),

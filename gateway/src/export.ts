@@ -115,6 +115,7 @@ export function exportDocument(parts: ExportParts, opts: { publicUrl: string; no
         ? { email: n.contact.email || null, name: n.contact.name, emailNotifications: n.contact.emailNotifications, browserNotifications: n.contact.browserNotifications }
         : null,
       pushSubscriptions: n.pushSubscriptions.map((p) => ({ endpointHost: p.endpointHost, createdAt: iso(p.createdAt) })),
+      alertPreferences: n.alertPreferences.map(({ kind, push, email }) => ({ kind, push, email })),
     },
     newsletter: n.newsletter ? { email: n.newsletter.email, name: n.newsletter.name || null, source: n.newsletter.source, subscribedAt: iso(n.newsletter.subscribedAt) } : null,
   };

@@ -59,7 +59,7 @@ describe('every read of the route table', () => {
     for (const key of reads) {
       const path = pathOf(splitKey(key)[1]);
       // Self-only reads as Alice (an export is for the person it is about), everything else as the admin.
-      const b: Browser = /\/users\/[^/]+\/(export|privacy|answers|inbox)|\/questions\/[^/]+\/(results|friend-answers)/.test(path) ? cast.aliceB : cast.adminB;
+      const b: Browser = /\/users\/[^/]+\/(export|privacy|answers|inbox|alert-preferences)|\/questions\/[^/]+\/(results|friend-answers)/.test(path) ? cast.aliceB : cast.adminB;
       const res = await b.get(path + (QUERY[key] ?? ''));
       expect(routeOf('GET', path)?.key, path).toBe(key);
       expect(res.status, `${key}: ${res.text.slice(0, 200)}`).toBe(SPECIAL[key] ?? 200);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { InboxQuery, InboxReadBody, UserIdParams } from '@mzansi/api';
+import { AlertPreferencesBody, InboxQuery, InboxReadBody, UserIdParams, type AlertPreferences } from '@mzansi/api';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
 import { fromGrpc, inboxItemJson, resolvedQuestionIds } from '../inbox.js';
@@ -8,8 +8,11 @@ import { requireActor, requireSelf } from '../session.js';
 
 const PAGE = 30;
 
+const alertChoices = ({ preferences }: { preferences: { kind: string; push: boolean; email: boolean }[] }) =>
+  ({ preferences: preferences.map(({ kind, push, email }) => ({ kind, push, email })) }) as AlertPreferences;
+
 /**
- * /api/users/{id}/inbox: the signed-in person's own inbox only (403 for anyone else's, admins included). A page's
+ * /api/users/{id}/inbox and /alert-preferences: the signed-in person's own inbox and alert choices only (403 for anyone else's, admins included). A page's
  * resolutions get the viewer's outcome from their own answers: one voting call for the whole page.
  */
 export function inboxRoutes(r: Router, { clients }: { clients: Clients }): void {
@@ -44,5 +47,19 @@ export function inboxRoutes(r: Router, { clients }: { clients: Clients }): void 
     const body = parse(InboxReadBody, req.body, 'Send the ids of the items to mark read, or all: true');
     const { unread } = await clients.notification.markInboxRead('all' in body ? { ids: [], all: true } : { ids: body.ids, all: false }, { actor });
     send(res, 'PUT /api/users/{id}/inbox/read', 200, { unread });
+  });
+
+  r.get('/:id/alert-preferences', async (req, res) => {
+    requireActor(res);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
+    send(res, 'GET /api/users/{id}/alert-preferences', 200, alertChoices(await clients.notification.getAlertPreferences({}, { actor })));
+  });
+
+  r.put('/:id/alert-preferences', async (req, res) => {
+    requireActor(res);
+    const actor = requireSelf(res, parse(UserIdParams, req.params).id);
+    const { preferences } = parse(AlertPreferencesBody, req.body, 'Send the kinds of alert to change, each with push and/or email');
+    const changed = await clients.notification.setAlertPreferences({ changes: preferences }, { actor });
+    send(res, 'PUT /api/users/{id}/alert-preferences', 200, alertChoices(changed));
   });
 }

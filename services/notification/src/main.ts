@@ -75,9 +75,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     grpc: (ctx, server) => registerNotificationService(ctx, server, { push, tests: () => testPushes!, kick: () => worker?.kick(), clock }),
     consumers: (ctx) => [
       userEventsConsumer(),
-      socialInboxConsumer(ctx),
-      suspensionInboxConsumer(ctx),
-      questionsInboxConsumer(ctx),
+      socialInboxConsumer(ctx, () => worker?.kick()),
+      suspensionInboxConsumer(ctx, () => worker?.kick()),
+      questionsInboxConsumer(ctx, () => worker?.kick()),
       questionPublishedConsumer(() => worker?.kick()),
       verificationRequestsConsumer(() => worker?.kick()),
     ],

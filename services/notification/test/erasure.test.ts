@@ -68,7 +68,7 @@ describe('notification: download my data', () => {
     expect(out.newsletter).toMatchObject({ email: gone.email.toUpperCase(), name: gone.name, source: 'profile' });
     expect(out.newsletter!.subscribedAt).toBeInstanceOf(Date);
     // Someone notification has never heard of: nothing, and no error.
-    expect(await client.exportUserData({}, as(person('Nobody', 'n@example.org')))).toEqual({ contact: undefined, pushSubscriptions: [], newsletter: undefined });
+    expect(await client.exportUserData({}, as(person('Nobody', 'n@example.org')))).toEqual({ contact: undefined, pushSubscriptions: [], alertPreferences: [], newsletter: undefined });
   });
 });
 
@@ -78,7 +78,7 @@ describe('notification: identity.user.deleted', () => {
     expect((await findValuesInDatabase(h.env.DATABASE_URL!, values(gone))).length).toBeGreaterThan(0);
     const first = await publish('identity.user.deleted', { userId: gone.id, deletedAt: new Date() });
     await eventually(async () => (await findValuesInDatabase(h.env.DATABASE_URL!, values(gone))).length === 0, 15_000);
-    expect(await client.exportUserData({}, as(gone))).toEqual({ contact: undefined, pushSubscriptions: [], newsletter: undefined });
+    expect(await client.exportUserData({}, as(gone))).toEqual({ contact: undefined, pushSubscriptions: [], alertPreferences: [], newsletter: undefined });
 
     const kept = await client.exportUserData({}, as(stays));
     expect(kept.contact?.email).toBe(stays.email);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { forgetEventsAbout } from '@mzansi/kit';
+import { eraseAlertChoices } from './alert-repo.js';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions } from './schema.js';
 import type { NotificationQueryable } from '../context.js';
 
@@ -27,7 +28,7 @@ export async function pushSubscriptionsForExport(db: Q, userId: string) {
 
 /**
  * Erases a deleted user from notification: the delivery log rows that name them (e-mail deliveries are keyed by
- * user id, push deliveries by endpoint), their push subscriptions, the newsletter subscription of their address
+ * user id, push deliveries by endpoint), their push subscriptions and alert choices, the newsletter subscription of their address
  * with its mails, the contact entry, and notification's outbox rows that name them. (Verification mails not sent
  * yet go on their own consumer, in order with their requests: mail-consumers.ts.) Idempotent: a second run finds
  * nothing.
@@ -46,6 +47,7 @@ export async function eraseUser(db: Q, userId: string): Promise<{ push: number; 
       ),
     );
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  await eraseAlertChoices(db, userId);
   const lower = contact?.email.trim().toLowerCase();
   const subscription = lower
     ? (await db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.emailLower, lower)).returning({ id: newsletterSubscriptions.id }))[0]
@@ -55,6 +57,10 @@ export async function eraseUser(db: Q, userId: string): Promise<{ push: number; 
     await db.delete(deliveries).where(eq(deliveries.target, subscription.id));
     await db.delete(notificationJobs).where(sql`${notificationJobs.payload}->>'target' = ${subscription.id}`);
   }
+  // Alerts not sent yet that are for them or name them (who replied, agreed, sent a request).
+  await db
+    .delete(notificationJobs)
+    .where(and(eq(notificationJobs.kind, 'inbox-item'), sql`(${notificationJobs.payload}->>'userId' = ${userId} OR ${notificationJobs.payload}->>'actorId' = ${userId})`));
   await db.delete(contacts).where(eq(contacts.userId, userId));
   await forgetEventsAbout(db, userId);
   return { push: endpoints.length, newsletter: !!subscription, contact: !!contact };

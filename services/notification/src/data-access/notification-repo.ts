@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ALERT_DEFAULTS, type AlertKind } from '@mzansi/api';
 import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions, settings } from './schema.js';
 import type { NotificationQueryable } from '../context.js';
 
@@ -152,12 +153,29 @@ export async function releaseJob(db: Q, eventId: string, worker: string): Promis
 
 // ---- targets and deliveries ----
 
+/** Who a job is for: everyone, or one person (an inbox item), as far as they want this kind of alert. */
+export interface Audience {
+  kind: AlertKind;
+  userId?: string;
+}
+
+/**
+ * The person wants `kind` by `channel`: their stored choice, else the default (one primary-key probe per target, and
+ * none stored for most people).
+ */
+function wants(userId: AnyColumn, kind: AlertKind, channel: 'push' | 'email'): SQL {
+  const column = channel === 'push' ? sql`p.push` : sql`p.email`;
+  return ALERT_DEFAULTS[kind][channel]
+    ? sql`NOT EXISTS (SELECT 1 FROM alert_preferences p WHERE p.user_id = ${userId} AND p.kind = ${kind} AND NOT ${column})`
+    : sql`EXISTS (SELECT 1 FROM alert_preferences p WHERE p.user_id = ${userId} AND p.kind = ${kind} AND ${column})`;
+}
+
 /**
  * The next push subscriptions after `cursor` that still need this event: no delivery row, or one left 'sending'
  * (claimed but not confirmed: the worker stopped before sending it, or died while sending); each with its owner's
  * language (their contact's, English without one).
  */
-export async function nextPushTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<PushTargetRow[]> {
+export async function nextPushTargets(db: Q, eventId: string, cursor: string | null, limit: number, audience: Audience): Promise<PushTargetRow[]> {
   return db
     .select({ ...getTableColumns(pushSubscriptions), language: sql<string>`coalesce(${contacts.language}, 'en')` })
     .from(pushSubscriptions)
@@ -165,6 +183,8 @@ export async function nextPushTargets(db: Q, eventId: string, cursor: string | n
     .where(
       and(
         cursor === null ? undefined : gt(pushSubscriptions.endpoint, cursor),
+        audience.userId === undefined ? undefined : eq(pushSubscriptions.userId, audience.userId),
+        wants(pushSubscriptions.userId, audience.kind, 'push'),
         sql`NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = ${eventId} AND d.channel = 'push'
               AND d.target = ${pushSubscriptions.endpoint} AND d.status <> 'sending')`,
       ),
@@ -177,13 +197,15 @@ export async function nextPushTargets(db: Q, eventId: string, cursor: string | n
  * Contacts after `cursor` who want e-mail, have a verified address (PRODUCT.md "Privacy": nothing goes to an address
  * its owner has not confirmed) and were not e-mailed for this event yet.
  */
-export async function nextEmailTargets(db: Q, eventId: string, cursor: string | null, limit: number): Promise<ContactRow[]> {
+export async function nextEmailTargets(db: Q, eventId: string, cursor: string | null, limit: number, audience: Audience): Promise<ContactRow[]> {
   return db
     .select()
     .from(contacts)
     .where(
       and(
         cursor === null ? undefined : gt(contacts.userId, cursor),
+        audience.userId === undefined ? undefined : eq(contacts.userId, audience.userId),
+        wants(contacts.userId, audience.kind, 'email'),
         eq(contacts.emailNotifications, true),
         eq(contacts.emailVerified, true),
         sql`${contacts.email} <> ''`,

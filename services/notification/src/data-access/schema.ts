@@ -60,15 +60,22 @@ export const newsletterSubscriptions = pgTable(
 );
 
 /**
- * One notification run per event (today: a published question). Written by the event consumer in its transaction;
+ * What a job delivers: question-published and question-resolved go to everyone who wants that kind, inbox-item to the
+ * one person an inbox item is for (push and e-mail, as they chose); the others are one mail to one address.
+ */
+export const JOB_KINDS = ['question-published', 'question-resolved', 'inbox-item', 'email-verification', 'newsletter-confirmation', 'password-reset'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/**
+ * One notification run per event (a published or resolved question, an inbox item, a single mail). Written by the event consumer in its transaction;
  * the delivery worker claims it with a lease, works through the targets and sets finished_at.
  */
 export const notificationJobs = pgTable(
   'notification_jobs',
   {
     eventId: uuid('event_id').primaryKey(),
-    /** question-published: push + e-mail to everyone; the others: one mail to one address (payload says which). */
-    kind: text('kind', { enum: ['question-published', 'email-verification', 'newsletter-confirmation', 'password-reset'] }).notNull(),
+    /** question-published, question-resolved: push + e-mail to everyone; inbox-item: to its person; the others: one mail. */
+    kind: text('kind', { enum: JOB_KINDS }).notNull(),
     payload: jsonb('payload').notNull(),
     /** Keyset cursors: the last push endpoint / contact id worked through. */
     pushCursor: text('push_cursor'),
@@ -107,3 +114,19 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A person's choice of push and e-mail for one kind of alert (@mzansi/api ALERT_KINDS); a kind with no row has the
+ * defaults (ALERT_DEFAULTS). Looked up by primary key from the delivery queries.
+ */
+export const alertPreferences = pgTable(
+  'alert_preferences',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').notNull(),
+    push: boolean('push').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -61,10 +61,10 @@ export function pushTopic(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 32);
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+export const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 /** Where a mail's unsubscribe links go: the one-click endpoint (RFC 8058) and the page people see. */
 export interface UnsubscribeLinks {

@@ -8,6 +8,7 @@ import { useUser } from '../auth/useSession';
 import { phoneProblem } from '../auth/signupRules';
 import type { User } from '../auth/types';
 import { sendTestAlert, updateProfileSettings, useStoreUpdatedUser, type ProfileSettingsInput } from './api';
+import { AlertChoices } from './AlertChoices';
 import { SettingRow, Switch } from './Switch';
 import { useT } from '../../i18n';
 import './notifications.css';
@@ -153,7 +154,14 @@ export function NotificationSettingsPage() {
   return (
     <div className="stack notify-settings">
       <ScreenHeader title={t('notif.title')} subtitle={t('notif.subtitle')} />
-      {user ? <SettingsForm key={user.id} user={user} /> : <Spinner />}
+      {user ? (
+        <>
+          <SettingsForm key={user.id} user={user} />
+          <AlertChoices userId={user.id} />
+        </>
+      ) : (
+        <Spinner />
+      )}
     </div>
   );
 }

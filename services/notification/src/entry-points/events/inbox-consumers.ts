@@ -1,8 +1,10 @@
 import type { NatsConnection } from 'nats';
 import { LIVE_SUBJECTS, type AfterCommit, type EventEnvelope, type EventNames } from '@mzansi/kit';
 import * as inbox from '../../data-access/inbox-repo.js';
+import { insertJob } from '../../data-access/notification-repo.js';
+import type { PersonalNotice } from '../../domain/alerts.js';
 import { noticeTranslations } from '../../domain/messages.js';
-import type { NotificationConsumer } from '../../context.js';
+import type { NotificationConsumer, NotificationQueryable } from '../../context.js';
 
 /** Where a person's new items go live: core NATS, after the commit; every gateway writes them to that person's sockets. */
 export interface InboxLive {
@@ -10,10 +12,25 @@ export interface InboxLive {
   names: EventNames;
 }
 
-/** What the consumer returns: the live message of a stored item, sent after its transaction commits. */
-function tell(live: InboxLive, userId: string, item: inbox.StoredItem | undefined): AfterCommit | undefined {
+/**
+ * What the consumer returns for a newly stored personal item: its push and e-mail alert queued as a job in the same
+ * transaction (the delivery worker sends it as the person chose), and, after the commit, the item's live message to
+ * that person's sockets and a kick for the worker.
+ */
+async function tell(
+  tx: NotificationQueryable,
+  live: InboxLive,
+  onJob: () => void,
+  eventId: string,
+  item: inbox.StoredItem | undefined,
+  notice: PersonalNotice,
+): Promise<AfterCommit | undefined> {
   if (!item) return undefined;
-  return () => live.nc.publish(live.names.subject(`${LIVE_SUBJECTS.inbox}.${userId.toLowerCase()}`), JSON.stringify({ item }));
+  const queued = await insertJob(tx, { eventId, kind: 'inbox-item', payload: notice });
+  return () => {
+    live.nc.publish(live.names.subject(`${LIVE_SUBJECTS.inbox}.${notice.userId}`), JSON.stringify({ item }));
+    if (queued) onJob();
+  };
 }
 
 const when = (d: Date | undefined, event: EventEnvelope) => d ?? new Date(event.occurredAt);
@@ -22,7 +39,7 @@ const lower = (id: string) => id.toLowerCase();
 type SocialInbox = 'social.friend_request.created' | 'social.friendship.created' | 'social.comment.replied' | 'social.comment.agreed' | 'social.comment.removed';
 
 /** Social's events for one person's inbox: friend requests, an accepted one, replies, agrees (grouped), a removal. */
-export function socialInboxConsumer(live: InboxLive): NotificationConsumer<SocialInbox> {
+export function socialInboxConsumer(live: InboxLive, onJob: () => void): NotificationConsumer<SocialInbox> {
   return {
     name: 'notification-inbox-on-social',
     types: ['social.friend_request.created', 'social.friendship.created', 'social.comment.replied', 'social.comment.agreed', 'social.comment.removed'],
@@ -33,43 +50,50 @@ export function socialInboxConsumer(live: InboxLive): NotificationConsumer<Socia
           const d = (e as EventEnvelope<'social.friend_request.created'>).data;
           if (!d.toUserId || !d.fromUserId) return;
           const payload = { requestId: d.requestId, userId: lower(d.fromUserId), name: d.fromName };
-          const item = await inbox.addPersonal(tx, { id: e.id, userId: lower(d.toUserId), kind: 'friend-request', payload, actorId: lower(d.fromUserId), createdAt: when(d.at, e) });
-          return tell(live, d.toUserId, item);
+          const userId = lower(d.toUserId);
+          const item = await inbox.addPersonal(tx, { id: e.id, userId, kind: 'friend-request', payload, actorId: payload.userId, createdAt: when(d.at, e) });
+          return tell(tx, live, onJob, e.id, item, { kind: 'friend-request', userId, name: d.fromName, actorId: payload.userId });
         }
         case 'social.friendship.created': {
           const d = (e as EventEnvelope<'social.friendship.created'>).data;
           if (!d.requesterId || !d.accepterId) return;
           const payload = { userId: lower(d.accepterId), name: d.accepterName };
-          const item = await inbox.addPersonal(tx, { id: e.id, userId: lower(d.requesterId), kind: 'friend-accepted', payload, actorId: lower(d.accepterId), createdAt: when(d.at, e) });
-          return tell(live, d.requesterId, item);
+          const userId = lower(d.requesterId);
+          const item = await inbox.addPersonal(tx, { id: e.id, userId, kind: 'friend-accepted', payload, actorId: payload.userId, createdAt: when(d.at, e) });
+          return tell(tx, live, onJob, e.id, item, { kind: 'friend-accepted', userId, name: d.accepterName, actorId: payload.userId });
         }
         case 'social.comment.replied': {
           const d = (e as EventEnvelope<'social.comment.replied'>).data;
           if (!d.parentAuthorId || !d.authorId || lower(d.parentAuthorId) === lower(d.authorId)) return;
           const payload = { commentId: d.commentId, parentId: d.parentId, questionId: d.questionId, userId: lower(d.authorId), name: d.authorName };
-          const item = await inbox.addPersonal(tx, { id: e.id, userId: lower(d.parentAuthorId), kind: 'comment-replied', payload, actorId: lower(d.authorId), createdAt: when(d.at, e) });
-          return tell(live, d.parentAuthorId, item);
+          const userId = lower(d.parentAuthorId);
+          const item = await inbox.addPersonal(tx, { id: e.id, userId, kind: 'comment-replied', payload, actorId: payload.userId, createdAt: when(d.at, e) });
+          return tell(tx, live, onJob, e.id, item, { kind: 'comment-replied', userId, name: d.authorName, actorId: payload.userId });
         }
         case 'social.comment.agreed': {
           const d = (e as EventEnvelope<'social.comment.agreed'>).data;
           if (!d.commentAuthorId || !d.agreerId || lower(d.commentAuthorId) === lower(d.agreerId)) return;
+          const userId = lower(d.commentAuthorId);
           const item = await inbox.addAgreeItem(tx, {
             id: e.id,
-            userId: lower(d.commentAuthorId),
+            userId,
             commentId: d.commentId,
             questionId: d.questionId,
             agreerId: lower(d.agreerId),
             agreerName: d.agreerName,
             at: when(d.at, e),
           });
-          return tell(live, d.commentAuthorId, item);
+          const count = typeof item?.payload.count === 'number' ? item.payload.count : 1;
+          const notice = { kind: 'comment-agreed', userId, name: d.agreerName, others: count - 1, actorId: lower(d.agreerId), commentId: d.commentId } as const;
+          return tell(tx, live, onJob, e.id, item, notice);
         }
         case 'social.comment.removed': {
           const d = (e as EventEnvelope<'social.comment.removed'>).data;
           if (!d.authorId) return;
           const payload = { commentId: d.commentId, questionId: d.questionId, reason: d.reason };
-          const item = await inbox.addPersonal(tx, { id: e.id, userId: lower(d.authorId), kind: 'comment-removed', payload, createdAt: when(d.at, e) });
-          return tell(live, d.authorId, item);
+          const userId = lower(d.authorId);
+          const item = await inbox.addPersonal(tx, { id: e.id, userId, kind: 'comment-removed', payload, createdAt: when(d.at, e) });
+          return tell(tx, live, onJob, e.id, item, { kind: 'comment-removed', userId, reason: d.reason });
         }
       }
     },
@@ -77,7 +101,7 @@ export function socialInboxConsumer(live: InboxLive): NotificationConsumer<Socia
 }
 
 /** A suspension reaches its owner's inbox with the reason and its end. */
-export function suspensionInboxConsumer(live: InboxLive): NotificationConsumer<'identity.user.suspended'> {
+export function suspensionInboxConsumer(live: InboxLive, onJob: () => void): NotificationConsumer<'identity.user.suspended'> {
   return {
     name: 'notification-inbox-on-suspension',
     types: ['identity.user.suspended'],
@@ -85,8 +109,9 @@ export function suspensionInboxConsumer(live: InboxLive): NotificationConsumer<'
       const d = e.data;
       if (!d.userId) return;
       const payload = { reason: d.reason, until: d.until?.toISOString() ?? null };
-      const item = await inbox.addPersonal(tx, { id: e.id, userId: lower(d.userId), kind: 'suspended', payload, createdAt: when(d.at, e) });
-      return tell(live, d.userId, item);
+      const userId = lower(d.userId);
+      const item = await inbox.addPersonal(tx, { id: e.id, userId, kind: 'suspended', payload, createdAt: when(d.at, e) });
+      return tell(tx, live, onJob, e.id, item, { kind: 'suspended', userId, reason: d.reason });
     },
   };
 }
@@ -97,7 +122,7 @@ type QuestionsInbox = 'questions.question.published' | 'questions.question.resol
  * Questions' events: a new question and a resolution (or a corrected one) are stored ONCE for everyone (they go
  * live through the gateway's own broadcast); a used suggestion is its author's.
  */
-export function questionsInboxConsumer(live: InboxLive): NotificationConsumer<QuestionsInbox> {
+export function questionsInboxConsumer(live: InboxLive, onJob: () => void): NotificationConsumer<QuestionsInbox> {
   return {
     name: 'notification-inbox-on-questions',
     types: ['questions.question.published', 'questions.question.resolved', 'questions.suggestion.used'],
@@ -116,13 +141,17 @@ export function questionsInboxConsumer(live: InboxLive): NotificationConsumer<Qu
         const payload = { questionId: d.questionId, correctOptionId: d.correctOptionId, text: q?.text ?? '', translations: q?.translations ?? {} };
         const kind = d.corrected ? 'resolution-corrected' : 'question-resolved';
         await inbox.addBroadcast(tx, { id: event.id, kind, questionId: d.questionId, payload, createdAt: when(d.resolvedAt, event) });
-        return;
+        // Its push and e-mail go to everyone who wants resolutions (a question never seen published has no text to say).
+        if (!q?.text || !d.correctOptionId) return;
+        const notice = { questionId: d.questionId, text: q.text, translations: q.translations ?? {}, correctOptionId: d.correctOptionId };
+        return (await insertJob(tx, { eventId: event.id, kind: 'question-resolved', payload: notice })) ? onJob : undefined;
       }
       const d = (event as EventEnvelope<'questions.suggestion.used'>).data;
       if (!d.userId) return;
       const payload = { suggestionId: d.suggestionId, text: d.text };
-      const item = await inbox.addPersonal(tx, { id: event.id, userId: lower(d.userId), kind: 'suggestion-used', payload, createdAt: when(d.at, event) });
-      return tell(live, d.userId, item);
+      const userId = lower(d.userId);
+      const item = await inbox.addPersonal(tx, { id: event.id, userId, kind: 'suggestion-used', payload, createdAt: when(d.at, event) });
+      return tell(tx, live, onJob, event.id, item, { kind: 'suggestion-used', userId, text: d.text });
     },
   };
 }

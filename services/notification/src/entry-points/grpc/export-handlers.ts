@@ -1,6 +1,7 @@
 import type { CallContext } from '@mzansi/kit';
 import type { ExportUserDataRequest, ExportUserDataResponse } from '@mzansi/proto/notification/v1/notification';
 import { contactOf, newsletterOf, pushSubscriptionsForExport } from '../../data-access/account-repo.js';
+import { storedAlertChoices } from '../../data-access/alert-repo.js';
 import { endpointHost } from '../../domain/export.js';
 import type { NotificationContext } from '../../context.js';
 
@@ -11,13 +12,14 @@ export function exportHandlers(ctx: Ctx): { exportUserData(req: ExportUserDataRe
   return {
     async exportUserData(_req, call) {
       const me = call.requireActor().id;
-      const [contact, subs] = await Promise.all([contactOf(ctx.db, me), pushSubscriptionsForExport(ctx.db, me)]);
+      const [contact, subs, alerts] = await Promise.all([contactOf(ctx.db, me), pushSubscriptionsForExport(ctx.db, me), storedAlertChoices(ctx.db, me)]);
       const newsletter = await newsletterOf(ctx.db, contact?.email);
       return {
         contact: contact
           ? { email: contact.email, name: contact.name, emailNotifications: contact.emailNotifications, browserNotifications: contact.browserNotifications }
           : undefined,
         pushSubscriptions: subs.map((s) => ({ endpointHost: endpointHost(s.endpoint), createdAt: s.createdAt })),
+        alertPreferences: alerts,
         newsletter: newsletter ? { email: newsletter.email, name: newsletter.name, source: newsletter.source, subscribedAt: newsletter.createdAt } : undefined,
       };
     },

@@ -2,6 +2,7 @@ import type { Server } from '@grpc/grpc-js';
 import { unaryService, type Clock } from '@mzansi/kit';
 import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
 import * as repo from '../../data-access/notification-repo.js';
+import { alertHandlers } from './alert-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { inboxHandlers } from './inbox-handlers.js';
 import { mailHandlers } from './mail-handlers.js';
@@ -56,6 +57,9 @@ export function registerNotificationService(ctx: Ctx, server: Server, deps: { pu
 
         // The inbox (inbox-handlers.ts).
         ...inboxHandlers(ctx, deps.clock),
+
+        // Push and e-mail per kind of alert (alert-handlers.ts).
+        ...alertHandlers(ctx),
       },
       ctx.serverDeps,
     ),

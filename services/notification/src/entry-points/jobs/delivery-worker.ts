@@ -4,17 +4,8 @@ import { prom, type InternalKeys, type Logger, type Metrics } from '@mzansi/kit'
 import * as mailRepo from '../../data-access/mail-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { signMailToken } from '../../domain/mail-tokens.js';
-import {
-  backoffMs,
-  newsletterConfirmationEmail,
-  pushTopic,
-  questionMailer,
-  questionPushPayload,
-  unsubscribeLinks,
-  verificationEmail,
-  passwordResetEmail,
-  type QuestionNotice,
-} from '../../domain/messages.js';
+import { alertMessages, type AlertJob, type AlertMessages } from '../../domain/alerts.js';
+import { backoffMs, newsletterConfirmationEmail, unsubscribeLinks, verificationEmail, passwordResetEmail } from '../../domain/messages.js';
 import { isTransientMailError, type Mailer, type MailMessage } from '../../infra/mailer.js';
 import { pushLanguage, type PushLanguage } from '../../domain/push-text.js';
 import type { PushSender } from '../../infra/push.js';
@@ -44,7 +35,8 @@ export interface DeliveryWorkerOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Delivers notification jobs (one per published question) in the background, so the event consumer acks as soon
+ * Delivers notification jobs (a published or resolved question to everyone, an inbox item to its person, a single
+ * mail) in the background, so the event consumer acks as soon
  * as the job row is committed. A job is claimed with a lease (renewed while working, released on stop, taken over
  * by another replica if its holder dies); targets are walked in keyset order in batches, each target's delivery row
  * is written ('sending') before its request goes out and settled after, and targets with a settled row are skipped:
@@ -141,17 +133,17 @@ export class DeliveryWorker {
     const log = this.log.child({ eventId: job.eventId });
     const started = Date.now();
     try {
-      if (job.kind !== 'question-published') {
+      if (job.kind !== 'question-published' && job.kind !== 'question-resolved' && job.kind !== 'inbox-item') {
         await this.singleMail(job, signal);
         return;
       }
-      const notice = job.payload as QuestionNotice;
+      const messages = alertMessages({ kind: job.kind, payload: job.payload, eventId: job.eventId } as AlertJob & { eventId: string }, this.o.publicUrl);
       if (!job.pushDone) {
-        log.info('push delivery started');
-        if (!(await this.pushPhase(job, notice, signal))) return;
+        if (messages.audience.userId === undefined) log.info('push delivery started');
+        if (!(await this.pushPhase(job, messages, signal))) return;
       }
       if (!job.emailDone) {
-        if (!(await this.emailPhase(job, notice, signal))) return;
+        if (!(await this.emailPhase(job, messages, signal))) return;
       }
       await repo.saveJobProgress(this.o.db, job.eventId, this.id, this.o.leaseMs, { finishedAt: new Date() });
       log.info({ ms: Date.now() - started, counts: await repo.deliveryCounts(this.o.db, job.eventId) }, 'notification job finished');
@@ -166,21 +158,21 @@ export class DeliveryWorker {
    * True when every subscription was worked through. Each target gets the push in its owner's language; the payload
    * is written once per language for the whole job (at most four), not once per user.
    */
-  private async pushPhase(job: repo.JobRow, notice: QuestionNotice, signal: AbortSignal): Promise<boolean> {
+  private async pushPhase(job: repo.JobRow, messages: AlertMessages, signal: AbortSignal): Promise<boolean> {
     const { db } = this.o;
     const push = this.o.push();
     const payloads = new Map<PushLanguage, string>();
     const payloadIn = (code: string) => {
       const language = pushLanguage(code);
       let payload = payloads.get(language);
-      if (payload === undefined) payloads.set(language, (payload = questionPushPayload(notice, language)));
+      if (payload === undefined) payloads.set(language, (payload = messages.push(language)));
       return payload;
     };
-    const topic = pushTopic(`question-${notice.questionId}`);
+    const { topic } = messages;
     let cursor = job.pushCursor;
     for (;;) {
       if (signal.aborted) return false;
-      const targets = await repo.nextPushTargets(db, job.eventId, cursor, this.o.batchSize);
+      const targets = await repo.nextPushTargets(db, job.eventId, cursor, this.o.batchSize, messages.audience);
       if (targets.length === 0) {
         await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { pushDone: true });
         return true;
@@ -204,20 +196,20 @@ export class DeliveryWorker {
     }
   }
 
-  private async emailPhase(job: repo.JobRow, notice: QuestionNotice, signal: AbortSignal): Promise<boolean> {
+  private async emailPhase(job: repo.JobRow, messages: AlertMessages, signal: AbortSignal): Promise<boolean> {
     const { db } = this.o;
     // The mail's words are settled once per language for the whole job (at most four), not per reader.
-    const mailers = new Map<PushLanguage, ReturnType<typeof questionMailer>>();
+    const mailers = new Map<PushLanguage, ReturnType<AlertMessages['mailer']>>();
     const mailerIn = (code: string | null) => {
       const language = pushLanguage(code);
       let mailer = mailers.get(language);
-      if (!mailer) mailers.set(language, (mailer = questionMailer(notice, this.o.publicUrl, language)));
+      if (!mailer) mailers.set(language, (mailer = messages.mailer(language)));
       return mailer;
     };
     let cursor = job.emailCursor;
     for (;;) {
       if (signal.aborted) return false;
-      const targets = await repo.nextEmailTargets(db, job.eventId, cursor, this.o.batchSize);
+      const targets = await repo.nextEmailTargets(db, job.eventId, cursor, this.o.batchSize, messages.audience);
       if (targets.length === 0) {
         await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { emailDone: true });
         return true;

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AlertKind, AlertPreferences } from '@mzansi/api';
+import { Card, CardContent, Spinner, toastError } from '../../ui';
+import { apiJson, getQueryFn } from '../../lib/api';
+import { useT, type MessageKey } from '../../i18n';
+
+const KIND_LABELS: Record<AlertKind, MessageKey> = {
+  'question-published': 'notif.kindQuestionPublished',
+  'question-resolved': 'notif.kindQuestionResolved',
+  'friend-request': 'notif.kindFriendRequest',
+  'friend-accepted': 'notif.kindFriendAccepted',
+  'comment-replied': 'notif.kindCommentReplied',
+  'comment-agreed': 'notif.kindCommentAgreed',
+  moderation: 'notif.kindModeration',
+  'suggestion-used': 'notif.kindSuggestionUsed',
+};
+
+type Channel = 'push' | 'email';
+const path = (userId: string) => `/api/users/${encodeURIComponent(userId)}/alert-preferences`;
+
+/**
+ * "What we tell you about": per kind of alert, a push and an e-mail choice, each saved when it changes (the inbox
+ * keeps every item either way). The switches of the form above still decide whether e-mail and pushes go out at all.
+ */
+export function AlertChoices({ userId }: { userId: string }) {
+  const t = useT();
+  const id = useId();
+  const qc = useQueryClient();
+  const choices = useQuery({ queryKey: [path(userId)], queryFn: getQueryFn<AlertPreferences>({ on401: 'throw' }), select: (d) => d.preferences });
+  const change = useMutation({
+    mutationFn: (c: { kind: AlertKind } & Partial<Record<Channel, boolean>>) => apiJson<AlertPreferences>('PUT', path(userId), { preferences: [c] }),
+    onMutate: async (c) => {
+      await qc.cancelQueries({ queryKey: [path(userId)] });
+      const before = qc.getQueryData<AlertPreferences>([path(userId)]);
+      if (before) qc.setQueryData<AlertPreferences>([path(userId)], { preferences: before.preferences.map((p) => (p.kind === c.kind ? { ...p, ...c } : p)) });
+      return { before };
+    },
+    onError: (_e, _c, ctx) => {
+      if (ctx?.before) qc.setQueryData([path(userId)], ctx.before);
+      toastError(t('notif.kindsSaveFailed'));
+    },
+    onSuccess: (saved) => qc.setQueryData([path(userId)], saved),
+  });
+
+  // The server lists every kind in its order; a kind this app has no words for (a newer server) is left out.
+  const rows = (choices.data ?? []).filter((p) => p.kind in KIND_LABELS);
+  return (
+    <Card>
+      <CardContent className="stack">
+        <h2 className="notify-settings__kinds-title" id={`${id}-kinds`}>
+          {t('notif.kindsTitle')}
+        </h2>
+        <p className="notify-settings__kinds-text">{t('notif.kindsText')}</p>
+        {choices.isPending ? (
+          <Spinner />
+        ) : choices.isError ? (
+          <p className="notify-settings__kinds-error">{t('notif.kindsError')}</p>
+        ) : (
+          <table className="alert-kinds" aria-labelledby={`${id}-kinds`}>
+            <thead>
+              <tr>
+                <td />
+                <th scope="col" id={`${id}-push`}>
+                  {t('notif.kindPush')}
+                </th>
+                <th scope="col" id={`${id}-email`}>
+                  {t('notif.kindEmail')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => {
+                const { kind } = p;
+                return (
+                  <tr key={kind}>
+                    <th scope="row" id={`${id}-${kind}`}>
+                      {t(KIND_LABELS[kind])}
+                    </th>
+                    {(['push', 'email'] as const).map((channel) => (
+                      <td key={channel}>
+                        <input
+                          type="checkbox"
+                          className="alert-kinds__box"
+                          checked={p[channel]}
+                          aria-labelledby={`${id}-${kind} ${id}-${channel}`}
+                          onChange={(e) => change.mutate({ kind, [channel]: e.target.checked })}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
