@@ -28,20 +28,22 @@ export function AlertChoices({ userId }: { userId: string }) {
   const id = useId();
   const qc = useQueryClient();
   const choices = useQuery({ queryKey: [path(userId)], queryFn: getQueryFn<AlertPreferences>({ on401: 'throw' }), select: (d) => d.preferences });
+  // The box shows the new choice at once (the cache is updated in the click, before the request), and goes back if
+  // the save is refused.
   const change = useMutation({
-    mutationFn: (c: { kind: AlertKind } & Partial<Record<Channel, boolean>>) => apiJson<AlertPreferences>('PUT', path(userId), { preferences: [c] }),
-    onMutate: async (c) => {
-      await qc.cancelQueries({ queryKey: [path(userId)] });
-      const before = qc.getQueryData<AlertPreferences>([path(userId)]);
-      if (before) qc.setQueryData<AlertPreferences>([path(userId)], { preferences: before.preferences.map((p) => (p.kind === c.kind ? { ...p, ...c } : p)) });
-      return { before };
-    },
-    onError: (_e, _c, ctx) => {
-      if (ctx?.before) qc.setQueryData([path(userId)], ctx.before);
+    mutationFn: ({ choice }: { choice: { kind: AlertKind } & Partial<Record<Channel, boolean>>; before?: AlertPreferences }) =>
+      apiJson<AlertPreferences>('PUT', path(userId), { preferences: [choice] }),
+    onError: (_e, { before }) => {
+      if (before) qc.setQueryData([path(userId)], before);
       toastError(t('notif.kindsSaveFailed'));
     },
     onSuccess: (saved) => qc.setQueryData([path(userId)], saved),
   });
+  const choose = (choice: { kind: AlertKind } & Partial<Record<Channel, boolean>>) => {
+    const before = qc.getQueryData<AlertPreferences>([path(userId)]);
+    if (before) qc.setQueryData<AlertPreferences>([path(userId)], { preferences: before.preferences.map((p) => (p.kind === choice.kind ? { ...p, ...choice } : p)) });
+    change.mutate({ choice, before });
+  };
 
   // The server lists every kind in its order; a kind this app has no words for (a newer server) is left out.
   const rows = (choices.data ?? []).filter((p) => p.kind in KIND_LABELS);
@@ -84,7 +86,7 @@ export function AlertChoices({ userId }: { userId: string }) {
                           className="alert-kinds__box"
                           checked={p[channel]}
                           aria-labelledby={`${id}-${kind} ${id}-${channel}`}
-                          onChange={(e) => change.mutate({ kind, [channel]: e.target.checked })}
+                          onChange={(e) => choose({ kind, [channel]: e.target.checked })}
                         />
                       </td>
                     ))}
