@@ -24,7 +24,7 @@ import {
   startBrowserStack,
   VIEWPORT,
 } from './browser';
-import { LOCALES, translator, type CatalogueLanguage } from './messages';
+import { LOCALES, startingWith, translator, type CatalogueLanguage } from './messages';
 
 startBrowserStack();
 // The question the player comments on (published before their page opens).
@@ -33,7 +33,7 @@ const admin = publishBeforeAll('Commented on by the inbox browser test.', discus
 
 /** The header's bell: its accessible name starts with the inbox's title ("Inbox, 3 unread items"). */
 const bell = (page: Page, t: ReturnType<typeof translator>) =>
-  page.getByRole('banner').getByRole('link', { name: new RegExp(`^${t('inbox.title').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  page.getByRole('banner').getByRole('link', { name: startingWith(t('inbox.title')) });
 
 /** The bell's unread count, read from its accessible name, which must be the catalogue's words for that count. */
 async function bellCount(page: Page, t: ReturnType<typeof translator>): Promise<number> {

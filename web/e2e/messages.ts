@@ -24,3 +24,6 @@ export function translator(code: CatalogueLanguage): (key: string, values?: Reco
     return i18n._(key, values);
   };
 }
+
+/** A name that starts with `text` (a control whose name goes on with a count or figures). */
+export const startingWith = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
