@@ -1,5 +1,6 @@
 // API helpers for end-to-end tests: a test's setup through the gateway's HTTP API (an APIRequestContext).
 import type { APIRequestContext } from 'playwright-core';
+import type { CatalogueLanguage } from './messages';
 
 /** A random valid username: e2e_ + 8 of [a-z0-9]. */
 export function randomUsername(prefix = 'e2e_'): string {
@@ -60,13 +61,27 @@ export async function loginApi(request: APIRequestContext, username: string, pas
   return user.id as string;
 }
 
-/** Signs a new user up through the API (consent given; the context is then signed in as them); returns the id. */
+/**
+ * Signs a new user up through the API (consent given; the context is then signed in as them); returns the id. A
+ * `language` given is saved on the profile, as the switch would: the app starts in it once signed in.
+ */
 export async function signUpApi(
   request: APIRequestContext,
-  { username = randomUsername(), name, password = 'correct-horse-battery', email = '' }: { username?: string; name: string; password?: string; email?: string },
+  {
+    username = randomUsername(),
+    name,
+    password = 'correct-horse-battery',
+    email = '',
+    language,
+  }: { username?: string; name: string; password?: string; email?: string; language?: CatalogueLanguage },
 ): Promise<string> {
   const user = await apiPost(request, '/api/auth/signup', { username, password, name, email, phoneNumber: '', consent: true });
-  return user.id as string;
+  const id = user.id as string;
+  if (language) {
+    const res = await request.patch(`/api/users/${id}`, { data: { language } });
+    if (!res.ok()) throw new Error(`language not saved: ${res.status()} ${await res.text()}`);
+  }
+  return id;
 }
 
 /** Publishes a question (`admin` signed in as the admin); returns its id. */

@@ -3,20 +3,17 @@
 // markup. Checked at both phone widths in all four languages: before any script runs the page already shows today's
 // question in the right language; after hydration the app's markup is the server's, React reported no mismatch, and
 // no overlay or template exists.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { catalogue, LOCALES } from './messages';
 import { browser, createQuestion, expectVisible, newMobilePage, screenshot, signUpApi, stack, startBrowserStack } from './browser';
 
 const text = `Will the first paint ${Date.now().toString(36)} show the real question`;
 const LANGUAGES = ['en', 'zu', 'af', 'st'] as const;
-const LOCALES = { en: 'en-ZA', zu: 'zu-ZA', af: 'af-ZA', st: 'st-ZA' } as const;
 const WIDTHS = [
   [360, { width: 360, height: 800 }],
   [390, { width: 390, height: 844 }],
 ] as const;
-const catalogue = (code: string) =>
-  (JSON.parse(readFileSync(new URL(`../src/i18n/locales/${code}.json`, import.meta.url), 'utf8')) as { messages: Record<string, string> }).messages;
 
 startBrowserStack();
 

@@ -1,7 +1,9 @@
 // A real argument in the browser, at 390 × 844 and 360 × 800 with axe-core: a comment shows its author's
 // prediction (they ticked "Show my prediction", and the reader answered); the reader agrees with it (aria-pressed,
 // the count moves), switches Top / Newest, replies inline with their own prediction, and sees the reply indented
-// under "1 reply". The author deletes their comment: the reply stays under "Comment deleted".
+// under "1 reply". The author deletes their comment: the reply stays under "Comment deleted". Once in English and
+// once in isiZulu (the readers' profile language), each on a question of its own, every word looked for taken from
+// the language's catalogue.
 import { expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { answerApi, apiPost, eventually, signUpApi } from './api';
@@ -19,29 +21,36 @@ import {
   stackPage,
   startBrowserStack,
 } from './browser';
+import { startingWith, translator } from './messages';
 
 startBrowserStack({ mode: 'test' });
 
-const question = { id: '', text: `Will the argument be settled ${Date.now().toString(36)}` };
-publishBeforeAll('Created by the replies browser test.', question);
+const LANGUAGES = ['en', 'zu'] as const;
+const questions = Object.fromEntries(LANGUAGES.map((l) => [l, { id: '', text: `Will the argument be settled ${l} ${Date.now().toString(36)}` }]));
+publishBeforeAll('Created by the replies browser test.', ...Object.values(questions));
 
 async function clickCentered(locator: Locator) {
   await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await locator.click();
 }
 
-/** Today's question, answered, on /vote with its discussion open. */
-async function openDiscussion(page: Page): Promise<Locator> {
+/** The question, answered, on /vote with its discussion open. */
+async function openDiscussion(page: Page, text: string, t: ReturnType<typeof translator>): Promise<Locator> {
   await page.goto('/vote');
-  await reloadUntilVisible(page, page.locator('.results').getByRole('list', { name: 'National results' }));
-  await showResultsBelow(page);
-  await clickCentered(page.getByRole('button', { name: /View Discussion/ }));
-  const discussion = page.locator('.discussion');
-  await expectVisible(discussion.getByRole('heading', { name: /Discussion/ }));
+  const results = page.locator('section.results', { has: page.getByRole('heading', { name: `${text}?` }) });
+  await reloadUntilVisible(page, results.getByRole('list', { name: t('results.nationalList') }));
+  await showResultsBelow(results);
+  // "View Discussion (2 comments)": the words before the count.
+  await clickCentered(results.getByRole('button', { name: startingWith(t('discuss.view', { count: 1 }).split(' (')[0]!) }));
+  const discussion = results.locator('.discussion');
+  await expectVisible(discussion.getByRole('heading', { name: startingWith(t('discuss.title', { count: 0 }).split(' (')[0]!) }));
   return discussion;
 }
 
-test('prediction badge, agree, sort, an inline reply, and the deleted placeholder at 390 and 360 px', async () => {
+for (const language of LANGUAGES) test(`${language}: prediction badge, agree, sort, an inline reply, and the deleted placeholder at 390 and 360 px`, async () => {
+  const t = translator(language);
+  const question = questions[language]!;
+  const predicted = (option: 'yes' | 'no') => t('comment.predictionSure', { option: t(`live.${option}`), confidence: 75 });
   const annContext = await stackContext();
   const benContext = await stackContext();
   const reader = await stackPage();
@@ -58,16 +67,16 @@ test('prediction badge, agree, sort, an inline reply, and the deleted placeholde
 
     // ---- The reader at 390 px, having answered: Ann's prediction shows, Ben's (not ticked) does not.
     const page = reader.page;
-    const readerId = await signUpApi(page.context().request, { name: 'Cato Reader' });
+    const readerId = await signUpApi(page.context().request, { name: 'Cato Reader', language });
     await answerApi(page.context().request, readerId, question.id, 'no');
-    const discussion = await openDiscussion(page);
+    const discussion = await openDiscussion(page, question.text, t);
     const annItem = discussion.locator('.comment').filter({ hasText: 'Yes, the data is clear' }).first();
     const benItem = discussion.locator('.comment').filter({ hasText: 'I doubt it' }).first();
-    await expectVisible(annItem.getByText('Predicted Yes · 75% sure'));
+    await expectVisible(annItem.getByText(predicted('yes')));
     expect(await benItem.locator('.comment__prediction').count()).toBe(0);
 
     // Agree: a toggle with its count.
-    const agree = annItem.getByRole('button', { name: /^Agree/ });
+    const agree = annItem.getByRole('button', { name: startingWith(t('comment.agree')) });
     expect(await agree.getAttribute('aria-pressed')).toBe('false');
     await clickCentered(agree);
     await expect.poll(() => agree.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
@@ -76,43 +85,44 @@ test('prediction badge, agree, sort, an inline reply, and the deleted placeholde
     // Sort: Top puts the agreed comment first; Newest puts Ben's (the later one) first.
     const first = () => discussion.locator('.comment-list > .comment').first().innerText();
     await expect.poll(first, { timeout: 10_000 }).toContain('Yes, the data is clear');
-    await clickCentered(discussion.getByRole('button', { name: 'Newest' }));
+    const sort = (key: 'discuss.sortNewest' | 'discuss.sortTop') => discussion.getByRole('button', { name: t(key), exact: true });
+    await clickCentered(sort('discuss.sortNewest'));
     await expect.poll(first, { timeout: 10_000 }).toContain('I doubt it');
-    expect(await discussion.getByRole('button', { name: 'Newest' }).getAttribute('aria-pressed')).toBe('true');
-    await clickCentered(discussion.getByRole('button', { name: 'Top' }));
+    expect(await sort('discuss.sortNewest').getAttribute('aria-pressed')).toBe('true');
+    await clickCentered(sort('discuss.sortTop'));
 
     // Reply inline, with the reader's own prediction.
-    await clickCentered(annItem.getByRole('button', { name: 'Reply', exact: true }));
-    const form = discussion.getByRole('form', { name: 'Reply to Ann Dlamini' });
-    await form.getByLabel('Your reply').fill('Not so sure, the trend turned');
-    await form.getByLabel('Show my prediction').check();
-    await expectAccessible(page, 'reply form 390');
-    await screenshot(page, 'replies-form-390');
-    await clickCentered(form.getByRole('button', { name: 'Reply', exact: true }));
+    await clickCentered(annItem.getByRole('button', { name: t('comment.reply'), exact: true }));
+    const form = discussion.getByRole('form', { name: t('discuss.replyTo', { name: 'Ann Dlamini' }) });
+    await form.getByLabel(t('discuss.yourReply')).fill('Not so sure, the trend turned');
+    await form.getByLabel(t('discuss.showPrediction')).check();
+    await expectAccessible(page, `reply form 390 (${language})`);
+    await screenshot(page, `replies-${language}-form-390`);
+    await clickCentered(form.getByRole('button', { name: t('discuss.reply'), exact: true }));
     const replies = annItem.locator('.comment-replies');
     await expectVisible(replies.getByText('Not so sure, the trend turned'), 15_000);
-    await expectVisible(replies.getByText('Predicted No · 75% sure'));
-    await expectVisible(annItem.getByRole('button', { name: 'Hide replies' }));
+    await expectVisible(replies.getByText(predicted('no')));
+    await expectVisible(annItem.getByRole('button', { name: t('comment.hideReplies') }));
     await expectNoHorizontalOverflow(page);
-    await expectAccessible(page, 'thread 390');
-    await screenshot(page, 'replies-thread-390');
+    await expectAccessible(page, `thread 390 (${language})`);
+    await screenshot(page, `replies-${language}-thread-390`);
 
     // ---- Ann deletes her comment: the reply stays under "Comment deleted".
     await annContext.request.delete(`/api/comments/${String(ann.id)}`);
 
     // ---- Someone else at 360 px (this question is not blind: shown predictions show to every reader).
     const small = narrow.page;
-    const smallId = await signUpApi(small.context().request, { name: 'Sipho Narrow' });
+    const smallId = await signUpApi(small.context().request, { name: 'Sipho Narrow', language });
     await answerApi(small.context().request, smallId, question.id, 'yes');
-    const d360 = await openDiscussion(small);
+    const d360 = await openDiscussion(small, question.text, t);
     const placeholder = d360.locator('.comment--deleted');
-    await expectVisible(placeholder.getByText('Comment deleted'));
-    await clickCentered(placeholder.getByRole('button', { name: '1 reply' }));
+    await expectVisible(placeholder.getByText(t('comment.deletedPlaceholder')));
+    await clickCentered(placeholder.getByRole('button', { name: t('comment.replies', { count: 1 }) }));
     await expectVisible(placeholder.getByText('Not so sure, the trend turned'));
-    await expectVisible(placeholder.getByText('Predicted No · 75% sure'));
+    await expectVisible(placeholder.getByText(predicted('no')));
     await expectFitsNarrowScreen(small);
-    await expectAccessible(small, 'deleted placeholder 360');
-    await screenshot(small, 'replies-deleted-360');
+    await expectAccessible(small, `deleted placeholder 360 (${language})`);
+    await screenshot(small, `replies-${language}-deleted-360`);
   } finally {
     await Promise.all([annContext.close(), benContext.close(), reader.context.close(), narrow.context.close()]);
   }

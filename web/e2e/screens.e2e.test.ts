@@ -38,6 +38,9 @@ const PASSWORD = 'correct-horse-battery';
 const longUsername = (prefix: string) => randomUsername(prefix).padEnd(30, 'x').slice(0, 30);
 
 const user = { username: longUsername('e2eu_') };
+const PAST = 'Will load-shedding stay suspended for the whole winter';
+/** The resolved question, whose shared link (/q/{id}) opens the landing on it. */
+const past = { id: '' };
 
 startBrowserStack();
 
@@ -59,7 +62,7 @@ beforeAll(async () => {
         'Long text on purpose: the card must wrap, not widen the screen.',
       ),
     );
-    const past = await publishQuestion(admin, await createQuestion(admin, 'Will load-shedding stay suspended for the whole winter', 'Resolved.'));
+    past.id = await publishQuestion(admin, await createQuestion(admin, PAST, 'Resolved.'));
 
     // The user and three friends with long names; each friend answers and comments on both questions.
     const mine = await apiContext();
@@ -69,17 +72,17 @@ beforeAll(async () => {
       const friendId = await signUpApi(friend, { username: longUsername(`e2ef${i}_`), name, password: PASSWORD });
       const request = await eventually(() => apiPost(mine, '/api/friendships', { userId, friendId }));
       await apiPost(friend, `/api/friend-requests/${request.id as string}/accept`, { userId: friendId }, 'put');
-      for (const questionId of [today, past]) {
+      for (const questionId of [today, past.id]) {
         await eventually(() => apiPost(friend, '/api/answers', { userId: friendId, questionId, optionId: i % 2 ? 'no' : 'yes' }));
       }
       if (i === 0) {
-        for (const questionId of [today, past]) {
+        for (const questionId of [today, past.id]) {
           await eventually(() => apiPost(friend, `/api/questions/${questionId}/comments`, { content: COMMENT }));
         }
       }
     }
-    await apiPost(admin, `/api/admin/questions/${past}/resolve`, { correctOptionId: 'yes' }, 'put');
-    // A request the user sent and one the user received, so /friends shows every list.
+    await apiPost(admin, `/api/admin/questions/${past.id}/resolve`, { correctOptionId: 'yes' }, 'put');
+    // A request the user sent and one the user received, so /friends shows every list (and /inbox an item).
     const sent = await apiContext();
     const sentId = await signUpApi(sent, { username: longUsername('e2es_'), name: 'Pieter van der Merwe-Oosthuizen', password: PASSWORD });
     await eventually(() => apiPost(mine, '/api/friendships', { userId, friendId: sentId }));
@@ -157,7 +160,7 @@ const SCREENS_TIMEOUT = 600_000;
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 
-test('signed out: landing, log-in, sign-up and privacy pass axe and fit', async () => {
+test('signed out: landing, log-in, sign-up, a shared link and privacy pass axe and fit', async () => {
   await expectNoProblems(null, async (page, problems) => {
     const logIn = page.getByRole('button', { name: 'Log In', exact: true }).first();
     problems.push(...(await visit(page, '/', page.locator('.landing .hero h1, .landing .hero h2').first(), 'landing')));
@@ -166,6 +169,7 @@ test('signed out: landing, log-in, sign-up and privacy pass axe and fit', async 
     problems.push(...(await audit(page, 'login')));
     await page.getByRole('dialog').getByRole('tab', { name: 'Sign Up' }).click();
     problems.push(...(await audit(page, 'signup')));
+    problems.push(...(await visit(page, `/q/${past.id}`, page.locator('.landing .hero').getByRole('heading', { name: `${PAST}?` }), 'shared-link')));
     problems.push(...(await visit(page, '/privacy', h1(page), 'privacy-public')));
   });
 }, SCREENS_TIMEOUT);
@@ -193,7 +197,7 @@ test('as a user with a long name and friends: feed, discussion and vote pass axe
 }, SCREENS_TIMEOUT);
 
 // (Three tests: each screen in four variants with axe is long work on a loaded machine.)
-test('as a user with a long name and friends: leaderboard, research, friends and notifications pass axe and fit', async () => {
+test('as a user with a long name and friends: leaderboard, research, friends, notifications and the inbox pass axe and fit', async () => {
   await expectNoProblems([user.username, PASSWORD], async (page, problems) => {
     for (const [path, name] of [
       ['/leaderboard', 'leaderboard'],
@@ -203,6 +207,7 @@ test('as a user with a long name and friends: leaderboard, research, friends and
     ] as const) {
       problems.push(...(await visit(page, path, h1(page), name)));
     }
+    problems.push(...(await visit(page, '/inbox', page.getByTestId('inbox-item').first(), 'inbox')));
     // The search's list of users (the strangers: long enough to scroll), reached by keyboard.
     await page.goto('/friends');
     const search = page.locator('.user-search__input');

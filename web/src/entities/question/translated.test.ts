@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { translatedHistoryItem, translatedQuestion } from './translated';
+import { translatedHistoryItem, translatedQuestion, yesNo } from './translated';
 
 const question = {
   text: 'Will it rain',
@@ -32,6 +32,7 @@ test('plain Yes / No options read in the interface language where the admin gave
     const plain = { ...question, translations: undefined };
     expect(translatedQuestion(plain, 'af').options.map((o) => o.text)).toEqual(['Ja', 'Nee']);
     expect(translatedQuestion(question, 'zu').options.map((o) => o.text)).toEqual(['Yebo', 'Nee']);
+    expect([yesNo('Yes'), yesNo('NO'), yesNo('Maybe')]).toEqual(['Ja', 'NEE', 'Maybe']);
   } finally {
     await setLanguage('en', { remember: false });
   }

@@ -1,8 +1,11 @@
 import { t, useLanguage } from '../../i18n';
 import type { Question } from './types';
 
-/** An untranslated "Yes" / "No" option in the interface language's words (the catalogue's). */
-function yesNo(text: string): string {
+/**
+ * An untranslated "Yes" / "No" option in the interface language's words (the catalogue's); any other text as it is.
+ * Also for an option named on its own, without its question (a comment's prediction, a friend's answer).
+ */
+export function yesNo(text: string): string {
   if (/^yes$/i.test(text)) return text === 'YES' ? t('live.yes').toUpperCase() : t('live.yes');
   if (/^no$/i.test(text)) return text === 'NO' ? t('live.no').toUpperCase() : t('live.no');
   return text;

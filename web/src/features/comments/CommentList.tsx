@@ -3,6 +3,7 @@ import './comments.css';
 import '../moderation/moderation.css';
 import { formatRelativeAge } from '../../lib/time';
 import type { Comment } from '../../entities/question/types';
+import { yesNo } from '../../entities/question/translated';
 import { CommentImage } from './CommentImage';
 import { useT } from '../../i18n';
 
@@ -82,8 +83,8 @@ export function CommentList({ comments, now, currentUserId, onDelete, deletingId
             {c.prediction && (
               <p className="comment__prediction">
                 {c.prediction.confidence === null
-                  ? t('comment.prediction', { option: c.prediction.optionText })
-                  : t('comment.predictionSure', { option: c.prediction.optionText, confidence: c.prediction.confidence })}
+                  ? t('comment.prediction', { option: yesNo(c.prediction.optionText) })
+                  : t('comment.predictionSure', { option: yesNo(c.prediction.optionText), confidence: c.prediction.confidence })}
               </p>
             )}
             {c.content && <p className="comment__text">{c.content}</p>}

@@ -23,7 +23,7 @@ import {
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { HistoryChart } from '../history/HistoryChart';
 import { useT } from '../../i18n';
-import { useTranslatedQuestion } from '../../entities/question/translated';
+import { useTranslatedQuestion, yesNo } from '../../entities/question/translated';
 import './results.css';
 
 interface NationalRow {
@@ -245,7 +245,7 @@ function ResultsBelow({
                       {f.name}
                       {f.username && <span className="results-friends__username"> @{f.username}</span>}
                     </span>
-                    <Badge variant="secondary">{f.optionText}</Badge>
+                    <Badge variant="secondary">{yesNo(f.optionText)}</Badge>
                   </li>
                 ))}
               </ul>
