@@ -83,13 +83,28 @@ async function signUpToVote(page: Page, dialog: Locator, tag: string): Promise<v
   await closeToasts(page);
 }
 
+/** Scrolls to the end of the page a few times, past the profile step's settling: a step that would come has come. */
+async function atTheEnd(page: Page): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(500);
+  }
+}
+
 /** Answers today's question on /vote and waits for the results (and the profile step after them). */
 async function vote(page: Page): Promise<Locator> {
   const form = page.locator('.vq', { has: page.getByRole('heading', { name: `${questionText}?` }) });
   await form.getByRole('button', { name: /^YES/ }).click();
   await form.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }).click();
   const step = page.locator('.profile-step');
-  await expectVisible(step.getByRole('heading', { name: 'Complete your profile' }), 15_000);
+  await expectVisible(page.locator('.results').first(), 15_000);
+  // The step comes at the end of the page, once the reader has scrolled there and the cards above have loaded.
+  const heading = step.getByRole('heading', { name: 'Complete your profile' });
+  for (let i = 0; i < 30 && !(await heading.isVisible()); i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(500);
+  }
+  await expectVisible(heading, 5_000);
   await closeToasts(page);
   return step;
 }
@@ -171,6 +186,7 @@ test('360 px: three fields; every mistake under its field at once; the password 
     // Not again, here or after a reload.
     await page.reload();
     await expectVisible(page.getByRole('heading', { name: `${questionText}?` }), 15_000);
+    await atTheEnd(page);
     expect(await page.locator('.profile-step').count()).toBe(0);
   } finally {
     await context.close();
@@ -201,6 +217,7 @@ test('390 px: sign-up opens /vote with the question in view; skipping the profil
       await other.page.goto('/vote');
       await expectVisible(other.page.getByRole('heading', { name: `${questionText}?` }), 15_000);
       await expectVisible(other.page.getByText('Results will appear in a few seconds...').or(other.page.locator('section.results')).first(), 15_000);
+      await atTheEnd(other.page);
       expect(await other.page.locator('.profile-step').count()).toBe(0);
     } finally {
       await other.context.close();

@@ -3,6 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardTitle } from '../../ui';
 import { ClockIcon } from '../../ui/icons';
 import { useLocalDayCountdown } from '../../lib/useNow';
+import { useSettledEnd } from '../../lib/useSeen';
 import { useUser } from '../auth/useSession';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useTodayQuestions } from '../questions/api';
@@ -52,6 +53,7 @@ export function VotePage() {
   // Questions answered on this screen whose 'Vote Recorded!' confirmation is still showing.
   const [confirming, setConfirming] = useState<ReadonlySet<string>>(() => new Set());
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [endRef, endSettled] = useSettledEnd();
   const queryClient = useQueryClient();
 
   /** The confirmation is over: show the results (the answer is known even if its refresh has not landed). */
@@ -116,8 +118,11 @@ export function VotePage() {
         </div>
       )}
 
-      {/* After the first vote (its confirmation over), once: e-mail, phone and province, all skippable. */}
-      {wantsProfileStep(user) && confirming.size === 0 && resultsIn && <CompleteProfile user={user} />}
+      {/* After the first vote (its confirmation over), once: e-mail, phone and province, all skippable. It comes at
+          the end of the page once the reader has got there and nothing is loading: the cards under the results mount
+          as they come into view and grow into their data, and a step shown earlier was pushed down by them. */}
+      <div ref={endRef} className="vote-page__end" aria-hidden="true" />
+      {wantsProfileStep(user) && confirming.size === 0 && resultsIn && endSettled && <CompleteProfile user={user} />}
 
       <InviteFriendsDialog open={inviteOpen} onOpenChange={setInviteOpen} />
     </div>
