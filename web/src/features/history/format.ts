@@ -11,9 +11,17 @@ function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 
 const DAY_S = 86_400;
 
-/** An axis label for a time in seconds: the hour within a two-day span, else the day and month. */
+/**
+ * An axis label for a time in seconds: with the seconds within ten minutes (a question just published: its ticks
+ * would all read the same minute), the time of day within a two-day span, else the day and month.
+ */
 export function timeAxisLabel(spanSeconds: number): (seconds: number) => string {
-  const options: Intl.DateTimeFormatOptions = spanSeconds < 2 * DAY_S ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' };
+  const options: Intl.DateTimeFormatOptions =
+    spanSeconds < 600
+      ? { hour: '2-digit', minute: '2-digit', second: '2-digit' }
+      : spanSeconds < 2 * DAY_S
+        ? { hour: '2-digit', minute: '2-digit' }
+        : { day: 'numeric', month: 'short' };
   return (seconds) => format(options).format(new Date(seconds * 1000));
 }
 
