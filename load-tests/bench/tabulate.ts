@@ -162,6 +162,15 @@ export function tabulateTheRest(report: Report, r: Results): void {
     if (web.error) notes.push(`web checks failed: ${web.error}`);
     else {
       row('Web: landing page initial JS+CSS (KB gzip)', `${fmtNum(web.initialGzipKb, 1)} (${web.files} files)`, '—', '—', '≤ 150 KB', web.initialGzipKb <= 150);
+      const chart = web.chart;
+      row(
+        `Web: lazy chart chunk (uPlot, LazyTimeChart), KB gzip beyond the landing / its files among the landing's`,
+        chart ? `${fmtNum(chart.gzipKb, 1)} (${chart.files} files) / ${chart.inLanding.length ? chart.inLanding.join(', ') : 'none'}` : 'not in web/dist/.vite/manifest.json',
+        '—',
+        '—',
+        '≤ 40 KB / none',
+        !!chart && chart.gzipKb <= 40 && chart.inLanding.length === 0,
+      );
       if (web.repeatKb !== undefined) row('Web: repeat visit over the network via service worker (KB)', fmtNum(web.repeatKb, 1), '—', '—', '≤ 10 KB', web.repeatKb <= 10);
       if (web.lcpMs !== undefined) row('Web: LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.lcpMs), '—', '—', '≤ 2,500 ms', web.lcpMs.median <= 2500);
       if (web.pageCpuMs) {
