@@ -106,8 +106,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
-        // dist/.vite/manifest.json: which files each entry and lazy chunk loads (the bench's landing budget reads it;
-        // the gateway does not serve dot-folders).
+        // dist/.vite/manifest.json: which files each entry and lazy chunk loads (the bench's landing and chart
+        // budgets read it; the gateway does not serve dot-folders).
         manifest: true,
         sourcemap: false,
       },

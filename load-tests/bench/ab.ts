@@ -14,7 +14,8 @@
  *
  * Knobs (env): AB_BASE (required: the base checkout, built: `npm ci && npm run build` there), AB_NEW (this
  * checkout), AB_RUNS (5 per checkout), AB_TOLERANCE (0.10), AB_QUICK=1 (a smoke run: few sockets, short phases;
- * checks the script, proves nothing). Every BENCH_* knob of run.ts passes through; BENCH_WEB is 0 (no browser).
+ * checks the script, proves nothing). Every BENCH_* knob of run.ts passes through; BENCH_WEB is 0 (no browser) and
+ * BENCH_HISTORY is 0 (none of the compared figures comes from the history phase, and it seeds a million answers).
  * Runs go base, new, new, base, base, new, … so neither side always runs first. Writes
  * load-tests/results/<date>-ab.md (in AB_NEW).
  */
@@ -86,7 +87,7 @@ function benchOnce(checkout: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'load-tests/bench/run.ts'], {
       cwd: checkout,
-      env: { ...env, ...(env.AB_QUICK === '1' ? QUICK : {}), BENCH_WEB: '0', BENCH_LIGHTHOUSE: '0' },
+      env: { ...env, ...(env.AB_QUICK === '1' ? QUICK : {}), BENCH_WEB: '0', BENCH_LIGHTHOUSE: '0', BENCH_HISTORY: '0' },
       stdio: ['ignore', 'inherit', 'pipe'],
     });
     let tail = '';

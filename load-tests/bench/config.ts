@@ -18,6 +18,9 @@ export const CFG = {
   repSeconds: num('BENCH_REP_SECONDS', 3),
   connections: num('BENCH_CONNECTIONS', 32),
   readcostAnswers: num('BENCH_READCOST_ANSWERS', 1_000_000),
+  history: env.BENCH_HISTORY !== '0',
+  historyAnswers: num('BENCH_HISTORY_ANSWERS', 1_000_000),
+  historyRuns: Math.max(3, num('BENCH_HISTORY_RUNS', 3)),
   web: env.BENCH_WEB !== '0',
   lighthouse: env.BENCH_WEB !== '0' && env.BENCH_LIGHTHOUSE !== '0',
 };

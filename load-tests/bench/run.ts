@@ -8,6 +8,8 @@
  * (10), BENCH_KNEE_RATES (600,1000,1200: one open-loop phase each, to find the knee), BENCH_POLL (0; 1 = every socket
  * also polls public-results every 5 s during the offered-rate phases, as the web did before it applied the socket's
  * results), BENCH_REPS (3), BENCH_REP_SECONDS (3), BENCH_CONNECTIONS (32), BENCH_READCOST_ANSWERS (1000000),
+ * BENCH_HISTORY (1: the history read, after the bench's stack has stopped, on one of its own), BENCH_HISTORY_ANSWERS
+ * (1000000), BENCH_HISTORY_RUNS (3),
  * BENCH_WEB (1), BENCH_LIGHTHOUSE (1: Lighthouse and the LCPs on the demo data, last, on a stack of its own), BENCH_IDLE_SECONDS (60: the idle signed-in /vote window), BENCH_GATEWAY_FLAGS (extra node flags for the
  * gateway, e.g. --trace-gc).
  * Prints ONE table (the current targets and every earlier one, so a regression shows) and writes it to
@@ -21,6 +23,7 @@ import { CFG, dbUrl, log, REDIS_URL } from './config.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { send } from './load.ts';
 import { measureBaselines } from './phases/baselines.ts';
+import { measureHistoryCost } from './phases/history-cost.ts';
 import { holdSockets, publishQuestions } from './phases/publish.ts';
 import { measureReadCost } from './phases/read-cost.ts';
 import { publicReads } from './phases/reads.ts';
@@ -31,7 +34,7 @@ import { sustainedVotes } from './phases/votes-closed.ts';
 import { loadAvg, rssOf } from './procs.ts';
 import { Report } from './report.ts';
 import { seed } from './seed.ts';
-import { tabulateTheRest, tabulateVotes } from './tabulate.ts';
+import { tabulateTheRest, tabulateVotes, type Results } from './tabulate.ts';
 import { webChecks, type IdleVoteOptions } from './web.ts';
 
 async function main() {
@@ -44,7 +47,7 @@ async function main() {
   const voting = new pg.Pool({ connectionString: dbUrl(sys.votingDb), max: 2 });
   let cleanupSeed: (() => Promise<void>) | undefined;
   let closeFleet: (() => Promise<void>) | undefined;
-  let resultsFile: string | undefined;
+  let results: Results;
   try {
     // Users and their sessions, minted straight into identity and Redis (the bench's own path).
     const perQuestionVotes = Math.ceil(Math.max(CFG.voteRate, ...CFG.kneeRates) * CFG.voteSeconds);
@@ -93,17 +96,7 @@ async function main() {
     }
     const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote, sys.gatewayPid).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
 
-    const results = { base, sockets, rssAfterVotes, published, sustained, offered, checks, reads, readCost, web };
-    tabulateVotes(report, results);
-    tabulateTheRest(report, results);
-    report.verdict();
-    resultsFile = report.write([
-      `Run ${new Date().toISOString()} · ${process.env.BENCH_BASE_URL ? `against ${process.env.BENCH_BASE_URL}` : 'own stack (startStack mode test)'} · ${CFG.wsClients} sockets · ` +
-        `${CFG.reps} repetitions × ${CFG.repSeconds} s (votes ${CFG.voteRate}/s × ${CFG.voteSeconds} s × ${CFG.reps}, then ${CFG.kneeRates.join(', ')}/s once each${CFG.poll ? ', sockets polling' : ', sockets listening (no polling)'}) · ${CFG.connections} connections · ` +
-        `load average (1/5/15 min) at start ${loadStart}, at end ${loadAvg()} · ${((Date.now() - started) / 1000) | 0} s total`,
-      `Everything on one machine: the load generator, the stack, PostgreSQL, Redis and NATS share the CPUs; baselines are separate Node processes measured in the same run.`,
-    ]);
-    log(`written ${path.relative(process.cwd(), resultsFile)}`);
+    results = { base, sockets, rssAfterVotes, published, sustained, offered, checks, reads, readCost, web };
     await api.close();
   } finally {
     await closeFleet?.().catch(() => undefined);
@@ -111,8 +104,24 @@ async function main() {
     await voting.end().catch(() => undefined);
     if (sys.stack) await sys.stack.stop();
   }
+  // The history read on a stack of its own, once the bench's has stopped: seeding a million answers beside it, or
+  // reading beside its sockets, would share the CPU with what it measures.
+  if (CFG.history) {
+    results.history = await measureHistoryCost().catch((e: Error) => ({ error: e.message }));
+  }
+  tabulateVotes(report, results);
+  tabulateTheRest(report, results);
+  report.verdict();
+  const resultsFile = report.write([
+    `Run ${new Date().toISOString()} · ${process.env.BENCH_BASE_URL ? `against ${process.env.BENCH_BASE_URL}` : 'own stack (startStack mode test)'} · ${CFG.wsClients} sockets · ` +
+      `${CFG.reps} repetitions × ${CFG.repSeconds} s (votes ${CFG.voteRate}/s × ${CFG.voteSeconds} s × ${CFG.reps}, then ${CFG.kneeRates.join(', ')}/s once each${CFG.poll ? ', sockets polling' : ', sockets listening (no polling)'}) · ${CFG.connections} connections · ` +
+      `${CFG.history ? `history read at ${CFG.historyAnswers} answers × ${CFG.historyRuns} runs` : 'no history read (BENCH_HISTORY=0)'} · ` +
+      `load average (1/5/15 min) at start ${loadStart}, at end ${loadAvg()} · ${((Date.now() - started) / 1000) | 0} s total`,
+    `Everything on one machine: the load generator, the stack, PostgreSQL, Redis and NATS share the CPUs; baselines are separate Node processes measured in the same run.`,
+  ]);
+  log(`written ${path.relative(process.cwd(), resultsFile)}`);
   // Lighthouse last, on its own stack with the demo data, once the bench's stack has stopped: they would share the CPU.
-  if (CFG.lighthouse && resultsFile) {
+  if (CFG.lighthouse) {
     const { text, missed } = await runLighthouse(log);
     const verdict = missed.length ? `MISSED ${missed.length}: ${missed.join('; ')}` : 'Every Lighthouse and LCP target met.';
     console.log(`\n${text}\n\n${verdict}`);

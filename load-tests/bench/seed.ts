@@ -18,7 +18,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'redis';
-import signature from 'cookie-signature';
+import { sign } from 'cookie-signature';
 
 export interface SeededUser {
   id: string;
@@ -49,7 +49,7 @@ async function oneHash(): Promise<string> {
 }
 
 export function signedCookie(name: string, sid: string, secret: string): string {
-  return `${name}=${encodeURIComponent('s:' + signature.sign(sid, secret))}`;
+  return `${name}=${encodeURIComponent('s:' + sign(sid, secret))}`;
 }
 
 export async function seed(o: SeedOptions): Promise<{ users: SeededUser[]; admin: SeededUser; touch(users: SeededUser[]): Promise<void>; cleanup(): Promise<void> }> {

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { CFG } from './config.ts';
 import type { Baselines } from './phases/baselines.ts';
+import type { HistoryCost } from './phases/history-cost.ts';
 import type { Published, Sockets } from './phases/publish.ts';
 import type { ReadCost } from './phases/read-cost.ts';
 import type { PublicReads } from './phases/reads.ts';
@@ -24,6 +25,8 @@ export interface Results {
   reads: PublicReads;
   readCost: ReadCost;
   web?: WebResult;
+  /** Measured on a stack of its own once the bench's has stopped (BENCH_HISTORY=0: absent). */
+  history?: HistoryCost | { error: string };
 }
 
 export function tabulateVotes(report: Report, r: Results): void {
@@ -154,10 +157,20 @@ export function tabulateTheRest(report: Report, r: Results): void {
   ] as const) {
     row(`${what}: ${fmtNum(rc.bigN, 0)} vs ${fmtNum(rc.smallN, 0)} answers`, fmtFig(big), `at ${fmtNum(rc.smallN, 0)}: ${fmtFig(small)}`, big.median / small.median, '≤ 1.20×', big.median / small.median <= 1.2);
   }
+  if (r.history) tabulateHistory(report, r.history);
   if (web) {
     if (web.error) notes.push(`web checks failed: ${web.error}`);
     else {
       row('Web: landing page initial JS+CSS (KB gzip)', `${fmtNum(web.initialGzipKb, 1)} (${web.files} files)`, '—', '—', '≤ 150 KB', web.initialGzipKb <= 150);
+      const chart = web.chart;
+      row(
+        `Web: lazy chart chunk (uPlot, LazyTimeChart), KB gzip beyond the landing / its files among the landing's`,
+        chart ? `${fmtNum(chart.gzipKb, 1)} (${chart.files} files) / ${chart.inLanding.length ? chart.inLanding.join(', ') : 'none'}` : 'not in web/dist/.vite/manifest.json',
+        '—',
+        '—',
+        '≤ 40 KB / none',
+        !!chart && chart.gzipKb <= 40 && chart.inLanding.length === 0,
+      );
       if (web.repeatKb !== undefined) row('Web: repeat visit over the network via service worker (KB)', fmtNum(web.repeatKb, 1), '—', '—', '≤ 10 KB', web.repeatKb <= 10);
       if (web.lcpMs !== undefined) row('Web: LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.lcpMs), '—', '—', '≤ 2,500 ms', web.lcpMs.median <= 2500);
       if (web.pageCpuMs) {
@@ -168,6 +181,26 @@ export function tabulateTheRest(report: Report, r: Results): void {
       notes.push(...web.notes);
     }
   }
+}
+
+/** The history read's row (also what scripts/bench-history.ts prints): p95 at many answers against p95 at few. */
+export function tabulateHistory(report: Report, h: HistoryCost | { error: string }): void {
+  const { row, notes } = bind(report);
+  // A target that could not be measured is not met.
+  if ('error' in h) return row('History read p95 (GET /api/questions/{id}/history)', `not measured: ${h.error}`, '—', '—', '≤ 1.20× and ≤ 20 ms', false);
+  const ratio = h.big.median / h.small.median;
+  row(
+    `History read p95 (GET /api/questions/{id}/history, gateway cache off, ms): ${fmtNum(h.bigN, 0)} vs ${fmtNum(h.smallN, 0)} answers`,
+    fmtFig(h.big),
+    `at ${fmtNum(h.smallN, 0)}: ${fmtFig(h.small)}; GET public-results (cache off) p95 ${fmtNum(h.publicResults.p95)}`,
+    ratio,
+    '≤ 1.20× and ≤ 20 ms',
+    ratio <= 1.2 && h.big.median <= 20,
+  );
+  notes.push(
+    `History read (its own stack, the services and gateway in-process; ${h.big.reps.length} runs of 300 reads each): median ${fmtFig(h.bigMedian)} ms at ${fmtNum(h.bigN, 0)} answers, ` +
+      `${fmtFig(h.smallMedian)} ms at ${fmtNum(h.smallN, 0)}; the probe statement in PostgreSQL ${fmtNum(h.probeMs.big)} / ${fmtNum(h.probeMs.small)} ms; seeding took ${fmtNum(h.seedMs / 1000, 0)} s`,
+  );
 }
 
 const bind = (report: Report) => ({ cpuPer: report.cpuPer, notes: report.notes, row: report.row.bind(report) });

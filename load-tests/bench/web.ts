@@ -1,23 +1,21 @@
 /**
- * Web checks: initial JS+CSS of the landing page (gzip, from web/dist/index.html), and in headless Chromium
+ * Web checks: initial JS+CSS of the landing page and the lazy chart chunk (gzip, bundle.ts), and in headless Chromium
  * (playwright-core + /usr/bin/chromium) the bytes a repeat visit fetches over the network once the service worker
  * controls the page, and LCP under emulated Fast 3G + 4× CPU slowdown (CDP), cold cache, ≥ 3 repetitions; and the
  * HTTP requests an idle signed-in /vote makes in a minute with its live socket open (the target: ≤ 2, since the socket
  * replaces polling), the way web/e2e/live-requests.e2e.test.ts measures it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
+import { bundleSizes, type ChartChunk } from './bundle.ts';
 import { figure, type Figure } from './stats.ts';
 import { withCpu } from './procs.ts';
-
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface WebResult {
   error?: string;
   initialGzipKb: number;
   files: number;
+  /** The lazy chart chunk (undefined: not in the manifest). */
+  chart?: ChartChunk;
   repeatKb?: number;
   lcpMs?: Figure;
   /** The signed-in /vote's LCP under the same conditions. */
@@ -64,10 +62,8 @@ export async function pageViewCpu(origin: string, gatewayPid: number, cookie: st
 
 export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOptions, gatewayPid?: number): Promise<WebResult> {
   const notes: string[] = [];
-  const urls = landingFiles();
-  let gz = 0;
-  for (const u of urls) gz += gzipSync(readFileSync(path.join(DIST, u))).length;
-  const out: WebResult = { initialGzipKb: gz / 1024, files: urls.size, notes };
+  const bundle = bundleSizes();
+  const out: WebResult = { initialGzipKb: bundle.landingGzipKb, files: bundle.landingFiles, chart: bundle.chart, notes };
   if (gatewayPid && idleVote) {
     out.pageCpuMs = await pageViewCpu(origin, gatewayPid, idleVote.cookie).catch((e: Error) => {
       notes.push(`page-view CPU not measured: ${e.message}`);
@@ -125,29 +121,6 @@ export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOpt
     await browser.close();
   }
   return out;
-}
-
-/**
- * What the signed-out landing downloads to become the live app: the entry (index.html's script and stylesheet, the
- * latter inlined in the page) and what it imports once hydrating has started (src/start.tsx), each with
- * every chunk and stylesheet it imports statically (Vite's manifest). Not the signed-in screens, which a signed-in
- * page preloads beside them.
- */
-function landingFiles(): Set<string> {
-  type Entry = { file: string; css?: string[]; imports?: string[] };
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Entry>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || files.has(`/${entry.file}`)) return;
-    files.add(`/${entry.file}`);
-    for (const css of entry.css ?? []) files.add(`/${css}`);
-    entry.imports?.forEach(visit);
-  };
-  visit('index.html');
-  visit('src/start.tsx');
-  if (!files.size) throw new Error('web/dist/.vite/manifest.json: no index.html entry (make build)');
-  return files;
 }
 
 /** A Cookie header (`a=1; b=2`) as the browser's cookies for `url`'s origin. */

@@ -50,10 +50,13 @@ export async function measureReadCost(voting: pg.Pool, addr: string): Promise<Re
          WHERE oc.question_id = $1 AND oc.option_id = x.option_id AND oc.shard = 0`,
         [q],
       );
-      // The province breakdown's counters, which a real read also looks up: the answers spread over the nine provinces.
+      // The province breakdown's counters, which a real read also looks up: every answer in one of the nine
+      // provinces, summing to the national total (a residual of 1–29 would make voting hide the smallest province).
       await c.query(
         `INSERT INTO province_counts (question_id, province, option_id, count)
-         SELECT $1, p, o, $2::int / 18 FROM unnest(ARRAY['EC','FS','GP','KZN','LP','MP','NC','NW','WC']) p, unnest(ARRAY['yes','no']) o`,
+         SELECT $1, p, o, $2::int / 18 + CASE WHEN (pi - 1) * 2 + oi <= $2::int % 18 THEN 1 ELSE 0 END
+         FROM unnest(ARRAY['EC','FS','GP','KZN','LP','MP','NC','NW','WC']) WITH ORDINALITY AS pp(p, pi),
+           unnest(ARRAY['yes','no']) WITH ORDINALITY AS oo(o, oi)`,
         [q, n],
       );
     }
@@ -79,7 +82,7 @@ export async function measureReadCost(voting: pg.Pool, addr: string): Promise<Re
       client.getProvinceResults({ questionIds: [qid] }, new grpc.Metadata(), { deadline: Date.now() + 3_000 }, (err, res) => {
         if (err) return reject(err);
         const total = res.results.reduce((n, r) => n + Number(r.total), 0);
-        const expected = 18 * Math.floor((qid === small ? smallN : bigN) / 18);
+        const expected = qid === small ? smallN : bigN;
         if (res.results.length !== 9 || total !== expected) return reject(new Error(`GetProvinceResults ${res.results.length} provinces, total ${total} for ${qid}`));
         resolve(performance.now() - s);
       });
