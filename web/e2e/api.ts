@@ -1,6 +1,6 @@
 // API helpers for end-to-end tests: a test's setup through the gateway's HTTP API (an APIRequestContext).
 import type { APIRequestContext } from 'playwright-core';
-import type { CatalogueLanguage } from './messages';
+import type { CatalogueLanguage } from './messages.ts';
 
 /** A random valid username: e2e_ + 8 of [a-z0-9]. */
 export function randomUsername(prefix = 'e2e_'): string {
