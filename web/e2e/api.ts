@@ -10,8 +10,11 @@ export function randomUsername(prefix = 'e2e_'): string {
   return out;
 }
 
+/** The admin's text of a question in other languages (the options by id); a language left out shows English. */
+export type QuestionTranslations = Partial<Record<Exclude<CatalogueLanguage, 'en'>, { text: string; options?: Record<string, string> }>>;
+
 /** Creates a Yes / No question dated today through the admin API (`api` signed in as the admin); returns its id. */
-export async function createQuestion(api: APIRequestContext, text: string, context: string): Promise<string> {
+export async function createQuestion(api: APIRequestContext, text: string, context: string, translations?: QuestionTranslations): Promise<string> {
   const created = await api.post('/api/admin/questions', {
     data: {
       text,
@@ -21,6 +24,7 @@ export async function createQuestion(api: APIRequestContext, text: string, conte
         { id: 'yes', text: 'Yes' },
         { id: 'no', text: 'No' },
       ],
+      translations,
     },
   });
   if (created.status() !== 201) throw new Error(`create question: ${created.status()} ${await created.text()}`);
@@ -91,8 +95,8 @@ export async function publishQuestion(admin: APIRequestContext, id: string): Pro
 }
 
 /** Creates a Yes / No question dated today and publishes it (`admin` signed in as the admin); returns its id. */
-export async function publishNewQuestion(admin: APIRequestContext, text: string, context: string): Promise<string> {
-  return publishQuestion(admin, await createQuestion(admin, text, context));
+export async function publishNewQuestion(admin: APIRequestContext, text: string, context: string, translations?: QuestionTranslations): Promise<string> {
+  return publishQuestion(admin, await createQuestion(admin, text, context, translations));
 }
 
 /** Answers a question through the API; voting learns of a publish through an event, so it is retried briefly. */

@@ -68,6 +68,8 @@ export async function newMobilePage(
     extraHTTPHeaders?: Record<string, string>;
     /** 'block': the network alone decides what loads (offline tests, byte counts). */
     serviceWorkers?: 'allow' | 'block';
+    /** The browser's language (Accept-Language, navigator.languages): a first visit starts in it. en-ZA unless given. */
+    locale?: string;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -78,7 +80,7 @@ export async function newMobilePage(
     deviceScaleFactor: 1,
     isMobile: true,
     hasTouch: true,
-    locale: 'en-ZA',
+    locale: options.locale ?? 'en-ZA',
     timezoneId: 'Africa/Johannesburg',
     baseURL: options.baseURL,
   });

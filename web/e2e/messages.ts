@@ -25,5 +25,13 @@ export function translator(code: CatalogueLanguage): (key: string, values?: Reco
   };
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A name that starts with `text` (a control whose name goes on with a count or figures). */
-export const startingWith = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+export const startingWith = (text: string): RegExp => new RegExp(`^${escaped(text)}`);
+
+/** Stands for a number the test cannot know, as a message's value: `wholly` then reads it as any whole number. */
+export const SOME_NUMBER = '\u2063';
+
+/** All of `text` (a formatted message), where SOME_NUMBER stands for any whole number. */
+export const wholly = (text: string): RegExp => new RegExp(`^${escaped(text).replaceAll(SOME_NUMBER, '\\d+')}$`);

@@ -1,7 +1,8 @@
 // The vote → result moment and the first visit's length, at 360 and 390 px: the landing page at 360 × 640 stays
 // within 3,200 px (five archive cards and "Show more", provinces folded), the confidence a player chose comes back on
 // the results card and in profile history, and a rank reads the same on the leaderboard, the results card and the
-// profile — "—" with the same reason on all three for a player with nothing resolved this month.
+// profile — "—" with the same reason on all three for a player with nothing resolved this month. The confidence and
+// the rank also in isiZulu at 360 px (the browser's language: the players chose none), each word from zu.json.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -23,12 +24,18 @@ import {
   startBrowserStack,
   stackContext,
 } from './browser';
+import { LOCALES, translator, type CatalogueLanguage } from './messages';
 
 const WIDTHS = [
   [360, { width: 360, height: 640 }],
   [390, { width: 390, height: 844 }],
 ] as const;
-const REASON = 'No resolved predictions yet this month';
+/** The confidence and rank tests: in English at both widths, in isiZulu at 360 px (the label names the screenshots). */
+const PASSES = [
+  ['360', WIDTHS[0][1], 'en'],
+  ['390', WIDTHS[1][1], 'en'],
+  ['360-zu', WIDTHS[0][1], 'zu'],
+] as const satisfies readonly (readonly [string, unknown, CatalogueLanguage])[];
 const PASSWORD = 'correct-horse-battery';
 const run = Date.now().toString(36);
 
@@ -79,8 +86,8 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
 });
 
-async function signedInPage(user: { username: string }, viewport: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport });
+async function signedInPage(user: { username: string }, viewport: { width: number; height: number }, language: CatalogueLanguage): Promise<Page> {
+  const { context, page } = await newMobilePage(browser, { baseURL: stack.baseUrl, viewport, locale: LOCALES[language] });
   contexts.push(context);
   await eventually(() => apiPost(context.request, '/api/auth/login', { username: user.username, password: PASSWORD }));
   return page;
@@ -140,13 +147,20 @@ describe.each(WIDTHS)('at %i px', (width, viewport) => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-question-id'))).toBe(sixth);
     await expectAccessible(page, `landing after Show more ${width}`);
   });
+});
+
+describe.each(PASSES)('at %s px', (width, viewport, language) => {
+  const t = translator(language);
+  const reason = t('lb.noResolvedThisMonth');
 
   test('the confidence chosen shows on the results card and in each profile history row', async () => {
-    const page = await signedInPage(ranked, viewport);
+    const page = await signedInPage(ranked, viewport, language);
     await page.goto('/vote');
     const panel = page.locator(`.results[data-question-id="${openQuestion}"]`);
     await expectVisible(panel.locator('.results__confidence'), 30_000);
-    expect(await panel.locator('.results__confidence').textContent()).toBe('85% sure');
+    const sure = t('confidence.chosen', { confidence: '85' });
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, LOCALES[language]);
+    expect(await panel.locator('.results__confidence').textContent()).toBe(sure);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, `result-confidence-card-${width}`);
 
@@ -155,7 +169,7 @@ describe.each(WIDTHS)('at %i px', (width, viewport) => {
     await expectVisible(rows.first(), 20_000);
     const shown = await rows.locator('.history-item__confidence').allTextContents();
     expect(shown.length).toBe(await rows.count());
-    expect(new Set(shown)).toEqual(new Set(['85% sure']));
+    expect(new Set(shown)).toEqual(new Set([sure]));
     await rows.first().locator('.history-item__confidence').scrollIntoViewIfNeeded();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page, `profile history ${width}`);
@@ -167,19 +181,19 @@ describe.each(WIDTHS)('at %i px', (width, viewport) => {
       [ranked, null],
       [newcomer, '—'],
     ] as const) {
-      const page = await signedInPage(user, viewport);
+      const page = await signedInPage(user, viewport, language);
       const tag = `${user === ranked ? 'ranked' : 'newcomer'}-${width}`;
 
       await page.goto('/leaderboard');
-      const you = page.getByRole('region', { name: 'Your Ranking' });
+      const you = page.getByRole('region', { name: t('lb.yourRanking') });
       await expectVisible(you, 30_000);
       const board = {
-        national: await you.locator('dt', { hasText: 'National rank' }).locator('xpath=following-sibling::dd').textContent(),
-        friends: await you.locator('dt', { hasText: 'Among friends' }).locator('xpath=following-sibling::dd').textContent(),
+        national: await you.locator('dt', { hasText: t('lb.nationalRank') }).locator('xpath=following-sibling::dd').textContent(),
+        friends: await you.locator('dt', { hasText: t('lb.amongFriends') }).locator('xpath=following-sibling::dd').textContent(),
       };
       if (expected) expect(board).toEqual({ national: expected, friends: expected });
       else expect(board.national).toMatch(/^#\d+$/);
-      expect(await you.getByText(REASON).count()).toBe(expected ? 1 : 0);
+      expect(await you.getByText(reason).count()).toBe(expected ? 1 : 0);
       await expectAccessible(page, `leaderboard ${tag}`);
       await screenshot(page, `result-rank-leaderboard-${tag}`);
 
@@ -191,16 +205,16 @@ describe.each(WIDTHS)('at %i px', (width, viewport) => {
       await expectVisible(ranks, 30_000);
       await expect.poll(async () => (await ranks.locator('dd').allTextContents()).join(' '), { timeout: 20_000 }).not.toContain('…');
       expect(await ranks.locator('dd').allTextContents()).toEqual([board.national, board.friends]);
-      expect(await panel.getByText(REASON).count()).toBe(expected ? 1 : 0);
+      expect(await panel.getByText(reason).count()).toBe(expected ? 1 : 0);
       await ranks.scrollIntoViewIfNeeded();
       await expectAccessible(page, `results card ${tag}`);
       await screenshot(page, `result-rank-card-${tag}`);
 
       await page.goto('/profile');
-      const tile = page.locator('.profile-stat', { hasText: 'National Rank' }).locator('dd');
+      const tile = page.locator('.profile-stat', { hasText: t('stats.rank') }).locator('dd');
       await expect.poll(() => tile.textContent(), { timeout: 20_000 }).not.toBe('…');
       expect(await tile.textContent()).toBe(board.national);
-      expect(await page.getByText(REASON).count()).toBe(expected ? 1 : 0);
+      expect(await page.getByText(reason).count()).toBe(expected ? 1 : 0);
       await expectNoHorizontalOverflow(page);
       await expectAccessible(page, `profile ${tag}`);
       await screenshot(page, `result-rank-profile-${tag}`);

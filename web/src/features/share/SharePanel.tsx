@@ -52,7 +52,7 @@ export function SharePanel({ text, url = window.location.origin }: { text: strin
         ))}
       </div>
       <Button block onClick={() => void onCopy()} aria-live="polite">
-        {copied ? 'Copied!' : 'Copy to Clipboard'}
+        {copied ? t('results.copiedButton') : t('results.copy')}
       </Button>
     </div>
   );
@@ -61,8 +61,8 @@ export function SharePanel({ text, url = window.location.origin }: { text: strin
 /** A share button that opens the share panel in a dialog. */
 export function ShareButton({
   text,
-  title = 'Share Your Result',
-  label = 'Share',
+  title = t('results.share'),
+  label = t('results.shareButton'),
   questionId,
   variant = 'outline',
   size = 'sm',
