@@ -21,6 +21,7 @@ test('the queue: 14 SAST days, what publishes on each at its SAST time, each gap
   const days = screen.getAllByRole('listitem').filter((li) => li.classList.contains('sched-day'));
   expect(days).toHaveLength(14);
   expect(days[0]!.textContent).toContain('Today, Tuesday, 01 December');
+  expect(days[3]!.textContent).toBe('No question scheduled for Friday, 04 December');
   expect(within(days[0]!).getByText('15:00 SAST')).toBeTruthy();
   expect(days[0]!.textContent).toContain('Will the Reserve Bank cut rates?');
   expect(within(days[1]!).getByText('Published')).toBeTruthy();
@@ -28,7 +29,7 @@ test('the queue: 14 SAST days, what publishes on each at its SAST time, each gap
   expect(days.slice(0, 3).some((d) => d.classList.contains('sched-day--gap'))).toBe(false);
   const gaps = days.filter((d) => d.classList.contains('sched-day--gap'));
   expect(gaps).toHaveLength(11);
-  expect(gaps[0]!.textContent).toContain('No question scheduled for Friday, 04 December');
+
   expect(screen.getByText(/11 days have no question yet/)).toBeTruthy();
 });
 

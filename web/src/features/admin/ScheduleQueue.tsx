@@ -30,21 +30,24 @@ export function ScheduleQueue({ query, now = new Date() }: { query: { isPending:
             const label = formatWeekdayDate(day.start.getTime() + 3600_000);
             return (
               <li key={day.key} className={isGap(day) ? 'sched-day sched-day--gap' : 'sched-day'} data-day={day.key}>
-                <h3 className="sched-day__label">{i === 0 ? t('admin.scToday', { day: label }) : label}</h3>
                 {isGap(day) ? (
-                  <p className="sched-day__gap">{t('admin.scGap', { day: label })}</p>
+                  // One line for a day with nothing: the gap is the news.
+                  <h3 className="sched-day__gap">{i === 0 ? t('admin.scGapToday', { day: label }) : t('admin.scGap', { day: label })}</h3>
                 ) : (
-                  <ul className="sched-day__items">
-                    {day.items.map((item) => (
-                      <li key={item.question.id} className="sched-item">
-                        <time className="sched-item__time" dateTime={item.at}>
-                          {t('admin.scSast', { time: formatSastTime(item.at) })}
-                        </time>
-                        <span className="sched-item__text">{questionWithMark(item.question.text)}</span>
-                        {item.published && <Badge variant="default">{t('admin.statusPublished')}</Badge>}
-                      </li>
-                    ))}
-                  </ul>
+                  <>
+                    <h3 className="sched-day__label">{i === 0 ? t('admin.scToday', { day: label }) : label}</h3>
+                    <ul className="sched-day__items">
+                      {day.items.map((item) => (
+                        <li key={item.question.id} className="sched-item">
+                          <time className="sched-item__time" dateTime={item.at}>
+                            {t('admin.scSast', { time: formatSastTime(item.at) })}
+                          </time>
+                          <span className="sched-item__text">{questionWithMark(item.question.text)}</span>
+                          {item.published && <Badge variant="default">{t('admin.statusPublished')}</Badge>}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
                 )}
               </li>
             );
