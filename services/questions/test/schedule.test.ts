@@ -4,11 +4,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError, manualClock, outboxDrained, sleep } from '@mzansi/kit/testing';
+import { updateQuestion } from '../src/data-access/questions-repo.js';
+import { claimDue } from '../src/data-access/schedule-repo.js';
+import { isDue } from '../src/domain/schedule.js';
 import { admin, newQuestion, questionsHarness, type Harness, type StreamEvent } from './helpers.js';
 
 const POLL = { SCHEDULE_POLL_MS: '100' };
 const about = (id: string) => (e: StreamEvent) => (e.envelope.data as { question?: { id: string } }).question?.id === id;
 const audit = (e: StreamEvent) => e.envelope.data as { action: string; targetId: string; outcome: string; detail: string; actorId: string };
+
+/** A fresh database and namespace for a describe block; read it inside its tests. */
+function freshHarness(): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await questionsHarness();
+  });
+  afterAll(async () => {
+    await h?.cleanup();
+  });
+  return () => h!;
+}
 
 async function publishedEvents(h: Harness, id: string): Promise<StreamEvent[]> {
   await eventually(() => outboxDrained(h.db.url));
@@ -16,15 +31,10 @@ async function publishedEvents(h: Harness, id: string): Promise<StreamEvent[]> {
 }
 
 describe('on the real clock, two replicas', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await questionsHarness();
-  });
-  afterAll(async () => {
-    await h?.cleanup();
-  });
+  const harness = freshHarness();
 
   it('publishes by itself at its time, once, and sets the date to match', async () => {
+    const h = harness();
     const [a, b] = [await h.start({ env: POLL }), await h.start({ env: POLL })];
     const client = h.client(a);
     const scheduler = admin();
@@ -54,6 +64,7 @@ describe('on the real clock, two replicas', () => {
   });
 
   it('refuses a time not in the future, and a non-admin', async () => {
+    const h = harness();
     const svc = await h.start({ env: POLL });
     const client = h.client(svc);
     const draft = (await client.createQuestion(newQuestion(), admin())).question!;
@@ -64,6 +75,7 @@ describe('on the real clock, two replicas', () => {
   });
 
   it('unscheduling prevents it; a reschedule moves it', async () => {
+    const h = harness();
     const svc = await h.start({ env: POLL });
     const client = h.client(svc);
     const draft = (await client.createQuestion(newQuestion(), admin())).question!;
@@ -79,6 +91,7 @@ describe('on the real clock, two replicas', () => {
   });
 
   it('after a restart across its time it publishes once', async () => {
+    const h = harness();
     const first = await h.start({ env: POLL });
     const draft = (await h.client(first).createQuestion(newQuestion(), admin())).question!;
     const publishAt = new Date(Date.now() + 1_000);
@@ -94,16 +107,11 @@ describe('on the real clock, two replicas', () => {
 });
 
 describe('on an injected clock: the SAST day decides', () => {
-  let h: Harness;
+  const harness = freshHarness();
   const clock = manualClock('2026-12-01T20:00:00.000Z'); // 22:00 SAST
-  beforeAll(async () => {
-    h = await questionsHarness();
-  });
-  afterAll(async () => {
-    await h?.cleanup();
-  });
 
   it('missed past the SAST day: stays a draft, marked missed, audited; rescheduling clears the mark', async () => {
+    const h = harness();
     const svc = await h.start({ clock: clock.now, env: POLL });
     const client = h.client(svc);
     const draft = (await client.createQuestion(newQuestion(), admin())).question!;
@@ -128,6 +136,7 @@ describe('on an injected clock: the SAST day decides', () => {
   });
 
   it('late but on its SAST day: publishes, and the audit log says how late', async () => {
+    const h = harness();
     clock.set('2026-12-03T06:00:00.000Z');
     const svc = await h.start({ clock: clock.now, env: POLL });
     const client = h.client(svc);
@@ -138,6 +147,38 @@ describe('on an injected clock: the SAST day decides', () => {
     const record = (await h.auditEvents()).map(audit).find((r) => r.targetId === draft.id && r.action === 'question.publish.scheduled');
     expect(record?.detail).toBe('Scheduled for 2026-12-03T11:00:00.000Z; published 10 h 59 min 59 s late');
     expect(await publishedEvents(h, draft.id)).toHaveLength(1);
+    await svc.stop();
+  });
+});
+
+describe('the due rule: domain and SQL agree', () => {
+  const harness = freshHarness();
+
+  it('claimDue selects exactly the rows isDue accepts, at one injected instant', async () => {
+    const h = harness();
+    // Polling every 10 minutes: after its first pass at start the scheduler leaves these rows alone.
+    const svc = await h.start({ env: { SCHEDULE_POLL_MS: '600000' } });
+    const now = new Date('2026-12-01T12:00:00.000Z');
+    const at = (iso: string) => new Date(iso);
+    const states: Array<Record<string, unknown>> = [
+      { scheduledFor: at('2026-12-01T11:59:59.999Z') },
+      { scheduledFor: now },
+      { scheduledFor: at('2026-12-01T12:00:00.001Z') },
+      { scheduledFor: at('2026-11-20T12:00:00.000Z') },
+      { scheduledFor: at('2026-12-01T11:00:00.000Z'), isPublished: true },
+      { scheduledFor: at('2026-12-01T11:00:00.000Z'), isArchived: true },
+      { scheduledFor: at('2026-12-01T11:00:00.000Z'), scheduleMissedAt: at('2026-12-01T11:30:00.000Z') },
+      { scheduledFor: null },
+    ];
+    const rows = [];
+    for (const state of states) {
+      const id = (await h.client(svc).createQuestion(newQuestion(), admin())).question!.id;
+      rows.push(await updateQuestion(svc.ctx.db, id, { scheduleMissedAt: null, isPublished: false, isArchived: false, ...state }));
+    }
+    const claimed = await svc.ctx.db.transaction((tx) => claimDue(tx, now, 100));
+    const expected = rows.filter((r) => isDue(r, now)).map((r) => r.id);
+    expect(expected).toHaveLength(3);
+    expect(claimed.map((r) => r.id).sort()).toEqual(expected.sort());
     await svc.stop();
   });
 });
