@@ -1,14 +1,19 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, manualClock, serviceTestEnv, sleep, testStreams, type StreamEvent } from '@mzansi/kit/testing';
 import { start as startQuestions } from '../../services/questions/src/main.js';
-import { postQuestion, signInAdmin, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../support/outside-world.js';
+import { postQuestion, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 
 /**
  * Scheduled publishing end to end: PUT/DELETE /api/admin/questions/{id}/schedule through the gateway, two questions
- * replicas on one database both polling, and the live channel as a browser sees it. The question publishes by itself
- * exactly once (one questions.question.published event, one new-question per socket), also when every replica was
- * down across its time; unscheduling prevents it. On an injected clock, a schedule found past its SAST day stays a
+ * replicas on one database both polling, the live channel as a browser sees it, and a player's browser push (a fake
+ * push service) and mailbox (the notification service's mail folder). The question publishes by itself exactly once
+ * (one questions.question.published event, one new-question per socket, one push, one e-mail), also when every
+ * replica was down across its time; unscheduling prevents it. On an injected clock, a schedule found past its SAST day stays a
  * draft marked missed.
  */
 const PUBLIC_URL = 'http://localhost:5173';
@@ -34,15 +39,42 @@ describe('a scheduled question, two questions replicas', () => {
     return r;
   };
   const publishedEvents = async (id: string) => (await streams.read('questions')).filter(publishedOf(id));
+  let mailDir: string;
+  let push: FakePush;
+  let reader: { email: string; endpoint: string; keys: ReturnType<typeof browserKeys> };
+  const mailsTo = async (to: string) =>
+    (await mailFiles(mailDir)).filter((m) => m.to.includes(to)).map((m) => m.text.replace(/\r?\n[ \t]+/g, ' ').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  /** What the reader's browser and mailbox got about `text`: the pushes (decrypted) and the mails. */
+  const alertsAbout = async (text: string) => ({
+    pushes: push.received.filter((r) => r.path === new URL(reader.endpoint).pathname && JSON.stringify(decryptPush(r.body, reader.keys)).includes(text)).length,
+    mails: (await mailsTo(reader.email)).filter((m) => m.includes(text)).length,
+  });
 
   beforeAll(async () => {
-    system = await startServicesForTest({ questions: POLL });
+    mailDir = await mkdtemp(join(tmpdir(), 'schedule-mail-'));
+    push = await fakePushService();
+    system = await startServicesForTest({ questions: POLL, notification: { PUBLIC_URL, MAIL_DIR: mailDir, PUSH_DEV_ORIGIN: push.origin } });
     await replica();
-    gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_URL });
+    gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, PUBLIC_URL, PUSH_DEV_ORIGIN: push.origin });
     adminB = await signInAdmin(gw);
     streams = testStreams(system.ns);
     socket = await new LiveClient(wsUrl(gw.base), { origin: PUBLIC_URL, reconnectMs: 300 }).open();
-  });
+
+    // A player with a browser subscribed to pushes and a verified address.
+    const b = gw.browser();
+    const u = await signUp(b, uname('reader'));
+    const keys = browserKeys();
+    const endpoint = push.endpoint(`reader-${u.id.slice(0, 8)}`);
+    expect((await b.post('/api/notifications/subscribe', { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } })).status).toBe(201);
+    const email = `reader-${u.id.slice(0, 8)}@example.co.za`;
+    expect((await b.patch(`/api/users/${u.id}`, { email })).status).toBe(200);
+    await eventually(async () => (await mailsTo(email)).some((m) => /verify-email\?token=/.test(m)), 15_000, 50);
+    const token = /verify-email\?token=([A-Za-z0-9_-]{43})/.exec((await mailsTo(email)).find((m) => /verify-email/.test(m))!)![1]!;
+    expect((await gw.browser().post('/api/auth/verify-email', { token })).status).toBe(200);
+    const contact = 'SELECT 1 FROM contacts WHERE user_id = $1 AND email_verified';
+    await eventually(async () => (await system.notification!.ctx.pool.query(contact, [u.id])).rowCount === 1, 10_000, 25);
+    reader = { email, endpoint, keys };
+  }, 120_000);
 
   afterAll(async () => {
     socket?.close();
@@ -50,6 +82,8 @@ describe('a scheduled question, two questions replicas', () => {
     await gw?.stop().catch(() => undefined);
     await Promise.allSettled(extra.map((r) => r.stop()));
     await system?.cleanup();
+    await push?.close();
+    if (mailDir) await rm(mailDir, { recursive: true, force: true });
   });
 
   it('publishes by itself ~5 s later, exactly once, with its date set to the time', async () => {
@@ -63,9 +97,12 @@ describe('a scheduled question, two questions replicas', () => {
 
     const message = await socket.next(isNewQuestion(id), 12_000);
     expect(message.at).toBeGreaterThanOrEqual(Date.parse(publishAt));
+    const text = 'Will the scheduled question go out by itself';
+    await eventually(async () => (await alertsAbout(text)).mails > 0, 15_000, 50);
     await sleep(1_000); // both replicas poll several more times
     expect(socket.messages.filter(isNewQuestion(id))).toHaveLength(1);
     expect(await publishedEvents(id)).toHaveLength(1);
+    expect(await alertsAbout(text)).toEqual({ pushes: 1, mails: 1 });
     const all = (await adminB.get('/api/admin/questions')).json as { id: string; isPublished: boolean; scheduledFor: string | null }[];
     expect(all.find((q) => q.id === id)).toMatchObject({ isPublished: true, scheduledFor: null });
     const today = (await adminB.get('/api/questions/today')).json as { id: string }[];
@@ -100,6 +137,7 @@ describe('a scheduled question, two questions replicas', () => {
     await sleep(2_500); // past the time it had: nothing happens
     expect(socket.messages.filter(isNewQuestion(id))).toHaveLength(0);
     expect(await publishedEvents(id)).toHaveLength(0);
+    expect(await alertsAbout('Will an unscheduled question stay a draft')).toEqual({ pushes: 0, mails: 0 });
   });
 
   it('every replica down across its time: the one that comes back publishes it, once', async () => {
@@ -112,9 +150,11 @@ describe('a scheduled question, two questions replicas', () => {
     expect(await publishedEvents(id)).toHaveLength(0);
     await replica({ GRPC_PORT: String(port) }); // where the gateway looks for it
     await socket.next(isNewQuestion(id), 10_000);
+    await eventually(async () => (await alertsAbout('Will the schedule survive a restart')).mails > 0, 15_000, 50);
     await sleep(800);
     expect(socket.messages.filter(isNewQuestion(id))).toHaveLength(1);
     expect(await publishedEvents(id)).toHaveLength(1);
+    expect(await alertsAbout('Will the schedule survive a restart')).toEqual({ pushes: 1, mails: 1 });
     await eventually(async () => ((await adminB.get('/api/admin/questions')).json as { id: string; isPublished: boolean }[]).find((q) => q.id === id)?.isPublished, 10_000);
   });
 });

@@ -74,7 +74,7 @@ describe('on the real clock, two replicas', () => {
     await svc.stop();
   });
 
-  it('unscheduling prevents it; a reschedule moves it', async () => {
+  it('unscheduling prevents it, and so does archiving; a reschedule moves it', async () => {
     const h = harness();
     const svc = await h.start({ env: POLL });
     const client = h.client(svc);
@@ -84,9 +84,14 @@ describe('on the real clock, two replicas', () => {
     expect((await client.scheduleQuestion({ id: draft.id, publishAt: later }, admin())).question!.scheduledFor).toEqual(later);
     await client.scheduleQuestion({ id: draft.id, publishAt: new Date(Date.now() + 800) }, admin());
     expect((await client.unscheduleQuestion({ id: draft.id }, admin())).question!.scheduledFor).toBeUndefined();
-    await sleep(1_500); // past the time it had
+    // Archiving a scheduled draft takes its schedule away too.
+    const archived = (await client.createQuestion(newQuestion(), admin())).question!;
+    await client.scheduleQuestion({ id: archived.id, publishAt: new Date(Date.now() + 800) }, admin());
+    expect((await client.archiveQuestion({ id: archived.id }, admin())).question!.scheduledFor).toBeUndefined();
+    await sleep(1_500); // past the times they had
     expect((await client.getQuestion({ id: draft.id }, admin())).question!.isPublished).toBe(false);
     expect(await publishedEvents(h, draft.id)).toHaveLength(0);
+    expect(await publishedEvents(h, archived.id)).toHaveLength(0);
     await svc.stop();
   });
 

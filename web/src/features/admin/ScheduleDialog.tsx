@@ -25,7 +25,7 @@ const utcLabel = (iso: string) => `${formatLongDate(Date.parse(iso) - SAST_OFFSE
 export function ScheduleStatus({ question: q }: { question: Question }) {
   const t = useT();
   const sast = useSastLabel();
-  if (q.isPublished || !q.scheduledFor) return null;
+  if (q.isPublished || q.isArchived || !q.scheduledFor) return null;
   if (q.scheduleMissedAt)
     return (
       <p className="sched-status sched-status--missed">

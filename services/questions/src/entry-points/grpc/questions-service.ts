@@ -60,7 +60,8 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           const actor = requireAdmin(call);
           const row = await transition(req.id, { actorId: actor.id, action: 'question.archive' }, async (q, tx) => {
             assertCanArchive(q);
-            const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock() });
+            // An archived draft is not published: its schedule goes with it.
+            const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock(), scheduledFor: null, scheduleMissedAt: null });
             await enqueueEvent(tx, 'questions.question.archived', { questionId: q.id });
             return updated;
           });
