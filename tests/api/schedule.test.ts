@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, manualClock, serviceTestEnv, sleep, testStreams, type StreamEvent } from '@mzansi/kit/testing';
 import { start as startQuestions } from '../../services/questions/src/main.js';
 import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../support/outside-world.js';
-import { postQuestion, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { postQuestion, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 
 /**
@@ -107,6 +107,12 @@ describe('a scheduled question, two questions replicas', () => {
     expect(all.find((q) => q.id === id)).toMatchObject({ isPublished: true, scheduledFor: null });
     const today = (await adminB.get('/api/questions/today')).json as { id: string }[];
     expect(today.map((q) => q.id)).toContain(id);
+    // The audit log (identity's, through questions.audit.recorded): the publish as the scheduling admin's, and how late.
+    const audit = await until(async () => {
+      const entries = (await adminB.get('/api/admin/audit')).json.entries as { action: string; target: { id: string }; actor: { username: string | null }; detail: string | null }[];
+      return entries.find((e) => e.action === 'question.publish.scheduled' && e.target.id === id);
+    }, 10_000);
+    expect(audit).toMatchObject({ actor: { username: 'admin' }, detail: expect.stringMatching(/^Scheduled for .*; published \d+ s late$/) });
 
     // Published: no more scheduling.
     const again = await adminB.put(`/api/admin/questions/${id}/schedule`, { publishAt: new Date(Date.now() + 60_000).toISOString() });
