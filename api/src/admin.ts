@@ -27,3 +27,6 @@ export const CreateQuestionBody = z.object({
 export const TranslationsUpdateBody = z.strictObject({ translations: TranslationsBody });
 
 export const ResolveBody = z.object({ correctOptionId: z.string().min(1).max(20) });
+
+/** A draft's publish time (UTC, with its offset); the service refuses one that is not in the future. */
+export const ScheduleBody = z.strictObject({ publishAt: z.string().datetime({ offset: true }) });

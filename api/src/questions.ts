@@ -49,6 +49,10 @@ export const Question = z.strictObject({
   tags: z.array(z.string()),
   isSample: z.boolean(),
   isBlind: z.boolean(),
+  /** A draft's publish time, set by the admin (UTC); null without one and once published. */
+  scheduledFor: isoDateOrNull,
+  /** When the scheduler found the schedule past its SAST day (the service was down): still a draft. Else null. */
+  scheduleMissedAt: isoDateOrNull,
   resultsHidden: z.boolean(),
   results: z.array(OptionResult),
   provinces: z.array(ProvinceBreakdown).nullable().optional(),

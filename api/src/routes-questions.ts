@@ -1,6 +1,6 @@
 import { IdParams, IdTextParams, OwnUserIdQuery, Success } from './common.js';
 import { AccuracyHistory, Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
-import { CreateQuestionBody, ResolveBody, TranslationsUpdateBody } from './admin.js';
+import { CreateQuestionBody, ResolveBody, ScheduleBody, TranslationsUpdateBody } from './admin.js';
 import { ArchivePage, ArchiveQuery, FriendAnswers, PublicResults, Question, QuestionList, Results } from './questions.js';
 import { ResultsHistory } from './history.js';
 import { route } from './route.js';
@@ -88,6 +88,21 @@ export const questionRoutes = {
     summary: "Replace a question's translations",
     params: IdTextParams,
     body: TranslationsUpdateBody,
+    responses: { 200: Question },
+  }),
+  'PUT /api/admin/questions/{id}/schedule': route({
+    tag: A,
+    access: 'admin',
+    summary: 'Schedule a draft to publish itself (or move its schedule); its date becomes that time. 400 unless in the future, 409 once published',
+    params: IdTextParams,
+    body: ScheduleBody,
+    responses: { 200: Question },
+  }),
+  'DELETE /api/admin/questions/{id}/schedule': route({
+    tag: A,
+    access: 'admin',
+    summary: "Take a draft's schedule away (409 once published)",
+    params: IdTextParams,
     responses: { 200: Question },
   }),
   'DELETE /api/admin/questions/{id}': route({ tag: A, access: 'admin', summary: 'Delete a question', params: IdTextParams, responses: { 200: Success } }),

@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'notSignedIn'
   | 'chooseOption'
   | 'chooseCorrectOption'
+  | 'scheduleRequired'
   | 'confidenceRange'
   | 'socialSearchShort'
   | 'commentTooLarge'

@@ -81,6 +81,8 @@ export function questionJson(
     tags: q.tags,
     isSample: q.isSample,
     isBlind: q.isBlind,
+    scheduledFor: q.scheduledFor?.toISOString() ?? null,
+    scheduleMissedAt: q.scheduleMissedAt?.toISOString() ?? null,
     ...visible,
     ...(provinces && { provinces: visible.resultsHidden ? null : provinceBreakdown(q.options, provinces, visible.totalVotes) }),
     commentCount,

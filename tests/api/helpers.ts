@@ -127,9 +127,12 @@ export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 
  * The real identity, questions, voting and social services in-process, each on its own fresh database and all on
  * one events namespace, as in production (questions → voting and social, identity → social). Pass `gatewayEnv` to
  * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given, identity on `identityClock`. With `notification`
- * (extra env for it, e.g. MAIL_DIR and PUBLIC_URL), the notification service runs too, on the same namespace.
+ * (extra env for it, e.g. MAIL_DIR and PUBLIC_URL), the notification service runs too, on the same namespace; `questions`
+ * is extra env for the questions service.
  */
-export async function startServicesForTest(opts: { clock?: Clock; notification?: Record<string, string>; identity?: Record<string, string>; identityClock?: Clock } = {}) {
+export async function startServicesForTest(
+  opts: { clock?: Clock; notification?: Record<string, string>; identity?: Record<string, string>; identityClock?: Clock; questions?: Record<string, string> } = {},
+) {
   const ns = testNamespace();
   const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
   const running: { stop(): Promise<void> }[] = [];
@@ -148,7 +151,7 @@ export async function startServicesForTest(opts: { clock?: Clock; notification?:
   try {
     const identity = await startIdentity(serviceTestEnv(await db('identity'), ns, opts.identity), { clock: opts.identityClock });
     running.push(identity);
-    const questions = await startQuestions(serviceTestEnv(await db('questions'), ns), { clock: opts.clock });
+    const questions = await startQuestions(serviceTestEnv(await db('questions'), ns, opts.questions), { clock: opts.clock });
     running.push(questions);
     const voting = await startVoting(serviceTestEnv(await db('voting'), ns), { clock: opts.clock });
     running.push(voting);

@@ -114,6 +114,8 @@ const routes = (id: string): { name: string; call: (b: Browser) => Promise<Res> 
   { name: 'POST /api/admin/questions/:id/publish', call: (b) => b.post(`/api/admin/questions/${id}/publish`) },
   { name: 'PUT /api/admin/questions/:id/resolve', call: (b) => b.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' }) },
   { name: 'PUT /api/admin/questions/:id/archive', call: (b) => b.put(`/api/admin/questions/${id}/archive`) },
+  { name: 'PUT /api/admin/questions/:id/schedule', call: (b) => b.put(`/api/admin/questions/${id}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() }) },
+  { name: 'DELETE /api/admin/questions/:id/schedule', call: (b) => del(b, `/api/admin/questions/${id}/schedule`) },
   { name: 'DELETE /api/admin/questions/:id', call: (b) => del(b, `/api/admin/questions/${id}`) },
 ];
 
@@ -164,6 +166,8 @@ describe('the admin question flow', () => {
       tags: ['football'],
       isSample: false,
       isBlind: false,
+      scheduledFor: null,
+      scheduleMissedAt: null,
       resultsHidden: false,
       ...NO_VOTES_YET,
     });

@@ -60,12 +60,16 @@ describe('the admin audit log', () => {
     const did = (who: { id: string }, action: string, type: string, id: string, outcome: 'success' | 'failure' = 'success') =>
       expected.push({ actor: who.id, action, type, id, outcome });
 
-    // Questions: create, publish, a refused publish, resolve, archive, delete.
+    // Questions: create, schedule, unschedule, publish, a refused publish, resolve, archive, delete.
     const q = ok(
       await a1.b.post('/api/admin/questions', { text: 'Will the audit test pass', context: null, date: new Date().toISOString(), options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }] }),
       201,
     );
     did(a1, 'question.create', 'question', q.id);
+    ok(await a2.b.put(`/api/admin/questions/${q.id}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() }));
+    did(a2, 'question.schedule', 'question', q.id);
+    ok(await a1.b.req('DELETE', `/api/admin/questions/${q.id}/schedule`));
+    did(a1, 'question.unschedule', 'question', q.id);
     ok(await a2.b.post(`/api/admin/questions/${q.id}/publish`, {}));
     did(a2, 'question.publish', 'question', q.id);
     expect((await a1.b.post(`/api/admin/questions/${q.id}/publish`, {})).status).toBe(409);

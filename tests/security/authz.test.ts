@@ -240,6 +240,8 @@ describe('scenario 10: admin routes', () => {
       ['PUT', `/api/admin/questions/${q2}/resolve`, { correctOptionId: 'yes' }],
       ['PUT', `/api/admin/questions/${q2}/archive`],
       ['PUT', `/api/admin/questions/${q2}/translations`, { translations: { zu: { text: 'Hacked' } } }],
+      ['PUT', `/api/admin/questions/${draftId}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() }],
+      ['DELETE', `/api/admin/questions/${draftId}/schedule`],
       ['DELETE', `/api/admin/questions/${q2}`],
       ['GET', '/api/users/search?q=_all'],
       ['PUT', `/api/question-suggestions/${aSuggestion}`, { status: 'approved', adminNotes: 'hacked' }],

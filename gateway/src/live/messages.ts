@@ -23,6 +23,8 @@ export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined 
       isBlind: q.isBlind ?? false,
       // The admin's text in other languages, so a client in isiZulu shows the live question in isiZulu.
       translations: q.translations ?? {},
+      scheduledFor: undefined,
+      scheduleMissedAt: undefined,
     });
     return { type: 'new-question', question };
   }

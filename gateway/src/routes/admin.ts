@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { CreateQuestionBody, IdTextParams, ResolveBody, TranslationsUpdateBody, type TranslationsBody } from '@mzansi/api';
+import { CreateQuestionBody, IdTextParams, ResolveBody, ScheduleBody, TranslationsUpdateBody, type TranslationsBody } from '@mzansi/api';
 import type { z } from 'zod';
 import type { Clients } from '../clients.js';
 import type { PublicCache } from '../cache.js';
@@ -88,6 +88,21 @@ export function adminQuestionRoutes(r: Router, { clients, composer, cache }: { c
     const { question } = await clients.questions.updateQuestionTranslations({ id, translations: toTranslations(body.translations) }, { actor });
     cache.clear();
     send(res, 'PUT /api/admin/questions/{id}/translations', 200, questionJson(question!, undefined, 0, true));
+  });
+
+  r.put('/questions/:id/schedule', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(IdTextParams, req.params);
+    const { publishAt } = parse(ScheduleBody, req.body, 'Please choose a date and time', 'scheduleRequired');
+    const { question } = await clients.questions.scheduleQuestion({ id, publishAt: new Date(publishAt) }, { actor });
+    send(res, 'PUT /api/admin/questions/{id}/schedule', 200, questionJson(question!, undefined, 0, true));
+  });
+
+  r.delete('/questions/:id/schedule', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(IdTextParams, req.params);
+    const { question } = await clients.questions.unscheduleQuestion({ id }, { actor });
+    send(res, 'DELETE /api/admin/questions/{id}/schedule', 200, questionJson(question!, undefined, 0, true));
   });
 
   r.delete('/questions/:id', async (req, res) => {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, isMain, runService, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
+import { createLogger, isMain, runService, stopOnSignals, systemClock, withJobs, type Clock } from '@mzansi/kit';
 import { loadConfig, type Config } from './config.js';
 import * as repo from './data-access/users-repo.js';
 import * as schema from './data-access/schema.js';
@@ -46,14 +46,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
   });
   // Retention (docs/privacy.md): audit entries past one year, expired verification links.
   const retention = startIdentityRetention({ db: running.ctx.db, logger: running.ctx.logger, clock, intervalMs: config.RETENTION_INTERVAL_S * 1000 });
-  let stopping: Promise<void> | undefined;
-  return {
-    ...running,
-    stop() {
-      stopping ??= retention.stop().then(() => running.stop());
-      return stopping;
-    },
-  };
+  return withJobs(running, [retention]);
 }
 
 if (isMain(import.meta.url)) {

@@ -138,3 +138,21 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
     },
   };
 }
+
+/**
+ * A running service with background jobs started beside it (retention, schedulers): `stop()` stops the jobs first,
+ * in order, each waiting for the pass it is in, then the service.
+ */
+export function withJobs<R extends { stop(): Promise<void> }>(running: R, jobs: Array<{ stop(): Promise<void> }>): R {
+  let stopping: Promise<void> | undefined;
+  return {
+    ...running,
+    stop() {
+      stopping ??= (async () => {
+        for (const job of jobs) await job.stop();
+        await running.stop();
+      })();
+      return stopping;
+    },
+  };
+}

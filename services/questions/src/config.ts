@@ -9,6 +9,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
       .default(env.NODE_ENV === 'development' || env.NODE_ENV === undefined ? 'true' : 'false')
       .transform((v) => v === 'true')
       .refine((v) => !(v && env.NODE_ENV === 'production'), 'demo data is refused in production'),
+    /** How often each replica looks for scheduled drafts whose time has come (entry-points/jobs/scheduler.ts). */
+    SCHEDULE_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   });
 }
 

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, isMain, runService, stopOnSignals, systemClock, type Clock } from '@mzansi/kit';
+import { createLogger, isMain, runService, stopOnSignals, systemClock, withJobs, type Clock } from '@mzansi/kit';
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { seedDemo } from './data-access/seed.js';
 import { userDeletedConsumer } from './entry-points/events/user-events.js';
 import { registerQuestionsService } from './entry-points/grpc/questions-service.js';
+import { startScheduler } from './entry-points/jobs/scheduler.js';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -12,7 +13,7 @@ const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock } = {}) {
   const config: Config = loadConfig(env);
   const clock = opts.clock ?? systemClock;
-  return runService({
+  const running = await runService({
     name: 'questions',
     config,
     schema,
@@ -24,6 +25,9 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     },
     logger: createLogger('questions', config.LOG_LEVEL),
   });
+  // Scheduled drafts publish themselves; every replica polls, the row locks keep each publish to one.
+  const scheduler = startScheduler(running.ctx, clock, config.SCHEDULE_POLL_MS);
+  return withJobs(running, [scheduler]);
 }
 
 if (isMain(import.meta.url)) {

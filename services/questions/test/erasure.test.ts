@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, ensureStream, type Actor } from '@mzansi/kit';
 import { consumerCaughtUp, deadLetterCount, eventually, findValuesInDatabase, manualClock, TEST_NATS_URL } from '@mzansi/kit/testing';
 import { SuggestionStatus as S } from '@mzansi/proto/questions/v1/questions';
-import { admin, member, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
 
 /** PRODUCT.md "Privacy": a deleted account's question suggestions go; download my data: questions' part. */
 let h: Harness;
@@ -13,6 +13,7 @@ let client: QuestionsClient;
 let nc: NatsConnection;
 const clock = manualClock('2026-03-10T08:00:00.000Z');
 const [gone, stays] = [member(), member()];
+let scheduled: string;
 
 const suggest = async (who: { actor: Actor }, title: string, description = '') => (await client.createSuggestion({ title, description }, who)).suggestion!;
 const idOf = (u: { actor: Actor }) => u.actor.id;
@@ -34,6 +35,10 @@ beforeAll(async () => {
   const reviewed = await suggest(gone, 'Will the Proteas reach the final');
   await client.reviewSuggestion({ id: reviewed.id, status: S.SUGGESTION_STATUS_APPROVED, adminNotes: 'Scheduled for Friday' }, admin());
   await suggest(stays, 'Will Cape Town dams be above 80 percent');
+  // They were an admin too, and scheduled a question: the schedule stays, without their id.
+  const asAdmin = { actor: { id: idOf(gone), isAdmin: true } };
+  scheduled = (await client.createQuestion(newQuestion(), admin())).question!.id;
+  await client.scheduleQuestion({ id: scheduled, publishAt: new Date('2026-03-20T13:00:00Z') }, asAdmin);
   expect(pending.status).toBe(S.SUGGESTION_STATUS_PENDING);
 });
 
@@ -61,6 +66,7 @@ describe('questions: identity.user.deleted', () => {
     const all = await client.listSuggestions({ status: S.SUGGESTION_STATUS_UNSPECIFIED, mineOnly: false }, admin());
     expect(all.suggestions.map((s) => s.title)).toEqual(['Will Cape Town dams be above 80 percent']);
     expect((await client.getQuestionStats({}, admin())).suggestionsPending).toBe(1);
+    expect((await client.getQuestion({ id: scheduled }, admin())).question!.scheduledFor).toEqual(new Date('2026-03-20T13:00:00Z'));
 
     // Replays: the same event (the inbox has it) and the same deletion under a new id (nothing left to delete).
     const again = await publishDeleted(idOf(gone), { id: first.envelope.id, msgId: randomUUID() });

@@ -56,6 +56,32 @@ export function adminRoutes(f: Fixtures): Route[] {
       validRuns: 20,
     },
     {
+      name: 'PUT /api/admin/questions/{id}/schedule',
+      // An hour to ten days ahead: nothing the fuzz run's own scheduler will publish while it lasts.
+      valid: fc.integer({ min: 3_600_000, max: 864_000_000 }).map((ms) => async () => ({ who: 'admin' as const, method: 'PUT', path: `/api/admin/questions/${await draft(sys)}/schedule`, json: { publishAt: new Date(Date.now() + ms).toISOString() } })),
+      invalid: fc.oneof(
+        fc.integer({ min: 0, max: 864_000_000 }).map((ms) => req('admin', 'PUT', `/api/admin/questions/${q2}/schedule`, { publishAt: new Date(Date.now() - ms).toISOString() })),
+        anyText(30).map((publishAt) => req('admin', 'PUT', `/api/admin/questions/${q2}/schedule`, { publishAt })),
+        wrongTypes(['publishAt']).map((b) => req('admin', 'PUT', `/api/admin/questions/${q2}/schedule`, b)),
+        fc.constant(0).map(() => req('admin', 'PUT', `/api/admin/questions/${q1}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
+        fc.uuid().map((id) => req('admin', 'PUT', `/api/admin/questions/${id}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
+        anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'PUT', `/api/admin/questions/${seg(id)}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
+        fc.constant(0).map(() => req('user', 'PUT', `/api/admin/questions/${q2}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
+      ),
+      validRuns: 20,
+    },
+    {
+      name: 'DELETE /api/admin/questions/{id}/schedule',
+      valid: fc.constant(0).map(() => async () => ({ who: 'admin' as const, method: 'DELETE', path: `/api/admin/questions/${await draft(sys)}/schedule` })),
+      invalid: fc.oneof(
+        fc.constant(0).map(() => req('admin', 'DELETE', `/api/admin/questions/${q1}/schedule`)),
+        fc.uuid().map((id) => req('admin', 'DELETE', `/api/admin/questions/${id}/schedule`)),
+        anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'DELETE', `/api/admin/questions/${seg(id)}/schedule`)),
+        fc.constant(0).map(() => req('user', 'DELETE', `/api/admin/questions/${q2}/schedule`)),
+      ),
+      validRuns: 20,
+    },
+    {
       name: 'PUT /api/admin/questions/{id}/archive',
       valid: fc.constant(0).map(() => async () => ({ who: 'admin' as const, method: 'PUT', path: `/api/admin/questions/${await draft(sys, true)}/archive` })),
       invalid: fc.oneof(

@@ -97,6 +97,7 @@ function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFor
 const longDateFormat = lazyFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 const monthYearFormat = lazyFormat({ month: 'long', year: 'numeric' });
 const monthDayFormat = lazyFormat({ day: 'numeric', month: 'long' });
+const weekdayDateFormat = lazyFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 let englishMonthDay: Intl.DateTimeFormat | undefined;
 /** "22 November" as en-ZA writes it, whatever the interface language: every runtime knows en-ZA's month names. */
 const englishMonthDayFormat = () => (englishMonthDay ??= new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', timeZone: 'UTC' }));
@@ -131,6 +132,17 @@ export function formatDayLabelPortable(date: Date | string | number): string {
 /** Long date of the SAST day, e.g. "22 November 2025" (en-ZA). */
 export function formatLongDate(date: Date | string | number): string {
   return longDateFormat().format(toSastWallClock(toDate(date)));
+}
+
+/** Weekday and date of the SAST day, e.g. "Tuesday, 08 December" (en-ZA), in the interface language. */
+export function formatWeekdayDate(date: Date | string | number): string {
+  return weekdayDateFormat().format(toSastWallClock(toDate(date)));
+}
+
+/** The SAST wall-clock time of `date`, "15:00". */
+export function formatSastTime(date: Date | string | number): string {
+  const d = toSastWallClock(toDate(date));
+  return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
 }
 
 /** Month and year of the SAST day, e.g. "November 2025" (used for 'Predicting since'). */

@@ -56,6 +56,8 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     tags: [],
     isSample: false,
     isBlind: false,
+    scheduledFor: null,
+    scheduleMissedAt: null,
     resultsHidden: false,
     results: [
       { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 66.67 },

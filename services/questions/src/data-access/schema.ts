@@ -44,6 +44,12 @@ export const questions = pgTable(
     isBlind: boolean('is_blind').notNull().default(false),
     /** Optional isiZulu, Afrikaans and Sesotho text (domain/questions.ts validates it). */
     translations: jsonb('translations').$type<TranslationsRow>().notNull().default({}),
+    /** A draft's publish time (domain/schedule.ts); cleared when it is published or unscheduled. */
+    scheduledFor: ts('scheduled_for'),
+    /** The admin who scheduled it: the scheduled publish is audited as theirs (null once they are erased). */
+    scheduledBy: uuid('scheduled_by'),
+    /** Set when the schedule was missed past its SAST day: the draft stays a draft until rescheduled. */
+    scheduleMissedAt: ts('schedule_missed_at'),
   },
   (t) => [
     // Public list and today's list: published questions by publication time.
@@ -55,6 +61,10 @@ export const questions = pgTable(
     // The public archive's pages: latest first, ties by id (domain/archive.ts's keyset cursor).
     index('questions_public_page_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.isPublished} and not ${t.isArchived}`),
     // Archive search over the question's words (the 'simple' configuration: no stemming, any language).
+    // The scheduler's due rows (data-access/schedule-repo.ts): pending schedules by time.
+    index('questions_schedule_due_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.scheduledFor} is not null and not ${t.isPublished} and not ${t.isArchived} and ${t.scheduleMissedAt} is null`),
     index('questions_search_idx').using('gin', sql`to_tsvector('simple', ${t.text} || ' ' || coalesce(${t.context}, ''))`),
   ],
 );

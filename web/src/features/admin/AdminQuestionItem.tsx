@@ -10,6 +10,7 @@ import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
 import type { Question } from '../../entities/question/types';
 import { EditTranslationsDialog } from './TranslationFields';
+import { ScheduleDialog, ScheduleStatus } from './ScheduleDialog';
 import './admin-tabs.css';
 import { useAdminAction } from './api';
 
@@ -20,7 +21,7 @@ const STATUS_VARIANT: Record<QuestionStatus, 'outline' | 'default' | 'gold' | 's
   Archived: 'secondary',
 };
 
-type Pending = null | 'resolve' | 'archive' | 'delete' | 'translations';
+type Pending = null | 'resolve' | 'archive' | 'delete' | 'translations' | 'schedule';
 
 const STATUS_KEY = {
   Draft: 'admin.statusDraft',
@@ -62,6 +63,7 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
         )}
       </div>
       <p className="admin-q__text">{questionWithMark(q.text)}</p>
+      <ScheduleStatus question={q} />
       <p className="admin-q__meta">
         {q.options.map((o) => o.text).join(' / ')} · {t('admin.votes', { count: q.totalVotes ?? 0, shown: formatCount(q.totalVotes ?? 0) })}
         {correct && ` · ${t('admin.correct', { option: correct.text })}`}
@@ -71,6 +73,11 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
         {can.publish && (
           <Button size="sm" disabled={busy} onClick={() => action.mutate({ kind: 'publish', id: q.id })}>
             {t('admin.publish')}
+          </Button>
+        )}
+        {can.publish && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setPending('schedule')}>
+            {q.scheduledFor && !q.scheduleMissedAt ? t('admin.scReschedule') : t('admin.scSchedule')}
           </Button>
         )}
         {can.resolve && (
@@ -160,6 +167,7 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
         </div>
       </Dialog>
       {pending === 'translations' && <EditTranslationsDialog question={q} onClose={close} />}
+      {pending === 'schedule' && <ScheduleDialog question={q} onClose={close} />}
     </li>
   );
 }

@@ -5,14 +5,17 @@ import '../../i18n/later';
 import type { Question } from '../../entities/question/types';
 import { AdminQuestionItem } from './AdminQuestionItem';
 import { CreateQuestionCard } from './CreateQuestionCard';
+import { ScheduleQueue } from './ScheduleQueue';
 import './admin-tabs.css';
 import { useAdminDrafts, useAdminQuestions } from './api';
 
 export function QuestionsTab() {
   const t = useT();
+  const all = useAdminQuestions();
   return (
     <div className="stack">
       <CreateQuestionCard />
+      <ScheduleQueue query={all} />
       <QuestionList
         title={t('admin.drafts')}
         loading={t('admin.draftsLoading')}
@@ -24,7 +27,7 @@ export function QuestionsTab() {
         title={t('admin.allQuestions')}
         loading={t('admin.allLoading')}
         failed={t('admin.allFailed')}
-        query={useAdminQuestions()}
+        query={all}
         empty={t('admin.allEmpty')}
       />
     </div>

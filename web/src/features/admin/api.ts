@@ -51,7 +51,9 @@ export type AdminAction =
   | { kind: 'publish'; id: string }
   | { kind: 'resolve'; id: string; correctOptionId: string }
   | { kind: 'archive'; id: string }
-  | { kind: 'delete'; id: string };
+  | { kind: 'delete'; id: string }
+  | { kind: 'schedule'; id: string; publishAt: string }
+  | { kind: 'unschedule'; id: string };
 
 const path = (id: string) => `/api/admin/questions/${encodeURIComponent(id)}`;
 
@@ -65,6 +67,10 @@ function runAction(action: AdminAction): Promise<Response> {
       return apiRequest('PUT', `${path(action.id)}/archive`);
     case 'delete':
       return apiRequest('DELETE', path(action.id));
+    case 'schedule':
+      return apiRequest('PUT', `${path(action.id)}/schedule`, { publishAt: action.publishAt });
+    case 'unschedule':
+      return apiRequest('DELETE', `${path(action.id)}/schedule`);
   }
 }
 
@@ -73,6 +79,8 @@ const SUCCESS: Record<AdminAction['kind'], () => { title: string; description?: 
   resolve: () => ({ title: t('admin.resolved') }),
   archive: () => ({ title: t('admin.archived'), description: t('admin.archivedText') }),
   delete: () => ({ title: t('admin.deleted') }),
+  schedule: () => ({ title: t('admin.scSaved') }),
+  unschedule: () => ({ title: t('admin.scRemoved') }),
 };
 
 const FAILURE: Record<AdminAction['kind'], () => string> = {
@@ -80,9 +88,11 @@ const FAILURE: Record<AdminAction['kind'], () => string> = {
   resolve: () => t('admin.resolveFailed'),
   archive: () => t('admin.archiveFailed'),
   delete: () => t('admin.deleteFailed'),
+  schedule: () => t('admin.scFailed'),
+  unschedule: () => t('admin.scRemoveFailed'),
 };
 
-/** Publish / resolve / archive / delete with the spec's toasts; every outcome refreshes the lists. */
+/** Publish / resolve / archive / delete / (un)schedule with the spec's toasts; every outcome refreshes the lists. */
 export function useAdminAction() {
   const invalidate = useInvalidateQuestions();
   return useMutation({

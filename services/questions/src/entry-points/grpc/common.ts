@@ -1,8 +1,9 @@
-import { auditDeps, auditEventWriter, forbidden, unaryService, type AuditDeps, type CallContext, type Clock } from '@mzansi/kit';
+import { audited, auditDeps, auditEventWriter, codedMessage, forbidden, isUuid, notFound, unaryService, type AuditDeps, type CallContext, type Clock } from '@mzansi/kit';
 import type { Question, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import type { QuestionRow } from '../../data-access/schema.js';
 import { toSnapshot } from '../../data-access/snapshot.js';
-import type { QuestionsContext, QuestionsSchema } from '../../context.js';
+import { findForUpdate } from '../../data-access/questions-repo.js';
+import type { QuestionsContext, QuestionsSchema, QuestionsTx } from '../../context.js';
 
 /** What the questions service's handler files share (each imports this; none imports another). */
 
@@ -20,6 +21,30 @@ export function requireAdmin(call: CallContext) {
 /** How questions' admin actions reach the audit log: an event in the action's own transaction (kit/audit.ts). */
 export const questionsAudit = (ctx: Ctx, clock: Clock): AuditDeps<QuestionsSchema> => auditDeps(ctx, auditEventWriter('questions'), clock);
 
+export const NOT_FOUND = codedMessage('questionNotFound', 'Question not found');
+
+/** A question id as a path gives it: anything but a UUID is simply not found. */
+export function checkId(id: string): string {
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  return id;
+}
+
+/**
+ * Locks the question, checks the transition, applies it and writes its event and its audit record, all in one
+ * transaction; a refused transition is audited as a failure.
+ */
+export function questionTransition(audit: AuditDeps<QuestionsSchema>) {
+  return (id: string, who: { actorId: string; action: string }, apply: (row: QuestionRow, tx: QuestionsTx) => Promise<QuestionRow>) =>
+    audited(audit, { ...who, target: { targetType: 'question', targetId: id } }, async (tx, target) => {
+      const row = await findForUpdate(tx, checkId(id));
+      if (!row) throw notFound(NOT_FOUND);
+      target.targetLabel = row.text;
+      return apply(row, tx);
+    });
+}
+
+export type QuestionTransition = ReturnType<typeof questionTransition>;
+
 /** A question as the contracts carry it: its event snapshot, plus the state only the questions service shows. */
 export function toQuestion(row: QuestionRow): Question {
   return {
@@ -32,5 +57,7 @@ export function toQuestion(row: QuestionRow): Question {
     createdAt: row.createdAt,
     isSample: row.isSample,
     isBlind: row.isBlind,
+    scheduledFor: row.scheduledFor ?? undefined,
+    scheduleMissedAt: row.scheduleMissedAt ?? undefined,
   };
 }

@@ -1,40 +1,18 @@
 import type { Server } from '@grpc/grpc-js';
-import { audited, enqueueEvent, invalid, isUuid, notFound, sastDayBounds, unaryService, type Clock, codedMessage } from '@mzansi/kit';
+import { audited, enqueueEvent, invalid, isUuid, notFound, sastDayBounds, unaryService, type Clock } from '@mzansi/kit';
 import { QuestionsServiceService, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
-import type { QuestionRow } from '../../data-access/schema.js';
-import { toSnapshot } from '../../data-access/snapshot.js';
+import { applyPublish } from '../../data-access/publish.js';
 import { assertCanArchive, assertCanPublish, assertCanResolve, mayViewQuestion, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
 import { archivePage, archivePageRequest } from '../../domain/archive.js';
-import { questionsAudit, requireAdmin, toQuestion, type Ctx } from './common.js';
-
-const NOT_FOUND = codedMessage('questionNotFound', 'Question not found');
-
-function checkId(id: string): string {
-  if (!isUuid(id)) throw notFound(NOT_FOUND);
-  return id;
-}
+import { NOT_FOUND, questionsAudit, questionTransition, requireAdmin, toQuestion, type Ctx } from './common.js';
+import { scheduleHandlers } from './schedule-handlers.js';
 
 export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock) {
   const audit = questionsAudit(ctx, clock);
-  /**
-   * Locks the question, checks the transition, applies it and writes its event and its audit record, all in one
-   * transaction; a refused transition is audited as a failure.
-   */
-  async function transition(
-    id: string,
-    who: { actorId: string; action: string },
-    apply: (row: QuestionRow, tx: Parameters<Parameters<Ctx['transaction']>[0]>[0]) => Promise<QuestionRow>,
-  ) {
-    return audited(audit, { ...who, target: { targetType: 'question', targetId: id } }, async (tx, target) => {
-      const row = await repo.findForUpdate(tx, checkId(id));
-      if (!row) throw notFound(NOT_FOUND);
-      target.targetLabel = row.text;
-      return apply(row, tx);
-    });
-  }
+  const transition = questionTransition(audit);
 
   server.addService(
     QuestionsServiceService,
@@ -61,9 +39,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           const actor = requireAdmin(call);
           const row = await transition(req.id, { actorId: actor.id, action: 'question.publish' }, async (q, tx) => {
             assertCanPublish(q);
-            const updated = await repo.updateQuestion(tx, q.id, { isPublished: true, isActive: true, publishedAt: clock() });
-            await enqueueEvent(tx, 'questions.question.published', { question: toSnapshot(updated) }, { occurredAt: updated.publishedAt! });
-            return updated;
+            return applyPublish(tx, q, clock());
           });
           return { question: toQuestion(row) };
         },
@@ -84,7 +60,8 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           const actor = requireAdmin(call);
           const row = await transition(req.id, { actorId: actor.id, action: 'question.archive' }, async (q, tx) => {
             assertCanArchive(q);
-            const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock() });
+            // An archived draft is not published: its schedule goes with it.
+            const updated = await repo.updateQuestion(tx, q.id, { isArchived: true, isActive: false, archivedAt: clock(), scheduledFor: null, scheduleMissedAt: null });
             await enqueueEvent(tx, 'questions.question.archived', { questionId: q.id });
             return updated;
           });
@@ -144,6 +121,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
           return { questions: (await repo.listDrafts(ctx.db)).map(toQuestion) };
         },
 
+        ...scheduleHandlers(transition, clock),
         ...researchHandlers(ctx, clock),
         ...suggestionHandlers(ctx, clock),
       },
