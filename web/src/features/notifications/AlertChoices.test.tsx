@@ -49,3 +49,29 @@ test('a refused save puts the box back and says so', async () => {
   expect((await screen.findByRole('alert')).textContent).toContain('That choice could not be saved');
   await waitFor(() => expect(box.checked).toBe(true));
 });
+
+test('two quick ticks on two kinds both stay, whichever answer comes first', async () => {
+  const answers: (() => void)[] = [];
+  renderWithUser(<AlertChoices userId={testUser.id} />);
+  const replies = (await screen.findByRole('checkbox', { name: 'A reply to my comment E-mail' })) as HTMLInputElement;
+  const requests = screen.getByRole('checkbox', { name: 'A friend request Push' }) as HTMLInputElement;
+  // The server answers each PUT with only that change applied (it knows nothing of the other), when released.
+  fetch.setHandler((_url, init) => {
+    if (init?.method !== 'PUT') return json(200, defaults());
+    const [change] = JSON.parse(String(init.body)).preferences as { kind: string }[];
+    const body = { preferences: defaults().preferences.map((p) => (p.kind === change!.kind ? { ...p, ...change } : p)) };
+    return new Promise<Response>((resolve) => answers.push(() => resolve(json(200, body) as Response)));
+  });
+  fireEvent.click(replies);
+  fireEvent.click(requests);
+  expect(replies.checked).toBe(true);
+  expect(requests.checked).toBe(false);
+  await waitFor(() => expect(answers).toHaveLength(2));
+  answers[0]!();
+  await waitFor(() => expect(fetch.calls(URL).filter(([, i]) => i?.method === 'PUT')).toHaveLength(2));
+  await new Promise((r) => setTimeout(r, 20));
+  expect(requests.checked).toBe(false);
+  answers[1]!();
+  await waitFor(() => expect(requests.checked).toBe(false));
+  expect(replies.checked).toBe(true);
+});

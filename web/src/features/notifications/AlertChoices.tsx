@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertKind, AlertPreferences } from '@mzansi/api';
 import { Card, CardContent, Spinner, toastError } from '../../ui';
@@ -28,21 +28,30 @@ export function AlertChoices({ userId }: { userId: string }) {
   const id = useId();
   const qc = useQueryClient();
   const choices = useQuery({ queryKey: [path(userId)], queryFn: getQueryFn<AlertPreferences>({ on401: 'throw' }), select: (d) => d.preferences });
-  // The box shows the new choice at once (the cache is updated in the click, before the request), and goes back if
-  // the save is refused.
+  // A tick shows at once, from this component's own state (the query cache tells its observers a tick later, and a
+  // controlled checkbox would flick back meanwhile); each answer then settles only its own kind in the cache, so two
+  // quick clicks on two kinds, two requests in flight, never undo each other. A refused save shows the saved value.
+  const [ticked, setTicked] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const untick = (key: string, value: boolean) =>
+    setTicked((m) => {
+      if (m.get(key) !== value) return m;
+      const next = new Map(m);
+      next.delete(key);
+      return next;
+    });
   const change = useMutation({
-    mutationFn: ({ choice }: { choice: { kind: AlertKind } & Partial<Record<Channel, boolean>>; before?: AlertPreferences }) =>
-      apiJson<AlertPreferences>('PUT', path(userId), { preferences: [choice] }),
-    onError: (_e, { before }) => {
-      if (before) qc.setQueryData([path(userId)], before);
-      toastError(t('notif.kindsSaveFailed'));
+    mutationFn: ({ kind, channel, value }: { kind: AlertKind; channel: Channel; value: boolean }) =>
+      apiJson<AlertPreferences>('PUT', path(userId), { preferences: [{ kind, [channel]: value }] }),
+    onSuccess: (saved, { kind }) => {
+      const p = saved.preferences.find((x) => x.kind === kind);
+      if (p) qc.setQueryData<AlertPreferences>([path(userId)], (now) => now && { preferences: now.preferences.map((x) => (x.kind === kind ? p : x)) });
     },
-    onSuccess: (saved) => qc.setQueryData([path(userId)], saved),
+    onError: () => toastError(t('notif.kindsSaveFailed')),
+    onSettled: (_d, _e, { kind, channel, value }) => untick(`${kind}:${channel}`, value),
   });
-  const choose = (choice: { kind: AlertKind } & Partial<Record<Channel, boolean>>) => {
-    const before = qc.getQueryData<AlertPreferences>([path(userId)]);
-    if (before) qc.setQueryData<AlertPreferences>([path(userId)], { preferences: before.preferences.map((p) => (p.kind === choice.kind ? { ...p, ...choice } : p)) });
-    change.mutate({ choice, before });
+  const choose = (kind: AlertKind, channel: Channel, value: boolean) => {
+    setTicked((m) => new Map(m).set(`${kind}:${channel}`, value));
+    change.mutate({ kind, channel, value });
   };
 
   // The server lists every kind in its order; a kind this app has no words for (a newer server) is left out.
@@ -84,9 +93,9 @@ export function AlertChoices({ userId }: { userId: string }) {
                         <input
                           type="checkbox"
                           className="alert-kinds__box"
-                          checked={p[channel]}
+                          checked={ticked.get(`${kind}:${channel}`) ?? p[channel]}
                           aria-labelledby={`${id}-${kind} ${id}-${channel}`}
-                          onChange={(e) => choose({ kind, [channel]: e.target.checked })}
+                          onChange={(e) => choose(kind, channel, e.target.checked)}
                         />
                       </td>
                     ))}
