@@ -7,8 +7,9 @@ const WHAT = 'you cannot comment, suggest questions, report comments or send fri
 
 /**
  * Refuses the four things a suspended person may not do (comment, suggest, report, ask to be friends) with a 403
- * that says why and until when; everything else stays open to them. Asked of identity before a suggestion or a
- * friend request; comments and reports are refused by social first (refusedIfSuspended), identity then says why.
+ * that says why and until when; everything else stays open to them. Asked of identity before each of the four:
+ * it is the source of the suspensions, while social's copy comes by event and may be a moment behind (comments and
+ * reports are refused by social too, refusedIfSuspended).
  */
 export async function refuseIfSuspended(clients: Clients, actor: Actor): Promise<void> {
   const { suspension: s } = await clients.identity.getSuspension({ userId: actor.id }, { actor });

@@ -9,7 +9,7 @@ import { bodyOf, send } from '../respond.js';
 import { actorOf, requireActor } from '../session.js';
 import { personJson } from '../users.js';
 import { predictionOf, predictionsFor } from '../comment-predictions.js';
-import { refusedIfSuspended } from '../suspension.js';
+import { refusedIfSuspended, refuseIfSuspended } from '../suspension.js';
 
 export interface CommentsDeps {
   clients: Clients;
@@ -99,8 +99,9 @@ export function questionCommentRoutes(r: Router, { clients, cache, rateLimits }:
     const body = parse(CommentBody, req.body);
     checkImageSize(body.imageUrl);
     await rateLimits.comment(actor.id);
-    await clients.questions.getQuestion({ id }, { actor }); // 404 for unknown or hidden questions
-    // Social refuses a suspended author; identity is asked only then, for the end date and reason.
+    // 404 for unknown or hidden questions; 403 for a suspended author. Identity is asked first: social's own copy of
+    // the suspensions comes by event, and a comment just after a suspension would reach social before it.
+    await Promise.all([clients.questions.getQuestion({ id }, { actor }), refuseIfSuspended(clients, actor)]);
     const { comment } = await refusedIfSuspended(clients, actor, () =>
       clients.social.postComment(
         { questionId: id, content: body.content, imageDataUrl: body.imageUrl ?? '', parentId: body.parentId ?? '', showPrediction: body.showPrediction },

@@ -5,7 +5,7 @@ import type { identity, social } from '@mzansi/proto';
 import type { PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { parse } from '../errors.js';
-import { refusedIfSuspended, suspensionsOf } from '../suspension.js';
+import { refusedIfSuspended, refuseIfSuspended, suspensionsOf } from '../suspension.js';
 import { send } from '../respond.js';
 import { requireActor, requireAdmin } from '../session.js';
 import { personJson, userJson } from '../users.js';
@@ -40,7 +40,8 @@ export function reportRoutes(r: Router, { clients, cache }: { clients: Clients; 
     const actor = requireActor(res);
     const { id } = parse(IdParams, req.params);
     const body = parse(ReportBody, req.body);
-    // Social refuses a suspended reporter; identity is asked only then, for the end date and reason.
+    // Identity first (social's copy of the suspensions comes by event, and may be a moment behind), social again.
+    await refuseIfSuspended(clients, actor);
     const { reportId, hidden } = await refusedIfSuspended(clients, actor, () =>
       clients.social.reportComment({ commentId: id, reason: body.reason, note: body.note ?? '' }, { actor }),
     );
