@@ -14,13 +14,14 @@ endif
 export PATH := $(NODE24_BIN):$(PATH)
 export npm_config_nodedir := $(patsubst %/bin,%,$(NODE24_BIN))
 
-.PHONY: help install build infra up dev test test-unit test-e2e test-manifests typecheck lint clean chromium go-sprig images bench bench-ab bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
+.PHONY: help install build infra up dev test test-unit test-e2e test-manifests test-rules monitoring typecheck lint clean chromium go-sprig images bench bench-ab bench-profile bench-heap test-faults test-security up-cluster test-cluster lighthouse
 
 help:
 	@echo "make up    - install, build, start PostgreSQL/Redis/NATS if needed, run everything on http://localhost:8080"
 	@echo "make dev   - the same for development: services and gateway restart on change (tsx watch), the web hot-reloads (Vite)"
 	@echo "make test  - type check, lint, unit + integration tests (real PostgreSQL/Redis/NATS), browser tests, manifests"
 	@echo "make test-manifests - render k8s/ overlays and the Helm chart, validate and policy-check them"
+	@echo "make test-rules - promtool check + unit tests of every alert, amtool checks of the Alertmanager routing"
 	@echo "make test-faults - fault injection: kill -9, NATS/PostgreSQL outages, slow services, poison events (~10 min)"
 	@echo "make up-cluster - the same on a cluster: HAProxy, 2 gateways, 2 replicas of each service, 3 NATS, PostgreSQL + replica"
 	@echo "make test-cluster - cluster scenarios: cross-replica truth, kill -9 gateway / voting + NATS node, rolling restart, Redis/PostgreSQL down, backup + restore"
@@ -49,7 +50,7 @@ dev: build infra
 
 # The cluster topology from Debian's packages: HAProxy → 2 gateways, 2 replicas of every service, a
 # 3-node NATS JetStream cluster, PostgreSQL primary + streaming replica, Redis; Ctrl-C stops it all.
-up-cluster: build infra
+up-cluster: build infra monitoring
 	npx tsx scripts/up-cluster.ts
 
 typecheck: install
@@ -73,7 +74,7 @@ test-faults: build infra
 	npx vitest run --config tests/faults/vitest.config.ts
 
 # Cluster scenarios: replicas, kill -9, rolling restarts, Redis / PostgreSQL outages, backup + restore.
-test-cluster: build infra
+test-cluster: build infra monitoring
 	npx vitest run --config tests/cluster/vitest.config.ts
 
 # Security tests: IDOR, admin routes, CSRF, headers, sessions, images, fuzzing, websocket, stored XSS.
@@ -93,6 +94,23 @@ go-sprig:
 
 test-manifests: install go-sprig
 	npx vitest run --config tests/manifests/vitest.config.ts
+
+# Prometheus, Alertmanager and the exporters from Debian's packages (promtool, amtool; a no-op when present).
+monitoring:
+	@bash scripts/install-monitoring.sh
+
+# The alerts as tested code: the rules rendered from their one source (kustomize's copy, production `for:`), checked
+# and unit-tested by promtool (tests/monitoring/*.test.yaml); every alert needs a firing and a quiet case;
+# Alertmanager's routing (kustomize's copy) checked by amtool: pages to the page receiver, the rest to tickets.
+test-rules: install monitoring
+	npx tsx scripts/monitoring-rules.ts test-results/monitoring/rules.yaml
+	promtool check rules test-results/monitoring/rules.yaml
+	promtool test rules tests/monitoring/*.test.yaml
+	npx tsx tests/monitoring/coverage.ts
+	amtool check-config test-results/monitoring/alertmanager.yaml
+	amtool config routes test --config.file=test-results/monitoring/alertmanager.yaml --verify.receivers=page severity=page alertname=PostgresUnavailable
+	amtool config routes test --config.file=test-results/monitoring/alertmanager.yaml --verify.receivers=ticket severity=warn alertname=ConsumerBacklog
+	amtool config routes test --config.file=test-results/monitoring/alertmanager.yaml --verify.receivers=ticket alertname=Unlabelled
 
 COMPONENTS := gateway identity questions voting social notification
 IMAGE_PREFIX ?= mzansi-predicts
@@ -141,7 +159,7 @@ bench-profile: build infra
 bench-heap: build infra
 	npx tsx load-tests/bench/heap-sockets.ts
 
-test: typecheck lint test-unit test-e2e test-manifests
+test: typecheck lint test-unit test-e2e test-manifests test-rules
 	@echo "make test: all green"
 
 clean:

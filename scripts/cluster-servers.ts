@@ -31,10 +31,12 @@ export class Daemon {
     readonly cmd: string,
     readonly args: string[],
     readonly log: string,
+    /** Extra environment (e.g. an exporter's data source). */
+    readonly env: Record<string, string> = {},
   ) {}
 
   start(): ChildProcess {
-    const child = spawn(this.cmd, this.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(this.cmd, this.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...this.env } });
     const out = (d: Buffer) => writeFileSync(this.log, d, { flag: 'a' });
     child.stdout!.on('data', out);
     child.stderr!.on('data', out);
@@ -88,6 +90,8 @@ export class NatsNode extends Daemon {
     readonly clusterPort: number,
     routes: number[],
     dir: string,
+    /** The node's monitoring port (/healthz, /varz): what the blackbox exporter probes. */
+    readonly monitorPort?: number,
   ) {
     const store = path.join(dir, `nats-${index}`);
     mkdirSync(store, { recursive: true });
@@ -100,6 +104,7 @@ export class NatsNode extends Daemon {
       '--cluster_name', 'mzansi',
       '--cluster', `nats://127.0.0.1:${clusterPort}`,
       '--routes', routes.map((p) => `nats://127.0.0.1:${p}`).join(','),
+      ...(monitorPort ? ['-m', String(monitorPort)] : []),
     ], path.join(dir, `nats-${index}.log`));
   }
 

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, chownSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createStreams, Daemon, HAPROXY_BIN, NatsNode, PgServer, postgresIds, REDIS_BIN, waitForJetStreamCluster, waitForPort } from './cluster-servers.js';
+import { startMonitoring, type Monitoring } from './monitoring.js';
 import { freePort, launch, ROOT, SERVICES, stopChild, waitForHttp, type ServiceName } from './stack.js';
 
 export { Daemon, NatsNode, PgServer };
@@ -37,6 +38,8 @@ export interface ClusterOptions {
   /** Services with one more replica whose address the gateways know but which starts only on startSpare(). */
   spare?: ServiceName[];
   logs?: 'inherit' | string;
+  /** Prometheus + Alertmanager scraping every Node process (scripts/monitoring.ts); dev: :9090 and :9093. */
+  monitoring?: boolean;
 }
 
 export interface Cluster {
@@ -53,6 +56,7 @@ export interface Cluster {
   /** HAProxy's stats page (CSV at `${statsUrl};csv`): each gateway's UP/DOWN as the load balancer sees it. */
   statsUrl: string;
   databases: Record<ServiceName, string>;
+  monitoring?: Monitoring;
   /** Every Node process by name: `gateway-0`, `voting-1`, … */
   processes: Record<string, ClusterProcess>;
   gateways(): ClusterProcess[];
@@ -85,8 +89,10 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const daemons: Daemon[] = [];
   let primary: PgServer | undefined;
   let replica: PgServer | undefined;
+  let monitoring: Monitoring | undefined;
 
   const stop = async () => {
+    await monitoring?.stop();
     const gateways = Object.values(processes).filter((p) => p.name.startsWith('gateway'));
     const services = Object.values(processes).filter((p) => !p.name.startsWith('gateway'));
     await Promise.all(gateways.map((p) => stopChild(p.child)));
@@ -100,8 +106,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
 
   try {
     // NATS: three nodes, each routing to the other two.
-    const natsPorts = await Promise.all([0, 1, 2].map(async () => ({ client: await freePort(), cluster: await freePort() })));
-    const nats = natsPorts.map((p, i) => new NatsNode(i, p.client, p.cluster, natsPorts.filter((_, j) => j !== i).map((q) => q.cluster), dir));
+    const natsPorts = await Promise.all([0, 1, 2].map(async () => ({ client: await freePort(), cluster: await freePort(), monitor: await freePort() })));
+    const nats = natsPorts.map((p, i) => new NatsNode(i, p.client, p.cluster, natsPorts.filter((_, j) => j !== i).map((q) => q.cluster), dir, p.monitor));
     daemons.push(...nats);
     await Promise.all(nats.map((n) => n.startReady()));
     const natsUrl = nats.map((n) => `nats://127.0.0.1:${n.port}`).join(',');
@@ -204,12 +210,25 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       .map((p) => `    server ${p.name} 127.0.0.1:${p.env.PORT} check`)
       .join('\n');
     const statsPort = await freePort();
-    writeFileSync(cfgPath, template.replace('${PORT}', String(port)).replace('${SERVERS}', servers).replace('${STATS_PORT}', String(statsPort)));
+    const haproxyMetricsPort = await freePort();
+    writeFileSync(
+      cfgPath,
+      template.replace('${PORT}', String(port)).replace('${SERVERS}', servers).replace('${STATS_PORT}', String(statsPort)).replace('${METRICS_PORT}', String(haproxyMetricsPort)),
+    );
     const haproxy = new Daemon('haproxy', HAPROXY_BIN, ['-db', '-f', cfgPath], path.join(dir, 'haproxy.log'));
     daemons.push(haproxy);
     haproxy.start();
     await waitForPort(port, haproxy);
     await waitForHttp('haproxy', `${baseUrl}/readyz`, 20_000, haproxy.child!);
+
+    const targets = () => Object.values(processes).map((p) => ({ name: p.name, metricsPort: p.metricsPort }));
+    if (opts.monitoring)
+      monitoring = await startMonitoring({
+        dir,
+        targets: targets(),
+        ...(mode === 'dev' ? { prometheusPort: 9090, alertmanagerPort: 9093 } : {}),
+        exporters: { postgresUrl: primary!.url('postgres'), redisUrl, haproxyMetricsPort, nats: nats.map((n) => ({ name: n.name, monitorPort: n.monitorPort! })) },
+      });
 
     const kill = async (name: string, signal: NodeJS.Signals = 'SIGKILL') => {
       const { child } = processes[name]!;
@@ -230,7 +249,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       const port = spares.get(service);
       if (!port) throw new Error(`no spare replica of ${service} was reserved`);
       spares.delete(service);
-      return startService(SERVICES.find((s) => s.name === service)!, replicasOf(service).length, port);
+      const p = await startService(SERVICES.find((s) => s.name === service)!, replicasOf(service).length, port);
+      monitoring?.setTargets(targets());
+      return p;
     };
 
     return {
@@ -246,6 +267,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       haproxy,
       statsUrl: `http://127.0.0.1:${statsPort}/stats`,
       databases,
+      monitoring,
       processes,
       gateways: () => replicasOf('gateway'),
       replicasOf,

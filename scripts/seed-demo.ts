@@ -58,6 +58,25 @@ const OUTCOMES: Record<string, 'yes' | 'no'> = {
   'Will the rand close the week stronger than R18 to the US dollar': 'yes',
 };
 
+/**
+ * The source each sample resolution names (resolving needs one: an http(s) address and a title). Sample data: the
+ * institutions' own sites, where such a result would be published.
+ */
+const SOURCES: Record<string, { url: string; title: string }> = {
+  'Will Eskom announce load-shedding at any stage this week': { url: 'https://www.eskom.co.za/', title: 'Eskom system status (sample)' },
+  'Will the Reserve Bank cut the repo rate at its next Monetary Policy Committee meeting': { url: 'https://www.resbank.co.za/', title: 'SARB MPC statement (sample)' },
+  'Will the coalition partners in the Government of National Unity publicly agree on the budget framework this week': { url: 'https://www.treasury.gov.za/', title: 'National Treasury (sample)' },
+  'Will the next Quarterly Labour Force Survey show official unemployment below 32%': { url: 'https://www.statssa.gov.za/', title: 'Stats SA QLFS (sample)' },
+  'Will Johannesburg Water restore supply to all affected suburbs by Friday': { url: 'https://www.johannesburgwater.co.za/', title: 'Johannesburg Water updates (sample)' },
+  'Will the petrol price drop at the start of next month': { url: 'https://www.energy.gov.za/', title: 'Fuel price adjustment (sample)' },
+  'Will Parliament’s portfolio committee finish its hearings on the policing bill this month': { url: 'https://www.parliament.gov.za/', title: 'Parliament committee schedule (sample)' },
+  'Will a major metro adopt a new coalition agreement before the end of the month': { url: 'https://www.cogta.gov.za/', title: 'CoGTA notices (sample)' },
+  'Will Transnet report better port turnaround times in its next update': { url: 'https://www.transnet.net/', title: 'Transnet port performance (sample)' },
+  'Will the IEC report more than 1 million new voter registrations after the registration weekend': { url: 'https://www.elections.org.za/', title: 'IEC registration figures (sample)' },
+  'Will the national crime statistics show a drop in murders this quarter': { url: 'https://www.saps.gov.za/', title: 'SAPS crime statistics (sample)' },
+  'Will the rand close the week stronger than R18 to the US dollar': { url: 'https://www.resbank.co.za/', title: 'SARB exchange rates (sample)' },
+};
+
 const COMMENTS = [
   'I really hope I am wrong on this one.',
   'Lekker question! I am going with my gut.',
@@ -202,7 +221,9 @@ export async function seedDemo(baseUrl: string, adminPassword: string, log: (m: 
   log('resolving the sample archive');
   for (const q of archive) {
     const outcome = OUTCOMES[q.text];
-    if (outcome) await call('PUT', `/api/admin/questions/${q.id}/resolve`, admin, { correctOptionId: outcome });
+    if (!outcome) continue;
+    const resolved = await call('PUT', `/api/admin/questions/${q.id}/resolve`, admin, { correctOptionId: outcome, source: SOURCES[q.text] });
+    if (resolved.status !== 200) log(`could not resolve "${q.text}": ${resolved.status} ${JSON.stringify(resolved.json)}`);
   }
   log(`sample data ready (users ${PEOPLE.map((p) => p[0]).join(', ')} and demo_crowd_01…${CROWD.length}; password "${PASSWORD}")`);
 }

@@ -5,7 +5,7 @@
 import { seedDemo } from './seed-demo.js';
 import { startCluster } from './cluster.js';
 
-const cluster = await startCluster({ mode: 'dev', port: Number(process.env.PORT ?? 8080) });
+const cluster = await startCluster({ mode: 'dev', port: Number(process.env.PORT ?? 8080), monitoring: true });
 if (process.env.SEED_DEMO !== 'false') {
   await seedDemo(cluster.baseUrl, process.env.ADMIN_PASSWORD ?? 'admin-dev-password', (m) => console.log(`demo     | ${m}`)).catch((err) =>
     console.error(`demo     | sample data not seeded: ${(err as Error).message}`),
@@ -18,6 +18,7 @@ for (const p of Object.values(cluster.processes)) if (!p.name.startsWith('gatewa
 line('nats', cluster.natsUrl);
 line('postgres', `primary ${cluster.primary.adminUrl}, streaming replica ${cluster.replica.adminUrl}`);
 line('redis', cluster.redisUrl);
+if (cluster.monitoring) line('prometheus', `${cluster.monitoring.prometheusUrl} (alerts: ${cluster.monitoring.alertmanagerUrl})`);
 console.log(`  logs and data: ${cluster.dir}\n  Press Ctrl-C to stop.\n`);
 
 let stopping = false;

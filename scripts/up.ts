@@ -15,6 +15,8 @@ const stack = await startStack({
   mode: 'dev',
   watch: dev,
   logs: 'inherit',
+  // Readable, coloured lines (pino-pretty) even though each process writes into a pipe; LOG_FORMAT=json overrides.
+  env: { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' },
   gatewayPort: Number(process.env.PORT ?? 8080),
   gatewayEnv: { RATE_SIGNUP_PER_IP: process.env.RATE_SIGNUP_PER_IP ?? '200', ...(web && { WEB_DEV_SERVER_URL: web.url }) },
 }).catch(async (err: unknown) => {

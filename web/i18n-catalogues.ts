@@ -18,7 +18,7 @@ const PREFIX = 'i18n-catalogue:';
  */
 export const LATER_AREAS: readonly string[] = [
   'lb', 'profile', 'friends', 'stats', 'settings', 'notif', 'privacy', 'research', 'admin',
-  'results', 'feed', 'nav', 'confidence', 'common', 'discuss', 'auth', 'suggest', 'account', 'scoring',
+  'results', 'feed', 'nav', 'confidence', 'common', 'discuss', 'auth', 'suggest', 'account', 'scoring', 'opendata', 'embed',
   // The gateway's coded messages (lib/api.ts): English shows the server's own text, so only translations need them.
   'error',
 ];

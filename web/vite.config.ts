@@ -9,6 +9,9 @@ import { i18nCatalogues } from './i18n-catalogues';
 const gateway = process.env.MZANSI_GATEWAY_URL ?? 'http://localhost:8080';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** The embed's entry (the gateway finds its built files in dist/.vite/manifest.json under this name). */
+export const EMBED_ENTRY = 'src/features/embed/embed-frame.ts';
+
 /** The places in index.html the gateway fills for each page (gateway/src/web.ts), each once. */
 const MARKERS = { head: '<!--app-head-->', css: '<!--app-css-->', html: '<!--app-html-->' } as const;
 /**
@@ -110,6 +113,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // budgets read it; the gateway does not serve dot-folders).
         manifest: true,
         sourcemap: false,
+        // The embed (/embed/q/{id}) is an entry of its own: its small script and stylesheet, none of the app.
+        rollupOptions: { input: { index: path.join(root, 'index.html'), embed: path.join(root, EMBED_ENTRY) } },
       },
   ssr: { noExternal: true },
   server: {

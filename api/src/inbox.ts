@@ -10,8 +10,9 @@ const base = { id: z.string(), createdAt: isoDate, read: z.boolean() };
 /**
  * One inbox item, newest first in a page. Personal items: a friend request, a friend accepting, a reply to my
  * comment, agrees on my comment (one item per comment: the latest agreer and how many others), a removed comment,
- * a suspension, a suggestion used. Items for everyone: a new question, a resolution and a corrected one, with my
- * outcome when I answered ('called-it': my answer was right, 'not-this-time': it was not; absent: I did not answer).
+ * a suspension, a suggestion used, a corrected resolution of a question I answered. Items for everyone: a new
+ * question and its resolution (showing the resolution as it stands, corrected or not), with my outcome when I
+ * answered ('called-it': my answer was right, 'not-this-time': it was not; absent: I did not answer).
  */
 export const InboxItem = z.discriminatedUnion('kind', [
   z.strictObject({ ...base, kind: z.literal('friend-request'), requestId: z.string(), from: InboxPerson }),
@@ -27,13 +28,20 @@ export const InboxItem = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ ...base, kind: z.literal('comment-removed'), commentId: z.string(), questionId: z.string(), reason: z.string() }),
   z.strictObject({ ...base, kind: z.literal('suspended'), reason: z.string(), until: isoDate.nullable() }),
-  z.strictObject({ ...base, kind: z.literal('suggestion-used'), suggestionId: z.string(), text: z.string() }),
+  // questionId: the published question made from it; null when an admin marked it used by hand.
+  z.strictObject({ ...base, kind: z.literal('suggestion-used'), suggestionId: z.string(), text: z.string(), questionId: z.string().nullable() }),
   z.strictObject({ ...base, kind: z.literal('question-published'), question: InboxQuestion }),
   z.strictObject({
     ...base,
     kind: z.enum(['question-resolved', 'resolution-corrected']),
     question: InboxQuestion,
     correctOptionId: z.string(),
+    /**
+     * The source the resolution names and the day it was resolved ("Resolved YES — IEC results, 30 May"); null for a
+     * resolution from before resolutions named their source. A corrected one: the source as corrected.
+     */
+    source: z.strictObject({ url: z.string(), title: z.string() }).nullable(),
+    resolvedAt: isoDate.nullable(),
     outcome: z.enum(['called-it', 'not-this-time']).optional(),
   }),
 ]);

@@ -3,6 +3,7 @@ import { ApiError, ChallengeError, Person } from './common.js';
 import { Answer } from './answers.js';
 import { LiveMessage } from './live.js';
 import { OptionResult, ProvinceBreakdown, Question } from './questions.js';
+import { PublicQuestion } from './public-api.js';
 import { Official, Prediction, Suggestion } from './research.js';
 import { Comment, FriendRequest } from './social.js';
 import { User } from './users.js';
@@ -13,7 +14,7 @@ type Json = Record<string, unknown>;
 
 /** The answers' building blocks, written once in the document (components.schemas) and referred to by name. */
 const named = z.registry<{ id: string }>();
-const BLOCKS = { Question, OptionResult, ProvinceBreakdown, Person, User, Comment, FriendRequest, Answer, Official, Prediction, Suggestion };
+const BLOCKS = { Question, OptionResult, ProvinceBreakdown, Person, User, Comment, FriendRequest, Answer, Official, Prediction, Suggestion, PublicQuestion };
 for (const [id, schema] of Object.entries(BLOCKS)) named.add(schema, { id });
 
 /** A schema in JSON Schema 2020-12; the named blocks it uses are collected into `components`. */

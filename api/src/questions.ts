@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateOrNull, uuidAnyCase } from './common.js';
+import { isoDate, isoDateOrNull, uuidAnyCase } from './common.js';
 import { Sparkline } from './history.js';
 
 /**
@@ -27,11 +27,30 @@ export const ProvinceBreakdown = z.strictObject({
 
 export const QuestionOption = z.strictObject({ id: z.string(), text: z.string() });
 
-export const Translation = z.strictObject({ text: z.string(), context: z.string().nullable(), options: z.record(z.string(), z.string()) });
+export const Translation = z.strictObject({
+  text: z.string(),
+  context: z.string().nullable(),
+  options: z.record(z.string(), z.string()),
+  /** Null: the English resolution criteria show. */
+  resolutionCriteria: z.string().nullable(),
+});
+
+/**
+ * How a question was resolved: the source it was judged on (an http(s) address and its title), the admin's optional
+ * note, when it was resolved and, when the resolution was corrected (once, within 24 hours), when.
+ */
+export const Resolution = z.strictObject({
+  source: z.strictObject({ url: z.string(), title: z.string() }),
+  note: z.string().nullable(),
+  resolvedAt: isoDate,
+  correctedAt: isoDateOrNull,
+});
 
 /**
  * A question as the API shows it. `resultsHidden`: an open blind question for this reader — `results` is empty
- * and only `totalVotes` is given (and `provinces` is null).
+ * and only `totalVotes` is given (and `provinces` is null). `resolution`: null until resolved, and also for a question
+ * resolved before resolutions named their source (its `isResolved` and `correctOptionId` stand; there is no source
+ * to show, and none is made up).
  */
 export const Question = z.strictObject({
   id: z.string(),
@@ -53,6 +72,13 @@ export const Question = z.strictObject({
   scheduledFor: isoDateOrNull,
   /** When the scheduler found the schedule past its SAST day (the service was down): still a draft. Else null. */
   scheduleMissedAt: isoDateOrNull,
+  /** How the question will be judged, shown under it; null when none was given. */
+  resolutionCriteria: z.string().nullable(),
+  /** When answering closes (answers are refused at and after it); null: open until it resolves. */
+  closesAt: isoDateOrNull,
+  /** Answering has closed: `closesAt` had passed when the answer was made (a list may be up to a second old). */
+  isClosed: z.boolean(),
+  resolution: Resolution.nullable(),
   resultsHidden: z.boolean(),
   results: z.array(OptionResult),
   provinces: z.array(ProvinceBreakdown).nullable().optional(),
@@ -95,6 +121,7 @@ export const FriendAnswers = z.strictObject({ friendAnswers: z.array(FriendAnswe
 export type OptionResult = z.infer<typeof OptionResult>;
 export type ProvinceBreakdown = z.infer<typeof ProvinceBreakdown>;
 export type Question = z.infer<typeof Question>;
+export type Resolution = z.infer<typeof Resolution>;
 export type PublicResults = z.infer<typeof PublicResults>;
 export type Results = z.infer<typeof Results>;
 export type QuestionOption = z.infer<typeof QuestionOption>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateOrNull } from './common.js';
+import { Question } from './questions.js';
 
 /** A media prediction's confidence: the questions service's rule (proto rules.ts PREDICTION_CONFIDENCE). */
 export const PREDICTION_CONFIDENCE = { min: 0, max: 100, message: 'Confidence must be a whole number from 0 to 100' } as const;
@@ -88,11 +89,16 @@ export const Suggestion = z.strictObject({
   user: z.strictObject({ id: z.string(), name: z.string(), username: z.string() }),
   createdAt: isoDateOrNull,
   updatedAt: isoDateOrNull,
+  /** The question made from it ("Use"), a draft until published; null when none. */
+  questionId: z.string().nullable(),
 });
 export const SuggestionList = z.array(Suggestion);
+/** "Use": the draft made from a suggestion, and the suggestion linked to it. */
+export const SuggestionDraft = z.strictObject({ question: Question, suggestion: Suggestion });
 
 export type Official = z.infer<typeof Official>;
 export type Prediction = z.infer<typeof Prediction>;
 export type Suggestion = z.infer<typeof Suggestion>;
+export type SuggestionDraft = z.infer<typeof SuggestionDraft>;
 export type Tag = z.infer<typeof Tag>;
 export type Analytics = z.infer<typeof Analytics>;

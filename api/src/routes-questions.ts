@@ -1,6 +1,6 @@
 import { IdParams, IdTextParams, OwnUserIdQuery, Success } from './common.js';
 import { AccuracyHistory, Answer, AnswerBody, AnswerRecorded, Calibration, History, Leaderboard, LeaderboardQuery, UserQuestionParams, UserStats } from './answers.js';
-import { CreateQuestionBody, ResolveBody, ScheduleBody, TranslationsUpdateBody } from './admin.js';
+import { CorrectResolutionBody, CreateQuestionBody, QuestionDetailsBody, ResolveBody, ScheduleBody, TranslationsUpdateBody } from './admin.js';
 import { ArchivePage, ArchiveQuery, FriendAnswers, PublicResults, Question, QuestionList, Results } from './questions.js';
 import { ResultsHistory } from './history.js';
 import { route } from './route.js';
@@ -80,7 +80,23 @@ export const questionRoutes = {
   'GET /api/admin/drafts': route({ tag: A, access: 'admin', summary: 'Draft questions', responses: { 200: QuestionList } }),
   'POST /api/admin/questions': route({ tag: A, access: 'admin', summary: 'Create a draft question', body: CreateQuestionBody, responses: { 201: Question } }),
   'POST /api/admin/questions/{id}/publish': route({ tag: A, access: 'admin', summary: 'Publish a draft', params: IdTextParams, responses: { 200: Question } }),
-  'PUT /api/admin/questions/{id}/resolve': route({ tag: A, access: 'admin', summary: 'Resolve with the correct option', params: IdTextParams, body: ResolveBody, responses: { 200: Question } }),
+  'PUT /api/admin/questions/{id}/resolve': route({
+    tag: A,
+    access: 'admin',
+    summary: 'Resolve with the correct option and the source it was judged on (an http(s) address and a title; 400 without one), with an optional note',
+    params: IdTextParams,
+    body: ResolveBody,
+    responses: { 200: Question },
+  }),
+  'PUT /api/admin/questions/{id}/resolution': route({
+    tag: A,
+    access: 'admin',
+    summary:
+      "Correct a resolution once, within 24 hours, with a reason: the option and/or the source. Scores, accuracy, boards and calibration are recomputed and those who answered are told. 409 after 24 hours or a second time",
+    params: IdTextParams,
+    body: CorrectResolutionBody,
+    responses: { 200: Question },
+  }),
   'PUT /api/admin/questions/{id}/archive': route({ tag: A, access: 'admin', summary: 'Archive a question', params: IdTextParams, responses: { 200: Question } }),
   'PUT /api/admin/questions/{id}/translations': route({
     tag: A,
@@ -103,6 +119,15 @@ export const questionRoutes = {
     access: 'admin',
     summary: "Take a draft's schedule away (409 once published)",
     params: IdTextParams,
+    responses: { 200: Question },
+  }),
+  'PATCH /api/admin/questions/{id}': route({
+    tag: A,
+    access: 'admin',
+    summary:
+      "Change a draft's or published question's resolution criteria and close time (a published question's close time only later, never into the past; 409 once resolved or archived)",
+    params: IdTextParams,
+    body: QuestionDetailsBody,
     responses: { 200: Question },
   }),
   'DELETE /api/admin/questions/{id}': route({ tag: A, access: 'admin', summary: 'Delete a question', params: IdTextParams, responses: { 200: Success } }),

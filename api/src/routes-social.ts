@@ -1,7 +1,8 @@
 import { IdParams, IdTextParams, OwnUserIdBody, Success } from './common.js';
 import { route, type Media } from './route.js';
-import { Analytics, OfficialBody, Official, OfficialList, PredictionBody, Prediction, PredictionList, Suggestion, SuggestionBody, SuggestionList, SuggestionQuery, SuggestionReviewBody, TagList, TagParams } from './research.js';
+import { Analytics, OfficialBody, Official, OfficialList, PredictionBody, Prediction, PredictionList, Suggestion, SuggestionBody, SuggestionDraft, SuggestionList, SuggestionQuery, SuggestionReviewBody, TagList, TagParams } from './research.js';
 import { QuestionList } from './questions.js';
+import { DayAnalytics } from './analytics.js';
 import {
   Agreement,
   Comment,
@@ -83,6 +84,12 @@ export const socialRoutes = {
   'PUT /api/admin/predictions/{id}': route({ tag: R, access: 'admin', summary: 'Edit a media prediction', params: IdTextParams, body: PredictionBody, responses: { 200: Prediction } }),
   'DELETE /api/admin/predictions/{id}': route({ tag: R, access: 'admin', summary: 'Delete a media prediction', params: IdTextParams, responses: { 200: Success } }),
   'GET /api/admin/analytics': route({ tag: 'Admin', access: 'admin', summary: 'Users, answers today, questions by state, suggestions pending', responses: { 200: Analytics } }),
+  'GET /api/admin/analytics/day': route({
+    tag: 'Admin',
+    access: 'admin',
+    summary: 'How the day went: predictions per SAST hour, players (new, returning, retention), provinces, deliveries, top questions, comments and reports, today and the 14 days before',
+    responses: { 200: DayAnalytics },
+  }),
   'POST /api/question-suggestions': route({ tag: S, access: 'user', summary: 'Suggest a question', body: SuggestionBody, responses: { 201: Suggestion } }),
   'GET /api/question-suggestions': route({
     tag: S,
@@ -92,5 +99,12 @@ export const socialRoutes = {
     responses: { 200: SuggestionList },
   }),
   'PUT /api/question-suggestions/{id}': route({ tag: S, access: 'admin', summary: 'Review a suggestion', params: IdTextParams, body: SuggestionReviewBody, responses: { 200: Suggestion } }),
+  'POST /api/question-suggestions/{id}/use': route({
+    tag: S,
+    access: 'admin',
+    summary: 'Make a draft question from a suggestion (409 when it has one); publishing it marks the suggestion used and tells its author',
+    params: IdTextParams,
+    responses: { 201: SuggestionDraft },
+  }),
   'DELETE /api/question-suggestions/{id}': route({ tag: S, access: 'admin', summary: 'Delete a suggestion', params: IdTextParams, responses: { 200: Success } }),
 } as const;

@@ -20,6 +20,7 @@ import {
   User,
   UserSearch,
 } from './users.js';
+import { PushClick, PushClickBody } from './analytics.js';
 import { AlertPreferences, AlertPreferencesBody, InboxPage, InboxQuery, InboxRead, InboxReadBody, InboxUnread, NewsletterBody, NewsletterSubscribed, PushRemoved, PushSubscription, PushTest, PushUnsubscribeBody, Unsubscribed, UnsubscribeBody, UnsubscribeQuery, VapidKey } from './notifications.js';
 
 const AUTH = 'Sign-in';
@@ -69,6 +70,13 @@ export const userRoutes = {
   'POST /api/notifications/subscribe': route({ tag: N, access: 'user', summary: "Register the browser's push subscription", body: PushSubscription, responses: { 201: Success } }),
   'POST /api/notifications/unsubscribe': route({ tag: N, access: 'user', summary: 'Remove a push subscription', body: PushUnsubscribeBody, responses: { 200: PushRemoved } }),
   'POST /api/notifications/test': route({ tag: N, access: 'user', summary: 'Send a test notification to my browsers', responses: { 200: PushTest } }),
+  'POST /api/notifications/push-clicks': route({
+    tag: N,
+    access: 'user',
+    summary: 'The service worker reports a click on a push notification I was sent (once per notification counts; rate-limited)',
+    body: PushClickBody,
+    responses: { 200: PushClick },
+  }),
   'POST /api/newsletter/subscribe': route({
     tag: N,
     access: 'public',

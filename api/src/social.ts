@@ -92,6 +92,7 @@ export const FriendsFeed = z.strictObject({
       id: z.string(),
       text: z.string(),
       context: z.string().nullable(),
+      resolutionCriteria: Question.shape.resolutionCriteria,
       date: isoDateOrNull,
       publishedAt: isoDateOrNull,
       isResolved: z.boolean(),

@@ -10,6 +10,8 @@ import type { PublicCache } from './cache.js';
 import type { Composer } from './compose.js';
 import { apiBodyParsers, apiRoutes } from './routes/index.js';
 import { publicQuestionsRouter } from './routes/questions.js';
+import { publicApiRouter } from './routes/public-api.js';
+import { publicCors, publicRateLimit } from './public-access.js';
 import { unsubscribeRouter } from './routes/profile.js';
 import { createUserSessions, type UserSessions } from './user-sessions.js';
 import { apiSecurityHeaderList, csrfGuard, securityHeaders } from './security.js';
@@ -20,6 +22,9 @@ import type { Sessions } from './session-store.js';
 import { cachedPublicReads } from './public-reads.js';
 import { requestIdOf } from './request-id.js';
 import { shareRouter } from './routes/share.js';
+import { oembedRouter } from './routes/oembed.js';
+import { embedRouter, embedTokenRouter } from './routes/embed.js';
+import { embedTokens } from './embed-token.js';
 import { indexHtml, webRouter } from './web.js';
 import { apiDocsRouter } from './api-docs.js';
 import { pageSources } from './page-sources.js';
@@ -120,11 +125,15 @@ export function createApp(deps: AppDeps): Express {
   const composer = deps.composer;
   const userSessions = deps.userSessions ?? createUserSessions(config, deps.redis);
   const parseJson = express.json({ limit: '100kb', strict: true });
+  const tokens = embedTokens(config.SESSION_SECRET, () => clock().getTime());
 
   // One API pipeline. The hot routes are cheap by what they need, not by a separate path: the public reads (GET:
   // no body, no session, no CSRF check) come first; a vote walks the layers below and then the first router.
   const api = express.Router();
   api.use('/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
+  // The public read API: GETs for other sites and programs, CORS without credentials and a per-address budget on
+  // these routes alone (public-access.ts); no session, no body.
+  api.use('/public/v1', publicCors, refuseNul, publicRateLimit(config, deps.redis), publicApiRouter({ clients: deps.clients, composer, cache, publicUrl: config.PUBLIC_URL, gone: deps.gone }));
   // One-click unsubscribe (RFC 8058) is posted by mail providers' servers as a form: before the CSRF guard, on
   // purpose (the signed token in the link is its only authority; routes/profile.ts).
   api.use('/unsubscribe', refuseNul, unsubscribeRouter({ clients: deps.clients }));
@@ -138,14 +147,20 @@ export function createApp(deps: AppDeps): Express {
   api.use(sessionExpiry(config, clock, userSessions));
   api.use(noStore);
   apiRoutes(api, { config, clients: deps.clients, composer, cache, newest: deps.newest ?? new NewestResults(), rateLimits: deps.rateLimits, userSessions, clock });
+  api.use('/embed', embedTokenRouter({ clients: deps.clients, tokens }));
   api.use((_req, _res, next) => next(notFound('No such API route')));
   app.use('/api', api);
 
   // A question's own link (/q/{id}) and its preview image: the app's page with link-preview tags (routes/share.ts).
   const serveBuiltWeb = config.SERVE_WEB && !deps.webDev;
+  // oEmbed for a question's link (routes/oembed.ts): what a news site's editor pastes a /q/{id} link into.
+  app.use(oembedRouter({ clients: deps.clients, publicUrl: config.PUBLIC_URL }));
+  // The embed (routes/embed.ts): the only page other sites may frame; rendered from the built web app (503 without).
+  app.use(embedRouter({ clients: deps.clients, composer, tokens, publicUrl: config.PUBLIC_URL, webDist: config.WEB_DIST }));
   app.use(shareRouter({ clients: deps.clients, composer, publicUrl: config.PUBLIC_URL, page: serveBuiltWeb ? indexHtml(config.WEB_DIST) : undefined, gone: deps.gone }));
   // The public reads (≤ PUBLIC_CACHE_MS old) are dropped too: a deleted question leaves today's list at once.
   deps.gone?.onGone(() => cache.clear());
+  deps.gone?.onChanged(() => cache.clear());
   if (deps.webDev) app.use(deps.webDev.handler);
   else if (config.SERVE_WEB) {
     const session = [deps.sessions.middleware(), sessionExpiry(config, clock, userSessions)];

@@ -68,9 +68,14 @@ export interface JsonBody {
 
 const GZIP_MIN_BYTES = 1024;
 
-export function jsonBody(value: unknown): JsonBody {
+/**
+ * `tagged`: what the (weak) ETag is computed from when not the bytes — a body semantically the same while `tagged` is
+ * (a history resampled to the moment of the answer, its figures unchanged).
+ */
+export function jsonBody(value: unknown, tagged?: unknown): JsonBody {
   const bytes = Buffer.from(JSON.stringify(value));
-  const etag = `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`;
+  const basis = tagged === undefined ? bytes : Buffer.from(JSON.stringify(tagged));
+  const etag = `W/"${basis.length.toString(16)}-${createHash('sha1').update(basis).digest('base64url').slice(0, 27)}"`;
   return bytes.length >= GZIP_MIN_BYTES ? { bytes, etag, gzip: gzipSync(bytes) } : { bytes, etag };
 }
 
@@ -85,15 +90,21 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
 
 /** The public reads' cache: values are stored serialised, so a hit costs no JSON.stringify and no hashing. */
 export class PublicCache extends MicroCache<JsonBody> {
-  json(key: string, load: () => Promise<unknown>): Promise<JsonBody> {
-    return this.get(key, async () => jsonBody(await load()));
+  json<T>(key: string, load: () => Promise<T>, tagOf?: (value: T) => unknown): Promise<JsonBody> {
+    return this.get(key, async () => {
+      const value = await load();
+      return jsonBody(value, tagOf?.(value));
+    });
   }
 
-  /** Answers with the cached body for `key`, loading it on a miss; a hit is answered at once (no promise). */
-  serve(res: Response, key: string, load: () => Promise<unknown>): Promise<void> | void {
+  /**
+   * Answers with the cached body for `key`, loading it on a miss; a hit is answered at once (no promise). `tagOf`:
+   * what the ETag is computed from, when not the body's bytes (jsonBody).
+   */
+  serve<T>(res: Response, key: string, load: () => Promise<T>, tagOf?: (value: T) => unknown): Promise<void> | void {
     const hit = this.peek(key);
     if (hit) return sendJson(res, hit);
-    return this.json(key, load).then((body) => sendJson(res, body));
+    return this.json(key, load, tagOf).then((body) => sendJson(res, body));
   }
 }
 

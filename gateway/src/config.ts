@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { pushEndpointSettings } from '@mzansi/api';
-import { bindHost, devSecret, grpcTarget, internalAuthKeys, loadConfigOrExit, port } from '@mzansi/kit/base';
+import { bindHost, devSecret, grpcTarget, internalAuthKeys, loadConfigOrExit, logFormat, port } from '@mzansi/kit/base';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -28,6 +28,7 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
   return z.object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: logFormat(env),
     HOST: z.string().default('0.0.0.0'),
     PORT: port(8080),
     METRICS_PORT: port(9460),
@@ -53,6 +54,10 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
     /** Push endpoints the gateway lets through to the notification service (which checks them again). */
     ...pushEndpointSettings(prod),
     RATE_COMMENTS_PER_MIN: z.coerce.number().int().min(1).default(10),
+    /** Push notification clicks the service worker may report per person per minute (POST /api/notifications/push-clicks). */
+    RATE_PUSH_CLICKS_PER_MIN: z.coerce.number().int().min(1).default(30),
+    /** Requests to the public read API (/api/public/v1) per client address (IPv6 by /64) per minute. */
+    PUBLIC_API_PER_MIN: z.coerce.number().int().min(1).default(600),
     /** How long public reads (question lists, results) may be served from the gateway's memory. */
     PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
 import { CODE_RE, ERROR_CODE_HEADER, ERROR_PARAMS_HEADER, grpc, isGrpcError, type Logger } from '@mzansi/kit/base';
 import { z } from 'zod';
+import type { ResolutionCode } from '@mzansi/api';
 import { isRedisUnavailable } from './redis.js';
 
 /**
@@ -50,7 +51,9 @@ export type ErrorCode =
   | 'mailBadUnsubscribe'
   // 403s of a suspended account (routes/moderation.ts): until a date (`params` year, month, day) or permanently.
   | 'accountSuspended'
-  | 'accountSuspendedPermanently';
+  | 'accountSuspendedPermanently'
+  // 400s of a resolution's source, note and correction reason (the questions service's words, the same codes).
+  | ResolutionCode;
 
 /**
  * An error with an HTTP status and a message users may see; `params` are the numbers a coded message's
@@ -128,15 +131,26 @@ const internalError = () => new HttpError(500, 'Something went wrong. Please try
 /** For `parse`: the first problem's own message as it is, without its field (schemas whose messages are written for readers). */
 export const ISSUE_MESSAGE = Symbol('the first issue’s own message');
 
+/** A message for a request part's first problem, chosen from the problem (its field, its own words). */
+export type IssueMessage = (issue: z.core.$ZodIssue) => string;
+
 /**
  * Validates a request part with zod; the first problem becomes a 400 with a readable message: `message` (with its
- * `code`) whatever the problem; the problem's own message (`ISSUE_MESSAGE`); else `field: problem`.
+ * `code`) whatever the problem; the problem's own message (`ISSUE_MESSAGE`); the one a function picks for it; else
+ * `field: problem`.
  */
-export function parse<S extends z.ZodType>(schema: S, value: unknown, message?: string | typeof ISSUE_MESSAGE, code?: ErrorCode, params?: Record<string, number>): z.infer<S> {
+export function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  message?: string | typeof ISSUE_MESSAGE | IssueMessage,
+  code?: ErrorCode,
+  params?: Record<string, number>,
+): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   if (typeof message === 'string' && message) throw badRequest(message, code, params);
   const issue = result.error.issues[0]!;
+  if (typeof message === 'function') throw badRequest(message(issue));
   const field = message === ISSUE_MESSAGE ? '' : issue.path.join('.');
   throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
 }

@@ -28,6 +28,7 @@ function safeJson(text: string): Record<string, unknown> {
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const isoOrNull = (v: unknown) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const record = (v: unknown): Record<string, string> =>
   v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
@@ -65,7 +66,7 @@ export function inboxItemJson(i: StoredInboxItem, answers: ReadonlyMap<string, s
     case 'suspended':
       return { ...base, kind: 'suspended', reason: str(p.reason), until: typeof p.until === 'string' ? p.until : null };
     case 'suggestion-used':
-      return { ...base, kind: 'suggestion-used', suggestionId: str(p.suggestionId), text: str(p.text) };
+      return { ...base, kind: 'suggestion-used', suggestionId: str(p.suggestionId), text: str(p.text), questionId: str(p.questionId) || null };
     case 'question-published':
       return { ...base, kind: 'question-published', question: question() };
     case 'question-resolved':
@@ -73,7 +74,10 @@ export function inboxItemJson(i: StoredInboxItem, answers: ReadonlyMap<string, s
       const correctOptionId = str(p.correctOptionId);
       const mine = answers.get(str(p.questionId));
       const outcome = mine === undefined ? undefined : mine === correctOptionId ? ('called-it' as const) : ('not-this-time' as const);
-      return { ...base, kind: i.kind, question: question(), correctOptionId, ...(outcome ? { outcome } : {}) };
+      // Stored items from before resolutions named a source have none (and no resolvedAt).
+      const source = str(p.sourceUrl) && str(p.sourceTitle) ? { url: str(p.sourceUrl), title: str(p.sourceTitle) } : null;
+      const resolvedAt = isoOrNull(p.resolvedAt);
+      return { ...base, kind: i.kind, question: question(), correctOptionId, source, resolvedAt, ...(outcome ? { outcome } : {}) };
     }
     default:
       return undefined;

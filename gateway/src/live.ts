@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { DeliverPolicy, type NatsConnection } from 'nats';
-import { goneQuestionId, type QuestionsGone } from './questions-gone.js';
+import { changedQuestionId, goneQuestionId, type QuestionsGone } from './questions-gone.js';
 import { WebSocketServer } from 'ws';
 import { decodeEnvelope, decodeResultsChanged, ensureStream, EventNames, LIVE_SUBJECTS, type Clock, type Logger } from '@mzansi/kit/base';
 import type { Config } from './config.js';
@@ -27,7 +27,7 @@ export interface LiveDeps {
   clock: Clock;
   /** The newest totals per question, shared with the API (a vote's answer carries them). */
   newest: NewestResults;
-  /** Told of every deleted or archived question, for the caches that keep questions (questions-gone.ts). */
+  /** Told of every deleted, archived or (re)resolved question, for the caches that keep questions (questions-gone.ts). */
   gone?: QuestionsGone;
   /** Upgrades to any other path (`make dev`: Vite's HMR socket, web-dev.ts); without it they are a 404. */
   otherUpgrade?: AdmissionDeps['otherUpgrade'];
@@ -117,6 +117,8 @@ export async function startLive(server: Server, deps: LiveDeps) {
         const event = decodeEnvelope(m.data);
         const gone = goneQuestionId(event);
         if (gone) deps.gone?.gone(gone);
+        const changed = changedQuestionId(event);
+        if (changed) deps.gone?.changed(changed);
         const message = questionEventMessage(event);
         if (message) broadcast(message);
       } catch (err) {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { connectNats, createLogger, isMain, startMetricsServer, startTracing, stopOnSignals, systemClock, type Clock } from '@mzansi/kit/base';
+import { connectNats, createLogger, isMain, natsCheck, startMetricsServer, startTracing, stopOnSignals, systemClock, type Clock } from '@mzansi/kit/base';
 import { createApp } from './app.js';
 import { createComposer } from './compose.js';
 import { startLive } from './live.js';
@@ -24,13 +24,15 @@ export interface StartOptions {
 /** Starts the gateway; tests call it in-process with their own env (PORT=0). */
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOptions = {}) {
   const config = loadConfig(env);
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
   const tracing = startTracing('gateway', env);
   const metrics = createGatewayMetrics();
   const redis = await connectRedis(config.REDIS_URL, logger);
   const clients = createClients(config, metrics);
   const rateLimits = createRateLimits(config, redis);
   const nc = await connectNats(config.NATS_URL, 'gateway', logger);
+  metrics.observeDependency('redis', () => redis.isReady);
+  metrics.observeDependency('nats', natsCheck(nc));
   const sessions = new Sessions(redis, config);
   const composer = createComposer(clients);
   let shuttingDown = false;

@@ -8,6 +8,7 @@ import type { EventEnvelope } from '@mzansi/kit/base';
  */
 export class QuestionsGone {
   private readonly listeners: ((questionId: string) => void)[] = [];
+  private readonly changeListeners: ((questionId: string) => void)[] = [];
 
   onGone(listener: (questionId: string) => void): void {
     this.listeners.push(listener);
@@ -16,6 +17,24 @@ export class QuestionsGone {
   gone(questionId: string): void {
     for (const listener of this.listeners) listener(questionId);
   }
+
+  /**
+   * Told of a question still public whose copies are stale: resolved, or its resolution corrected (a corrected
+   * answer, source or note must show on every replica's share page and preview image at once, not in 30 s).
+   */
+  onChanged(listener: (questionId: string) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  changed(questionId: string): void {
+    for (const listener of this.changeListeners) listener(questionId);
+  }
+}
+
+/** The id of the question a resolution (or corrected resolution) event is about; undefined for every other event. */
+export function changedQuestionId(e: EventEnvelope): string | undefined {
+  if (e.type !== 'questions.question.resolved') return undefined;
+  return (e as EventEnvelope<'questions.question.resolved'>).data.questionId || undefined;
 }
 
 /** The id of the question a deleted or archived event is about; undefined for every other event. */

@@ -2,6 +2,7 @@ import { PROVINCES, shownProvinces } from '@mzansi/kit/base';
 import type { OptionResult, ProvinceBreakdown, Question } from '@mzansi/api';
 import { resultsHiddenFor } from '@mzansi/api/rules';
 import type { questions } from '@mzansi/proto';
+import { resolutionJson } from './resolution.js';
 
 /** One option's votes and share of the total, as voting computed it (percentages are voting's, never computed here). */
 export interface Share {
@@ -19,7 +20,9 @@ const NONE: Share = { votes: 0, percentage: 0 };
 export function translationsJson(q: Pick<questions.Question, 'translations'>): Question['translations'] {
   const entries = Object.entries(q.translations ?? {}).filter(([, t]) => t.text);
   if (entries.length === 0) return undefined;
-  return Object.fromEntries(entries.map(([language, t]) => [language, { text: t.text, context: t.context || null, options: { ...t.options } }]));
+  return Object.fromEntries(
+    entries.map(([language, t]) => [language, { text: t.text, context: t.context || null, options: { ...t.options }, resolutionCriteria: t.resolutionCriteria || null }]),
+  );
 }
 
 /**
@@ -83,6 +86,10 @@ export function questionJson(
     isBlind: q.isBlind,
     scheduledFor: q.scheduledFor?.toISOString() ?? null,
     scheduleMissedAt: q.scheduleMissedAt?.toISOString() ?? null,
+    resolutionCriteria: q.resolutionCriteria || null,
+    closesAt: q.closesAt?.toISOString() ?? null,
+    isClosed: q.isClosed,
+    resolution: resolutionJson(q.resolution),
     ...visible,
     ...(provinces && { provinces: visible.resultsHidden ? null : provinceBreakdown(q.options, provinces, visible.totalVotes) }),
     commentCount,

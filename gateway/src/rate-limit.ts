@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { HttpError, type ErrorCode } from './errors.js';
 import type { RedisClient } from './redis.js';
 
-function tooMany(msBeforeNext: number, what: string, code: ErrorCode): HttpError {
+function tooMany(msBeforeNext: number, what: string, code?: ErrorCode): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
   return new HttpError(429, `${what} Please try again in ${wait}.`, { 'Retry-After': String(seconds) }, code, { seconds });
@@ -82,7 +82,20 @@ export function createRateLimits(config: Config, redis: RedisClient) {
     duration: 60,
   });
 
+  // Clicks on push notifications reported by the service worker: a person clicks a few a day; a flood is not clicks.
+  const pushClicks = new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: true,
+    keyPrefix: `${config.REDIS_PREFIX}rl:pushclick`,
+    points: config.RATE_PUSH_CLICKS_PER_MIN,
+    duration: 60,
+  });
+
   return {
+    /** One push click report from the person's budget, else 429 (no code: only the service worker sends these). */
+    async pushClick(userId: string) {
+      if (!(await take(pushClicks, userId))) throw tooMany(60_000, 'Too many notification clicks.');
+    },
     /** Takes one "forgot password" request from the address's budget: true while within it. */
     admitPasswordReset: (ip: string): Promise<boolean> => take(passwordResets, budgetKey(ip)),
     async comment(userId: string) {

@@ -62,13 +62,25 @@ export function apiSecurityHeaderList(config: Config): [string, string][] {
   return headers;
 }
 
-/** The security headers every page (and every other non-API response) carries (worked out once; see securityHeaders). */
-export function securityHeaderList(config: Config): [string, string][] {
+/** The only pages other sites may frame: a question's embed. */
+export const isFramable = (path: string) => path.startsWith('/embed/q/');
+/**
+ * The embed's answer popup: opened by a frame on another site, it must keep its opener to hand the frame its token,
+ * so its opener policy is relaxed (unsafe-none); every other page isolates itself (same-origin).
+ */
+export const isEmbedPopup = (path: string) => path.startsWith('/embed/answer/');
+
+/**
+ * The security headers every page (and every other non-API response) carries (worked out once; see securityHeaders):
+ * framed by nobody (CSP frame-ancestors 'none' and X-Frame-Options DENY), or with `framable` by any site (the embed:
+ * frame-ancestors *, no X-Frame-Options).
+ */
+export function securityHeaderList(config: Config, framable = false, popup = false): [string, string][] {
   // helmet decides most headers; none depends on the request (no nonces), so they are worked out once and each
   // response just gets the list (one middleware instead of helmet's chain of twelve).
   const headers: [string, string][] = [];
   const collect = { setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined };
-  helmetFor(config)({} as Request, collect as unknown as Response, () => undefined);
+  helmetFor(config, framable, popup)({} as Request, collect as unknown as Response, () => undefined);
   if (headers.length === 0) throw new Error('helmet set no headers');
   headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
   return headers;
@@ -80,15 +92,17 @@ export function securityHeaderList(config: Config): [string, string][] {
  */
 export function securityHeaders(config: Config): RequestHandler {
   const headers = securityHeaderList(config);
+  const embed = securityHeaderList(config, true);
+  const popup = securityHeaderList(config, false, true);
   const api = apiSecurityHeaderList(config);
   return (req, res, next) => {
-    const list = req.path === '/api' || req.path.startsWith('/api/') ? api : headers;
+    const list = req.path === '/api' || req.path.startsWith('/api/') ? api : isFramable(req.path) ? embed : isEmbedPopup(req.path) ? popup : headers;
     for (const [name, value] of list) res.setHeader(name, value);
     next();
   };
 }
 
-function helmetFor(config: Config) {
+function helmetFor(config: Config, framable: boolean, popup: boolean) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -104,13 +118,15 @@ function helmetFor(config: Config) {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: framable ? ['*'] : ["'none'"],
         ...(isHttps(config) ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     strictTransportSecurity: isHttps(config) ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: popup ? 'unsafe-none' : 'same-origin' },
+    xFrameOptions: framable ? false : { action: 'deny' },
   });
 }
 

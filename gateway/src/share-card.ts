@@ -1,5 +1,6 @@
 // The share card: what a question's link (/q/{id}) shows in WhatsApp, X or Facebook. Pure text and SVG here (the
 // routes/share.ts route fetches the question and renders the PNG with sharp); no express, no gRPC.
+import { escapeMarkup } from '@mzansi/api/rules';
 
 /** South Africa Standard Time is UTC+2 all year; day 0 is 1 March 2024 (SAST), as the web app counts (web/src/lib/time.ts). */
 const DAY_MS = 24 * 3600 * 1000;
@@ -21,6 +22,19 @@ export interface ShareCard {
   totalVotes: number;
   resolved: boolean;
   correctOptionId: string | null;
+  /** The source a resolution names (null for one from before sources, and until resolved); corrected once at most. */
+  resolution?: { sourceTitle: string; resolvedAt: string; corrected: boolean } | null;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "Resolved YES — IEC results, 30 May" (the SAST day), or undefined without a source to name. */
+export function resolutionLine(card: ShareCard): string | undefined {
+  const r = card.resolution;
+  const answer = card.options.find((o) => o.id === card.correctOptionId);
+  if (!card.resolved || !r || !answer) return undefined;
+  const sast = new Date(Date.parse(r.resolvedAt) + SAST_OFFSET_MS);
+  return `${r.corrected ? 'Resolved (corrected)' : 'Resolved'} ${answer.text.toUpperCase()} — ${r.sourceTitle}, ${sast.getUTCDate()} ${MONTHS[sast.getUTCMonth()]}`;
 }
 
 export const withMark = (question: string) => `${question.trim().replace(/\?+$/, '').trim()}?`;
@@ -36,7 +50,8 @@ export function splitLine(card: ShareCard): string {
 /** The link preview's title and description (og:title / og:description). */
 export function shareText(card: ShareCard): { title: string; description: string } {
   const title = `${withMark(card.text)} | Mzansi Predicts`;
-  const state = card.resolved ? `Resolved, day ${card.day}.` : `Day ${card.day}: what do you predict?`;
+  const line = resolutionLine(card);
+  const state = line ? `${line}.` : card.resolved ? `Resolved, day ${card.day}.` : `Day ${card.day}: what do you predict?`;
   return { title, description: `${state} South Africa says: ${splitLine(card)}` };
 }
 
@@ -68,11 +83,8 @@ export function wrapText(text: string, maxChars: number, maxLines: number): stri
   return lines;
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text for XML/HTML element content and attribute values; control characters dropped. */
-export const escapeXml = (s: string) =>
-  // eslint-disable-next-line no-control-regex
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+export const escapeXml = escapeMarkup;
 
 export const CARD_WIDTH = 1200;
 /** Where a card's history chart goes (below two lines of question, above the option labels). */
@@ -115,7 +127,7 @@ export function cardSvg(card: ShareCard, host: string, chart?: string): string {
       return `<text x="${lx}" y="480" text-anchor="${anchor}" font-size="40" font-weight="700" fill="#111827">${escapeXml(`${o.text.toUpperCase()}${pct}${mark}`)}</text>`;
     })
     .join('');
-  const status = card.resolved ? 'RESOLVED' : 'PREDICT NOW';
+  const status = card.resolved ? (card.resolution?.corrected ? 'RESOLVED · CORRECTED' : 'RESOLVED') : 'PREDICT NOW';
   const votes = card.totalVotes ? `${card.totalVotes.toLocaleString('en-ZA')} ${card.totalVotes === 1 ? 'vote' : 'votes'} nationally` : 'Be the first to predict';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${FONT}">
 <rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#FFFFFF"/>

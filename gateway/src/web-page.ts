@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageLanguage } from './web-language.js';
+import type { EmbedView } from '@mzansi/api';
 
 /**
  * What web/vite.config.ts builds besides index.html (dist/.vite/page.json): the default title and description,
@@ -120,15 +121,30 @@ export interface RenderInput {
 }
 export interface PageRenderer {
   render(input: RenderInput): { html: string; data: unknown };
+  /** The embed's markup (/embed/q/{id}; routes/embed.ts). */
+  renderEmbed(view: EmbedView, language: PageLanguage): string;
 }
+
+const renderers = new Map<string, Promise<PageRenderer | undefined>>();
 
 /**
  * The server renderer built next to the web app (web/dist-ssr/entry-server.js), ready to render (its catalogues and
- * screens loaded); undefined when it is not built (then every page renders in the browser).
+ * screens loaded; once per process, whoever asks first); undefined when it is not built (then every page renders in
+ * the browser).
  */
-export async function loadRenderer(file: string): Promise<PageRenderer | undefined> {
+export function loadRenderer(file: string): Promise<PageRenderer | undefined> {
+  let loading = renderers.get(file);
+  if (!loading) {
+    loading = load(file);
+    renderers.set(file, loading);
+    loading.catch(() => renderers.delete(file));
+  }
+  return loading;
+}
+
+async function load(file: string): Promise<PageRenderer | undefined> {
   if (!existsSync(file)) return undefined;
   const mod = (await import(pathToFileURL(file).href)) as PageRenderer & { prepare(): Promise<void> };
   await mod.prepare();
-  return { render: (input) => mod.render(input) };
+  return { render: (input) => mod.render(input), renderEmbed: (view, language) => mod.renderEmbed(view, language) };
 }

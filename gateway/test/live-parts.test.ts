@@ -124,6 +124,13 @@ describe('translation', () => {
       questionId: 'q1',
       correctOptionId: 'no',
     });
+    // A correction says so, so the screens say "corrected" rather than announcing a second resolution.
+    expect(questionEventMessage(envelope('questions.question.resolved', { questionId: 'q1', correctOptionId: 'yes', corrected: true }))).toEqual({
+      type: 'question-resolved',
+      questionId: 'q1',
+      correctOptionId: 'yes',
+      corrected: true,
+    });
     expect(questionEventMessage(envelope('questions.question.archived', { questionId: 'q1' }))).toBeUndefined();
   });
 
@@ -134,8 +141,15 @@ describe('translation', () => {
         question: { ...question, translations: { zu: { text: 'Ngabe lizona', context: '', options: { yes: 'Yebo' } }, st: { text: '', context: '', options: {} } } },
       }),
     );
-    expect((m?.question as { translations?: unknown }).translations).toEqual({ zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } } });
-    expect(questionEventMessage(envelope('questions.question.published', { question }))!.question).not.toHaveProperty('translations');
+    expect((m?.question as { translations?: unknown }).translations).toEqual({ zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' }, resolutionCriteria: null } });
+    const plain = questionEventMessage(envelope('questions.question.published', { question }))!.question;
+    expect(plain).not.toHaveProperty('translations');
+    // No criteria or close time: null, and open.
+    expect(plain).toMatchObject({ resolutionCriteria: null, closesAt: null, isClosed: false });
+    const closing = questionEventMessage(
+      envelope('questions.question.published', { question: { ...question, resolutionCriteria: 'By the weather service.', closesAt: new Date('2026-03-10T16:00:00.000Z') } }),
+    )!.question;
+    expect(closing).toMatchObject({ resolutionCriteria: 'By the weather service.', closesAt: '2026-03-10T16:00:00.000Z', isClosed: false });
   });
 
   it('voting results → results-updated in the agreed shape, nothing else', () => {

@@ -1,7 +1,7 @@
 /**
  * What the web build makes a reader download, from Vite's manifest (web/dist/.vite/manifest.json): the signed-out
- * landing's JS+CSS, and the lazy chart chunk (uPlot, behind src/features/history/LazyTimeChart.tsx) — its cost when
- * a chart first shows, and whether any of it has slipped into the landing's files.
+ * landing's JS+CSS, the lazy chart chunk (uPlot, behind src/features/history/LazyTimeChart.tsx) — its cost when
+ * a chart first shows, and whether any of it has slipped into the landing's files — and the embed page's JS+CSS.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** The module LazyTimeChart imports on demand; its manifest entry is the chart chunk. */
 const CHART_ENTRY = 'src/features/history/TimeChart.tsx';
+/** The embed's own entry (/embed/q/{id}: its script and stylesheet, web/vite.config.ts). */
+const EMBED_ENTRY = 'src/features/embed/embed-frame.ts';
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -27,6 +29,8 @@ export interface BundleSizes {
   landingFiles: number;
   /** Undefined when the manifest has no chart entry (renamed or no longer lazy). */
   chart?: ChartChunk;
+  /** The embed page's JS+CSS (undefined: no embed entry in the manifest). */
+  embed?: { gzipKb: number; files: number };
 }
 
 export function bundleSizes(): BundleSizes {
@@ -42,7 +46,8 @@ export function bundleSizes(): BundleSizes {
     inLanding: [chartEntry.file, ...(chartEntry.css ?? [])].map((f) => `/${f}`).filter((f) => landing.has(f)),
   };
   const sizes = gzipKb([...landing]);
-  return { landingGzipKb: sizes.gzipKb, landingFiles: sizes.files, chart };
+  const embed = manifest[EMBED_ENTRY] ? gzipKb([...staticFiles(manifest, [EMBED_ENTRY])]) : undefined;
+  return { landingGzipKb: sizes.gzipKb, landingFiles: sizes.files, chart, embed };
 }
 
 /** The entries' files with every chunk and stylesheet they import statically, transitively (as `/assets/…`). */

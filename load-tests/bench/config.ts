@@ -21,6 +21,9 @@ export const CFG = {
   history: env.BENCH_HISTORY !== '0',
   historyAnswers: num('BENCH_HISTORY_ANSWERS', 1_000_000),
   historyRuns: Math.max(3, num('BENCH_HISTORY_RUNS', 3)),
+  analytics: env.BENCH_ANALYTICS !== '0',
+  analyticsAnswers: Math.max(10_000, num('BENCH_ANALYTICS_ANSWERS', 1_000_000)),
+  analyticsRuns: Math.max(3, num('BENCH_ANALYTICS_RUNS', 3)),
   web: env.BENCH_WEB !== '0',
   lighthouse: env.BENCH_WEB !== '0' && env.BENCH_LIGHTHOUSE !== '0',
 };

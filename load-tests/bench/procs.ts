@@ -88,7 +88,7 @@ export async function pgbench(adminUrl: string, reps: number, seconds: number): 
       submitted_at timestamptz NOT NULL, sast_day date NOT NULL);
     CREATE UNIQUE INDEX answers_user_question_key ON answers (user_id, question_id);
     CREATE INDEX answers_user_submitted_idx ON answers (user_id, submitted_at DESC);
-    CREATE INDEX answers_question_idx ON answers (question_id);`);
+    CREATE INDEX answers_question_user_idx ON answers (question_id, user_id);`);
   await c.end();
   const script = path.join(os.tmpdir(), `${name}.sql`);
   await writeFile(

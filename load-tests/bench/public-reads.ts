@@ -1,7 +1,8 @@
 /**
  * The public reads alone, against bare express, interleaved: `npx tsx load-tests/bench/public-reads.ts`.
  * Starts a stack (mode test), publishes one question with a few votes, then alternates closed-loop runs of bare
- * express JSON, GET /api/questions/{id}/public-results and GET /api/questions/public (PUBLIC_READ_ROUNDS rounds of
+ * express JSON, GET /api/questions/{id}/public-results, GET /api/questions/public and the public API's
+ * GET /api/public/v1/questions/{id} (its per-address budget raised so far it refuses none) (PUBLIC_READ_ROUNDS rounds of
  * BENCH_REP_SECONDS each, BENCH_CONNECTIONS connections), so that a shared machine's load changes hit all three
  * alike. Prints req/s (median of the rounds) and the gateway's CPU ms per request. `make bench` measures the same
  * reads in its own phase; this is the quick loop for changes to the public read path.
@@ -34,7 +35,7 @@ async function main() {
     mode: 'test',
     sourceMaps: false,
     env: { SESSION_SECRET: sessionSecret },
-    gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(SOCKETS + 100) },
+    gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(SOCKETS + 100), PUBLIC_API_PER_MIN: '100000000' },
     nodeArgs,
   });
   const json = await startBaseline('json');
@@ -83,6 +84,7 @@ async function main() {
       'express JSON': { origin: `http://127.0.0.1:${json.port}`, req: { path: '/json', headers }, pid: json.pid },
       'public-results': { origin, req: { path: `/api/questions/${qid}/public-results`, headers }, pid: stack.pids!.gateway! },
       'questions/public': { origin, req: { path: '/api/questions/public', headers }, pid: stack.pids!.gateway! },
+      'public API question': { origin, req: { path: `/api/public/v1/questions/${qid}`, headers }, pid: stack.pids!.gateway! },
     };
     const rps: Record<string, number[]> = {};
     const cpu: Record<string, number[]> = {};

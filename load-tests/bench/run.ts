@@ -9,7 +9,8 @@
  * also polls public-results every 5 s during the offered-rate phases, as the web did before it applied the socket's
  * results), BENCH_REPS (3), BENCH_REP_SECONDS (3), BENCH_CONNECTIONS (32), BENCH_READCOST_ANSWERS (1000000),
  * BENCH_HISTORY (1: the history read, after the bench's stack has stopped, on one of its own), BENCH_HISTORY_ANSWERS
- * (1000000), BENCH_HISTORY_RUNS (3),
+ * (1000000), BENCH_HISTORY_RUNS (3), BENCH_ANALYTICS (1: the admin analytics read, likewise), BENCH_ANALYTICS_ANSWERS
+ * (1000000), BENCH_ANALYTICS_RUNS (3),
  * BENCH_WEB (1), BENCH_LIGHTHOUSE (1: Lighthouse and the LCPs on the demo data, last, on a stack of its own), BENCH_IDLE_SECONDS (60: the idle signed-in /vote window), BENCH_GATEWAY_FLAGS (extra node flags for the
  * gateway, e.g. --trace-gc).
  * Prints ONE table (the current targets and every earlier one, so a regression shows) and writes it to
@@ -23,6 +24,7 @@ import { CFG, dbUrl, log, REDIS_URL } from './config.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { send } from './load.ts';
 import { measureBaselines } from './phases/baselines.ts';
+import { measureAnalyticsCost } from './phases/analytics-cost.ts';
 import { measureHistoryCost } from './phases/history-cost.ts';
 import { holdSockets, publishQuestions } from './phases/publish.ts';
 import { measureReadCost } from './phases/read-cost.ts';
@@ -94,7 +96,7 @@ async function main() {
       if (v.status !== 201) report.notes.push(`idle /vote user's vote: ${v.status} ${v.body.slice(0, 200)}`);
       idleVote = { origin: sys.publicOrigin, cookie: idleUser.cookie, windowMs: CFG.idleSeconds * 1000 };
     }
-    const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote, sys.gatewayPid).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
+    const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote, sys.gatewayPid, `/embed/q/${published.voteQs[0]}`).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
 
     results = { base, sockets, rssAfterVotes, published, sustained, offered, checks, reads, readCost, web };
     await api.close();
@@ -109,6 +111,10 @@ async function main() {
   if (CFG.history) {
     results.history = await measureHistoryCost().catch((e: Error) => ({ error: e.message }));
   }
+  // The admin analytics read, likewise on a stack of its own.
+  if (CFG.analytics) {
+    results.analytics = await measureAnalyticsCost().catch((e: Error) => ({ error: e.message }));
+  }
   tabulateVotes(report, results);
   tabulateTheRest(report, results);
   report.verdict();
@@ -116,6 +122,7 @@ async function main() {
     `Run ${new Date().toISOString()} · ${process.env.BENCH_BASE_URL ? `against ${process.env.BENCH_BASE_URL}` : 'own stack (startStack mode test)'} · ${CFG.wsClients} sockets · ` +
       `${CFG.reps} repetitions × ${CFG.repSeconds} s (votes ${CFG.voteRate}/s × ${CFG.voteSeconds} s × ${CFG.reps}, then ${CFG.kneeRates.join(', ')}/s once each${CFG.poll ? ', sockets polling' : ', sockets listening (no polling)'}) · ${CFG.connections} connections · ` +
       `${CFG.history ? `history read at ${CFG.historyAnswers} answers × ${CFG.historyRuns} runs` : 'no history read (BENCH_HISTORY=0)'} · ` +
+      `${CFG.analytics ? `analytics read at ${CFG.analyticsAnswers} answers × ${CFG.analyticsRuns} runs` : 'no analytics read (BENCH_ANALYTICS=0)'} · ` +
       `load average (1/5/15 min) at start ${loadStart}, at end ${loadAvg()} · ${((Date.now() - started) / 1000) | 0} s total`,
     `Everything on one machine: the load generator, the stack, PostgreSQL, Redis and NATS share the CPUs; baselines are separate Node processes measured in the same run.`,
   ]);

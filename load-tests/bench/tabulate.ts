@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { CFG } from './config.ts';
 import type { Baselines } from './phases/baselines.ts';
+import type { AnalyticsCost } from './phases/analytics-cost.ts';
 import type { HistoryCost } from './phases/history-cost.ts';
 import type { Published, Sockets } from './phases/publish.ts';
 import type { ReadCost } from './phases/read-cost.ts';
@@ -27,6 +28,8 @@ export interface Results {
   web?: WebResult;
   /** Measured on a stack of its own once the bench's has stopped (BENCH_HISTORY=0: absent). */
   history?: HistoryCost | { error: string };
+  /** Measured on a stack of its own after the history read (BENCH_ANALYTICS=0: absent). */
+  analytics?: AnalyticsCost | { error: string };
 }
 
 export function tabulateVotes(report: Report, r: Results): void {
@@ -110,6 +113,8 @@ export function tabulateTheRest(report: Report, r: Results): void {
   const beside = `express JSON alongside ${fmtFig(jsonNow)} (at the start: ${fmtFig(jsonStart)}, ${fmtNum(prFig.median / jsonStart.median, 2)}× / ${fmtNum(pubFig.median / jsonStart.median, 2)}×)`;
   row(`GET /api/questions/{id}/public-results (req/s), ${CFG.wsClients} sockets open`, fmtFig(prFig), beside, prFig.median / jsonNow.median, '≥ 0.85×', prFig.median / jsonNow.median >= 0.85 && errs(r.reads.publicResults) === 0);
   row(`GET /api/questions/public (req/s), ${CFG.wsClients} sockets open`, fmtFig(pubFig), 'express JSON alongside (as above)', pubFig.median / jsonNow.median, '≥ 0.70×', pubFig.median / jsonNow.median >= 0.7 && errs(r.reads.publicList) === 0);
+  const apiFig = rpsFig(r.reads.publicApi);
+  row(`GET /api/public/v1/questions/{id} (req/s), ${CFG.wsClients} sockets open`, fmtFig(apiFig), 'express JSON alongside (as above)', apiFig.median / jsonNow.median, '≥ 0.50×', apiFig.median / jsonNow.median >= 0.5 && errs(r.reads.publicApi) === 0);
   const web = r.web;
   if (web?.idle) {
     const perMin = (web.idle.requests.length * 60_000) / web.idle.elapsedMs;
@@ -158,6 +163,7 @@ export function tabulateTheRest(report: Report, r: Results): void {
     row(`${what}: ${fmtNum(rc.bigN, 0)} vs ${fmtNum(rc.smallN, 0)} answers`, fmtFig(big), `at ${fmtNum(rc.smallN, 0)}: ${fmtFig(small)}`, big.median / small.median, '≤ 1.20×', big.median / small.median <= 1.2);
   }
   if (r.history) tabulateHistory(report, r.history);
+  if (r.analytics) tabulateAnalytics(report, r.analytics);
   if (web) {
     if (web.error) notes.push(`web checks failed: ${web.error}`);
     else {
@@ -178,6 +184,9 @@ export function tabulateTheRest(report: Report, r: Results): void {
         row(`Web: gateway CPU per server-rendered page view (ms; ${views} each)`, `/ signed out ${fmtNum(signedOut, 2)}, /vote signed in ${fmtNum(signedIn, 2)}`, '—', '—', '—', true);
       }
       if (web.voteLcpMs !== undefined) row('Web: signed-in /vote LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.voteLcpMs), '—', '—', '≤ 2,500 ms', web.voteLcpMs.median <= 2500);
+      if (web.embed) row('Web: embed page /embed/q/{id} JS+CSS (KB gzip)', `${fmtNum(web.embed.gzipKb, 1)} (${web.embed.files} files)`, '—', '—', '≤ 30 KB', web.embed.gzipKb <= 30);
+      else notes.push('no embed entry in web/dist/.vite/manifest.json');
+      if (web.embedLcpMs !== undefined) row('Web: embed page LCP, Fast 3G + 4× CPU (ms)', fmtFig(web.embedLcpMs), '—', '—', '≤ 2,500 ms', web.embedLcpMs.median <= 2500);
       notes.push(...web.notes);
     }
   }
@@ -204,3 +213,30 @@ export function tabulateHistory(report: Report, h: HistoryCost | { error: string
 }
 
 const bind = (report: Report) => ({ cpuPer: report.cpuPer, notes: report.notes, row: report.row.bind(report) });
+
+/** The admin analytics read's rows (also what scripts/bench-analytics.ts prints). */
+export function tabulateAnalytics(report: Report, a: AnalyticsCost | { error: string }): void {
+  const { row, notes } = bind(report);
+  const what = 'Admin analytics read p95 (GET /api/admin/analytics/day, ms)';
+  if ('error' in a) return row(what, `not measured: ${a.error}`, '—', '—', '≤ 1.20× and ≤ 1,000 ms', false);
+  const n = (x: number) => fmtNum(x, 0);
+  const ratioB = a.b.p95.median / a.a.p95.median;
+  row(`${what}: ${n(a.b.answers)} answers, ${n(a.b.inRange)} of them in the 15 days, vs ${n(a.a.answers)} in all`, fmtFig(a.b.p95), `at ${n(a.a.answers)}: ${fmtFig(a.a.p95)}`, ratioB, '≤ 1.20×', ratioB <= 1.2);
+  const ratioC = a.c.p95.median / a.aBesideC.p95.median;
+  row(
+    `${what}: ${n(a.c.inRange)} answers in the 15 days (${n(a.c.today)} today), ${n(a.c.answers)} in all`,
+    fmtFig(a.c.p95),
+    `at ${n(a.aBesideC.answers)}: ${fmtFig(a.aBesideC.p95)}; GET public-results p95 ${fmtNum(a.publicResults.p95)}`,
+    ratioC,
+    '≤ 1,000 ms (a third of the gateway deadline)',
+    a.c.p95.median <= 1_000,
+  );
+  row(`Analytics roll-up of one closed day at ≈ ${n(a.c.inRange / 15)} answers (the job, once a day; ms)`, fmtFig(a.rollupMs), '—', '—', 'info', null);
+  const plans = (s: AnalyticsCost['a']) => Object.entries(s.statementsMs).map(([k, v]) => `${k} ${fmtNum(v)}`).join(', ');
+  notes.push(
+    `Analytics read (its own stack in-process: two voting services and two gateways, each state read in turn with the 1,000-answer one; voting's roll-up job off; ${a.c.p95.reps.length} runs each): ` +
+      `medians ${fmtFig(a.a.median)} at ${n(a.a.answers)} vs ${fmtFig(a.b.median)} ms at ${n(a.b.answers)} (history), ${fmtFig(a.aBesideC.median)} vs ${fmtFig(a.c.median)} ms with ${n(a.c.inRange)} in the range. Voting's statements in PostgreSQL (EXPLAIN ANALYZE, ms) — ` +
+      `A: ${plans(a.a)}; B: ${plans(a.b)}; C: ${plans(a.c)}. Answers read only through answers_submitted_idx: ${[a.a, a.b, a.c].every((s) => s.answersOnlyByIndex) ? 'yes' : 'NO'}. ` +
+      `C's scans: ${Object.entries(a.c.scans ?? {}).map(([k, v]) => `${k}: ${v.join(', ')}`).join('; ')}. Seeding took ${fmtNum(a.seedMs / 1000, 0)} s.`,
+  );
+}

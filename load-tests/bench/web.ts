@@ -20,6 +20,9 @@ export interface WebResult {
   lcpMs?: Figure;
   /** The signed-in /vote's LCP under the same conditions. */
   voteLcpMs?: Figure;
+  /** The embed page's JS+CSS (gzip) and its LCP under the same conditions (a question's /embed/q/{id}, no frame). */
+  embed?: { gzipKb: number; files: number };
+  embedLcpMs?: Figure;
   /** Idle signed-in /vote with the socket open: HTTP requests in `idle.windowMs` (page and service worker). */
   idle?: { requests: string[]; windowMs: number; elapsedMs: number; socketOpen: boolean };
   /** The gateway's CPU ms per server-rendered page view: / signed out (four languages), /vote signed in. */
@@ -60,10 +63,10 @@ export async function pageViewCpu(origin: string, gatewayPid: number, cookie: st
   return { signedOut: signedOut.cpu[0]! / PAGE_VIEWS, signedIn: signedIn.cpu[0]! / PAGE_VIEWS, views: PAGE_VIEWS };
 }
 
-export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOptions, gatewayPid?: number): Promise<WebResult> {
+export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOptions, gatewayPid?: number, embedPath?: string): Promise<WebResult> {
   const notes: string[] = [];
   const bundle = bundleSizes();
-  const out: WebResult = { initialGzipKb: bundle.landingGzipKb, files: bundle.landingFiles, chart: bundle.chart, notes };
+  const out: WebResult = { initialGzipKb: bundle.landingGzipKb, files: bundle.landingFiles, chart: bundle.chart, embed: bundle.embed, notes };
   if (gatewayPid && idleVote) {
     out.pageCpuMs = await pageViewCpu(origin, gatewayPid, idleVote.cookie).catch((e: Error) => {
       notes.push(`page-view CPU not measured: ${e.message}`);
@@ -109,6 +112,10 @@ export async function webChecks(origin: string, reps = 3, idleVote?: IdleVoteOpt
     if (idleVote) {
       const voteLcps = await fast3gLcp(browser, idleVote.origin + '/vote', reps, notes, { cookie: idleVote.cookie, cookieUrl: idleVote.origin });
       if (voteLcps.length) out.voteLcpMs = figure(voteLcps);
+    }
+    if (embedPath) {
+      const embedLcps = await fast3gLcp(browser, origin + embedPath, reps, notes);
+      if (embedLcps.length) out.embedLcpMs = figure(embedLcps);
     }
     notes.push('LCP measured through the gateway as served (static assets gzip-compressed by the gateway; no CDN)');
     if (idleVote) {

@@ -15,7 +15,10 @@ export const EVENT_TYPES = {
   'questions.question.resolved': events.QuestionResolved,
   'questions.question.archived': events.QuestionArchived,
   'questions.question.deleted': events.QuestionDeleted,
+  'questions.question.closing_changed': events.QuestionClosingChanged,
   'questions.suggestion.used': events.SuggestionUsed,
+  // A corrected resolution applied to the scores, with (a part of) the players who answered (notification tells them).
+  'voting.resolution.corrected': events.ResolutionCorrected,
   // What reaches a person's inbox (notification consumes them).
   'social.friend_request.created': events.FriendRequestCreated,
   'social.friendship.created': events.FriendshipCreated,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCleanError, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { expectCleanError, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser, resolveBody } from './helpers.js';
 import { newUser, type User } from './social-helpers.js';
 
 /**
@@ -58,7 +58,7 @@ describe('GET /api/users/{id}/accuracy-history', () => {
     const open = await player.b.get(`/api/users/${player.id}/accuracy-history`);
     expect(open.json).toEqual({ points: [{ month: sastMonth(), answered: 4, resolved: 0, correct: 0, accuracy: null, calibration: null }] });
 
-    for (const q of qs) expect((await adminB.put(`/api/admin/questions/${q}/resolve`, { correctOptionId: 'yes' })).status).toBe(200);
+    for (const q of qs) expect((await adminB.put(`/api/admin/questions/${q}/resolve`, resolveBody('yes'))).status).toBe(200);
     for (const q of qs) await system.projected(q, (row) => row?.is_resolved === true);
 
     const resolved = await player.b.get(`/api/users/${player.id}/accuracy-history`);

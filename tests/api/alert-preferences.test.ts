@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
 import { browserKeys, decryptPush, fakePushService, mailFiles, type FakePush } from '../support/outside-world.js';
-import { expectCleanError, PASSWORD, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { expectCleanError, PASSWORD, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser, resolveBody } from './helpers.js';
 import { comment, newUser, publishQuestion, questionsClient, type User } from './social-helpers.js';
 
 /**
@@ -157,12 +157,13 @@ describe('what reaches the person', () => {
     expect(inbox.some((i) => i.kind === 'friend-request')).toBe(true);
   });
 
-  it('a resolution reaches everyone who wants resolutions, with the answer', async () => {
+  it('a resolution reaches everyone who wants resolutions, with the answer, its source and its day', async () => {
     push.reset();
-    const resolved = await adminB.put(`/api/admin/questions/${questionId}/resolve`, { correctOptionId: 'yes' });
+    const resolved = await adminB.put(`/api/admin/questions/${questionId}/resolve`, resolveBody('yes'));
     expect(resolved.status, resolved.text).toBe(200);
     await eventually(() => thandisPushes().some((p) => p.title === 'Question Resolved!'), 15_000, 50);
-    expect(thandisPushes().find((p) => p.title === 'Question Resolved!')!.body).toMatch(/^Will Bafana Bafana qualify .*\? The answer: Yes$/);
+    // "Resolved YES — IEC results, 30 May": the source the resolve named, the SAST day it was resolved.
+    expect(thandisPushes().find((p) => p.title === 'Question Resolved!')!.body).toMatch(/^Will Bafana Bafana qualify .*\? Resolved YES — IEC results, \d{1,2} [A-Z][a-z]+$/);
     await mailArrives(thandi.email, 'Question Resolved!');
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { signInAdmin, startGatewayForTest, startServicesForTest, uname, until, type Browser, resolveBody } from './helpers.js';
 import { LiveClient, wsUrl, type LiveMessage } from './live-helpers.js';
 import { answer, befriend, commentsOpen, newUser, type User } from './social-helpers.js';
 
@@ -184,7 +184,7 @@ describe('a blind question', () => {
     expect(again.json.results).toBeNull();
 
     // Resolved: everything shows to everyone.
-    expect((await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' })).status).toBe(200);
+    expect((await adminB.put(`/api/admin/questions/${id}/resolve`, resolveBody('yes'))).status).toBe(200);
     await system.projected(id, (row) => row?.is_resolved === true);
     const resolved = await reads(id, tag);
     expect(resolved.publicResults).toMatchObject({ totalVotes: 3, isBlind: true, resultsHidden: false });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectCleanError, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { expectCleanError, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser, resolveBody } from './helpers.js';
 import { newUser, type User } from './social-helpers.js';
 
 /**
@@ -73,7 +73,7 @@ describe('the Calibration tab and the calibration chart', () => {
       expect((await post(calibrated, { questionId: q, optionId: option, confidence: 70 })).status).toBe(201);
       expect((await post(overconfident, { questionId: q, optionId: option, confidence: 99 })).status).toBe(201);
     }
-    for (const q of qs) expect((await adminB.put(`/api/admin/questions/${q}/resolve`, { correctOptionId: 'yes' })).status).toBe(200);
+    for (const q of qs) expect((await adminB.put(`/api/admin/questions/${q}/resolve`, resolveBody('yes'))).status).toBe(200);
     for (const q of qs) await system.projected(q, (row) => row?.is_resolved === true);
 
     // The calibration board is national: it names only players who agreed to appear (and the reader themselves).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, splitKey } from '@mzansi/api';
 import { routeOf } from '../support/contract.js';
-import { createQuestionAs, PUBLIC_URL, signInCast, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { createQuestionAs, PUBLIC_URL, RESOLUTION_SOURCE, resolveBody, signInCast, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
 
 /**
  * The contract per route, against the real services. Every answer any test receives is checked against the
@@ -40,6 +40,7 @@ describe('every read of the route table', () => {
       .replace('/users/{id}/answers/{questionId}', `/users/${cast.alice.id}/answers/${questionId}`)
       .replace('/users/{id}', `/users/${cast.alice.id}`)
       .replace('{tag}', 'football')
+      .replace('{month}', new Date().toISOString().slice(0, 7))
       .replace('{id}', questionId);
   /** Reads that need what a plain walk cannot give: an answer first, an image, a token, an HTML build. */
   const SPECIAL: Record<string, number> = {
@@ -122,10 +123,49 @@ describe('fields the contract does not name are never applied', () => {
     expect(res.json).toMatchObject({ isPublished: false, isResolved: false, correctOptionId: null, isSample: false });
   });
 
+  it('a question’s details: PATCH applies criteria and close time only; isPublished, isResolved and isClosed are ignored', async () => {
+    const draft = await cast.adminB.post('/api/admin/questions', {
+      text: `Will the details stay details ${uname('q')}`,
+      date: new Date().toISOString(),
+      options: [
+        { id: 'yes', text: 'Yes' },
+        { id: 'no', text: 'No' },
+      ],
+      resolutionCriteria: 'By the official result.',
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const closesAt = new Date(Date.now() + 86_400_000).toISOString();
+    const res = await cast.adminB.patch(`/api/admin/questions/${draft.json.id}`, { closesAt, isPublished: true, isResolved: true, isClosed: true, correctOptionId: 'yes' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ resolutionCriteria: 'By the official result.', closesAt, isClosed: false, isPublished: false, isResolved: false, correctOptionId: null });
+  });
+
+  it('a resolve and its correction: resolvedAt, correctedAt, resolution and isResolved in the body are ignored', async () => {
+    const q = await createQuestionAs(cast.adminB, `Will a resolution keep its own times ${uname('q')}`);
+    const long = '2000-01-01T00:00:00.000Z';
+    const res = await cast.adminB.put(`/api/admin/questions/${q}/resolve`, { ...resolveBody('yes'), resolvedAt: long, correctedAt: long, resolution: { correctedAt: long }, isResolved: false });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ isResolved: true, resolution: { source: RESOLUTION_SOURCE, note: null, correctedAt: null } });
+    expect(res.json.resolution.resolvedAt).not.toBe(long);
+    const fixed = await cast.adminB.put(`/api/admin/questions/${q}/resolution`, { ...resolveBody('no'), reason: 'The count was wrong', resolvedAt: long, correctedAt: long });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.json.resolution.resolvedAt).toBe(res.json.resolution.resolvedAt);
+    expect(fixed.json.resolution.correctedAt).not.toBe(long);
+    expect(fixed.json).not.toHaveProperty('reason');
+  });
+
   it('a suggestion: status and adminNotes in the create body are ignored', async () => {
     const res = await cast.aliceB.post('/api/question-suggestions', { title: 'Will the rand strengthen this year', status: 'approved', adminNotes: 'yes' });
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({ status: 'pending', adminNotes: null, user: { id: cast.alice.id } });
+  });
+
+  it("a push click: a userId in the body is ignored (the click is the signed-in user's: Bob was sent nothing)", async () => {
+    const id = '3f2b8c1e-5d4a-4b6f-9c8e-7a1d2e3f4b5c';
+    const res = await cast.bobB.post('/api/notifications/push-clicks', { id, userId: cast.alice.id });
+    expect(res.status, res.text).toBe(404);
+    const clicks = await system.notification!.ctx.pool.query('SELECT 1 FROM push_clicks WHERE event_id = $1', [id]);
+    expect(clicks.rows).toEqual([]);
   });
 
   it('a comment: userId and user are ignored (the author is the signed-in user)', async () => {

@@ -27,7 +27,8 @@ describe("every service's coded message", () => {
     for (const { code, text } of declared) {
       const message = en[`error.${code}`];
       expect(message, code).toBeDefined();
-      const pattern = message!.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '\\d+');
+      // An argument may name its style (`{minute, number, twoDigits}`): it is a number all the same.
+      const pattern = message!.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+(?:, [\w ,]+)?\}/g, '\\d+');
       expect(text, code).toMatch(new RegExp(`^${pattern}$`));
     }
   });

@@ -126,12 +126,23 @@ export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 
 /**
  * The real identity, questions, voting and social services in-process, each on its own fresh database and all on
  * one events namespace, as in production (questions → voting and social, identity → social). Pass `gatewayEnv` to
- * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given, identity on `identityClock`. With `notification`
+ * `startGatewayForTest(identityAddress, …)`. Questions and voting run on `clock` when given (voting on `votingClock` when
+ * that is given), identity on `identityClock`, notification on `notificationClock`. With `notification`
  * (extra env for it, e.g. MAIL_DIR and PUBLIC_URL), the notification service runs too, on the same namespace; `questions`
- * is extra env for the questions service.
+ * and `voting` are extra env for those services.
  */
 export async function startServicesForTest(
-  opts: { clock?: Clock; notification?: Record<string, string>; identity?: Record<string, string>; identityClock?: Clock; questions?: Record<string, string> } = {},
+  opts: {
+    clock?: Clock;
+    /** Voting's own clock, when it must not follow `clock` (default: `clock`). */
+    votingClock?: Clock;
+    notification?: Record<string, string>;
+    notificationClock?: Clock;
+    identity?: Record<string, string>;
+    identityClock?: Clock;
+    questions?: Record<string, string>;
+    voting?: Record<string, string>;
+  } = {},
 ) {
   const ns = testNamespace();
   const dbs: Awaited<ReturnType<typeof createTestDatabase>>[] = [];
@@ -153,11 +164,11 @@ export async function startServicesForTest(
     running.push(identity);
     const questions = await startQuestions(serviceTestEnv(await db('questions'), ns, opts.questions), { clock: opts.clock });
     running.push(questions);
-    const voting = await startVoting(serviceTestEnv(await db('voting'), ns), { clock: opts.clock });
+    const voting = await startVoting(serviceTestEnv(await db('voting'), ns, opts.voting), { clock: opts.votingClock ?? opts.clock });
     running.push(voting);
     const social = await startSocial(serviceTestEnv(await db('social'), ns));
     running.push(social);
-    const notification = opts.notification ? await startNotification(serviceTestEnv(await db('notification'), ns, opts.notification)) : undefined;
+    const notification = opts.notification ? await startNotification(serviceTestEnv(await db('notification'), ns, opts.notification), { clock: opts.notificationClock }) : undefined;
     if (notification) running.push(notification);
     const votingSql = async <T = any>(text: string, params: unknown[] = []): Promise<T[]> => (await voting.ctx.pool.query(text, params)).rows as T[];
     return {
@@ -212,6 +223,11 @@ export async function signInCast(gw: { browser(): Browser }) {
   const bob = await signUp(bobB, uname('bob'));
   return { adminB, aliceB, alice, bobB, bob, anonB: gw.browser() };
 }
+
+/** The source every resolve in the tests names (a resolve without one is a 400). */
+export const RESOLUTION_SOURCE = { url: 'https://www.elections.org.za/results', title: 'IEC results' };
+/** A resolve's body: the correct option and RESOLUTION_SOURCE, and anything else given (a note). */
+export const resolveBody = (correctOptionId: string, more: Record<string, unknown> = {}) => ({ correctOptionId, source: RESOLUTION_SOURCE, ...more });
 
 /** Posts a yes/no question for today as `admin` (signed in as an admin), with `fields` over the defaults; the 201 reply. */
 export async function postQuestion(admin: Browser, fields: { text: string; context?: string; tags?: string[] }): Promise<Res> {

@@ -5,7 +5,7 @@ import { deleteTestStreams, serviceTestEnv, testNamespace } from '@mzansi/kit/te
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import { start as startVoting } from '../../services/voting/src/main.js';
 import { befriend, newUser } from './social-helpers.js';
-import { PASSWORD, postQuestion, publishQuestionAs, signInCast, signUp, uname, startGatewayForTest, startServicesForTest, until, type Browser, type Res } from './helpers.js';
+import { PASSWORD, postQuestion, publishQuestionAs, signInCast, signUp, uname, startGatewayForTest, startServicesForTest, until, type Browser, type Res, resolveBody } from './helpers.js';
 
 /**
  * How the nation moved (GET /api/questions/{id}/history, the cards' sparklines): the real services, the gateway
@@ -150,7 +150,7 @@ describe('GET /api/questions/{id}/history', () => {
     expect(mine.json.resultsHidden).toBe(false);
     expect(mine.json.points.at(-1)!.results).toEqual([{ optionId: 'yes', votes: 1, percentage: 100 }, { optionId: 'no', votes: 0, percentage: 0 }]);
 
-    expect((await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' })).status).toBe(200);
+    expect((await adminB.put(`/api/admin/questions/${id}/resolve`, resolveBody('yes'))).status).toBe(200);
     await system.projected(id, (row) => row?.is_resolved === true);
     const resolved = await history(anonB, id);
     expect(resolved.json.resultsHidden).toBe(false);

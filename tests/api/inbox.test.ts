@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, testStreams } from '@mzansi/kit/testing';
 import { runNotificationRetention } from '../../services/notification/src/entry-points/jobs/retention.js';
-import { expectCleanError, PASSWORD, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { expectCleanError, PASSWORD, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser, resolveBody } from './helpers.js';
 import { LiveClient, wsUrl } from './live-helpers.js';
 import { answer, comment, newUser, publishQuestion, questionsClient, type User } from './social-helpers.js';
 
@@ -124,7 +124,7 @@ describe('the inbox', () => {
     const questionId = await publishQuestion(system, questionsClient(system));
     await answer(thandi, questionId, 'yes');
     await answer(sipho, questionId, 'no');
-    const resolved = await adminB.put(`/api/admin/questions/${questionId}/resolve`, { correctOptionId: 'yes' });
+    const resolved = await adminB.put(`/api/admin/questions/${questionId}/resolve`, resolveBody('yes'));
     expect(resolved.status, resolved.text).toBe(200);
     const mine = (i: any) => i.question.id === questionId;
     expect(await itemOf(thandi, 'question-resolved', mine)).toMatchObject({ correctOptionId: 'yes', outcome: 'called-it', read: false });

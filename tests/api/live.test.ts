@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sleep } from '@mzansi/kit/testing';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, postQuestion, publishQuestionAs, signUp, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, postQuestion, publishQuestionAs, signUp, startGatewayForTest, startServicesForTest, uname, type Browser, resolveBody } from './helpers.js';
 import { handshake, LiveClient, wsUrl, type LiveMessage, type LiveOptions } from './live-helpers.js';
 
 /**
@@ -85,7 +85,7 @@ describe('new-question and question-resolved', () => {
 
     await system.projected(q.id);
     const t1 = Date.now();
-    const resolved = await adminB.put(`/api/admin/questions/${q.id}/resolve`, { correctOptionId: 'no' });
+    const resolved = await adminB.put(`/api/admin/questions/${q.id}/resolve`, resolveBody('no'));
     expect(resolved.status, resolved.text).toBe(200);
     const [ra, rb] = await Promise.all([signedIn.next(isResolved(q.id), 3_000), signedOut.next(isResolved(q.id), 3_000)]);
     for (const m of [ra, rb]) {

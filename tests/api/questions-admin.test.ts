@@ -14,6 +14,8 @@ import {
   uname,
   type Browser,
   type Res,
+  resolveBody,
+  RESOLUTION_SOURCE,
 } from './helpers.js';
 
 /**
@@ -112,7 +114,8 @@ const routes = (id: string): { name: string; call: (b: Browser) => Promise<Res> 
   { name: 'GET /api/admin/drafts', call: (b) => b.get('/api/admin/drafts') },
   { name: 'POST /api/admin/questions', call: (b) => b.post('/api/admin/questions', body()) },
   { name: 'POST /api/admin/questions/:id/publish', call: (b) => b.post(`/api/admin/questions/${id}/publish`) },
-  { name: 'PUT /api/admin/questions/:id/resolve', call: (b) => b.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' }) },
+  { name: 'PUT /api/admin/questions/:id/resolve', call: (b) => b.put(`/api/admin/questions/${id}/resolve`, resolveBody('yes')) },
+  { name: 'PUT /api/admin/questions/:id/resolution', call: (b) => b.put(`/api/admin/questions/${id}/resolution`, resolveBody('no', { reason: 'A fix' })) },
   { name: 'PUT /api/admin/questions/:id/archive', call: (b) => b.put(`/api/admin/questions/${id}/archive`) },
   { name: 'PUT /api/admin/questions/:id/schedule', call: (b) => b.put(`/api/admin/questions/${id}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() }) },
   { name: 'DELETE /api/admin/questions/:id/schedule', call: (b) => del(b, `/api/admin/questions/${id}/schedule`) },
@@ -168,6 +171,10 @@ describe('the admin question flow', () => {
       isBlind: false,
       scheduledFor: null,
       scheduleMissedAt: null,
+      resolutionCriteria: null,
+      closesAt: null,
+      isClosed: false,
+      resolution: null,
       resultsHidden: false,
       ...NO_VOTES_YET,
     });
@@ -211,14 +218,14 @@ describe('the admin question flow', () => {
     // Resolve: bad bodies, then yes, then again.
     expectCleanError(await adminB.put(`/api/admin/questions/${id}/resolve`, {}), 400, 'Please choose the correct option');
     expectCleanError(
-      await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'maybe' }),
+      await adminB.put(`/api/admin/questions/${id}/resolve`, resolveBody('maybe')),
       400,
       'The correct option must be one of the question’s options',
     );
-    const resolved = await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' });
+    const resolved = await adminB.put(`/api/admin/questions/${id}/resolve`, resolveBody('yes'));
     expect(resolved.status, resolved.text).toBe(200);
-    expect(resolved.json).toMatchObject({ id, isResolved: true, correctOptionId: 'yes', isActive: true });
-    expectCleanError(await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'no' }), 409, 'This question is already resolved');
+    expect(resolved.json).toMatchObject({ id, isResolved: true, correctOptionId: 'yes', isActive: true, resolution: { source: RESOLUTION_SOURCE, note: null, correctedAt: null } });
+    expectCleanError(await adminB.put(`/api/admin/questions/${id}/resolve`, resolveBody('no')), 409, 'This question is already resolved');
     expect(((await anonB.get('/api/questions/public')).json as { id: string }[]).find((q) => q.id === id)).toMatchObject({
       isResolved: true,
       correctOptionId: 'yes',
@@ -245,7 +252,7 @@ describe('the admin question flow', () => {
   it('resolving a draft → 409 with the service’s message', async () => {
     const draft = await createDraft();
     expectCleanError(
-      await adminB.put(`/api/admin/questions/${draft.id}/resolve`, { correctOptionId: 'yes' }),
+      await adminB.put(`/api/admin/questions/${draft.id}/resolve`, resolveBody('yes')),
       409,
       'Only a published, active question can be resolved',
     );
@@ -281,7 +288,7 @@ describe('the admin question flow', () => {
   it('unknown or malformed ids → 404', async () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       expectCleanError(await adminB.post(`/api/admin/questions/${id}/publish`), 404, 'Question not found');
-      expectCleanError(await adminB.put(`/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' }), 404, 'Question not found');
+      expectCleanError(await adminB.put(`/api/admin/questions/${id}/resolve`, resolveBody('yes')), 404, 'Question not found');
       expectCleanError(await adminB.put(`/api/admin/questions/${id}/archive`), 404, 'Question not found');
       expectCleanError(await del(adminB, `/api/admin/questions/${id}`), 404, 'Question not found');
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@mzansi/kit/testing';
-import { postQuestion, publishQuestionAs, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser } from './helpers.js';
+import { postQuestion, publishQuestionAs, signInAdmin, startGatewayForTest, startServicesForTest, uname, type Browser, resolveBody } from './helpers.js';
 import { befriend, newUser, type User } from './social-helpers.js';
 
 /**
@@ -44,7 +44,7 @@ async function vote(u: User, questionId: string, optionId: string, confidence?: 
 }
 
 async function resolve(questionId: string, correctOptionId: string) {
-  const res = await admin.put(`/api/admin/questions/${questionId}/resolve`, { correctOptionId });
+  const res = await admin.put(`/api/admin/questions/${questionId}/resolve`, resolveBody(correctOptionId));
   expect(res.status, res.text).toBe(200);
   await system.projected(questionId, (row) => !!row?.is_resolved);
 }

@@ -86,7 +86,7 @@ describe('security headers', () => {
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expectCommon(res);
   });
 
@@ -113,6 +113,10 @@ describe('health', () => {
     const details = await fetch(`http://127.0.0.1:${gw.gateway.metricsPort}/readyz`);
     expect(details.status).toBe(200);
     expect(await details.json()).toMatchObject({ status: 'ready', checks: { identity: 'ok', redis: 'ok', nats: 'ok' } });
+    // The same dependencies as gauges, for the Redis and NATS alerts (an exporter would stay up without its server).
+    const metrics = await (await fetch(`http://127.0.0.1:${gw.gateway.metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^dependency_up\{dependency="redis",service="gateway"\} 1$/m);
+    expect(metrics).toMatch(/^dependency_up\{dependency="nats",service="gateway"\} 1$/m);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPromiseClient, DEV_INTERNAL_KEYS, grpc, isGrpcError } from '@mzansi/kit';
 import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { expectCleanError, signUp, uname, type Browser } from './helpers.js';
+import { expectCleanError, signUp, uname, type Browser, resolveBody } from './helpers.js';
 import { system, gw, adminB, aliceB, bobB, anonB, alice, bob, del, ok, publishedQuestion, useResearchStack } from './research-setup.js';
 
 /** Question suggestions and the admin analytics (the stack: ./research-setup.ts). */
@@ -35,6 +35,7 @@ describe('question suggestions', () => {
       user: { id: alice.id, name: `Name of ${alice.username}`, username: alice.username },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      questionId: null,
     });
     const bobs = ok(await suggest(bobB, 'Will the Stormers win the URC this season'), 201);
 
@@ -123,7 +124,7 @@ describe('GET /api/admin/analytics', () => {
     await system.votingSql(`UPDATE answers SET submitted_at = now() - interval '2 days' WHERE question_id = $1 AND user_id = $2`, [qid, bob.id]);
     expect((await analytics()).answersToday).toBe(before.answersToday + 1);
 
-    ok(await adminB.put(`/api/admin/questions/${qid}/resolve`, { correctOptionId: 'yes' }));
+    ok(await adminB.put(`/api/admin/questions/${qid}/resolve`, resolveBody('yes')));
     ok(await adminB.put(`/api/admin/questions/${draft.id}/archive`));
     expect((await analytics()).questions).toEqual({ ...before.questions, resolved: before.questions.resolved + 1, archived: before.questions.archived + 1 });
 

@@ -49,9 +49,9 @@ describe('question translations', () => {
     const created = await adminB.post('/api/admin/questions', question({ translations }));
     expect(created.status, created.text).toBe(201);
     expect(created.json.translations).toEqual({
-      zu: { text: 'Ngabe irandi lizoqina kuleli sonto', context: 'Cabanga ngezimakethe.', options: { yes: 'Yebo', no: 'Cha' } },
-      af: { text: 'Sal die rand hierdie week sterker word', context: null, options: { yes: 'Ja', no: 'Nee' } },
-      st: { text: 'Na randa e tla matlafala bekeng ena', context: null, options: {} },
+      zu: { text: 'Ngabe irandi lizoqina kuleli sonto', context: 'Cabanga ngezimakethe.', options: { yes: 'Yebo', no: 'Cha' }, resolutionCriteria: null },
+      af: { text: 'Sal die rand hierdie week sterker word', context: null, options: { yes: 'Ja', no: 'Nee' }, resolutionCriteria: null },
+      st: { text: 'Na randa e tla matlafala bekeng ena', context: null, options: {}, resolutionCriteria: null },
     });
     const id = created.json.id as string;
     expect((await adminB.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
@@ -94,8 +94,8 @@ describe('question translations', () => {
     const edited = await put(adminB, { translations: { zu: { text: 'Ngabe irandi lizoqina?', options: { yes: 'Yebo' } }, af: { text: 'Sal die rand sterker word' } } });
     expect(edited.status, edited.text).toBe(200);
     const after = {
-      zu: { text: 'Ngabe irandi lizoqina', context: null, options: { yes: 'Yebo' } },
-      af: { text: 'Sal die rand sterker word', context: null, options: {} },
+      zu: { text: 'Ngabe irandi lizoqina', context: null, options: { yes: 'Yebo' }, resolutionCriteria: null },
+      af: { text: 'Sal die rand sterker word', context: null, options: {}, resolutionCriteria: null },
     };
     expect(edited.json.translations).toEqual(after);
     expect(await current()).toEqual(after);
@@ -130,15 +130,18 @@ describe('question translations', () => {
     expect(cleared.json).not.toHaveProperty('translations');
   });
 
-  it('a question published live reaches the sockets with its translations', async () => {
+  it('a question published live reaches the sockets with its translations, criteria and close time', async () => {
     const socket = await new LiveClient(wsUrl(gw.base), { origin: PUBLIC_URL }).open();
     try {
-      const translations = { zu: { text: 'Ngabe lizona kusasa', context: 'Isimo sezulu.', options: { yes: 'Yebo', no: 'Cha' } } };
-      const created = await adminB.post('/api/admin/questions', question({ translations }));
+      const translations = { zu: { text: 'Ngabe lizona kusasa', context: 'Isimo sezulu.', options: { yes: 'Yebo', no: 'Cha' }, resolutionCriteria: 'Ngokwe-SAWS.' } };
+      // With its resolution criteria and close time, which a live card shows too.
+      const closesAt = new Date(Date.now() + 3600_000).toISOString();
+      const created = await adminB.post('/api/admin/questions', question({ translations, resolutionCriteria: 'By the weather service.', closesAt }));
       const id = created.json.id as string;
       expect((await adminB.post(`/api/admin/questions/${id}/publish`)).status).toBe(200);
       const m = await socket.next((x: LiveMessage) => x.type === 'new-question' && x.question?.id === id, 5_000);
       expect(m.question.translations).toEqual(translations);
+      expect(m.question).toMatchObject({ resolutionCriteria: 'By the weather service.', closesAt, isClosed: false });
     } finally {
       socket.close();
     }

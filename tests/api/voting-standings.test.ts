@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectCleanError, signUp, uname, until } from './helpers.js';
+import { expectCleanError, signUp, uname, until, resolveBody } from './helpers.js';
 import { system, gw, voting, adminB, aliceB, bobB, anonB, alice, publishedQuestion, useVotingStack } from './voting-setup.js';
 
 /** Public results, stats, history and the leaderboard end to end (the stack: ./voting-setup.ts). */
@@ -138,7 +138,7 @@ describe('stats, history and the leaderboard', () => {
       },
     ]);
 
-    const resolved = await adminB.put(`/api/admin/questions/${qid}/resolve`, { correctOptionId: 'yes' });
+    const resolved = await adminB.put(`/api/admin/questions/${qid}/resolve`, resolveBody('yes'));
     expect(resolved.status, resolved.text).toBe(200);
     await system.projected(qid, (row) => !!row?.is_resolved);
     expect((await u.get(`/api/users/${me.id}/history`)).json[0]).toMatchObject({ questionId: qid, isPending: false, isCorrect: true });
@@ -161,7 +161,7 @@ describe('stats, history and the leaderboard', () => {
     expect((await aliceB.post('/api/answers', { questionId: qid, optionId: 'yes' })).status).toBe(201);
     // Alice agrees to appear on the national board by name (off by default); the new user does not.
     expect((await aliceB.put(`/api/users/${alice.id}/privacy`, { listOnNationalBoard: true })).status).toBe(200);
-    expect((await adminB.put(`/api/admin/questions/${qid}/resolve`, { correctOptionId: 'no' })).status).toBe(200);
+    expect((await adminB.put(`/api/admin/questions/${qid}/resolve`, resolveBody('no'))).status).toBe(200);
     await system.projected(qid, (row) => !!row?.is_resolved);
 
     const res = await u.get('/api/leaderboard');

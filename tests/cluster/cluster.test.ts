@@ -1,7 +1,8 @@
 /**
  * The system as a cluster on one machine (scripts/cluster.ts: HAProxy → 2 gateways, 2 replicas of every
  * service, a 3-node NATS JetStream cluster with R3 streams, PostgreSQL primary + streaming replica, a private
- * Redis), and what it keeps when parts of it die. One cluster for the file; the scenarios run in order and each
+ * Redis) watched by Prometheus and Alertmanager (scripts/monitoring.ts), and what it keeps when parts of it die —
+ * with the alert an operator would get in each fault scenario, asserted to fire and to resolve. One cluster for the file; the scenarios run in order and each
  * prints its figures (`[cluster] …`, docs/reliability.md's table). Sizes are scaled to a loaded 2-core machine: see docs/reliability.md.
  * The scenarios are in scenarios-traffic.ts (1–3) and scenarios-outages.ts (4–7), their shared state in context.ts.
  */
@@ -10,15 +11,17 @@ import { startCluster, type Cluster } from '../../scripts/cluster.ts';
 import { pool } from '../faults/helpers.ts';
 import { createContext, report, USERS, type ClusterContext } from './context.ts';
 import { gatewayUrl, joinUser } from './helpers.ts';
+import { dashboardPanelsShowData } from './dashboard.ts';
 import { backupAndRestore, postgresStopped, redisStopped, rollingRestart } from './scenarios-outages.ts';
 import { crossReplicaTruth, killGateway, killVotingAndNats } from './scenarios-traffic.ts';
 
 let cluster: Cluster;
 let ctx: ClusterContext;
+let started = 0;
 
 beforeAll(async () => {
-  const started = Date.now();
-  cluster = await startCluster({ mode: 'test', spare: ['voting'] });
+  started = Date.now();
+  cluster = await startCluster({ mode: 'test', spare: ['voting'], monitoring: true });
   const upMs = Date.now() - started;
   ctx = await createContext(cluster);
   const gateways = cluster.gateways().map(gatewayUrl);
@@ -48,3 +51,5 @@ it('5. Redis stopped for 30 s: public reads and the SPA keep working, writes ans
 it('6. PostgreSQL primary stopped for 30 s: 503 with the message, no acknowledged vote lost, recovery by itself', () => postgresStopped(ctx));
 
 it('7. backup during a burst, restore into a fresh PostgreSQL: counts and totals equal the source at the backup point', () => backupAndRestore(ctx));
+
+it('8. the dashboard: every panel has data from the run; the alerts delivered are listed', () => dashboardPanelsShowData(cluster, started));

@@ -7,7 +7,8 @@ import { backup, restoreDrill } from '../../scripts/backup.ts';
 import { PgServer } from '../../scripts/cluster.ts';
 import { freePort } from '../../scripts/stack.ts';
 import { sleep } from '@mzansi/kit/testing';
-import { Client, publishQuestions, tally, until, UNAVAILABLE_MESSAGE } from '../faults/helpers.ts';
+import { Client, pool, publishQuestions, tally, until, UNAVAILABLE_MESSAGE } from '../faults/helpers.ts';
+import { alertFires, alertResolves, promQuery } from './alerts.ts';
 import { lostOf, pick, report, type ClusterContext } from './context.ts';
 import { balancerStates, burst, gatewayUrl, jetStreamCaughtUp, servedByReplica, Socket, wsUrl } from './helpers.ts';
 
@@ -117,6 +118,7 @@ export async function redisStopped(ctx: ClusterContext): Promise<void> {
   const [q] = await publishQuestions(admin, votingDb, 1);
   const u = users[10]!.client.withBase(cluster.baseUrl);
   const anon = new Client(cluster.baseUrl);
+  const stoppedAt = Date.now();
   await cluster.redis!.kill('SIGTERM');
   const seen: Record<string, number[]> = { publicList: [], publicResults: [], spa: [], readyz: [], vote: [], login: [] };
   const messages = new Set<string>();
@@ -134,6 +136,9 @@ export async function redisStopped(ctx: ClusterContext): Promise<void> {
     if (l.status === 503) messages.add(l.json?.message);
     await sleep(1_000);
   }
+  // The gateways' own dependency_up{dependency="redis"} (the exporter's redis_up says so too): the runbook's alert.
+  const redisAlertMs = await alertFires(cluster, 'RedisUnavailable', { service: 'gateway' }, stoppedAt, 30_000);
+  const exporterSaw = (await promQuery(cluster, 'redis_up{job="redis"}'))[0]?.value[1];
   cluster.redis!.start();
   const t = Date.now();
   const after = await until(
@@ -161,7 +166,12 @@ export async function redisStopped(ctx: ClusterContext): Promise<void> {
   expect(new Set(seen.login)).toEqual(new Set([503]));
   expect([...messages]).toEqual([UNAVAILABLE_MESSAGE]);
   expect(after.json.optionId).toBe('yes');
-  report('5 Redis stopped 30 s', Object.fromEntries([...Object.entries(seen).map(([k, v]) => [k, tally(v)]), ['recoveryMs', recoveryMs]]));
+  expect(exporterSaw, "the Redis exporter's redis_up while Redis was down").toBe('0');
+  const redisResolvedMs = await alertResolves(cluster, 'RedisUnavailable', { service: 'gateway' }, t);
+  report(
+    '5 Redis stopped 30 s',
+    Object.fromEntries([...Object.entries(seen).map(([k, v]) => [k, tally(v)]), ['recoveryMs', recoveryMs], ['alertRedisUnavailableMs', redisAlertMs], ['alertResolvedAfterRestartMs', redisResolvedMs]]),
+  );
 }
 
 export async function postgresStopped(ctx: ClusterContext): Promise<void> {
@@ -187,8 +197,19 @@ export async function postgresStopped(ctx: ClusterContext): Promise<void> {
     }
   })();
   await until('some votes before the outage', () => acked.length >= 50, 60_000, 100);
+  const stoppedAt = Date.now();
   await cluster.primary.stop('immediate');
-  await sleep(30_000);
+  // Enough reads that fail while it is down (the voting service cannot answer them) to burn the availability SLO
+  // 14.4× over the last hour: more than 14.4 × 0.5 % of every request the gateways have answered in it.
+  const [served] = await promQuery(cluster, 'sum(increase(http_request_duration_seconds_count{namespace="mzansi-predicts"}[1h]))');
+  const failing = Math.min(12_000, Math.ceil(Number(served?.value[1] ?? 0) * 0.12) + 500);
+  const reader = users[0]!.client.withBase(cluster.baseUrl);
+  const burn = pool(failing, 20, async () => void (await reader.get(`/api/users/${users[0]!.id}/stats`, { timeoutMs: 15_000 })));
+  const burnMs = await alertFires(cluster, 'AvailabilityBudgetBurnFast', {}, stoppedAt, 30_000);
+  const postgresAlertMs = await alertFires(cluster, 'PostgresUnavailable', { service: 'voting' }, stoppedAt, 30_000);
+  const exporterSaw = (await promQuery(cluster, 'pg_up{job="postgres"}'))[0]?.value[1];
+  await burn;
+  await sleep(Math.max(0, stoppedAt + 30_000 - Date.now()));
   await cluster.primary.start();
   const t = Date.now();
   const before = acked.length;
@@ -201,7 +222,22 @@ export async function postgresStopped(ctx: ClusterContext): Promise<void> {
   expect(lost).toBe(0);
   expect(statuses).not.toContain(500);
   for (const m of messages) expect(m).toMatch(new RegExp(`^(503 ${UNAVAILABLE_MESSAGE.replace(/\./g, '\\.')}|504 .+)$`));
-  report('6 PostgreSQL primary stopped 30 s', { acknowledged: acked.length, rows: rows.length, lost, statuses: tally(statuses), messages: [...messages], recoveryMs });
+  const postgresResolvedMs = await alertResolves(cluster, 'PostgresUnavailable', { service: 'voting' }, t);
+  report('6 PostgreSQL primary stopped 30 s', {
+    acknowledged: acked.length,
+    rows: rows.length,
+    lost,
+    statuses: tally(statuses),
+    messages: [...messages],
+    recoveryMs,
+    failingReads: failing,
+    // The exporter's scrape of a stopped server can outlast the 1 s scrape: no sample then (the processes' own
+    // dependency_up is what the alert uses).
+    exporterPgUpWhileDown: exporterSaw ?? 'no sample',
+    alertBudgetBurnFastMs: burnMs,
+    alertPostgresUnavailableMs: postgresAlertMs,
+    alertResolvedAfterRestartMs: postgresResolvedMs,
+  });
 }
 
 export async function backupAndRestore(ctx: ClusterContext): Promise<void> {

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { sleep } from '@mzansi/kit/testing';
 import { Client, pool, publishQuestions, tally, until } from '../faults/helpers.ts';
+import { alertFires, alertResolves } from './alerts.ts';
 import { lostOf, PACE, report, SPARE_WINDOW_MS, USERS, type ClusterContext } from './context.ts';
 import { burst, diff, gatewayUrl, jetStreamCaughtUp, servedByReplica, shares, Socket, wsUrl } from './helpers.ts';
 
@@ -155,8 +156,11 @@ export async function killGateway(ctx: ClusterContext): Promise<void> {
   const lost = lostOf(b.acknowledged, rows);
   await until('live totals on every socket', () => lbSockets.every((s) => s.totals.get(q!)?.total === USERS), 60_000, 250);
   for (const s of lbSockets) s.close();
+  // Prometheus no longer scrapes it: TargetDown (for 5 min / LOCAL_FOR_SCALE) reaches the webhook, then resolves.
+  const targetDownMs = await alertFires(cluster, 'TargetDown', { pod: 'gateway-0' }, killedAt, 90_000);
   const respawnStarted = Date.now();
   await cluster.respawn('gateway-0');
+  const targetDownResolvedMs = await alertResolves(cluster, 'TargetDown', { pod: 'gateway-0' }, respawnStarted);
 
   expect(b.acknowledged).toHaveLength(USERS);
   expect(lost).toBe(0);
@@ -176,6 +180,8 @@ export async function killGateway(ctx: ClusterContext): Promise<void> {
     longestSocketGapMs: longestGapMs,
     killAtMs: killedAt - burstStarted,
     gatewayRespawnMs: Date.now() - respawnStarted,
+    alertTargetDownMs: targetDownMs,
+    alertResolvedAfterRespawnMs: targetDownResolvedMs,
   });
 }
 
@@ -183,11 +189,15 @@ export async function killVotingAndNats(ctx: ClusterContext): Promise<void> {
   const { cluster, admin, votingDb, votesOn, stored, outboxDrained, publicTotal } = ctx;
   const [q] = await publishQuestions(admin, votingDb, 1);
   let kills: Promise<unknown> | undefined;
+  let killedAt = 0;
   const b = await burst(
     votesOn(q!, 'lb'),
     30,
     (done) => {
-      if (done === 300 && !kills) kills = Promise.all([cluster.kill('voting-1', 'SIGKILL'), cluster.nats[1]!.kill('SIGKILL')]);
+      if (done === 300 && !kills) {
+        killedAt = Date.now();
+        kills = Promise.all([cluster.kill('voting-1', 'SIGKILL'), cluster.nats[1]!.kill('SIGKILL')]);
+      }
     },
     undefined,
     90_000,
@@ -200,10 +210,18 @@ export async function killVotingAndNats(ctx: ClusterContext): Promise<void> {
   const { rows, counters } = await stored(q!);
   const lost = lostOf(b.acknowledged, rows);
   await until('public results exact', async () => (await publicTotal(q!)) === b.acknowledged.length, 30_000, 500);
+  // The alerts an operator would get: the NATS node's failed health check and the replica's missing target.
+  const natsNodeDownMs = await alertFires(cluster, 'NatsNodeDown', { instance: 'nats-1' }, killedAt, 60_000);
+  const targetDownMs = await alertFires(cluster, 'TargetDown', { pod: 'voting-1' }, killedAt, 90_000);
+  const restartedAt = Date.now();
   await cluster.nats[1]!.startReady();
   // As an operator (or Kubernetes' restarts) would: the replica comes back once the NATS node has caught up.
   await until('nats-1 caught up', () => jetStreamCaughtUp(cluster.natsUrl), 60_000, 500);
   await cluster.respawn('voting-1');
+  const resolved = {
+    natsNodeDown: await alertResolves(cluster, 'NatsNodeDown', { instance: 'nats-1' }, restartedAt),
+    targetDown: await alertResolves(cluster, 'TargetDown', { pod: 'voting-1' }, restartedAt),
+  };
 
   expect(b.acknowledged).toHaveLength(USERS);
   expect(lost).toBe(0);
@@ -218,5 +236,8 @@ export async function killVotingAndNats(ctx: ClusterContext): Promise<void> {
     firstAttempt: tally(b.firstAttempt),
     retried: tally(b.retried),
     outboxDrainMs: drainMs,
+    alertNatsNodeDownMs: natsNodeDownMs,
+    alertTargetDownMs: targetDownMs,
+    alertsResolvedAfterRestartMs: resolved,
   });
 }

@@ -2,8 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { byKind, renderAll, renders } from './helpers.js';
 import { CHART, ROOT, type K8sObject } from './render.js';
+import { staleCopies } from './render-monitoring.js';
 
 beforeAll(renderAll);
 
@@ -56,17 +58,19 @@ describe('observability', () => {
   const exprs = () => {
     const panelExprs = dashboard.panels.flatMap((p: K8sObject) => p.targets.map((t: { expr: string }) => ({ where: `panel "${p.title}"`, expr: t.expr })));
     const rule = byKind(renders['chart:prod']!, 'PrometheusRule')[0]!;
-    const ruleExprs = rule.spec.groups.flatMap((g: K8sObject) => g.rules.map((r: { alert: string; expr: string }) => ({ where: `alert ${r.alert}`, expr: r.expr })));
+    const ruleExprs = rule.spec.groups.flatMap((g: K8sObject) => g.rules.map((r: { alert?: string; record?: string; expr: string }) => ({ where: r.alert ? `alert ${r.alert}` : `rule ${r.record}`, expr: r.expr })));
     const vars = dashboard.templating.list.filter((v: K8sObject) => typeof v.query === 'string' && v.query.startsWith('label_values')).map((v: K8sObject) => ({ where: `variable ${v.name}`, expr: v.query.replace(/^label_values\(([^,]+),.*$/, '$1') }));
     return [...panelExprs, ...ruleExprs, ...vars] as { where: string; expr: string }[];
   };
 
   it('every metric a dashboard panel or an alert uses is exported by the code', () => {
     const exported = exportedMetrics();
-    // Not ours: Prometheus's own `up`, and kube-state-metrics (kube-prometheus-stack installs it) for restarts, OOM
-    // kills and HPA replicas.
-    for (const m of ['up', 'kube_pod_container_status_restarts_total', 'kube_pod_container_status_last_terminated_reason', 'kube_horizontalpodautoscaler_status_current_replicas', 'kube_horizontalpodautoscaler_spec_max_replicas'])
+    // Not ours: Prometheus's own `up`, the blackbox exporter's `probe_success` (its probe of each NATS node), and
+    // kube-state-metrics (kube-prometheus-stack installs it) for restarts, OOM kills and HPA replicas.
+    for (const m of ['up', 'probe_success', 'kube_pod_container_status_restarts_total', 'kube_pod_container_status_last_terminated_reason', 'kube_horizontalpodautoscaler_status_current_replicas', 'kube_horizontalpodautoscaler_spec_max_replicas'])
       exported.add(m);
+    // The recording rules' own series (the burn-rate SLIs).
+    for (const g of byKind(renders['chart:prod']!, 'PrometheusRule')[0]!.spec.groups) for (const r of g.rules) if (r.record) exported.add(r.record);
     expect(exported).toContain('grpc_server_handling_seconds_count');
     expect(exported).toContain('ws_connections');
     const missing = exprs().flatMap(({ where, expr }) => metricsIn(expr).filter((m) => !exported.has(m)).map((m) => `${where}: ${m}`));
@@ -82,6 +86,36 @@ describe('observability', () => {
     for (const m of ['ws_connections', 'outbox_lag_seconds', 'status=~"5.."']) expect(all).toContain(m);
     const cm = byKind(renders['chart:default']!, 'ConfigMap').find((c) => c.metadata.labels?.grafana_dashboard === '1');
     expect(JSON.parse(cm!.data['publish-burst.json']).uid).toBe(dashboard.uid);
+  });
+
+  it('the kustomize copy of the rules is the render of their one source (charts/mzansi-predicts/monitoring/rules.tpl.yaml)', () => {
+    expect(staleCopies(), 'run `npx tsx tests/manifests/render-monitoring.ts`').toEqual([]);
+    const tpl = readFileSync(path.join(CHART, 'templates', 'monitoring.yaml'), 'utf8');
+    expect(tpl).toContain('tpl (.Files.Get "monitoring/rules.tpl.yaml") .');
+    expect(tpl).not.toMatch(/- alert:/);
+    // Alertmanager's routing: kustomize generates its ConfigMap from the rendered copy, equal to the chart's.
+    const am = (r: string) => byKind(renders[r]!, 'ConfigMap').find((c) => c.metadata.name.startsWith('mzansi-predicts-alertmanager'))!;
+    expect(am('kustomize:prod').metadata.name).toMatch(/^mzansi-predicts-alertmanager-[a-z0-9]{10}$/);
+    expect(YAML.parse(am('kustomize:prod').data['alertmanager.yaml'])).toEqual(YAML.parse(am('chart:prod').data['alertmanager.yaml']));
+    expect(YAML.parse(am('chart:prod').data['alertmanager.yaml']).inhibit_rules.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('every alert links its runbook: a section of docs/operations.md named after it', () => {
+    const ops = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
+    const headings = new Set([...ops.matchAll(/^#{2,4} (.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
+    const rule = byKind(renders['chart:prod']!, 'PrometheusRule')[0]!;
+    const alerts = rule.spec.groups.flatMap((g: K8sObject) => g.rules.filter((r: { alert?: string }) => r.alert)) as { alert: string; annotations: Record<string, string> }[];
+    const broken = alerts.filter((a) => {
+      const [page, anchor] = a.annotations.runbook_url!.split('#');
+      return !page!.endsWith('/docs/operations.md') || anchor !== a.alert.toLowerCase() || !headings.has(anchor);
+    });
+    expect(broken.map((a) => `${a.alert}: ${a.annotations.runbook_url}`)).toEqual([]);
+    // Each section says what it means, how to confirm it with a query, and what to do.
+    for (const name of new Set(alerts.map((a) => a.alert))) {
+      const start = ops.indexOf(`\n### ${name}\n`);
+      const section = ops.slice(start, ops.indexOf('\n#', start + 2));
+      expect(section, name).toMatch(/Confirm:[\s\S]*`[^`]*\{namespace="\$NS"[^`]*`[\s\S]*Do:\s/);
+    }
   });
 
   it('alerts cover error rate, latency, outbox lag and consumer backlog', () => {

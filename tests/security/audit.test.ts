@@ -2,7 +2,7 @@
 // with the admin who did it, its target and its outcome; the log is admin-only, newest first and paged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@mzansi/kit/testing';
-import { expectCleanError, PASSWORD, type Browser, type Res } from '../api/helpers.js';
+import { expectCleanError, PASSWORD, type Browser, type Res, resolveBody } from '../api/helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
 
 let sys: System;
@@ -60,7 +60,8 @@ describe('the admin audit log', () => {
     const did = (who: { id: string }, action: string, type: string, id: string, outcome: 'success' | 'failure' = 'success') =>
       expected.push({ actor: who.id, action, type, id, outcome });
 
-    // Questions: create, schedule, unschedule, publish, a refused publish, resolve, archive, delete.
+    // Questions: create, schedule, unschedule, publish, a refused publish, an edit and a refused one, resolve, correct,
+    // archive, delete.
     const q = ok(
       await a1.b.post('/api/admin/questions', { text: 'Will the audit test pass', context: null, date: new Date().toISOString(), options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }] }),
       201,
@@ -74,6 +75,11 @@ describe('the admin audit log', () => {
     did(a2, 'question.publish', 'question', q.id);
     expect((await a1.b.post(`/api/admin/questions/${q.id}/publish`, {})).status).toBe(409);
     did(a1, 'question.publish', 'question', q.id, 'failure');
+    // Its criteria and close time: an edit, and a refused one (a published close only moves later).
+    ok(await a1.b.patch(`/api/admin/questions/${q.id}`, { resolutionCriteria: 'By the audit log.', closesAt: new Date(Date.now() + 86_400_000).toISOString() }));
+    did(a1, 'question.edit', 'question', q.id);
+    expect((await a2.b.patch(`/api/admin/questions/${q.id}`, { closesAt: new Date(Date.now() + 3600_000).toISOString() })).status).toBe(400);
+    did(a2, 'question.edit', 'question', q.id, 'failure');
     await sys.services.projected(q.id);
 
     // A user's comment, deleted by an admin (an admin deleting their own comment is not an admin action).
@@ -85,17 +91,21 @@ describe('the admin audit log', () => {
     const own = ok(await a1.b.post(`/api/questions/${q.id}/comments`, { content: 'an admin speaking as a user' }), 201);
     ok(await a1.b.req('DELETE', `/api/comments/${own.id}`));
 
-    ok(await a1.b.put(`/api/admin/questions/${q.id}/resolve`, { correctOptionId: 'yes' }));
+    ok(await a1.b.put(`/api/admin/questions/${q.id}/resolve`, resolveBody('yes')));
     did(a1, 'question.resolve', 'question', q.id);
+    ok(await a2.b.put(`/api/admin/questions/${q.id}/resolution`, resolveBody('no', { reason: 'The first count was wrong' })));
+    did(a2, 'question.resolution.correct', 'question', q.id);
     ok(await a2.b.put(`/api/admin/questions/${q.id}/archive`, {}));
     did(a2, 'question.archive', 'question', q.id);
     ok(await a1.b.req('DELETE', `/api/admin/questions/${q.id}`));
     did(a1, 'question.delete', 'question', q.id);
 
-    // Suggestions: review, delete.
+    // Suggestions: review, use (a draft made from it), delete.
     const s = ok(await author.b.post('/api/question-suggestions', { title: 'Will the rand strengthen this year?' }), 201);
     ok(await a2.b.put(`/api/question-suggestions/${s.id}`, { status: 'approved', adminNotes: 'Good' }));
     did(a2, 'suggestion.review', 'suggestion', s.id);
+    ok(await a2.b.post(`/api/question-suggestions/${s.id}/use`, {}), 201);
+    did(a2, 'suggestion.use', 'suggestion', s.id);
     ok(await a1.b.req('DELETE', `/api/question-suggestions/${s.id}`));
     did(a1, 'suggestion.delete', 'suggestion', s.id);
 

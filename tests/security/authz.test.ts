@@ -6,7 +6,7 @@ import { IdentityServiceClient } from '@mzansi/proto/identity/v1/identity';
 import { QuestionsServiceClient } from '@mzansi/proto/questions/v1/questions';
 import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
-import { expectCleanError, PASSWORD, type Res } from '../api/helpers.js';
+import { expectCleanError, PASSWORD, type Res, resolveBody } from '../api/helpers.js';
 import { createAuthzFixtures, ownerView as ownerViewOf, startAuthzSystem } from './authz-fixtures.js';
 import { questionsAsStored, type SecUser, type System } from './system.js';
 
@@ -237,15 +237,17 @@ describe('scenario 10: admin routes', () => {
       ['GET', '/api/admin/drafts'],
       ['POST', '/api/admin/questions', questionBody],
       ['POST', `/api/admin/questions/${draftId}/publish`],
-      ['PUT', `/api/admin/questions/${q2}/resolve`, { correctOptionId: 'yes' }],
+      ['PUT', `/api/admin/questions/${q2}/resolve`, resolveBody('yes')],
       ['PUT', `/api/admin/questions/${q2}/archive`],
       ['PUT', `/api/admin/questions/${q2}/translations`, { translations: { zu: { text: 'Hacked' } } }],
       ['PUT', `/api/admin/questions/${draftId}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() }],
       ['DELETE', `/api/admin/questions/${draftId}/schedule`],
+      ['PATCH', `/api/admin/questions/${q2}`, { resolutionCriteria: 'Hacked', closesAt: null }],
       ['DELETE', `/api/admin/questions/${q2}`],
       ['GET', '/api/users/search?q=_all'],
       ['PUT', `/api/question-suggestions/${aSuggestion}`, { status: 'approved', adminNotes: 'hacked' }],
       ['PUT', `/api/question-suggestions/${sugg.json.id}`, { status: 'used' }],
+      ['POST', `/api/question-suggestions/${aSuggestion}/use`],
       ['DELETE', `/api/question-suggestions/${aSuggestion}`],
       ['POST', '/api/admin/officials', officialBody],
       ['PUT', `/api/admin/officials/${official.json.id}`, officialBody],
@@ -254,6 +256,7 @@ describe('scenario 10: admin routes', () => {
       ['PUT', `/api/admin/predictions/${prediction.json.id}`, predictionBody],
       ['DELETE', `/api/admin/predictions/${prediction.json.id}`],
       ['GET', '/api/admin/analytics'],
+      ['GET', '/api/admin/analytics/day'],
       ['GET', '/api/admin/audit'],
     ];
     const snapshot = async () => ({

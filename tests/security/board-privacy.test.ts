@@ -5,6 +5,7 @@
 // until the question resolves; one with `nobody` moves nothing, ever. And the national boards (standings and
 // calibration) name only players who opted in; everyone else counts in the totals and sees their own place alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveBody } from '../api/helpers.js';
 import { befriend } from '../api/social-helpers.js';
 import { answer, asUser, setPrivacy } from './privacy-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
@@ -23,7 +24,7 @@ let resolvedQs: string[]; // three questions everyone but fresh answered, resolv
 let openQ: string; // the question the friends answer while the viewer watches
 
 async function resolve(questionId: string) {
-  const res = await sys.admin.put(`/api/admin/questions/${questionId}/resolve`, { correctOptionId: 'yes' });
+  const res = await sys.admin.put(`/api/admin/questions/${questionId}/resolve`, resolveBody('yes'));
   expect(res.status, res.text).toBe(200);
   await sys.services.projected(questionId, (row) => !!row?.is_resolved);
 }

@@ -4,7 +4,7 @@ import type { NatsConnection } from 'nats';
 import { expect } from 'vitest';
 import { decodeEnvelope, type EventEnvelope, type EventNames } from '@mzansi/kit';
 import { eventually, findValuesInDatabase } from '@mzansi/kit/testing';
-import { Browser, PASSWORD, uname, until, type startGatewayForTest } from '../api/helpers.js';
+import { Browser, PASSWORD, uname, until, type startGatewayForTest, resolveBody } from '../api/helpers.js';
 import { befriend, dataUrl, PNG } from '../api/social-helpers.js';
 import type { System } from './system.js';
 
@@ -104,7 +104,7 @@ export async function createErasureFixtures(sys: System, gw2: Awaited<ReturnType
     const res = await u.b.post('/api/answers', { userId: u.id, questionId: q, optionId: o });
     expect(res.status, res.text).toBe(201);
   }
-  const resolved = await sys.admin.put(`/api/admin/questions/${q1}/resolve`, { correctOptionId: 'yes' });
+  const resolved = await sys.admin.put(`/api/admin/questions/${q1}/resolve`, resolveBody('yes'));
   expect(resolved.status, resolved.text).toBe(200);
   await sys.services.projected(q1, (row) => !!row?.is_resolved);
   const posted = await me.b.post(`/api/questions/${q1}/comments`, { content: 'The queue at the stadium', imageUrl: dataUrl('image/png', PNG) });

@@ -7,6 +7,7 @@
 // transport layer's cases in fuzz/transport.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ApiError } from '@mzansi/api';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uname, type Browser, type Res } from '../api/helpers.js';
@@ -15,6 +16,7 @@ import type { Req, Route, Who } from './fuzz/arbitraries.js';
 import { createFixtures, startFuzzSystem, WEB_DIST, type Fixtures } from './fuzz/fixtures.js';
 import { adminRoutes } from './fuzz/routes-admin.js';
 import { moderationRoutes } from './fuzz/routes-moderation.js';
+import { publicRoutes } from './fuzz/routes-public.js';
 import { readRoutes } from './fuzz/routes-read.js';
 import { userRoutes } from './fuzz/routes-users.js';
 import { METHODS, rawRequest, transportCase, transportChecker, transportRoutes } from './fuzz/transport.js';
@@ -38,7 +40,7 @@ afterAll(async () => {
 });
 
 /** Every route, in the fuzzer's order. */
-const routes = (): Route[] => [...readRoutes(f), ...userRoutes(f), ...adminRoutes(f), ...moderationRoutes(f)];
+const routes = (): Route[] => [...readRoutes(f), ...userRoutes(f), ...adminRoutes(f), ...moderationRoutes(f), ...publicRoutes(f)];
 
 async function send(r: Req): Promise<Res> {
   const b: Browser = r.who === 'user' ? f.u.b : r.who === 'admin' ? sys.admin : sys.browser();
@@ -82,8 +84,8 @@ async function fuzzRoute(route: Route) {
         const res = await send(r);
         record(route.name, 'invalid', r, res);
         if (res.status < 400 || res.status >= 500) fail(`${route.name}: invalid input not a 4xx: ${r.method} ${r.path} ${JSON.stringify(r.json ?? r.raw)?.slice(0, 300)} → ${res.status} ${res.text.slice(0, 300)}`);
-        if (!/^application\/json/.test(res.headers.get('content-type') ?? '') || !['message', 'message,code'].includes(Object.keys(res.json ?? {}).join()))
-          fail(`${route.name}: error body is not {"message"} (with the gateway's code, if any): ${res.status} ${res.text.slice(0, 200)}`);
+        if (!/^application\/json/.test(res.headers.get('content-type') ?? '') || !ApiError.safeParse(res.json).success)
+          fail(`${route.name}: error body is not the contract's {"message"} (with its code and params, if any): ${res.status} ${res.text.slice(0, 200)}`);
       }),
       params(invalidRuns),
     );

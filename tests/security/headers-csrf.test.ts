@@ -172,6 +172,7 @@ async function sampleRoutes(base: string, cookie: string, extraHeaders: Record<s
     '/api/question-suggestions',
     '/api/notifications/vapid-public-key',
     '/api/admin/analytics',
+    '/api/admin/analytics/day',
     '/api/no-such-route',
     '/api',
   ];

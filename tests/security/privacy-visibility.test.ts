@@ -2,6 +2,7 @@
 // friends' answers (friend answers on a question, results panels' friends section, the friends feed, the friends
 // and national leaderboards), before and after the question resolves; the public sees aggregates only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveBody } from '../api/helpers.js';
 import { befriend } from '../api/social-helpers.js';
 import { answer, asUser, setPrivacy } from './privacy-helpers.js';
 import { startSystem, type SecUser, type System } from './system.js';
@@ -131,7 +132,7 @@ describe('before the question resolves', () => {
 
 describe('after the question resolves', () => {
   beforeAll(async () => {
-    const res = await sys.admin.put(`/api/admin/questions/${resolved}/resolve`, { correctOptionId: 'yes' });
+    const res = await sys.admin.put(`/api/admin/questions/${resolved}/resolve`, resolveBody('yes'));
     expect(res.status, res.text).toBe(200);
     await sys.services.projected(resolved, (row) => !!row?.is_resolved);
   });

@@ -86,6 +86,13 @@ async function publicReading(questionId: string): Promise<Reading> {
   return q!;
 }
 
+/** What the public read API answers for the question (/api/public/v1/questions/{id}). */
+async function apiReading(questionId: string): Promise<Reading> {
+  const res = await sys.browser().get(`/api/public/v1/questions/${questionId}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json as Reading;
+}
+
 /** What a signed-in reader's results panel reads. */
 async function panelReading(reader: SecUser, questionId: string): Promise<Reading> {
   const res = await reader.b.get(`/api/questions/${questionId}/results`);
@@ -130,7 +137,7 @@ describe('a poller watching one voter from a small province', () => {
     const readings: Reading[] = [];
     const panels: Reading[] = [];
     const poll = async () => {
-      readings.push(await publicReading(q));
+      readings.push(await publicReading(q), await apiReading(q));
       panels.push(await panelReading(watcher, q));
     };
     for (let i = 0; i < 3; i++) {
@@ -205,7 +212,7 @@ describe('random province counts, through the whole system', () => {
         await seed(q, [...provinces.map(([province, y, n]) => ({ province, yes: y, no: n })), { yes, no }]);
         const small = provinces.filter(([, y, n]) => y + n < 30).map(([code]) => code);
         const expectedTotal = provinces.reduce((t, [, y, n]) => t + y + n, yes + no);
-        for (const r of [await publicReading(q), await panelReading(reader, q)]) {
+        for (const r of [await publicReading(q), await panelReading(reader, q), await apiReading(q)]) {
           expect(r.totalVotes).toBe(expectedTotal);
           checkReading(r, small);
         }

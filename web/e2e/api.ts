@@ -13,6 +13,11 @@ export function randomUsername(prefix = 'e2e_'): string {
 /** The admin's text of a question in other languages (the options by id); a language left out shows English. */
 export type QuestionTranslations = Partial<Record<Exclude<CatalogueLanguage, 'en'>, { text: string; options?: Record<string, string> }>>;
 
+/** The source every resolve in the browser tests names (a resolve without one is a 400). */
+export const RESOLUTION_SOURCE = { url: 'https://www.elections.org.za/results', title: 'IEC results' };
+/** A resolve's body: the correct option and RESOLUTION_SOURCE. */
+export const resolveBody = (correctOptionId: string) => ({ correctOptionId, source: RESOLUTION_SOURCE });
+
 /** Creates a Yes / No question dated today through the admin API (`api` signed in as the admin); returns its id. */
 export async function createQuestion(api: APIRequestContext, text: string, context: string, translations?: QuestionTranslations): Promise<string> {
   const created = await api.post('/api/admin/questions', {

@@ -24,6 +24,7 @@ import {
   stackPage,
   startBrowserStack,
   VIEWPORT,
+  resolveBody,
 } from './browser';
 import { LOCALES, SOME_NUMBER, startingWith, translator, wholly, type CatalogueLanguage } from './messages';
 
@@ -138,7 +139,7 @@ for (const [viewport, language] of [
       await fits(page, w);
 
       // Resolved as Yes: the profile's accuracy chart has this month at 100 %.
-      expect((await admin.request.put(`/api/admin/questions/${questionId}/resolve`, { data: { correctOptionId: 'yes' } })).status()).toBe(200);
+      expect((await admin.request.put(`/api/admin/questions/${questionId}/resolve`, { data: resolveBody('yes') })).status()).toBe(200);
       await page.goto('/profile');
       const accuracy = page.locator('.accuracy-card');
       await reloadUntilVisible(page, accuracy.getByRole('img', { name: t('stats.accuracyLabel') }));

@@ -51,7 +51,7 @@ test('the admin dashboard in isiZulu at 360 px: every tab, and a question’s la
     await expectVisible(page.getByText('Ukuhumusha kugciniwe'));
     await closeToasts(page);
     const all = (await (await context.request.get('/api/admin/questions')).json()) as { id: string; translations?: unknown }[];
-    expect(all.find((q) => q.id === id)?.translations).toEqual({ af: { text: 'Sal die admin-taaltoets slaag', context: null, options: { yes: 'Ja' } } });
+    expect(all.find((q) => q.id === id)?.translations).toEqual({ af: { text: 'Sal die admin-taaltoets slaag', context: null, options: { yes: 'Ja' }, resolutionCriteria: null } });
     await expectVisible(item.getByText(/Futhi ngo: af/));
 
     // Every other tab, in isiZulu, fits and passes axe.

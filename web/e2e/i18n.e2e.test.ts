@@ -150,7 +150,7 @@ test('the admin gives a question its isiZulu text in the create form; the API re
     expect(response.status()).toBe(201);
     const body = (await response.json()) as { text: string; translations?: Record<string, unknown> };
     expect(body.text).toBe(text);
-    expect(body.translations).toEqual({ zu: { text: 'Ngabe ukuhlolwa komphathi kuzophumelela', context: null, options: { yes: 'Yebo' } } });
+    expect(body.translations).toEqual({ zu: { text: 'Ngabe ukuhlolwa komphathi kuzophumelela', context: null, options: { yes: 'Yebo' }, resolutionCriteria: null } });
   } finally {
     await context.close();
   }

@@ -23,6 +23,7 @@ import {
   stack,
   startBrowserStack,
   VIEWPORT,
+  resolveBody,
 } from './browser';
 import { LOCALES, startingWith, translator, type CatalogueLanguage } from './messages';
 
@@ -87,7 +88,7 @@ for (const [label, viewport, colorScheme, language] of [
       await publishQuestion(admin.request, id);
       await answerApi(context.request, me, id, 'yes');
       const beforeResolve = await bellCount(page, t);
-      const resolved = await admin.request.put(`/api/admin/questions/${id}/resolve`, { data: { correctOptionId: 'yes' } });
+      const resolved = await admin.request.put(`/api/admin/questions/${id}/resolve`, { data: resolveBody('yes') });
       expect(resolved.status()).toBe(200);
       await bellReaches(page, t, beforeResolve + 1);
       expect(await page.evaluate(() => (window as unknown as { __inboxMarker?: number }).__inboxMarker)).toBe(7);

@@ -26,7 +26,7 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     const form = page.getByRole('form', { name: 'Create question' });
     expect(await form.getByLabel('Option 1').inputValue()).toBe('Yes');
     expect(await form.getByLabel('Option 2').inputValue()).toBe('No');
-    expect(await form.getByLabel('Time (UTC)').inputValue()).toBe('13:00');
+    expect(await form.getByLabel('Time (UTC)', { exact: true }).inputValue()).toBe('13:00');
     await screenshot(page, 'admin-create-form');
 
     // Missing text: the validation toast, nothing created.
@@ -79,7 +79,11 @@ test('admin creates, publishes and resolves a question; visitors see it resolved
     const resolveDialog = page.getByRole('dialog', { name: 'Resolve question' });
     await expectVisible(resolveDialog);
     await screenshot(page, 'admin-resolve-dialog');
-    await resolveDialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    // The correct answer and the source it was judged on (the dialog refuses a resolve without one).
+    await resolveDialog.getByRole('radio', { name: 'Yes' }).check();
+    await resolveDialog.getByLabel('Source link').fill('https://www.elections.org.za/');
+    await resolveDialog.getByLabel('Source title').fill('IEC results');
+    await resolveDialog.getByRole('button', { name: 'Resolve' }).click();
     await toast(page, 'Question resolved successfully');
     await expectVisible(item.getByText('Resolved', { exact: true }));
     await expect(item.getByRole('button', { name: 'Resolve' }).count()).resolves.toBe(0);

@@ -53,7 +53,15 @@ test('a screen that cannot load shows "You’re offline — Try again"; back onl
     // The chunk is blocked while the network comes back, so it is the button that loads the screen.
     await page.route(/\/assets\/LeaderboardPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
     await context.setOffline(false);
-    await expectVisible(offline, 15_000);
+    // Coming back online tries again by itself (against the blocked chunk, retried after 0.5 and 1.5 s): wait until
+    // those tries are over and the offline screen is back, or a later try could load the screen after the unroute.
+    await expect
+      .poll(async () => {
+        const before = chunkRequests;
+        await page.waitForTimeout(2_500);
+        return chunkRequests === before && (await offline.count()) > 0;
+      }, { timeout: 30_000 })
+      .toBe(true);
     await page.unroute(/\/assets\/LeaderboardPage-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Leaderboard', level: 1 }), 15_000);

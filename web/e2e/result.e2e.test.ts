@@ -23,6 +23,7 @@ import {
   stack,
   startBrowserStack,
   stackContext,
+  resolveBody,
 } from './browser';
 import { LOCALES, translator, type CatalogueLanguage } from './messages';
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
       await eventually(() => apiPost(api.request, `/api/questions/${id}/comments`, { content: text }));
     }
   }
-  for (const id of archive.slice(0, 6)) await apiPost(admin.request, `/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' }, 'put');
+  for (const id of archive.slice(0, 6)) await apiPost(admin.request, `/api/admin/questions/${id}/resolve`, resolveBody('yes'), 'put');
   // Today's open question: both answer it, the ranked player at 85 %, the newcomer at 60 % (nothing of theirs resolves).
   openQuestion = await publishNewQuestion(admin.request, `Will load shedding return before winter ${run}`, 'Published by the result browser test.');
   await eventually(() => apiPost(rk.request, '/api/answers', { userId: ranked.id, questionId: openQuestion, optionId: 'yes', confidence: 85 }));

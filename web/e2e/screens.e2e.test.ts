@@ -23,6 +23,7 @@ import {
   stackContext,
   startBrowserStack,
   showResultsBelow,
+  resolveBody,
 } from './browser';
 import { allowPseudoLocale, audit, firstVariant } from './screens-audit';
 
@@ -81,7 +82,7 @@ beforeAll(async () => {
         }
       }
     }
-    await apiPost(admin, `/api/admin/questions/${past.id}/resolve`, { correctOptionId: 'yes' }, 'put');
+    await apiPost(admin, `/api/admin/questions/${past.id}/resolve`, resolveBody('yes'), 'put');
     // A request the user sent and one the user received, so /friends shows every list (and /inbox an item).
     const sent = await apiContext();
     const sentId = await signUpApi(sent, { username: longUsername('e2es_'), name: 'Pieter van der Merwe-Oosthuizen', password: PASSWORD });

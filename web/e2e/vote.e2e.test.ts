@@ -3,7 +3,7 @@
 // and after the admin resolves it, Correct; the leaderboard shows the real standings.
 import { expect, test } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, signUpInBrowser, stackContext, stackPage, startBrowserStack, showResultsBelow } from './browser';
+import { closeToasts, createQuestion, expectVisible, randomUsername, reloadUntilVisible, screenshot, signUpInBrowser, stackContext, stackPage, startBrowserStack, showResultsBelow, resolveBody } from './browser';
 
 startBrowserStack();
 
@@ -104,7 +104,7 @@ test('a new user answers today’s question, sees the results, and the profile f
     await screenshot(page, 'profile-stats-pending');
 
     // The admin resolves it as Yes: the prediction turns Correct.
-    const resolve = await admin.api.put(`/api/admin/questions/${questionId}/resolve`, { data: { correctOptionId: 'yes' } });
+    const resolve = await admin.api.put(`/api/admin/questions/${questionId}/resolve`, { data: resolveBody('yes') });
     expect(resolve.status()).toBe(200);
     await reloadUntilVisible(page, item.getByText('Correct', { exact: true }));
     expect(await item.getByText('Pending', { exact: true }).count()).toBe(0);

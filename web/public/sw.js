@@ -1,9 +1,10 @@
 /* Mzansi Predicts service worker: web push notifications and an app-shell cache.
  * Served by the gateway at /sw.js with Cache-Control: no-cache, so every deploy is picked up.
  *
- * - push: shows the notification from the payload {title, body, url, questionId, tag, requireInteraction?};
+ * - push: shows the notification from the payload {id?, title, body, url, questionId, tag, requireInteraction?};
  *   notifications close themselves after 8 s unless persistent (requireInteraction).
- * - notificationclick: focuses an open tab (and moves it to the url) or opens one.
+ * - notificationclick: focuses an open tab (and moves it to the url) or opens one, and reports the click of a
+ *   notification that has an id (POST /api/notifications/push-clicks {id}: the admin's delivery figures count it).
  * - cache: '/' (index.html) and the hashed /assets/* are cached on first load; /assets/* are served
  *   cache-first (their names change with their content), navigations network-first with the cached shell
  *   as the offline fallback. /api, /ws and /sw.js are never cached.
@@ -19,6 +20,8 @@ const MAX_ASSETS = 80;
 const DEFAULT_TITLE = 'Mzansi Predicts Question!';
 const ICON = '/favicon.svg';
 const AUTO_CLOSE_MS = 8000;
+const CLICKS_URL = '/api/notifications/push-clicks';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The hashed assets the shell page links to (script, modulepreload and stylesheet links). */
 function assetUrls(html) {
@@ -148,15 +151,31 @@ self.addEventListener('push', (event) => {
     tag,
     renotify: true,
     requireInteraction: persistent,
-    data: { url: typeof data.url === 'string' && data.url ? data.url : '/', questionId: data.questionId || null },
+    data: {
+      url: typeof data.url === 'string' && data.url ? data.url : '/',
+      questionId: data.questionId || null,
+      id: typeof data.id === 'string' && UUID.test(data.id) ? data.id : null,
+    },
   };
   event.waitUntil(
     self.registration.showNotification(title, options).then(() => (persistent ? undefined : closeLater(tag).catch(() => undefined))),
   );
 });
 
+/** Best effort, once per click: the gateway counts a notification once per person, so a retry could not count twice. */
+function reportClick(id) {
+  if (!id) return Promise.resolve();
+  return fetch(CLICKS_URL, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id }),
+  }).catch(() => undefined);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
+  const clicked = reportClick(event.notification.data && event.notification.data.id);
   const raw = (event.notification.data && event.notification.data.url) || '/';
   let target;
   try {
@@ -165,18 +184,17 @@ self.addEventListener('notificationclick', (event) => {
     target = new URL('/', self.location.origin);
   }
   if (target.origin !== self.location.origin) target = new URL('/', self.location.origin);
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((c) => new URL(c.url).origin === self.location.origin);
-      if (open) {
-        const focused = (await open.focus().catch(() => null)) || open;
-        if (new URL(focused.url).pathname !== target.pathname && 'navigate' in focused) {
-          await focused.navigate(target.href).catch(() => self.clients.openWindow(target.href));
-        }
-        return;
+  const opened = (async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((c) => new URL(c.url).origin === self.location.origin);
+    if (open) {
+      const focused = (await open.focus().catch(() => null)) || open;
+      if (new URL(focused.url).pathname !== target.pathname && 'navigate' in focused) {
+        await focused.navigate(target.href).catch(() => self.clients.openWindow(target.href));
       }
-      await self.clients.openWindow(target.href);
-    })(),
-  );
+      return;
+    }
+    await self.clients.openWindow(target.href);
+  })();
+  event.waitUntil(Promise.all([opened, clicked]));
 });

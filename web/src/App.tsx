@@ -54,8 +54,10 @@ function AuthDialog() {
 }
 
 const PublicPrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PublicPrivacyPage));
+const OpenDataPage = lazyScreen(() => import('./features/opendata/OpenDataPage').then((m) => m.OpenDataPage));
 const GuidelinesPage = lazyScreen(() => import('./features/moderation/GuidelinesPage').then((m) => m.GuidelinesPage));
 const MailLinkPage = lazyScreen(() => import('./features/account/MailLinkPage').then((m) => m.MailLinkPage));
+const EmbedAnswerPage = lazyScreen(() => import('./features/embed/EmbedAnswerPage').then((m) => m.EmbedAnswerPage));
 const ResetPasswordPage = lazyScreen(() => import('./features/account/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 
 /** The pages our mails link to (verify an address, unsubscribe, confirm the newsletter): the same signed in or out. */
@@ -91,6 +93,14 @@ function Screens() {
       </Suspense>
     );
   }
+  // An embed's answer popup: the same signed in or out (it opens the sign-in dialog itself).
+  if (/^\/embed\/answer\/[^/]+\/?$/.test(pathname)) {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <EmbedAnswerPage />
+      </Suspense>
+    );
+  }
   // A password reset mail's link: the same signed in or out (a successful reset signs this browser in).
   if (pathname.replace(/\/+$/, '') === '/reset-password') {
     return (
@@ -103,6 +113,13 @@ function Screens() {
     return (
       <Suspense fallback={<Spinner label="Loading" />}>
         <GuidelinesPage />
+      </Suspense>
+    );
+  }
+  if (!user && pathname.replace(/\/+$/, '') === '/open-data') {
+    return (
+      <Suspense fallback={<Spinner label="Loading" />}>
+        <OpenDataPage />
       </Suspense>
     );
   }

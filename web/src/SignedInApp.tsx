@@ -26,6 +26,7 @@ const MySuggestionsPage = lazyScreen(
   () => import('./features/suggestions/MySuggestionsPage').then((m) => m.MySuggestionsPage),
 );
 const Guidelines = lazyScreen(() => import('./features/moderation/GuidelinesPage').then((m) => m.Guidelines));
+const OpenData = lazyScreen(() => import('./features/opendata/OpenDataPage').then((m) => m.OpenData));
 const PrivacyPage = lazyScreen(() => import('./features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
 const ScoringPage = lazyScreen(() => import('./features/scoring/ScoringPage').then((m) => m.ScoringPage));
 const AdminPage = lazyScreen(() => import('./features/admin/AdminPage').then((m) => m.AdminPage));
@@ -51,6 +52,7 @@ function SignedInRoutes({ user }: { user: User }) {
           <Route path="/my-suggestions" element={<MySuggestionsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/guidelines" element={<Guidelines />} />
+          <Route path="/open-data" element={<OpenData />} />
           <Route path="/scoring" element={<ScoringPage />} />
           <Route path="/admin" element={<AdminPage user={user} />} />
           <Route path="/admin/testing" element={<AdminPage user={user} />} />

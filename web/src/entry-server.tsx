@@ -13,6 +13,8 @@ import { LANGUAGES, setLanguage, type Language } from './i18n';
 // The server speaks every language in full (the browser loads the later English with the signed-in screens).
 import './i18n/later';
 import type { PageData } from './ssr/pageData';
+import type { EmbedView } from '@mzansi/api';
+import { EmbedCard } from './features/embed/EmbedCard';
 
 export type { PageData } from './ssr/pageData';
 export const LANGUAGE_CODES: readonly Language[] = LANGUAGES.map((l) => l.code);
@@ -92,4 +94,10 @@ export function render(input: RenderInput): RenderedPage {
     // Each query holds a garbage-collection timer: cleared, the process keeps none per page.
     client.clear();
   }
+}
+
+/** The embed of a question (/embed/q/{id}): its markup only, in `language` (the gateway writes the page around it). */
+export function renderEmbed(view: EmbedView, language: Language): string {
+  void setLanguage(language, { remember: false });
+  return renderToString(<EmbedCard view={view} />);
 }

@@ -4,7 +4,7 @@ import type { LiveMessage } from './fanout.js';
 
 /**
  * Event → live message. `questions.question.published` → `new-question` (the question as the API shows it, no votes
- * yet), `questions.question.resolved` → `question-resolved`; other question events say nothing to the sockets.
+ * yet), `questions.question.resolved` → `question-resolved` (`corrected` for a correction); other question events say nothing to the sockets.
  */
 export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined {
   if (e.type === 'questions.question.published') {
@@ -25,12 +25,18 @@ export function questionEventMessage(e: EventEnvelope): LiveMessage | undefined 
       translations: q.translations ?? {},
       scheduledFor: undefined,
       scheduleMissedAt: undefined,
+      suggestionId: '',
+      resolutionCriteria: q.resolutionCriteria ?? '',
+      closesAt: q.closesAt,
+      // Just published: a question is never published past its close time (the questions service refuses it).
+      isClosed: false,
+      resolution: undefined,
     });
     return { type: 'new-question', question };
   }
   if (e.type === 'questions.question.resolved') {
     const d = (e as EventEnvelope<'questions.question.resolved'>).data;
-    return { type: 'question-resolved', questionId: d.questionId, correctOptionId: d.correctOptionId };
+    return { type: 'question-resolved', questionId: d.questionId, correctOptionId: d.correctOptionId, ...(d.corrected && { corrected: true as const }) };
   }
   return undefined;
 }

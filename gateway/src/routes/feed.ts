@@ -44,6 +44,7 @@ export function friendsFeedRouter({ clients, composer }: { clients: Clients; com
           id: q.id,
           text: q.text,
           context: q.context || null,
+          resolutionCriteria: q.resolutionCriteria || null,
           date: q.date?.toISOString() ?? null,
           publishedAt: q.publishedAt?.toISOString() ?? null,
           isResolved: q.isResolved,

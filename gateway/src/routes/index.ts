@@ -96,7 +96,7 @@ export function apiRoutes(api: Router, deps: ApiDeps): void {
   api.use('/friendships', friendshipsRouter(socialDeps));
   api.use('/friend-requests', friendRequestsRouter(socialDeps));
   api.use('/feed', friendsFeedRouter(votingDeps));
-  api.use('/notifications', notificationsRouter({ clients, pushPolicy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, devOrigin: config.PUSH_DEV_ORIGIN } }));
+  api.use('/notifications', notificationsRouter({ clients, rateLimits, pushPolicy: { allowedHosts: config.PUSH_ALLOWED_HOSTS, devOrigin: config.PUSH_DEV_ORIGIN } }));
   api.use('/newsletter', newsletterRouter({ clients }));
   api.use('/leaderboard', leaderboardRouter(votingDeps));
   api.use(

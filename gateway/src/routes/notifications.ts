@@ -1,12 +1,13 @@
 import { Router } from 'express';
-import { PUSH_ENDPOINT_INVALID, pushSubscriptionSchema, PushUnsubscribeBody, type PushEndpointPolicy } from '@mzansi/api';
+import { PUSH_ENDPOINT_INVALID, PushClickBody, pushSubscriptionSchema, PushUnsubscribeBody, type PushEndpointPolicy } from '@mzansi/api';
 import type { Clients } from '../clients.js';
+import type { RateLimits } from '../rate-limit.js';
 import { parse } from '../errors.js';
 import { send } from '../respond.js';
 import { requireActor } from '../session.js';
 
 /** /api/notifications/*: web push. */
-export function notificationsRouter({ clients, pushPolicy }: { clients: Clients; pushPolicy: PushEndpointPolicy }): Router {
+export function notificationsRouter({ clients, pushPolicy, rateLimits }: { clients: Clients; pushPolicy: PushEndpointPolicy; rateLimits: RateLimits }): Router {
   const r = Router();
   const PushSubscriptionShape = pushSubscriptionSchema();
   const PushSubscription = pushSubscriptionSchema(pushPolicy);
@@ -37,6 +38,16 @@ export function notificationsRouter({ clients, pushPolicy }: { clients: Clients;
     const actor = requireActor(res);
     const { success, message } = await clients.notification.sendTest({}, { actor });
     send(res, 'POST /api/notifications/test', 200, { success, message });
+  });
+
+  // The service worker's report of a click on a notification (its id): notification counts it once per person it was
+  // delivered to (404 for anyone else's), for the admin's delivery figures. Budgeted per person, before any call.
+  r.post('/push-clicks', async (req, res) => {
+    const actor = requireActor(res);
+    const { id } = parse(PushClickBody, req.body, 'Please send the notification’s id');
+    await rateLimits.pushClick(actor.id);
+    const { counted } = await clients.notification.recordPushClick({ notificationId: id }, { actor });
+    send(res, 'POST /api/notifications/push-clicks', 200, { success: true, counted });
   });
 
   return r;

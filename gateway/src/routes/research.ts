@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { sastDayBounds, type Clock } from '@mzansi/kit/base';
+import { ANALYTICS_DEFAULT_DAYS, sastDate, sastDayBounds, sastDayRange, type Clock } from '@mzansi/kit/base';
 import type { MediaPrediction, Official } from '@mzansi/proto/questions/v1/questions';
 import { IdTextParams, OfficialBody, PredictionBody, TagParams, type Official as OfficialJson, type Prediction as PredictionJson } from '@mzansi/api';
 import { sendJson, type PublicCache } from '../cache.js';
 import type { Clients } from '../clients.js';
 import { composeQuestions, type Composer } from '../compose.js';
+import { dayAnalyticsJson } from '../day-analytics.js';
 import { ISSUE_MESSAGE, parse } from '../errors.js';
 import { bodyOf, send } from '../respond.js';
 import { requireAdmin } from '../session.js';
@@ -155,5 +156,19 @@ export function adminResearchRoutes(r: Router, { clients, cache, clock }: Resear
       questions: { draft: stats.draft, published: stats.published, resolved: stats.resolved, archived: stats.archived },
       suggestionsPending: stats.suggestionsPending,
     });
+  });
+
+  // How the day went: today and the 14 SAST days before, each service asked for the same days, in parallel.
+  r.get('/analytics/day', async (_req, res) => {
+    const actor = requireAdmin(res);
+    const { days, today } = sastDayRange(sastDate(clock()), ANALYTICS_DEFAULT_DAYS);
+    const range = { today, days: days.length };
+    const [answers, signups, community, deliveries] = await Promise.all([
+      clients.voting.getAnswerAnalytics(range, { actor }),
+      clients.identity.getSignupAnalytics(range, { actor }),
+      clients.social.getCommunityAnalytics(range, { actor }),
+      clients.notification.getDeliveryAnalytics(range, { actor }),
+    ]);
+    send(res, 'GET /api/admin/analytics/day', 200, dayAnalyticsJson({ days, answers, signups, community, deliveries }));
   });
 }

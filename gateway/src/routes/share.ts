@@ -60,6 +60,7 @@ function headTags(shared: Shared, origin: string): string {
     meta('name', 'description', description),
     `<title>${escapeXml(title)}</title>`,
     `<link rel="canonical" href="${escapeXml(url)}">`,
+    `<link rel="alternate" type="application/json+oembed" href="${escapeXml(`${origin}/oembed?url=${encodeURIComponent(url)}&format=json`)}" title="${escapeXml(card.text)}">`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Mzansi Predicts'),
     meta('property', 'og:title', title),
@@ -95,6 +96,8 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
   const cards = new MicroCache<Shared>(cardTtlMs, 500);
   const images = new MicroCache<Buffer>(10 * 60_000, 100);
   gone?.onGone((id) => cards.delete(id));
+  // A resolution or its correction: the card loads again, and with a new version its image is a new URL.
+  gone?.onChanged((id) => cards.delete(id));
 
   const load = (id: string) =>
     cards.get(id, async () => {
@@ -121,6 +124,11 @@ export function shareRouter({ clients, composer, publicUrl, page, cardTtlMs = 30
         totalVotes: question.totalVotes,
         resolved: question.isResolved,
         correctOptionId: question.correctOptionId,
+        resolution: question.resolution && {
+          sourceTitle: question.resolution.source.title,
+          resolvedAt: question.resolution.resolvedAt,
+          corrected: question.resolution.correctedAt !== null,
+        },
       };
       const version = createHash('sha1').update(JSON.stringify([card, chart?.points])).digest('base64url').slice(0, 12);
       return { card, question, chart, version };

@@ -5,6 +5,7 @@ import { IdTextParams, SuggestionBody, SuggestionQuery, SuggestionReviewBody, ty
 import type { Clients } from '../clients.js';
 import { badRequest, ISSUE_MESSAGE, parse } from '../errors.js';
 import { refuseIfSuspended } from '../suspension.js';
+import { questionJson } from '../questions.js';
 import { send } from '../respond.js';
 import { requireActor, requireAdmin } from '../session.js';
 
@@ -35,6 +36,7 @@ async function suggestionsJson(clients: Clients, list: Suggestion[], actor: Acto
       user: { id: s.userId, name: u?.name ?? 'Unknown user', username: u?.username ?? '' },
       createdAt: s.createdAt?.toISOString() ?? null,
       updatedAt: s.updatedAt?.toISOString() ?? null,
+      questionId: s.questionId || null,
     };
   });
 }
@@ -72,6 +74,15 @@ export function suggestionsRouter({ clients }: { clients: Clients }): Router {
     const status = statusOf(body.status) ?? SuggestionStatus.SUGGESTION_STATUS_UNSPECIFIED;
     const { suggestion } = await clients.questions.reviewSuggestion({ id, status, adminNotes: body.adminNotes ?? '' }, { actor });
     send(res, 'PUT /api/question-suggestions/{id}', 200, (await suggestionsJson(clients, [suggestion!], actor))[0]!);
+  });
+
+  // "Use": a draft made from the suggestion, linked to it (409 when it has one already).
+  r.post('/:id/use', async (req, res) => {
+    const actor = requireAdmin(res);
+    const { id } = parse(IdTextParams, req.params, ISSUE_MESSAGE);
+    const { question, suggestion } = await clients.questions.useSuggestion({ id }, { actor });
+    const [json] = await suggestionsJson(clients, [suggestion!], actor);
+    send(res, 'POST /api/question-suggestions/{id}/use', 201, { question: questionJson(question!, undefined, 0, true), suggestion: json! });
   });
 
   // Deletion is admin-only like review (403 for everyone else, the author included); questions checks it too.

@@ -46,12 +46,13 @@ export async function startSystem(env = process.env): Promise<System> {
   const sessionSecret = `bench-${randomUUID()}`;
   log('starting stack (mode test)…');
   // The gateway as deployed: NODE_OPTIONS (its heap bound) from k8s/base/config/. Every bench socket comes
-  // from 127.0.0.1, so the per-address socket cap (WS_MAX_PER_IP, 20) is lifted to the fleet's size.
+  // from 127.0.0.1, so the per-address socket cap (WS_MAX_PER_IP, 20) is lifted to the fleet's size, and the public
+  // API's per-address budget (PUBLIC_API_PER_MIN, 600) so far that it counts every read but refuses none.
   const stack = await startStack({
     mode: 'test',
     sourceMaps: false,
     env: { SESSION_SECRET: sessionSecret },
-    gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(CFG.wsClients + 100) },
+    gatewayEnv: { NODE_OPTIONS: deployedNodeOptions('gateway'), WS_MAX_PER_IP: String(CFG.wsClients + 100), PUBLIC_API_PER_MIN: '100000000' },
     // BENCH_GATEWAY_FLAGS: extra node flags for the gateway, e.g. `--trace-gc` (its log: test-results/logs/…).
     nodeArgs: env.BENCH_GATEWAY_FLAGS ? { gateway: env.BENCH_GATEWAY_FLAGS.split(/\s+/).filter(Boolean) } : undefined,
   });

@@ -42,10 +42,10 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
         ctx.logger.info({ username: config.ADMIN_USERNAME }, 'admin account updated from configuration');
       }
     },
-    logger: createLogger('identity', config.LOG_LEVEL),
+    logger: createLogger('identity', config.LOG_LEVEL, config.LOG_FORMAT),
   });
   // Retention (docs/privacy.md): audit entries past one year, expired verification links.
-  const retention = startIdentityRetention({ db: running.ctx.db, logger: running.ctx.logger, clock, intervalMs: config.RETENTION_INTERVAL_S * 1000 });
+  const retention = startIdentityRetention({ db: running.ctx.db, logger: running.ctx.logger, metrics: running.ctx.metrics, clock, intervalMs: config.RETENTION_INTERVAL_S * 1000 });
   return withJobs(running, [retention]);
 }
 

@@ -21,6 +21,8 @@ export interface AuditTarget {
   targetType: string;
   targetId: string;
   targetLabel?: string;
+  /** What a successful action did, when its action name does not say enough (a resolution's source, a reason). */
+  detail?: string;
 }
 
 export interface AuditRecord extends AuditTarget {
@@ -112,7 +114,7 @@ export async function audited<T, S extends Tables>(
   try {
     return await deps.transaction(async (tx) => {
       const result = await action(tx, target);
-      await deps.write(tx, { actorId: entry.actorId, action: entry.action, ...target, outcome: 'success', detail: '', occurredAt: clock() });
+      await deps.write(tx, { actorId: entry.actorId, action: entry.action, ...target, outcome: 'success', detail: target.detail ?? '', occurredAt: clock() });
       return result;
     });
   } catch (err) {

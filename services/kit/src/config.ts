@@ -91,6 +91,16 @@ export function internalAuthKeys(env: NodeJS.ProcessEnv = process.env) {
   });
 }
 
+/**
+ * LOG_FORMAT: `json` (one object per line, what production collects) or `pretty` (pino-pretty: coloured, readable;
+ * development only). Default: pretty in development on a terminal (`make up` asks for it), else json.
+ */
+export function logFormat(env: NodeJS.ProcessEnv = process.env) {
+  if (isProduction(env)) return z.enum(['json'], { error: 'only json in production' }).default('json');
+  const dev = (env.NODE_ENV ?? 'development') === 'development';
+  return z.enum(['pretty', 'json']).default(dev && process.stdout.isTTY ? 'pretty' : 'json');
+}
+
 /** Where the gRPC and metrics ports listen: loopback by default, 0.0.0.0 set by the images and manifests. */
 export const bindHost = () => z.string().min(1).default('127.0.0.1');
 
@@ -99,6 +109,7 @@ export function baseServiceEnv(service: string, defaults: { grpcPort: number; me
   return z.object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: logFormat(env),
     BIND_HOST: bindHost(),
     GRPC_PORT: port(defaults.grpcPort),
     METRICS_PORT: port(defaults.metricsPort),

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -11,8 +12,9 @@ export interface RequestContext {
 /** Carries the request id (and acting user) through async calls so every log line has them. */
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/** `format`: LOG_FORMAT (config.ts logFormat): JSON lines, or pino-pretty's coloured lines in development. */
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', format: 'json' | 'pretty' = 'json'): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -22,5 +24,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
       return ctx ? { ...(ctx.requestId ? { requestId: ctx.requestId } : {}), ...(ctx.userId ? { userId: ctx.userId } : {}) } : {};
     },
     redact: { paths: ['password', '*.password', 'req.headers.cookie', 'req.headers.authorization'], remove: true },
-  });
+  };
+  if (format === 'json') return pino(options);
+  // Synchronous, in-process (no transport worker): development only, where a line's latency does not matter.
+  return pino(options, pretty({ sync: true, colorize: !process.env.NO_COLOR, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' }));
 }

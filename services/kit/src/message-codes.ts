@@ -27,6 +27,21 @@ export function codedMessages<T extends Record<string, string>>(area: string, me
   return messages;
 }
 
+/**
+ * Declares a coded message whose English words carry numbers (a time of day, a count): `format` writes the text from
+ * them, `example` is one instance (what the catalogue test checks against `error.<code>`, whose `{name}`s stand for
+ * the numbers). Every text it writes carries the code, and the numbers go with it as the error's `params`. Keep the
+ * numbers' range small (each distinct text is remembered): a time of day has 1,440.
+ */
+export function codedFormat<P extends Record<string, number>>(code: string, format: (params: P) => string, example: P): (params: P) => string {
+  codedMessage(code, format(example));
+  return (params) => {
+    const text = format(params);
+    if (!byText.has(text)) byText.set(text, code);
+    return text;
+  };
+}
+
 /** The code of a declared message text, if it has one. */
 export const messageCode = (text: string): string | undefined => byText.get(text);
 

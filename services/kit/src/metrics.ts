@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import client from 'prom-client';
+import type { Dependency, DependencyCheck } from './dependencies.js';
 
 export { client as prom };
 
@@ -61,7 +62,22 @@ export function createMetrics(service: string) {
   const observePool = (p: { totalCount: number; idleCount: number; waitingCount: number }) => {
     pool = p;
   };
-  return { registry, grpcServerDuration, outboxPending, outboxLag, outboxPublished, eventsConsumed, consumerPending, observePool };
+  const dependencies = new Map<Dependency, DependencyCheck>();
+  new client.Gauge({
+    name: 'dependency_up',
+    help: '1 while this process reaches the dependency (postgres, redis, nats) over its own connections, else 0',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+    async collect() {
+      const states = await Promise.all([...dependencies].map(async ([d, check]) => [d, await Promise.resolve(check()).catch(() => false)] as const));
+      for (const [dependency, up] of states) this.set({ dependency }, up ? 1 : 0);
+    },
+  });
+  /** Reports a dependency's state at every scrape, from `check` (dependencies.ts). */
+  const observeDependency = (dependency: Dependency, check: DependencyCheck) => {
+    dependencies.set(dependency, check);
+  };
+  return { registry, grpcServerDuration, outboxPending, outboxLag, outboxPublished, eventsConsumed, consumerPending, observePool, observeDependency };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -162,6 +162,8 @@ export class OutboxRelay {
       if (this.failures === 1 || this.failures % 20 === 0) {
         this.o.logger.warn({ err: (err as Error).message, retryInMs: next, failures: this.failures }, 'outbox publish failed; will retry');
       }
+      // While publishing fails (NATS away) the lag grows: the gauges must say so (OutboxLagging).
+      await this.updateGauges().catch(() => undefined);
     } finally {
       this.running = false;
       this.schedule(this.kicked ? 0 : next);
@@ -169,21 +171,26 @@ export class OutboxRelay {
   }
 
   private async housekeeping() {
+    await this.updateGauges();
     const now = Date.now();
-    if (this.o.metrics && now - this.lastGauge > 5_000) {
-      this.lastGauge = now;
-      const { rows } = await this.o.pool.query<{ n: string; oldest: Date | null }>(
-        'SELECT count(*) AS n, min(occurred_at) AS oldest FROM outbox WHERE published_at IS NULL',
-      );
-      this.o.metrics.outboxPending.set(Number(rows[0]?.n ?? 0));
-      this.o.metrics.outboxLag.set(rows[0]?.oldest ? (now - rows[0].oldest.getTime()) / 1000 : 0);
-    }
     if (now - this.lastPrune > 60_000) {
       this.lastPrune = now;
       await this.o.pool.query(`DELETE FROM outbox WHERE published_at < now() - ($1::int * interval '1 millisecond')`, [
         this.o.retainPublishedMs,
       ]);
     }
+  }
+
+  /** outbox_pending_events and outbox_lag_seconds, at most every 5 s. */
+  private async updateGauges() {
+    const now = Date.now();
+    if (!this.o.metrics || now - this.lastGauge <= 5_000) return;
+    this.lastGauge = now;
+    const { rows } = await this.o.pool.query<{ n: string; oldest: Date | null }>(
+      'SELECT count(*) AS n, min(occurred_at) AS oldest FROM outbox WHERE published_at IS NULL',
+    );
+    this.o.metrics.outboxPending.set(Number(rows[0]?.n ?? 0));
+    this.o.metrics.outboxLag.set(rows[0]?.oldest ? (now - rows[0].oldest.getTime()) / 1000 : 0);
   }
 }
 

@@ -9,6 +9,7 @@ import { EventNames } from './events.js';
 import { startGrpcServer, type GrpcServerHandle, type ServerDeps } from './grpc.js';
 import { ActorTokenVerifier } from './internal-auth.js';
 import { createLogger, type Logger } from './logger.js';
+import { natsCheck, postgresCheck } from './dependencies.js';
 import { createMetrics, startMetricsServer, type Metrics } from './metrics.js';
 import { connectNats, ensureStream, JS_ADMIN_TIMEOUT_MS } from './nats.js';
 import { OutboxRelay } from './outbox.js';
@@ -64,13 +65,14 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   opts: ServiceOptions<TSchema, TConfig>,
 ): Promise<RunningService<TSchema, TConfig>> {
   const { config, name } = opts;
-  const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL);
+  const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL, config.LOG_FORMAT);
   const tracing = startTracing(name);
   const metrics = createMetrics(name);
   if (config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const pool = createPool(config.DATABASE_URL, config.DATABASE_POOL_MAX, logger);
   const db = createDb(pool, opts.schema);
   metrics.observePool(pool);
+  metrics.observeDependency('postgres', postgresCheck(pool));
   await runMigrations(pool, opts.migrationsFolder, name, logger);
   if (config.MIGRATE_ONLY) {
     await pool.end();
@@ -79,6 +81,7 @@ export async function runService<TSchema extends Record<string, unknown>, TConfi
   }
 
   const nc = await connectNats(config.NATS_URL, name, logger);
+  metrics.observeDependency('nats', natsCheck(nc));
   const names = new EventNames(config.EVENTS_NAMESPACE);
   const jsm = await nc.jetstreamManager({ timeout: JS_ADMIN_TIMEOUT_MS });
   await ensureStream(jsm, names, name, config.NATS_STREAM_REPLICAS, config.NATS_STREAM_MAX_BYTES);

@@ -187,3 +187,19 @@ export async function deadLetterCount(nc: import('nats').NatsConnection, names: 
   const info = await (await nc.jetstreamManager()).streams.info(names.stream('deadletter')).catch(() => undefined);
   return info?.state.messages ?? 0;
 }
+
+/**
+ * The plan PostgreSQL would run `text` with (EXPLAIN, JSON, as one string), sequential scans switched off for the
+ * session: on a test's tiny tables the planner scans whatever the indexes, and what is asked is which index a query
+ * can use at all.
+ */
+export async function indexPlanOf(pool: pg.Pool, text: string, params: unknown[]): Promise<string> {
+  const c = await pool.connect();
+  try {
+    await c.query('SET enable_seqscan = off');
+    return JSON.stringify((await c.query(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows);
+  } finally {
+    await c.query('RESET enable_seqscan').catch(() => undefined);
+    c.release();
+  }
+}

@@ -77,6 +77,18 @@ export function refuseHidingText(text: string, what: string): void {
 }
 
 /**
+ * Text others will read (a suggestion, a question's resolution criteria), trimmed; '' when nothing in it is visible.
+ * Throws INVALID_ARGUMENT (`what` names the field) when it holds bidi controls or stacked marks.
+ */
+export function visibleText(raw: string, what: string): string {
+  const text = raw.trim();
+  refuseBidiControls(text, what);
+  if (isInvisible(text)) return '';
+  refuseHidingText(text, what);
+  return text;
+}
+
+/**
  * A display name as stored: NFC-normalised (the same name typed on two keyboards is the same string, and a
  * decomposed "é" does not count twice against the length limit) and trimmed; '' when nothing in it is visible.
  * Throws INVALID_ARGUMENT when it holds bidi controls or stacked marks.

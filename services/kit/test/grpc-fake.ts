@@ -62,6 +62,7 @@ export function fakeIdentity(hooks: { slowStarted?: () => void } = {}) {
     getSuspension: unimplemented,
     listSuspensions: unimplemented,
     replaceDisplayName: unimplemented,
+    getSignupAnalytics: unimplemented,
   };
 }
 

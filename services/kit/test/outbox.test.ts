@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../src/db.js';
 import { encodeEnvelope, EventNames } from '../src/events.js';
 import { connectNats, ensureStream } from '../src/nats.js';
+import { createMetrics } from '../src/metrics.js';
 import { enqueueEvent, OutboxRelay } from '../src/outbox.js';
 import { deleteTestStreams, eventually, sleep, testNamespace } from '../src/testing.js';
 import * as schema from './fixtures/schema.js';
@@ -77,7 +78,9 @@ describe('OutboxRelay', () => {
     const N = 50;
     const names = newNames();
     const stream = await ensureStream(jsm, names, 'identity');
-    const relay = new OutboxRelay({ pool, js, names, logger, pollMs: 25, maxBackoffMs: 500, publishTimeoutMs: 1_000 });
+    const metrics = createMetrics('kit-test');
+    const gauge = async (name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values[0]?.value ?? 0;
+    const relay = new OutboxRelay({ pool, js, names, logger, metrics, pollMs: 25, maxBackoffMs: 500, publishTimeoutMs: 1_000 });
     relay.start();
     try {
       await nats.kill();
@@ -100,6 +103,9 @@ describe('OutboxRelay', () => {
       );
       expect(Number(down[0]!.total)).toBe(N);
       expect(Number(down[0]!.published)).toBe(0);
+      // The lag gauges follow the outage although no publish succeeds (OutboxLagging reads them).
+      await eventually(async () => expect(await gauge('outbox_lag_seconds')).toBeGreaterThan(0), 10_000);
+      await eventually(async () => expect(await gauge('outbox_pending_events')).toBe(N), 10_000);
 
       await nats.start();
 
@@ -116,6 +122,7 @@ describe('OutboxRelay', () => {
       const msgIds = messages.map((m) => m.msgId);
       expect(new Set(msgIds).size).toBe(N);
       expect([...msgIds].sort()).toEqual([...ids].sort());
+      await eventually(async () => expect(await gauge('outbox_lag_seconds')).toBe(0), 10_000);
       for (const m of messages) {
         expect(m.subject).toBe(names.subject('identity.user.registered'));
         expect((m.data as { id: string }).id).toBe(m.msgId);

@@ -3,7 +3,7 @@ import { createLogger, isMain, runService, stopOnSignals, systemClock, type Cloc
 import { loadConfig, type Config } from './config.js';
 import * as schema from './data-access/schema.js';
 import { questionPublishedConsumer, userEventsConsumer } from './entry-points/events/consumers.js';
-import { questionsInboxConsumer, socialInboxConsumer, suspensionInboxConsumer } from './entry-points/events/inbox-consumers.js';
+import { questionsInboxConsumer, socialInboxConsumer, suspensionInboxConsumer, votingInboxConsumer } from './entry-points/events/inbox-consumers.js';
 import { verificationRequestsConsumer } from './entry-points/events/mail-consumers.js';
 import { startNotificationRetention } from './entry-points/jobs/retention.js';
 import { registerNotificationService } from './entry-points/grpc/notification-service.js';
@@ -23,7 +23,7 @@ const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?: Clock; lookup?: PushLookup } = {}) {
   const config: Config = loadConfig(env);
   const clock = opts.clock ?? systemClock;
-  const logger = createLogger('notification', config.LOG_LEVEL);
+  const logger = createLogger('notification', config.LOG_LEVEL, config.LOG_FORMAT);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: config.MAIL_DIR, from: config.MAIL_FROM });
   // Set in beforeServe (the keys may live in the database), before any call or event is handled.
   let sender: PushSender | undefined;
@@ -78,6 +78,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
       socialInboxConsumer(ctx, () => worker?.kick()),
       suspensionInboxConsumer(ctx, () => worker?.kick()),
       questionsInboxConsumer(ctx, () => worker?.kick()),
+      votingInboxConsumer(ctx, () => worker?.kick()),
       questionPublishedConsumer(() => worker?.kick()),
       verificationRequestsConsumer(() => worker?.kick()),
     ],
@@ -89,6 +90,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
   const retention = startNotificationRetention({
     db: running.ctx.db,
     logger,
+    metrics: running.ctx.metrics,
     clock,
     intervalMs: config.RETENTION_INTERVAL_S * 1000,
     mailDir: config.SMTP_URL ? undefined : config.MAIL_DIR,

@@ -47,4 +47,35 @@ describe('alerts outside the app', () => {
     expect(pushOf(m.push('af')).body).toBe('Will it rain in Durban? Die antwoord: Nee');
     expect(m.mailer('st')({ name: '' }, unsubscribe).subject).toBe('Potso e Rarollotswe!');
   });
+
+  it('a resolution with a source says it, with the SAST day, in each language: "Resolved YES — IEC results, 30 May"', () => {
+    // 22:30 UTC on 29 May is 00:30 SAST on 30 May.
+    const payload = { questionId: 'q1', text: 'Will turnout pass 60%', translations: {}, correctOptionId: 'yes', sourceTitle: 'IEC results', resolvedAt: '2026-05-29T22:30:00.000Z' };
+    const m = alertMessages({ kind: 'question-resolved', eventId: 'q', payload }, URL);
+    expect(pushOf(m.push('en')).body).toBe('Will turnout pass 60%? Resolved YES — IEC results, 30 May');
+    expect(pushOf(m.push('zu')).body).toBe('Will turnout pass 60%? Kuxazululwe YEBO — IEC results, 30 Meyi');
+    expect(pushOf(m.push('af')).body).toBe('Will turnout pass 60%? Beslis JA — IEC results, 30 Mei');
+    expect(pushOf(m.push('st')).body).toBe('Will turnout pass 60%? E rarollotswe E — IEC results, 30 Motsheanong');
+    expect(m.mailer('en')({ name: 'Thandi' }, unsubscribe).text).toContain('Resolved YES — IEC results, 30 May');
+  });
+
+  it('a corrected resolution goes only to the players it names, saying what it is now, in each language', () => {
+    const payload = {
+      questionId: 'q1',
+      text: 'Will turnout pass 60%',
+      translations: { af: 'Sal die opkoms 60% oorskry' },
+      correctOptionId: 'no',
+      sourceTitle: 'IEC final results',
+      resolvedAt: '2026-05-30T10:00:00.000Z',
+      userIds: ['u1', 'u2'],
+    };
+    const m = alertMessages({ kind: 'resolution-corrected', eventId: 'c', payload }, URL);
+    expect(m.audience).toEqual({ kind: 'question-resolved', userIds: ['u1', 'u2'] });
+    expect(pushOf(m.push('en'))).toMatchObject({ title: 'Resolution corrected', body: 'Will turnout pass 60%? Corrected: now NO — IEC final results, 30 May' });
+    expect(pushOf(m.push('zu'))).toMatchObject({ title: 'Isixazululo silungisiwe', body: 'Will turnout pass 60%? Kulungisiwe: manje CHA — IEC final results, 30 Meyi' });
+    expect(pushOf(m.push('af'))).toMatchObject({ title: 'Beslissing reggestel', body: 'Sal die opkoms 60% oorskry? Reggestel: nou NEE — IEC final results, 30 Mei' });
+    expect(pushOf(m.push('st'))).toMatchObject({ title: 'Tharollo e lokisitswe', body: 'Will turnout pass 60%? E lokisitswe: jwale TJHE — IEC final results, 30 Motsheanong' });
+    expect(m.mailer('af')({ name: '' }, unsubscribe).subject).toBe('Beslissing reggestel');
+    expect(m.topic).not.toBe(alertMessages({ kind: 'question-resolved', eventId: 'q', payload }, URL).topic);
+  });
 });

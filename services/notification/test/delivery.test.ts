@@ -131,6 +131,8 @@ describe('a published question', () => {
     expect(sample.headers.ttl).toBe('3600');
     expect(sample.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
     expect(decryptPush(sample.body, keys)).toEqual({
+      // The notification's id, which the service worker reports back on a click (push clicks).
+      id: question.eventId,
       title: 'Mzansi Predicts Question!',
       body: `${question.text}?`,
       url: '/vote',

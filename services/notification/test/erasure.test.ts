@@ -51,6 +51,11 @@ beforeAll(async () => {
       p.endpoint,
     ]);
   }
+  // A corrected resolution's alert naming both (finished, so the worker leaves it alone): erasure takes one off its list.
+  await h.sql(svc, `INSERT INTO notification_jobs (event_id, kind, payload, finished_at) VALUES ($1, 'resolution-corrected', $2, now())`, [
+    randomUUID(),
+    JSON.stringify({ questionId: randomUUID(), text: 'Will it rain', translations: {}, correctOptionId: 'no', userIds: [gone.id, stays.id] }),
+  ]);
 });
 
 afterAll(async () => {
@@ -85,6 +90,7 @@ describe('notification: identity.user.deleted', () => {
     expect(kept.pushSubscriptions).toHaveLength(1);
     expect(kept.newsletter?.email).toBe(stays.email.toUpperCase());
     expect(await h.sql(svc, 'SELECT channel FROM deliveries WHERE target = ANY($1) ORDER BY channel', [[stays.id, stays.endpoint]])).toEqual([{ channel: 'email' }, { channel: 'push' }]);
+    expect(await h.sql(svc, "SELECT payload->'userIds' AS ids FROM notification_jobs WHERE kind = 'resolution-corrected'")).toEqual([{ ids: [stays.id] }]);
 
     // Replays: the same event again (the inbox has it) and the same deletion under a new id (nothing left).
     const again = await publish('identity.user.deleted', { userId: gone.id, deletedAt: new Date() }, { id: first.envelope.id, msgId: randomUUID() });

@@ -23,7 +23,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: { clock?
     async beforeServe(ctx) {
       if (config.SEED_DEMO) await seedDemo(ctx, clock());
     },
-    logger: createLogger('questions', config.LOG_LEVEL),
+    logger: createLogger('questions', config.LOG_LEVEL, config.LOG_FORMAT),
   });
   // Scheduled drafts publish themselves; every replica polls, the row locks keep each publish to one.
   const scheduler = startScheduler(running.ctx, clock, config.SCHEDULE_POLL_MS);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc, type Actor } from '@mzansi/kit';
 import { eventually, expectGrpcError, manualClock, outboxDrained } from '@mzansi/kit/testing';
-import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { admin, member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running, resolving } from './helpers.js';
 
 /** Admin-only calls are enforced by the service itself, not only by the gateway. */
 let h: Harness;
@@ -31,7 +31,8 @@ type Call = (c: QuestionsClient, opts: { actor?: Actor }) => Promise<unknown>;
 const adminCalls: Record<string, Call> = {
   createQuestion: (c, o) => c.createQuestion(newQuestion(), o),
   publishQuestion: (c, o) => c.publishQuestion({ id: draftId }, o),
-  resolveQuestion: (c, o) => c.resolveQuestion({ id: publishedId, correctOptionId: 'yes' }, o),
+  resolveQuestion: (c, o) => c.resolveQuestion(resolving(publishedId, 'yes'), o),
+  correctResolution: (c, o) => c.correctResolution({ ...resolving(publishedId, 'no'), reason: 'A forged correction' }, o),
   archiveQuestion: (c, o) => c.archiveQuestion({ id: publishedId }, o),
   updateQuestionTranslations: (c, o) => c.updateQuestionTranslations({ id: draftId, translations: {} }, o),
   deleteQuestion: (c, o) => c.deleteQuestion({ id: publishedId }, o),

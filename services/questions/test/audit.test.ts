@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError, outboxDrained } from '@mzansi/kit/testing';
 import { SuggestionStatus } from '@mzansi/proto/questions/v1/questions';
-import { member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running } from './helpers.js';
+import { member, newQuestion, questionsHarness, type Harness, type QuestionsClient, type Running, resolving, SOURCE } from './helpers.js';
 
 let h: Harness;
 let svc: Running;
@@ -47,8 +47,14 @@ describe('audit records', () => {
     expect1(bongani, 'question.publish', 'question', q.id);
     await expectGrpcError(client.publishQuestion({ id: q.id }, alice), grpc.status.FAILED_PRECONDITION);
     expect1(alice, 'question.publish', 'question', q.id, 'failure', 'This question is already published');
-    await client.resolveQuestion({ id: q.id, correctOptionId: 'yes' }, alice);
-    expect1(alice, 'question.resolve', 'question', q.id);
+    await client.resolveQuestion(resolving(q.id, 'yes'), alice);
+    expect1(alice, 'question.resolve', 'question', q.id, 'success', `yes · ${SOURCE.title} <${SOURCE.url}>`);
+    // The correction is a record of its own beside the resolve: the reason, from what to what, the new source.
+    const corrected = { url: 'https://www.elections.org.za/results/final', title: 'IEC final results' };
+    await client.correctResolution({ id: q.id, correctOptionId: 'no', source: corrected, note: 'Recount', reason: 'The provisional count was wrong' }, bongani);
+    expect1(bongani, 'question.resolution.correct', 'question', q.id, 'success', `reason: The provisional count was wrong · yes → no · ${corrected.title} <${corrected.url}> · note: Recount`);
+    await expectGrpcError(client.correctResolution({ id: q.id, correctOptionId: 'yes', source: SOURCE, note: '', reason: 'Again' }, alice), grpc.status.FAILED_PRECONDITION);
+    expect1(alice, 'question.resolution.correct', 'question', q.id, 'failure', 'This resolution was already corrected once and cannot be corrected again');
     await client.archiveQuestion({ id: q.id }, bongani);
     expect1(bongani, 'question.archive', 'question', q.id);
     await client.deleteQuestion({ id: q.id }, alice);

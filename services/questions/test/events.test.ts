@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grpc } from '@mzansi/kit';
 import { eventually, expectGrpcError, manualClock, outboxDrained } from '@mzansi/kit/testing';
-import { admin, newQuestion, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent, useQuestionsService } from './helpers.js';
+import { admin, newQuestion, YES_NO, type Harness, type QuestionsClient, type Running, type StreamEvent, useQuestionsService, resolving, SOURCE } from './helpers.js';
 
 /**
  * Every state change writes its event to the outbox in the same transaction; the relay publishes it to
@@ -45,7 +45,7 @@ describe('outbox → JetStream', () => {
     clock.set('2026-03-10T08:30:00.000Z');
     await client.publishQuestion({ id }, admin());
     clock.set('2026-03-10T18:45:00.000Z');
-    await client.resolveQuestion({ id, correctOptionId: 'yes' }, admin());
+    await client.resolveQuestion(resolving(id, 'yes'), admin());
     clock.set('2026-03-10T19:00:00.000Z');
     await client.archiveQuestion({ id }, admin());
     await client.deleteQuestion({ id }, admin());
@@ -79,7 +79,15 @@ describe('outbox → JetStream', () => {
         translations: {},
       },
     });
-    expect(resolved).toEqual({ questionId: id, correctOptionId: 'yes', resolvedAt: new Date('2026-03-10T18:45:00.000Z') });
+    expect(resolved).toEqual({
+      questionId: id,
+      correctOptionId: 'yes',
+      resolvedAt: new Date('2026-03-10T18:45:00.000Z'),
+      sourceUrl: SOURCE.url,
+      sourceTitle: SOURCE.title,
+      note: '',
+      previousCorrectOptionId: '',
+    });
     expect(archived).toEqual({ questionId: id });
     expect(deleted).toEqual({ questionId: id });
 
@@ -91,13 +99,13 @@ describe('outbox → JetStream', () => {
     const before = (await h.events()).length;
     const { question } = await client.createQuestion(newQuestion(), admin());
     const id = question!.id;
-    await expectGrpcError(client.resolveQuestion({ id, correctOptionId: 'yes' }, admin()), grpc.status.FAILED_PRECONDITION);
+    await expectGrpcError(client.resolveQuestion(resolving(id, 'yes'), admin()), grpc.status.FAILED_PRECONDITION);
     await client.publishQuestion({ id }, admin());
     await expectGrpcError(client.publishQuestion({ id }, admin()), grpc.status.FAILED_PRECONDITION);
-    await expectGrpcError(client.resolveQuestion({ id, correctOptionId: 'maybe' }, admin()), grpc.status.INVALID_ARGUMENT);
+    await expectGrpcError(client.resolveQuestion(resolving(id, 'maybe'), admin()), grpc.status.INVALID_ARGUMENT);
     await client.archiveQuestion({ id }, admin());
     await expectGrpcError(client.archiveQuestion({ id }, admin()), grpc.status.FAILED_PRECONDITION);
-    await expectGrpcError(client.resolveQuestion({ id, correctOptionId: 'yes' }, admin()), grpc.status.FAILED_PRECONDITION);
+    await expectGrpcError(client.resolveQuestion(resolving(id, 'yes'), admin()), grpc.status.FAILED_PRECONDITION);
     await expectGrpcError(client.publishQuestion({ id }, admin()), grpc.status.FAILED_PRECONDITION);
 
     const events = (await settledEvents(before + 2)).slice(before);

@@ -19,6 +19,11 @@ export const YES_NO = [
 ];
 
 /** A valid CreateQuestion request; override any field. */
+/** The source every resolve in these tests names (a resolve without one is refused). */
+export const SOURCE = { url: 'https://www.elections.org.za/results', title: 'IEC results' };
+/** A resolve request: the question, its correct option and SOURCE (and a note when given). */
+export const resolving = (id: string, correctOptionId: string, note = '') => ({ id, correctOptionId, source: SOURCE, note });
+
 export const newQuestion = (overrides: Partial<CreateQuestionRequest> = {}): CreateQuestionRequest => ({
   text: `Will it rain in Durban tomorrow ${randomUUID().slice(0, 8)}`,
   context: 'Think about the weather.',

@@ -4,7 +4,7 @@ import { grpc } from '@mzansi/kit';
 import type { Question } from '@mzansi/proto/questions/v1/questions';
 import { expectGrpcError } from '@mzansi/kit/testing';
 import { MESSAGES } from '../src/domain/questions.js';
-import { admin, member, YES_NO } from './helpers.js';
+import { admin, member, YES_NO, resolving } from './helpers.js';
 import { svc, client, clock, ids, createDraft, createPublished, listPublic, listToday, listAll, listDrafts, useLifecycleService } from './lifecycle-setup.js';
 
 /** A question's states: the legal path and the refused transitions (the service: ./lifecycle-setup.ts). */
@@ -44,7 +44,7 @@ describe('the legal path: draft → published → resolved → archived → dele
     expect(await listDrafts()).not.toContain(draft.id);
 
     clock.set('2026-03-10T20:00:00.000Z');
-    const resolved = (await client.resolveQuestion({ id: draft.id, correctOptionId: 'no' }, admin())).question!;
+    const resolved = (await client.resolveQuestion(resolving(draft.id, 'no'), admin())).question!;
     expect(resolved).toMatchObject({ id: draft.id, isPublished: true, isActive: true, isResolved: true, isArchived: false, correctOptionId: 'no' });
     expect(resolved.publishedAt).toEqual(published.publishedAt);
     const stored = await svc.ctx.pool.query('SELECT resolved_at, archived_at FROM questions WHERE id = $1', [draft.id]);
@@ -83,22 +83,22 @@ describe('illegal transitions', () => {
 
   it('resolve a draft → FAILED_PRECONDITION, and it stays unresolved', async () => {
     const draft = await createDraft();
-    await expectGrpcError(client.resolveQuestion({ id: draft.id, correctOptionId: 'yes' }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.notActive);
+    await expectGrpcError(client.resolveQuestion(resolving(draft.id, 'yes'), admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.notActive);
     expect((await client.getQuestion({ id: draft.id }, admin())).question).toMatchObject({ isResolved: false, correctOptionId: '' });
   });
 
   it('resolve twice → FAILED_PRECONDITION, and the first answer is kept', async () => {
     const q = await createPublished();
-    await client.resolveQuestion({ id: q.id, correctOptionId: 'yes' }, admin());
-    await expectGrpcError(client.resolveQuestion({ id: q.id, correctOptionId: 'no' }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.alreadyResolved);
-    await expectGrpcError(client.resolveQuestion({ id: q.id, correctOptionId: 'yes' }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.alreadyResolved);
+    await client.resolveQuestion(resolving(q.id, 'yes'), admin());
+    await expectGrpcError(client.resolveQuestion(resolving(q.id, 'no'), admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.alreadyResolved);
+    await expectGrpcError(client.resolveQuestion(resolving(q.id, 'yes'), admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.alreadyResolved);
     expect((await client.getQuestion({ id: q.id })).question).toMatchObject({ isResolved: true, correctOptionId: 'yes' });
   });
 
   it('resolve with an option the question does not have → INVALID_ARGUMENT', async () => {
     const q = await createPublished();
     for (const correctOptionId of ['maybe', '', 'YES', 'Yes']) {
-      await expectGrpcError(client.resolveQuestion({ id: q.id, correctOptionId }, admin()), grpc.status.INVALID_ARGUMENT, MESSAGES.unknownOption);
+      await expectGrpcError(client.resolveQuestion(resolving(q.id, correctOptionId), admin()), grpc.status.INVALID_ARGUMENT, MESSAGES.unknownOption);
     }
     expect((await client.getQuestion({ id: q.id })).question).toMatchObject({ isResolved: false, correctOptionId: '' });
   });
@@ -124,13 +124,13 @@ describe('illegal transitions', () => {
   it('resolve or publish an archived question → FAILED_PRECONDITION', async () => {
     const published = await createPublished();
     await client.archiveQuestion({ id: published.id }, admin());
-    await expectGrpcError(client.resolveQuestion({ id: published.id, correctOptionId: 'yes' }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.archivedResolve);
+    await expectGrpcError(client.resolveQuestion(resolving(published.id, 'yes'), admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.archivedResolve);
     await expectGrpcError(client.publishQuestion({ id: published.id }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.archivedPublish);
 
     const draft = await createDraft();
     await client.archiveQuestion({ id: draft.id }, admin());
     await expectGrpcError(client.publishQuestion({ id: draft.id }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.archivedPublish);
-    await expectGrpcError(client.resolveQuestion({ id: draft.id, correctOptionId: 'yes' }, admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.archivedResolve);
+    await expectGrpcError(client.resolveQuestion(resolving(draft.id, 'yes'), admin()), grpc.status.FAILED_PRECONDITION, MESSAGES.archivedResolve);
     expect((await client.getQuestion({ id: draft.id }, admin())).question).toMatchObject({ isPublished: false, isResolved: false, isArchived: true });
   });
 
@@ -139,7 +139,7 @@ describe('illegal transitions', () => {
       await expectGrpcError(client.getQuestion({ id }), grpc.status.NOT_FOUND, 'Question not found');
       await expectGrpcError(client.getQuestion({ id }, admin()), grpc.status.NOT_FOUND, 'Question not found');
       await expectGrpcError(client.publishQuestion({ id }, admin()), grpc.status.NOT_FOUND, 'Question not found');
-      await expectGrpcError(client.resolveQuestion({ id, correctOptionId: 'yes' }, admin()), grpc.status.NOT_FOUND, 'Question not found');
+      await expectGrpcError(client.resolveQuestion(resolving(id, 'yes'), admin()), grpc.status.NOT_FOUND, 'Question not found');
       await expectGrpcError(client.archiveQuestion({ id }, admin()), grpc.status.NOT_FOUND, 'Question not found');
       await expectGrpcError(client.deleteQuestion({ id }, admin()), grpc.status.NOT_FOUND, 'Question not found');
     }

@@ -36,7 +36,9 @@ describe('demo seed', () => {
     expect(todays[0]).toMatchObject({ isSample: true, isPublished: true, isActive: true, isResolved: false });
     // The demo's question in four languages.
     expect(Object.keys(todays[0]!.translations).sort()).toEqual(['af', 'st', 'zu']);
-    expect(todays[0]!.translations.zu).toMatchObject({ options: { yes: 'Yebo', no: 'Cha' } });
+    expect(todays[0]!.translations.zu).toMatchObject({ options: { yes: 'Yebo', no: 'Cha' }, resolutionCriteria: expect.stringMatching(/Eskom/) });
+    // How it is judged, in English and in each language.
+    expect(todays[0]!.resolutionCriteria).toMatch(/^Resolves YES if Eskom/);
     expect(todays[0]!.publishedAt!.getTime()).toBeGreaterThanOrEqual(dayStart.getTime());
     expect(todays[0]!.publishedAt!.getTime()).toBeLessThanOrEqual(clock.current.getTime());
     // The archive is from earlier days.

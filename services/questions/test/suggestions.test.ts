@@ -4,7 +4,7 @@ import { grpc, type Actor } from '@mzansi/kit';
 import { SuggestionStatus as S } from '@mzansi/proto/questions/v1/questions';
 import { expectGrpcError, manualClock } from '@mzansi/kit/testing';
 import { SUGGESTION_MESSAGES } from '../src/domain/suggestions.js';
-import { admin, member, newQuestion, type Harness, type QuestionsClient, type Running, questionsHarness, useQuestionsService } from './helpers.js';
+import { admin, member, newQuestion, type Harness, type QuestionsClient, type Running, questionsHarness, useQuestionsService, resolving } from './helpers.js';
 
 /** Question suggestions: validation, who sees what, review and delete rules (spec §4, §5; PRODUCT.md). */
 let h: Harness;
@@ -160,7 +160,7 @@ describe('GetQuestionStats', () => {
       const [d1, , p1, p2, r1, a1] = [await create(), await create(), await create(), await create(), await create(), await create()];
       void d1;
       for (const id of [p1, p2, r1, a1]) await c.publishQuestion({ id }, admin());
-      await c.resolveQuestion({ id: r1, correctOptionId: 'yes' }, admin());
+      await c.resolveQuestion(resolving(r1, 'yes'), admin());
       await c.archiveQuestion({ id: a1 }, admin());
       const author = member();
       const s1 = (await c.createSuggestion({ title: 'Will the rand strengthen this week', description: '' }, author)).suggestion!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sastDate } from '@mzansi/kit';
 import { manualClock } from '@mzansi/kit/testing';
-import { admin, newQuestion, type Harness, type QuestionsClient, type Running, useQuestionsService } from './helpers.js';
+import { admin, newQuestion, type Harness, type QuestionsClient, type Running, useQuestionsService, resolving } from './helpers.js';
 
 /**
  * "Today's questions" are the published, active ones published on today's South African date (UTC+2), by the
@@ -63,7 +63,7 @@ describe('ListTodayQuestions at the SAST day boundary', () => {
     const archived = await publishAt('2026-03-11T08:00:00.000Z');
     await client.archiveQuestion({ id: archived }, admin());
     const resolved = await publishAt('2026-03-11T09:00:00.000Z');
-    await client.resolveQuestion({ id: resolved, correctOptionId: 'yes' }, admin());
+    await client.resolveQuestion(resolving(resolved, 'yes'), admin());
 
     clock.set('2026-03-11T12:00:00.000Z');
     const ids = await today();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, EventEnvelope, PromiseClient } from '@mzansi/kit';
+import type { Actor, Clock, EventEnvelope, PromiseClient } from '@mzansi/kit';
 import type { EventData, EventType } from '@mzansi/proto/events';
 import { createTestDatabase, eventually, randomSuffix, serviceTestEnv, startedServices, testNamespace, testStreams } from '@mzansi/kit/testing';
 import { SocialServiceClient, type Person } from '@mzansi/proto/social/v1/social';
@@ -23,10 +23,10 @@ export interface TestUser {
  * only through identity's events, which the harness publishes as identity's outbox relay would (the admin's at start,
  * as identity's bootstrap does).
  */
-export async function socialHarness(extraEnv: Record<string, string> = {}) {
+export async function socialHarness(extraEnv: Record<string, string> = {}, opts: { clock?: Clock } = {}) {
   const ns = testNamespace();
   const socialDb = await createTestDatabase('social');
-  const social = await start(serviceTestEnv(socialDb.url, ns, extraEnv));
+  const social = await start(serviceTestEnv(socialDb.url, ns, extraEnv), opts);
   const services = startedServices<Running, SocialServiceClient>(SocialServiceClient);
   const client: SocialClient = services.client(services.add(social));
   const streams = testStreams(ns);

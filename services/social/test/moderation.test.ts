@@ -119,6 +119,16 @@ describe('the moderators', () => {
     await expectGrpcError(h.client.moderateComment({ commentId: gone, action: 'keep', reason: '' }, { actor: admin.actor }), grpc.status.FAILED_PRECONDITION);
   });
 
+  it('the metrics port shows how long the queue\'s oldest comment has waited, and a decision takes it off', async () => {
+    const oldest = async () => (await h.social.ctx.metrics.registry.getSingleMetric('social_moderation_queue_oldest_seconds')!.get()).values[0]!.value;
+    const id = await post('Waiting since Monday');
+    await report(id, r[3]!, 'spam');
+    await h.social.ctx.pool.query(`UPDATE comment_reports SET created_at = now() - interval '3 days' WHERE comment_id = $1`, [id]);
+    expect(Math.abs((await oldest()) - 3 * 86_400)).toBeLessThan(120);
+    await h.client.moderateComment({ commentId: id, action: 'keep', reason: '' }, { actor: admin.actor });
+    expect(await oldest()).toBeLessThan(86_400);
+  });
+
   it('stop counting reporters with three rejected reports: they can no longer hide anything', async () => {
     // r[0..2] had reports rejected on "Keep me"; two more rounds of keeps make three each.
     for (let round = 0; round < 2; round++) {

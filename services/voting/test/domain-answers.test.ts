@@ -14,8 +14,11 @@ import { isOpen } from '../src/domain/scoring.js';
 
 /** Answer acceptance and the order of refusals (domain/answers.ts): pure, no I/O. */
 
-const open: AnswerableQuestion = { publishedAt: new Date('2026-03-01T08:00:00Z'), isResolved: false, isArchived: false, options: [{ id: 'yes' }, { id: 'no' }] };
+const open: AnswerableQuestion = { publishedAt: new Date('2026-03-01T08:00:00Z'), isResolved: false, isArchived: false, closesAt: null, options: [{ id: 'yes' }, { id: 'no' }] };
 const submitted = { optionId: 'yes', confidence: 75 };
+const now = new Date('2026-03-01T16:00:00.000Z');
+const closesAt = new Date('2026-03-01T16:00:00.000Z');
+const ms = (d: Date, delta: number) => new Date(d.getTime() + delta);
 
 describe('screenSubmission: what the request alone tells, in order', () => {
   const ok = { questionId: randomUUID(), userId: randomUUID(), optionId: 'yes' };
@@ -55,22 +58,22 @@ describe('screenSubmission: what the request alone tells, in order', () => {
 
 describe('whyNotWritten: the order users expect', () => {
   it('the same answer again (option and confidence) is idempotent, whatever the question', () => {
-    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 75 }, undefined, 1)).toEqual({ outcome: 'alreadyAnswered' });
-    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 75 }, { ...open, isResolved: true }, 1)).toEqual({ outcome: 'alreadyAnswered' });
+    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 75 }, undefined, 1, now)).toEqual({ outcome: 'alreadyAnswered' });
+    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 75 }, { ...open, isResolved: true }, 1, now)).toEqual({ outcome: 'alreadyAnswered' });
   });
 
   it('a different option or a different confidence after answering is refused as different, before any question check', () => {
-    expect(whyNotWritten(submitted, { optionId: 'no', confidence: 75 }, undefined, 1)).toEqual({ outcome: 'refused', reason: 'different' });
-    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 90 }, { ...open, isArchived: true }, 1)).toEqual({ outcome: 'refused', reason: 'different' });
+    expect(whyNotWritten(submitted, { optionId: 'no', confidence: 75 }, undefined, 1, now)).toEqual({ outcome: 'refused', reason: 'different' });
+    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 90 }, { ...open, isArchived: true }, 1, now)).toEqual({ outcome: 'refused', reason: 'different' });
   });
 
   it('then no such question', () => {
-    expect(whyNotWritten(submitted, undefined, undefined, 1)).toEqual({ outcome: 'refused', reason: 'questionNotFound' });
+    expect(whyNotWritten(submitted, undefined, undefined, 1, now)).toEqual({ outcome: 'refused', reason: 'questionNotFound' });
   });
 
   it('then an option that is not one of the question’s, even on a closed question', () => {
-    expect(whyNotWritten({ ...submitted, optionId: 'maybe' }, undefined, open, 1)).toEqual({ outcome: 'refused', reason: 'unknownOption' });
-    expect(whyNotWritten({ ...submitted, optionId: 'maybe' }, undefined, { ...open, isResolved: true }, 1)).toEqual({ outcome: 'refused', reason: 'unknownOption' });
+    expect(whyNotWritten({ ...submitted, optionId: 'maybe' }, undefined, open, 1, now)).toEqual({ outcome: 'refused', reason: 'unknownOption' });
+    expect(whyNotWritten({ ...submitted, optionId: 'maybe' }, undefined, { ...open, isResolved: true }, 1, now)).toEqual({ outcome: 'refused', reason: 'unknownOption' });
   });
 
   it.each([
@@ -78,12 +81,22 @@ describe('whyNotWritten: the order users expect', () => {
     ['resolved', { isResolved: true }],
     ['archived', { isArchived: true }],
   ])('then a question that is not open (%s) is closed', (_, change) => {
-    expect(whyNotWritten(submitted, undefined, { ...open, ...change }, 1)).toEqual({ outcome: 'refused', reason: 'closed' });
+    expect(whyNotWritten(submitted, undefined, { ...open, ...change }, 1, now)).toEqual({ outcome: 'refused', reason: 'closed' });
+  });
+
+  it('then a live question whose close time has come (at the instant, and after) is closed at its time', () => {
+    const closing = { ...open, closesAt };
+    expect(whyNotWritten(submitted, undefined, closing, 1, ms(closesAt, -1))).toEqual({ outcome: 'retry' });
+    expect(whyNotWritten(submitted, undefined, closing, 1, closesAt)).toEqual({ outcome: 'refused', reason: 'closedAt' });
+    expect(whyNotWritten(submitted, undefined, closing, 1, ms(closesAt, 1))).toEqual({ outcome: 'refused', reason: 'closedAt' });
+    // Resolved or archived as well: the plain "no longer open"; the same answer again stays idempotent after the close.
+    expect(whyNotWritten(submitted, undefined, { ...closing, isResolved: true }, 1, ms(closesAt, 1))).toEqual({ outcome: 'refused', reason: 'closed' });
+    expect(whyNotWritten(submitted, { optionId: 'yes', confidence: 75 }, closing, 1, ms(closesAt, 1))).toEqual({ outcome: 'alreadyAnswered' });
   });
 
   it('an open question that refused the write is written again, up to WRITE_ATTEMPTS writes, then called closed', () => {
-    for (let attempt = 1; attempt < WRITE_ATTEMPTS; attempt++) expect(whyNotWritten(submitted, undefined, open, attempt)).toEqual({ outcome: 'retry' });
-    expect(whyNotWritten(submitted, undefined, open, WRITE_ATTEMPTS)).toEqual({ outcome: 'refused', reason: 'closed' });
+    for (let attempt = 1; attempt < WRITE_ATTEMPTS; attempt++) expect(whyNotWritten(submitted, undefined, open, attempt, now)).toEqual({ outcome: 'retry' });
+    expect(whyNotWritten(submitted, undefined, open, WRITE_ATTEMPTS, now)).toEqual({ outcome: 'refused', reason: 'closed' });
   });
 });
 
@@ -91,7 +104,16 @@ describe('isOpen and isOneOfTheOptions', () => {
   it('a question is open only while published, not resolved and not archived', () => {
     for (const publishedAt of [null, new Date()])
       for (const isResolved of [false, true])
-        for (const isArchived of [false, true]) expect(isOpen({ publishedAt, isResolved, isArchived })).toBe(publishedAt !== null && !isResolved && !isArchived);
+        for (const isArchived of [false, true]) expect(isOpen({ publishedAt, isResolved, isArchived, closesAt: null }, now)).toBe(publishedAt !== null && !isResolved && !isArchived);
+  });
+
+  it('and before its close time: closed at the instant itself and after it, open a millisecond before', () => {
+    const q = { ...open, closesAt };
+    expect(isOpen(q, ms(closesAt, -60_000))).toBe(true);
+    expect(isOpen(q, ms(closesAt, -1))).toBe(true);
+    expect(isOpen(q, closesAt)).toBe(false);
+    expect(isOpen(q, ms(closesAt, 1))).toBe(false);
+    expect(isOpen({ ...q, closesAt: null }, ms(closesAt, 86_400_000))).toBe(true);
   });
 
   it('an option belongs to a question by its id', () => {

@@ -29,6 +29,19 @@ export const newQuestion = (overrides: Partial<CreateQuestionRequest> = {}): Cre
   ...overrides,
 });
 
+/** `questions.question.resolved` as the questions service writes it, with a source. */
+export const resolvedEvent = (questionId: string, correctOptionId: string, resolvedAt: Date, more: Partial<EventData<'questions.question.resolved'>> = {}) => ({
+  questionId,
+  correctOptionId,
+  resolvedAt,
+  sourceUrl: 'https://www.elections.org.za/results',
+  sourceTitle: 'IEC results',
+  note: '',
+  previousCorrectOptionId: '',
+  correctedAt: undefined,
+  ...more,
+});
+
 export interface QuestionStateRow {
   question_id: string;
   text: string;
@@ -97,8 +110,12 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
       return services.client(voting, forgerySecret);
     },
     /** Publishes an event into this namespace as its producer's outbox relay would. */
-    async publish<T extends EventType>(type: T, data: EventData<T>): Promise<void> {
-      await streams.publish(type, data, { occurredAt: now() });
+    async publish<T extends EventType>(type: T, data: EventData<T>): Promise<string> {
+      return streams.publish(type, data, { occurredAt: now() });
+    },
+    /** Waits until voting's consumer has applied the event with this id (its inbox row). */
+    async applied(eventId: string) {
+      await eventually(async () => (await sql('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0, 10_000, 25);
     },
     /** A draft: the questions service announces nothing for it, so voting never hears of it. */
     async createDraft(overrides: Partial<CreateQuestionRequest> = {}): Promise<TestQuestion> {
@@ -113,8 +130,15 @@ export async function votingHarness(opts: { clock?: Clock; env?: Record<string, 
       return published;
     },
     async resolve(id: string, correctOptionId: string) {
-      await h.publish('questions.question.resolved', { questionId: id, correctOptionId, resolvedAt: now() });
+      await h.publish('questions.question.resolved', resolvedEvent(id, correctOptionId, now()));
       return projected(id, (row) => !!row?.is_resolved);
+    },
+    /** A corrected resolution of a resolved question (the event id may be given: a redelivery), once voting applied it. */
+    async correct(id: string, correctOptionId: string, previousCorrectOptionId: string, resolvedAt: Date, opts: { eventId?: string } = {}) {
+      const data = resolvedEvent(id, correctOptionId, resolvedAt, { corrected: true, previousCorrectOptionId, correctedAt: now(), sourceTitle: 'IEC final results' });
+      const eventId = await streams.publish('questions.question.resolved', data, { occurredAt: now(), ...(opts.eventId && { id: opts.eventId, msgId: randomUUID() }) });
+      await h.applied(eventId);
+      return eventId;
     },
     async archive(id: string) {
       await h.publish('questions.question.archived', { questionId: id });

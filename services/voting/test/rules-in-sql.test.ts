@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createPool, runMigrations } from '@mzansi/kit';
-import { createTestDatabase } from '@mzansi/kit/testing';
+import { createTestDatabase, manualClock } from '@mzansi/kit/testing';
 import { AnswerWriter } from '../src/data-access/answer-writer.js';
 import * as schema from '../src/data-access/schema.js';
 import { listedTopScores, topScores } from '../src/data-access/voting-repo.js';
@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 const now = new Date('2026-03-10T10:00:00.000Z');
-const answerTo = (questionId: string, optionId = 'yes') => {
+const answerTo = (questionId: string, optionId = 'yes', submittedAt = now) => {
   const id = randomUUID();
-  return { id, userId: randomUUID(), questionId, optionId, confidence: 75, submittedAt: now, sastDay: '2026-03-10', month: '2026-03-01' };
+  return { id, userId: randomUUID(), questionId, optionId, confidence: 75, submittedAt, sastDay: '2026-03-10', month: '2026-03-01' };
 };
 
 describe('the answer write statement applies the domain’s acceptance rules', () => {
@@ -48,11 +48,38 @@ describe('the answer write statement applies the domain’s acceptance rules', (
         for (const isArchived of [false, true]) {
           const questionId = randomUUID();
           await db.insert(schema.questionState).values({ questionId, text: 'Q', options: [{ id: 'yes', text: 'Yes' }], publishedAt, isResolved, isArchived });
-          cases.push({ state: { publishedAt, isResolved, isArchived }, questionId });
+          cases.push({ state: { publishedAt, isResolved, isArchived, closesAt: null }, questionId });
         }
     const written = await Promise.all(cases.map((c) => writer.record(answerTo(c.questionId))));
-    expect(written).toEqual(cases.map((c) => isOpen(c.state)));
+    expect(written).toEqual(cases.map((c) => isOpen(c.state, now)));
     expect(written.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('writes an answer exactly when isOpen says so at instants before, at and after the close time, on one clock', async () => {
+    // The handler's clock gives the write its time (the statement's parameter) and the domain its `now`: one clock.
+    const closesAt = new Date('2026-03-10T16:00:00.000Z');
+    const clock = manualClock(closesAt);
+    const instants = [-3_600_000, -1000, -1, 0, 1, 1000, 3_600_000];
+    const states = [
+      { publishedAt: now, isResolved: false, isArchived: false, closesAt },
+      { publishedAt: now, isResolved: false, isArchived: false, closesAt: null },
+      { publishedAt: now, isResolved: true, isArchived: false, closesAt },
+      { publishedAt: null, isResolved: false, isArchived: false, closesAt },
+    ];
+    const seen: { sql: boolean; domain: boolean }[] = [];
+    for (const state of states) {
+      const questionId = randomUUID();
+      await db.insert(schema.questionState).values({ questionId, text: 'Q', options: [{ id: 'yes', text: 'Yes' }], ...state });
+      for (const delta of instants) {
+        clock.set(closesAt.getTime() + delta);
+        const sql = await writer.record(answerTo(questionId, 'yes', clock.now()));
+        seen.push({ sql, domain: isOpen(state, clock.now()) });
+      }
+    }
+    expect(seen.map((s) => s.sql)).toEqual(seen.map((s) => s.domain));
+    // The close itself: written up to the millisecond before it, refused at it and after it.
+    expect(seen.slice(0, instants.length).map((s) => s.sql)).toEqual([true, true, true, false, false, false, false]);
+    expect(seen.slice(instants.length, 2 * instants.length).every((s) => s.sql)).toBe(true);
   });
 
   it('writes an answer exactly when isOneOfTheOptions says the option is the question’s', async () => {
@@ -64,7 +91,7 @@ describe('the answer write statement applies the domain’s acceptance rules', (
     await db.insert(schema.questionState).values({ questionId, text: 'Q', options, publishedAt: now });
     const tried = ['yes', 'no', 'Yes', 'maybe', 'yes ', '"yes"'];
     const written = await Promise.all(tried.map((optionId) => writer.record(answerTo(questionId, optionId))));
-    expect(written).toEqual(tried.map((optionId) => isOneOfTheOptions({ publishedAt: now, isResolved: false, isArchived: false, options }, optionId)));
+    expect(written).toEqual(tried.map((optionId) => isOneOfTheOptions({ publishedAt: now, isResolved: false, isArchived: false, closesAt: null, options }, optionId)));
   });
 
   it('counts each written answer once, and queues no event for it (nothing consumes one)', async () => {

@@ -33,7 +33,7 @@ export function startFuzzSystem(): Promise<System> {
     notification: true,
     // Valid profile writes change e-mail addresses over and over: keep the verification-mail limit out of the way.
     identityEnv: { EMAIL_VERIFICATIONS_PER_HOUR: '100' },
-    gatewayEnv: { SERVE_WEB: 'true', WEB_DIST, RATE_COMMENTS_PER_MIN: '1000000', RATE_LOGIN_FAILURES: '1000000', RATE_LOGIN_PER_USERNAME_IP: '1000000', RATE_SIGNUP_PER_IP: '1000000' },
+    gatewayEnv: { SERVE_WEB: 'true', WEB_DIST, RATE_COMMENTS_PER_MIN: '1000000', RATE_LOGIN_FAILURES: '1000000', RATE_LOGIN_PER_USERNAME_IP: '1000000', RATE_SIGNUP_PER_IP: '1000000', RATE_PUSH_CLICKS_PER_MIN: '1000000', PUBLIC_API_PER_MIN: '1000000' },
   });
 }
 

@@ -1,8 +1,18 @@
 // The fuzzed routes (fuzz.test.ts), part 3: the admin's questions, officials and predictions; notifications; newsletter.
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { resolveBody } from '../../api/helpers.js';
 import { draft, type Fixtures } from './fixtures.js';
-import { anyText, b64url, email, noNul, official, prediction, printable, req, seg, validQuestion, wrongTypes, type Route } from './arbitraries.js';
+import { anyText, b64url, email, noNul, notUuid, official, prediction, printable, req, seg, validQuestion, wrongTypes, type Route } from './arbitraries.js';
+
+/** A resolution source the rule refuses: none, not http(s), relative, with credentials, blank, over-long, no title. */
+const badSource = fc.oneof(
+  fc.constantFrom(undefined, null, 'https://www.elections.org.za/', {}),
+  fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'ftp://example.com/', '/results', 'www.x.co.za', 'https://u:p@example.com/', 'https://a b.example/').map((url) => ({ url, title: 'Source' })),
+  anyText(40).filter((t) => !/^https?:/i.test(t.trim())).map((url) => ({ url, title: 'Source' })),
+  fc.constant({ url: `https://example.com/${'a'.repeat(2000)}`, title: 'Source' }),
+  fc.constantFrom('', '  ', 'x'.repeat(121)).map((title) => ({ url: 'https://www.elections.org.za/', title })),
+);
 
 export function adminRoutes(f: Fixtures): Route[] {
   const { sys, q1, q2, officialId, predictionId } = f;
@@ -31,14 +41,31 @@ export function adminRoutes(f: Fixtures): Route[] {
     },
     {
       name: 'PUT /api/admin/questions/{id}/resolve',
-      valid: fc.constantFrom('yes', 'no').map((o) => async () => ({ who: 'admin' as const, method: 'PUT', path: `/api/admin/questions/${await draft(sys, true)}/resolve`, json: { correctOptionId: o } })),
+      valid: fc.constantFrom('yes', 'no').map((o) => async () => ({ who: 'admin' as const, method: 'PUT', path: `/api/admin/questions/${await draft(sys, true)}/resolve`, json: resolveBody(o) })),
       invalid: fc.oneof(
-        anyText(20).filter((o) => o !== 'yes' && o !== 'no').map((o) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolve`, { correctOptionId: o })),
-        fc.uuid().map((id) => req('admin', 'PUT', `/api/admin/questions/${id}/resolve`, { correctOptionId: 'yes' })),
-        anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'PUT', `/api/admin/questions/${seg(id)}/resolve`, { correctOptionId: 'yes' })),
+        anyText(20).filter((o) => o !== 'yes' && o !== 'no').map((o) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolve`, resolveBody(o))),
+        badSource.map((source) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolve`, { correctOptionId: 'yes', source })),
+        fc.uuid().map((id) => req('admin', 'PUT', `/api/admin/questions/${id}/resolve`, resolveBody('yes'))),
+        anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'PUT', `/api/admin/questions/${seg(id)}/resolve`, resolveBody('yes'))),
         wrongTypes(['correctOptionId']).map((b) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolve`, b)),
       ),
       validRuns: 30,
+    },
+    {
+      name: 'PUT /api/admin/questions/{id}/resolution',
+      // Each valid run corrects a question resolved a moment before (once per question, within 24 hours).
+      valid: fc.constantFrom('yes', 'no').map((o) => async () => {
+        const id = await draft(sys, true);
+        expect((await sys.admin.put(`/api/admin/questions/${id}/resolve`, resolveBody(o === 'yes' ? 'no' : 'yes'))).status).toBe(200);
+        return { who: 'admin' as const, method: 'PUT', path: `/api/admin/questions/${id}/resolution`, json: { ...resolveBody(o), reason: 'The first count was wrong' } };
+      }),
+      invalid: fc.oneof(
+        badSource.map((source) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolution`, { correctOptionId: 'yes', source, reason: 'x' })),
+        fc.constantFrom(undefined, '', '   ', 'x'.repeat(501)).map((reason) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolution`, { ...resolveBody('no'), reason })),
+        fc.uuid().map((id) => req('admin', 'PUT', `/api/admin/questions/${id}/resolution`, { ...resolveBody('no'), reason: 'x' })),
+        wrongTypes(['correctOptionId', 'source', 'reason']).map((b) => req('admin', 'PUT', `/api/admin/questions/${q2}/resolution`, b)),
+      ),
+      validRuns: 10,
     },
     {
       name: 'PUT /api/admin/questions/{id}/translations',
@@ -67,6 +94,25 @@ export function adminRoutes(f: Fixtures): Route[] {
         fc.uuid().map((id) => req('admin', 'PUT', `/api/admin/questions/${id}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
         anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'PUT', `/api/admin/questions/${seg(id)}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
         fc.constant(0).map(() => req('user', 'PUT', `/api/admin/questions/${q2}/schedule`, { publishAt: new Date(Date.now() + 86_400_000).toISOString() })),
+      ),
+      validRuns: 20,
+    },
+    {
+      name: 'PATCH /api/admin/questions/{id}',
+      // A fresh draft's criteria (plain words: text that hides is among the refusals) and a close time an hour to ten days ahead.
+      valid: fc
+        .record({ criteria: fc.stringMatching(/^[A-Za-z0-9 .,'’-]{0,300}$/), ms: fc.integer({ min: 3_600_000, max: 864_000_000 }) })
+        .map(({ criteria, ms }) => async () => ({ who: 'admin' as const, method: 'PATCH', path: `/api/admin/questions/${await draft(sys)}`, json: { resolutionCriteria: criteria, closesAt: new Date(Date.now() + ms).toISOString() } })),
+      invalid: fc.oneof(
+        fc.integer({ min: 0, max: 864_000_000 }).map((ms) => req('admin', 'PATCH', `/api/admin/questions/${q2}`, { closesAt: new Date(Date.now() - ms).toISOString() })),
+        anyText(30).map((closesAt) => req('admin', 'PATCH', `/api/admin/questions/${q2}`, { closesAt })),
+        fc.string({ minLength: 1001, maxLength: 1100 }).filter((t) => t.trim().length > 1000).map((resolutionCriteria) => req('admin', 'PATCH', `/api/admin/questions/${q2}`, { resolutionCriteria })),
+        fc.constantFrom('\u202E', '\u2066', '\u200F', 'q\u0301\u0302\u0303').map((c) => req('admin', 'PATCH', `/api/admin/questions/${q2}`, { resolutionCriteria: `Resolves ${c}yes` })),
+        wrongTypes(['resolutionCriteria', 'closesAt']).map((b) => req('admin', 'PATCH', `/api/admin/questions/${q2}`, b)),
+        fc.constant(0).map(() => req('admin', 'PATCH', `/api/admin/questions/${q2}`, {})),
+        fc.uuid().map((id) => req('admin', 'PATCH', `/api/admin/questions/${id}`, { resolutionCriteria: 'x' })),
+        anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'PATCH', `/api/admin/questions/${seg(id)}`, { resolutionCriteria: 'x' })),
+        fc.constant(0).map(() => req('user', 'PATCH', `/api/admin/questions/${q2}`, { resolutionCriteria: 'Hacked' })),
       ),
       validRuns: 20,
     },
@@ -187,6 +233,16 @@ export function adminRoutes(f: Fixtures): Route[] {
       valid: fc.constant(0).map(() => req('user', 'POST', '/api/notifications/test')),
       invalid: fc.constant(0).map(() => req('anon', 'POST', '/api/notifications/test')),
       validRuns: 20,
+    },
+    {
+      // No valid case here: a click counts only on a push the user was sent (tests/api/day-analytics.test.ts).
+      name: 'POST /api/notifications/push-clicks',
+      invalid: fc.oneof(
+        notUuid.map((id) => req('user', 'POST', '/api/notifications/push-clicks', { id })),
+        fc.uuid().map((id) => req('user', 'POST', '/api/notifications/push-clicks', { id })),
+        wrongTypes(['id']).map((b) => req('user', 'POST', '/api/notifications/push-clicks', b)),
+        fc.uuid().map((id) => req('anon', 'POST', '/api/notifications/push-clicks', { id })),
+      ),
     },
     {
       name: 'POST /api/newsletter/subscribe',

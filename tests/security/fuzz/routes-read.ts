@@ -41,6 +41,7 @@ export function readRoutes(f: Fixtures): Route[] {
     simpleGet('GET /api/admin/questions', '/api/admin/questions', 'admin', 'user'),
     simpleGet('GET /api/admin/drafts', '/api/admin/drafts', 'admin', 'user'),
     simpleGet('GET /api/admin/analytics', '/api/admin/analytics', 'admin', 'anon'),
+    simpleGet('GET /api/admin/analytics/day', '/api/admin/analytics/day', 'admin', 'user'),
     byQuestion('public-results', 'anon'),
     byQuestion('comments', 'anon', false),
     byQuestion('results', 'user'),

@@ -182,6 +182,20 @@ export function userRoutes(f: Fixtures): Route[] {
       ),
     },
     {
+      name: 'POST /api/question-suggestions/{id}/use',
+      // Each valid Use on a fresh suggestion; a second Use of one (409) is in tests/api/suggestion-drafts.test.ts.
+      valid: suggestionTitle.map((title) => async () => {
+        const s = await u.b.post('/api/question-suggestions', { title });
+        expect(s.status, s.text).toBe(201);
+        return { who: 'admin' as const, method: 'POST', path: `/api/question-suggestions/${s.json.id}/use` };
+      }),
+      invalid: fc.oneof(
+        fc.uuid().map((id) => req('admin', 'POST', `/api/question-suggestions/${id}/use`)),
+        anyText(64).filter((s) => s.length > 0 && s !== '.' && s !== '..').map((id) => req('admin', 'POST', `/api/question-suggestions/${seg(id)}/use`)),
+        fc.constant(0).map(() => req('user', 'POST', `/api/question-suggestions/${suggestionId}/use`)),
+      ),
+    },
+    {
       name: 'DELETE /api/question-suggestions/{id}',
       // Admin-only: a user's delete is among the refusals below (authz.test.ts tries the author's own).
       valid: suggestionTitle.map((title) => async () => {

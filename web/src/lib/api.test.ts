@@ -144,6 +144,9 @@ describe('serverMessage / errorStatus', () => {
         failed(429, `{"message":"You are commenting too fast. Please try again in 42 seconds.","code":"commentTooFast","params":${params}}`);
       expect(serverMessage(await tooFast('{"seconds":42}'), 'fb')).toBe('Jy lewer te vinnig kommentaar. Probeer asseblief weer oor 42 sekondes.');
       expect(serverMessage(await tooFast('{"seconds":"<b>"}'), 'fb')).not.toContain('<b>');
+      // A time of day: its minutes with two digits (the close time in SAST).
+      const closed = await failed(409, '{"message":"Answering closed at 18:05","code":"voteClosedAt","params":{"hour":18,"minute":5}}');
+      expect(serverMessage(closed, 'fb')).toBe('Antwoorde het om 18:05 gesluit');
       const check = await failed(429, '{"message":"Too many attempts. Please complete the check to continue.","code":"checkRequired","challengeRequired":true}');
       expect(serverMessage(check, 'fb')).toBe(afrikaans.messages['error.checkRequired']);
     } finally {

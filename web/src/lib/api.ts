@@ -138,8 +138,11 @@ export function errorStatus(error: unknown): number | undefined {
 function messageForCode(code: string, params: Record<string, number> = {}): string | undefined {
   if (currentLanguage() === 'en') return undefined;
   const key = `error.${code}`;
-  return key in i18n.messages ? i18n._(key, params) : undefined;
+  return key in i18n.messages ? i18n._(key, params, { formats: MESSAGE_FORMATS }) : undefined;
 }
+
+/** Number styles a coded message may name: `{minute, number, twoDigits}` writes 5 as "05" (a time of day: 18:05). */
+const MESSAGE_FORMATS = { twoDigits: { minimumIntegerDigits: 2, useGrouping: false } } as const;
 
 /** A coded message's `params` (the seconds to wait…): a flat object of numbers named in letters, anything else dropped. */
 function numbersOf(params: unknown): Record<string, number> {

@@ -58,6 +58,10 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     isBlind: false,
     scheduledFor: null,
     scheduleMissedAt: null,
+    resolutionCriteria: null,
+    closesAt: null,
+    isClosed: false,
+    resolution: null,
     resultsHidden: false,
     results: [
       { optionId: 'yes', optionText: 'Yes', votes: 2, percentage: 66.67 },

@@ -4,6 +4,7 @@ export { Input, Textarea, Label } from './Input';
 export { FormField, focusFirstInvalid, type FormFieldProps } from './FormField';
 export { Badge } from './Badge';
 export { Spinner } from './Spinner';
+export { ErrorNote, LoadingNote } from './LoadStates';
 export { Tabs, type TabItem } from './Tabs';
 export { Dialog } from './Dialog';
 export { Toaster } from './Toaster';

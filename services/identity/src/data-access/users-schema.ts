@@ -40,6 +40,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     // Substring search on username (people search) without scanning the table.
     index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    // Sign-ups per day (analytics).
+    index('users_join_date_idx').on(t.joinDate),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { forgetEventsAbout } from '@mzansi/kit';
 import { eraseAlertChoices } from './alert-repo.js';
-import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushSubscriptions } from './schema.js';
+import { contacts, deliveries, newsletterSubscriptions, notificationJobs, pushClicks, pushSubscriptions } from './schema.js';
 import type { NotificationQueryable } from '../context.js';
 
 type Q = NotificationQueryable;
@@ -28,7 +28,7 @@ export async function pushSubscriptionsForExport(db: Q, userId: string) {
 
 /**
  * Erases a deleted user from notification: the delivery log rows that name them (e-mail deliveries are keyed by
- * user id, push deliveries by endpoint), their push subscriptions and alert choices, the newsletter subscription of their address
+ * user id, push deliveries by endpoint and by whom they were sent to), their push clicks, their push subscriptions and alert choices, the newsletter subscription of their address
  * with its mails, the contact entry, and notification's outbox rows that name them. (Verification mails not sent
  * yet go on their own consumer, in order with their requests: mail-consumers.ts.) Idempotent: a second run finds
  * nothing.
@@ -44,8 +44,10 @@ export async function eraseUser(db: Q, userId: string): Promise<{ push: number; 
       or(
         and(eq(deliveries.channel, 'email'), eq(deliveries.target, userId)),
         endpoints.length ? and(eq(deliveries.channel, 'push'), inArray(deliveries.target, endpoints)) : sql`false`,
+        eq(deliveries.userId, userId),
       ),
     );
+  await db.delete(pushClicks).where(eq(pushClicks.userId, userId));
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   await eraseAlertChoices(db, userId);
   const lower = contact?.email.trim().toLowerCase();
@@ -61,6 +63,11 @@ export async function eraseUser(db: Q, userId: string): Promise<{ push: number; 
   await db
     .delete(notificationJobs)
     .where(and(eq(notificationJobs.kind, 'inbox-item'), sql`(${notificationJobs.payload}->>'userId' = ${userId} OR ${notificationJobs.payload}->>'actorId' = ${userId})`));
+  // A corrected resolution's alert not sent yet names the players it is for: they are taken off its list.
+  await db.execute(sql`
+    UPDATE notification_jobs SET payload = jsonb_set(payload, '{userIds}',
+      (SELECT coalesce(jsonb_agg(u), '[]'::jsonb) FROM jsonb_array_elements(payload->'userIds') u WHERE u #>> '{}' <> ${userId}))
+    WHERE kind = 'resolution-corrected' AND payload->'userIds' ? ${userId}`);
   await db.delete(contacts).where(eq(contacts.userId, userId));
   await forgetEventsAbout(db, userId);
   return { push: endpoints.length, newsletter: !!subscription, contact: !!contact };

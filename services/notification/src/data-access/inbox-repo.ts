@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { addAgree, agreeGroupKey, removeAgreer, type AgreePayload, type BroadcastKind, type PersonalKind } from '../domain/inbox.js';
 import { inboxBroadcastItems, inboxBroadcastReads, inboxItems, inboxWatermarks } from './schema.js';
@@ -53,6 +54,31 @@ export async function addAgreeItem(
   }
   const [row] = await db.update(inboxItems).set({ payload, createdAt: a.at, readAt: null }).where(eq(inboxItems.id, current.id)).returning();
   return { id: row!.id, kind: row!.kind, payload, createdAt: row!.createdAt, read: false };
+}
+
+/**
+ * Stores the same kind of item for many people at once (one statement), once each: a person who already has the item
+ * of this group (the same `groupKey`) gets nothing. Returns the items stored now.
+ */
+export async function addPersonalMany(
+  db: Q,
+  p: { userIds: string[]; kind: PersonalKind; groupKey: string; payload: Record<string, unknown>; createdAt: Date },
+): Promise<(StoredItem & { userId: string })[]> {
+  if (p.userIds.length === 0) return [];
+  const rows = await db
+    .insert(inboxItems)
+    .values(p.userIds.map((userId) => ({ id: randomUUID(), userId, kind: p.kind, payload: p.payload, groupKey: p.groupKey, createdAt: p.createdAt })))
+    .onConflictDoNothing()
+    .returning();
+  return rows.map((row) => ({ id: row.id, userId: row.userId, kind: row.kind, payload: row.payload as Record<string, unknown>, createdAt: row.createdAt, read: false }));
+}
+
+/** A question's resolution item for everyone, rewritten as its resolution now stands (a correction): merged into its payload. */
+export async function reviseResolution(db: Q, questionId: string, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .update(inboxBroadcastItems)
+    .set({ payload: sql`${inboxBroadcastItems.payload} || ${JSON.stringify(patch)}::jsonb` })
+    .where(and(eq(inboxBroadcastItems.questionId, questionId), eq(inboxBroadcastItems.kind, 'question-resolved')));
 }
 
 /** Stores an item for everyone, once. */

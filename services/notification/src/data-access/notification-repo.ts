@@ -153,10 +153,21 @@ export async function releaseJob(db: Q, eventId: string, worker: string): Promis
 
 // ---- targets and deliveries ----
 
-/** Who a job is for: everyone, or one person (an inbox item), as far as they want this kind of alert. */
+/**
+ * Who a job is for: everyone, one person (an inbox item) or some people (the players told of a corrected resolution),
+ * as far as they want this kind of alert.
+ */
 export interface Audience {
   kind: AlertKind;
   userId?: string;
+  userIds?: string[];
+}
+
+/** The audience's people as a condition on a user id column (none: everyone). */
+function among(column: AnyColumn, audience: Audience): SQL | undefined {
+  if (audience.userId !== undefined) return eq(column, audience.userId);
+  if (audience.userIds !== undefined) return audience.userIds.length ? inArray(column, audience.userIds) : sql`false`;
+  return undefined;
 }
 
 /**
@@ -183,7 +194,7 @@ export async function nextPushTargets(db: Q, eventId: string, cursor: string | n
     .where(
       and(
         cursor === null ? undefined : gt(pushSubscriptions.endpoint, cursor),
-        audience.userId === undefined ? undefined : eq(pushSubscriptions.userId, audience.userId),
+        among(pushSubscriptions.userId, audience),
         wants(pushSubscriptions.userId, audience.kind, 'push'),
         sql`NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.event_id = ${eventId} AND d.channel = 'push'
               AND d.target = ${pushSubscriptions.endpoint} AND d.status <> 'sending')`,
@@ -204,7 +215,7 @@ export async function nextEmailTargets(db: Q, eventId: string, cursor: string | 
     .where(
       and(
         cursor === null ? undefined : gt(contacts.userId, cursor),
-        audience.userId === undefined ? undefined : eq(contacts.userId, audience.userId),
+        among(contacts.userId, audience),
         wants(contacts.userId, audience.kind, 'email'),
         eq(contacts.emailNotifications, true),
         eq(contacts.emailVerified, true),
@@ -217,12 +228,12 @@ export async function nextEmailTargets(db: Q, eventId: string, cursor: string | 
     .limit(limit);
 }
 
-/** Records that these targets are about to be sent (one statement per batch). */
-export async function markSending(db: Q, eventId: string, channel: Channel, targets: string[]): Promise<void> {
+/** Records that these targets (each with whom it is for, when a user) are about to be sent (one statement per batch). */
+export async function markSending(db: Q, eventId: string, channel: Channel, targets: { target: string; userId: string | null }[]): Promise<void> {
   if (targets.length === 0) return;
   await db
     .insert(deliveries)
-    .values(targets.map((target) => ({ eventId, channel, target, status: 'sending' as const })))
+    .values(targets.map(({ target, userId }) => ({ eventId, channel, target, userId, status: 'sending' as const })))
     .onConflictDoNothing();
 }
 

@@ -61,9 +61,10 @@ export const newsletterSubscriptions = pgTable(
 
 /**
  * What a job delivers: question-published and question-resolved go to everyone who wants that kind, inbox-item to the
- * one person an inbox item is for (push and e-mail, as they chose); the others are one mail to one address.
+ * one person an inbox item is for, resolution-corrected to the players it names (push and e-mail, as they chose); the
+ * others are one mail to one address.
  */
-export const JOB_KINDS = ['question-published', 'question-resolved', 'inbox-item', 'email-verification', 'newsletter-confirmation', 'password-reset'] as const;
+export const JOB_KINDS = ['question-published', 'question-resolved', 'resolution-corrected', 'inbox-item', 'email-verification', 'newsletter-confirmation', 'password-reset'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /**
@@ -104,8 +105,30 @@ export const deliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Whom it was for: the e-mail's user, the push subscription's owner when sent (null on rows from before). */
+    userId: uuid('user_id'),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.channel, t.target] })],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.channel, t.target] }),
+    // A push click's check (was it pushed to this user?) and the outcomes per day (analytics).
+    index('deliveries_push_user_idx').on(t.userId, t.eventId).where(sql`${t.channel} = 'push' AND ${t.status} = 'sent'`),
+    index('deliveries_updated_idx').on(t.updatedAt),
+  ],
+);
+
+/** The first click of a user on a push notification (its event id); kept as long as the delivery log. */
+export const pushClicks = pgTable(
+  'push_clicks',
+  {
+    eventId: uuid('event_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    clickedAt: ts('clicked_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId], name: 'push_clicks_pkey' }),
+    index('push_clicks_clicked_idx').on(t.clickedAt),
+    index('push_clicks_user_idx').on(t.userId),
+  ],
 );
 
 /** Service settings kept across restarts (the generated development VAPID keys). */

@@ -20,6 +20,13 @@ interface AlertWords {
   title: string;
   resolvedTitle: string;
   answer: (question: string, answer: string) => string;
+  /** "Resolved YES — IEC results, 30 May": the answer, the source's title and the SAST day it was resolved. */
+  resolvedWith: (answer: string, source: string, day: string) => string;
+  /** A corrected resolution's title, and its line: the answer as corrected, its source and the resolution's day. */
+  correctedTitle: string;
+  correctedWith: (answer: string, source: string, day: string) => string;
+  /** January … December, for the day ("30 May"). */
+  months: readonly string[];
   yes: string;
   no: string;
   personal: { [K in PersonalAlert['kind']]: (a: Extract<PersonalAlert, { kind: K }>) => string };
@@ -33,6 +40,10 @@ const WORDS: Record<PushLanguage, AlertWords> = {
     title: 'Mzansi Predicts',
     resolvedTitle: 'Question Resolved!',
     answer: (q, a) => `${q} The answer: ${a}`,
+    resolvedWith: (a, source, day) => `Resolved ${a} — ${source}, ${day}`,
+    correctedTitle: 'Resolution corrected',
+    correctedWith: (a, source, day) => `Corrected: now ${a} — ${source}, ${day}`,
+    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
     yes: 'Yes',
     no: 'No',
     personal: {
@@ -54,6 +65,10 @@ const WORDS: Record<PushLanguage, AlertWords> = {
     title: 'Mzansi Predicts',
     resolvedTitle: 'Umbuzo Uxazululiwe!',
     answer: (q, a) => `${q} Impendulo: ${a}`,
+    resolvedWith: (a, source, day) => `Kuxazululwe ${a} — ${source}, ${day}`,
+    correctedTitle: 'Isixazululo silungisiwe',
+    correctedWith: (a, source, day) => `Kulungisiwe: manje ${a} — ${source}, ${day}`,
+    months: ['Januwari', 'Februwari', 'Mashi', 'Ephreli', 'Meyi', 'Juni', 'Julayi', 'Agasti', 'Septhemba', 'Okthoba', 'Novemba', 'Disemba'],
     yes: 'Yebo',
     no: 'Cha',
     personal: {
@@ -77,6 +92,10 @@ const WORDS: Record<PushLanguage, AlertWords> = {
     title: 'Mzansi Predicts',
     resolvedTitle: 'Vraag beslis!',
     answer: (q, a) => `${q} Die antwoord: ${a}`,
+    resolvedWith: (a, source, day) => `Beslis ${a} — ${source}, ${day}`,
+    correctedTitle: 'Beslissing reggestel',
+    correctedWith: (a, source, day) => `Reggestel: nou ${a} — ${source}, ${day}`,
+    months: ['Januarie', 'Februarie', 'Maart', 'April', 'Mei', 'Junie', 'Julie', 'Augustus', 'September', 'Oktober', 'November', 'Desember'],
     yes: 'Ja',
     no: 'Nee',
     personal: {
@@ -95,6 +114,10 @@ const WORDS: Record<PushLanguage, AlertWords> = {
     title: 'Mzansi Predicts',
     resolvedTitle: 'Potso e Rarollotswe!',
     answer: (q, a) => `${q} Karabo: ${a}`,
+    resolvedWith: (a, source, day) => `E rarollotswe ${a} — ${source}, ${day}`,
+    correctedTitle: 'Tharollo e lokisitswe',
+    correctedWith: (a, source, day) => `E lokisitswe: jwale ${a} — ${source}, ${day}`,
+    months: ['Pherekgong', 'Hlakola', 'Hlakubele', 'Mmesa', 'Motsheanong', 'Phupjane', 'Phupu', 'Phato', 'Lwetse', 'Mphalane', 'Pudungwana', 'Tshitwe'],
     yes: 'E',
     no: 'Tjhe',
     personal: {
@@ -127,3 +150,22 @@ export function personalSentence(alert: PersonalAlert, language: PushLanguage): 
 /** A resolution's answer word: Yes / No in `language` (a question's options are yes and no). */
 export const answerWord = (optionId: string, language: PushLanguage): string =>
   optionId === 'yes' ? WORDS[language].yes : optionId === 'no' ? WORDS[language].no : optionId;
+
+/** The SAST day of an instant as a notice names it: "30 May" (South Africa keeps UTC+2 all year). */
+export function sastDay(at: Date, language: PushLanguage): string {
+  const sast = new Date(at.getTime() + 2 * 3600_000);
+  return `${sast.getUTCDate()} ${WORDS[language].months[sast.getUTCMonth()]}`;
+}
+
+/**
+ * A resolution's line in `language`: "Resolved YES — IEC results, 30 May", or for a corrected one "Corrected: now NO —
+ * IEC final results, 30 May" (the day stays the resolution's). Undefined without a source (a resolution from before
+ * sources): the alert then says only the answer.
+ */
+export function resolutionLine(r: { correctOptionId: string; sourceTitle?: string; resolvedAt?: string; corrected?: boolean }, language: PushLanguage): string | undefined {
+  const at = r.resolvedAt ? new Date(r.resolvedAt) : undefined;
+  if (!r.sourceTitle || !at || Number.isNaN(at.getTime())) return undefined;
+  const w = WORDS[language];
+  const say = r.corrected ? w.correctedWith : w.resolvedWith;
+  return say(answerWord(r.correctOptionId, language).toUpperCase(), r.sourceTitle, sastDay(at, language));
+}

@@ -1,12 +1,22 @@
 import { alertKindOf, type AlertKind } from '@mzansi/api';
-import { alertWords, answerWord, personalSentence, type PersonalAlert } from './alert-text.js';
+import { alertWords, answerWord, personalSentence, resolutionLine, type PersonalAlert } from './alert-text.js';
 import { mailWords } from './mail-text.js';
 import { base, escapeHtml, listUnsubscribeHeaders, pushTopic, questionMailer, questionPushPayload, questionSentence, type QuestionNotice, type UnsubscribeLinks } from './messages.js';
 import type { PushLanguage } from './push-text.js';
 
-/** A resolution's alert: the question as published (with its translations) and the right answer. */
+/**
+ * A resolution's alert: the question as published (with its translations), the right answer, and the source it names
+ * with the resolution's time (ISO; both absent for resolutions from before sources, and in jobs queued before them).
+ */
 export interface ResolvedNotice extends QuestionNotice {
   correctOptionId: string;
+  sourceTitle?: string;
+  resolvedAt?: string;
+}
+
+/** A corrected resolution's alert, for these players who had answered (one job per voting.resolution.corrected). */
+export interface CorrectedNotice extends ResolvedNotice {
+  userIds: string[];
 }
 
 /** An inbox item's alert for its one person; `actorId` is who caused it (erasing them drops the job). */
@@ -15,6 +25,7 @@ export type PersonalNotice = PersonalAlert & { userId: string; actorId?: string;
 export type AlertJob =
   | { kind: 'question-published'; payload: QuestionNotice }
   | { kind: 'question-resolved'; payload: ResolvedNotice }
+  | { kind: 'resolution-corrected'; payload: CorrectedNotice }
   | { kind: 'inbox-item'; payload: PersonalNotice };
 
 export interface Mail {
@@ -27,7 +38,7 @@ export type Mailer = (to: { name: string }, unsubscribe: UnsubscribeLinks) => Ma
 
 /** What one alert job sends: who may get it, its push Topic, and its push and mail in a language (settled once each). */
 export interface AlertMessages {
-  audience: { kind: AlertKind; userId?: string };
+  audience: { kind: AlertKind; userId?: string; userIds?: string[] };
   topic: string;
   push(language: PushLanguage): string;
   mailer(language: PushLanguage): Mailer;
@@ -37,6 +48,13 @@ export interface AlertMessages {
 function textIn(q: QuestionNotice, language: PushLanguage): string {
   const translated = language === 'en' ? undefined : q.translations?.[language];
   return questionSentence(typeof translated === 'string' && translated.trim() ? translated : q.text);
+}
+
+/** The question and its resolution: "Will …? Resolved YES — IEC results, 30 May" (or "The answer: Yes" without a source). */
+function resolutionSentence(q: ResolvedNotice & { corrected?: boolean }, language: PushLanguage): string {
+  const question = textIn(q, language);
+  const line = resolutionLine(q, language);
+  return line ? `${question} ${line}` : alertWords(language).answer(question, answerWord(q.correctOptionId, language));
 }
 
 /** A short alert mail: the sentence, a link, why it came and the unsubscribe link. */
@@ -71,13 +89,24 @@ export function alertMessages(job: AlertJob & { eventId: string }, publicUrl: st
     }
     case 'question-resolved': {
       const q = job.payload;
-      const sentence = (language: PushLanguage) => alertWords(language).answer(textIn(q, language), answerWord(q.correctOptionId, language));
+      const sentence = (language: PushLanguage) => resolutionSentence(q, language);
       return {
         audience: { kind: 'question-resolved' },
         topic: pushTopic(`resolved-${q.questionId}`),
         push: (language) =>
           JSON.stringify({ title: alertWords(language).resolvedTitle, body: sentence(language), url: '/inbox', questionId: q.questionId, tag: `resolved-${q.questionId}` }),
         mailer: (language) => alertMail(alertWords(language).resolvedTitle, sentence(language), inbox, language),
+      };
+    }
+    case 'resolution-corrected': {
+      const q = job.payload;
+      const sentence = (language: PushLanguage) => resolutionSentence({ ...q, corrected: true }, language);
+      const tag = `corrected-${q.questionId}`;
+      return {
+        audience: { kind: 'question-resolved', userIds: q.userIds },
+        topic: pushTopic(tag),
+        push: (language) => JSON.stringify({ title: alertWords(language).correctedTitle, body: sentence(language), url: '/inbox', questionId: q.questionId, tag }),
+        mailer: (language) => alertMail(alertWords(language).correctedTitle, sentence(language), inbox, language),
       };
     }
     case 'inbox-item': {

@@ -11,8 +11,11 @@ export const PERSONAL_KINDS = [
   'comment-removed',
   'suspended',
   'suggestion-used',
+  // A corrected resolution, for each player who had answered (voting names them).
+  'resolution-corrected',
 ] as const;
-export const BROADCAST_KINDS = ['question-published', 'question-resolved', 'resolution-corrected'] as const;
+/** A resolution's item for everyone shows the resolution as it stands: a correction rewrites it in place. */
+export const BROADCAST_KINDS = ['question-published', 'question-resolved'] as const;
 export type PersonalKind = (typeof PERSONAL_KINDS)[number];
 export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
 export type InboxKind = PersonalKind | BroadcastKind;
@@ -55,6 +58,8 @@ export function removeAgreer(current: AgreePayload, userId: string): AgreePayloa
 }
 
 export const agreeGroupKey = (commentId: string) => `agree:${commentId}`;
+/** A player's one corrected-resolution item per question (a resolution is corrected at most once). */
+export const correctedGroupKey = (questionId: string) => `corrected:${questionId}`;
 
 /** A page size from a request: 1 … INBOX_PAGE, the page when unset. */
 export const pageSize = (limit: number | undefined) => Math.min(Math.max(Math.trunc(limit || INBOX_PAGE), 1), INBOX_PAGE);

@@ -1,4 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { sastDayStart } from '@mzansi/kit/base';
+import type { PageFilters } from '../domain/archive.js';
 import { questions, type QuestionRow } from './schema.js';
 import type { QuestionsQueryable } from '../context.js';
 
@@ -46,8 +48,11 @@ export async function listPublishedBetween(db: Q, start: Date, end: Date): Promi
  * one with id `afterId` (keyset, on questions_public_page_idx), those matching `tsquery` (configuration 'simple', on
  * questions_search_idx) when given.
  */
-export async function listPublicPage(db: Q, opts: { limit: number; tsquery: string | null; afterId: string | null }): Promise<QuestionRow[]> {
-  const conditions = [eq(questions.isPublished, true), eq(questions.isArchived, false)];
+export async function listPublicPage(
+  db: Q,
+  opts: { limit: number; tsquery: string | null; afterId: string | null; now?: Date } & Partial<PageFilters>,
+): Promise<QuestionRow[]> {
+  const conditions = [eq(questions.isPublished, true), eq(questions.isArchived, false), ...filterConditions(opts, opts.now ?? new Date())];
   if (opts.tsquery) {
     conditions.push(sql`to_tsvector('simple', ${questions.text} || ' ' || coalesce(${questions.context}, '')) @@ to_tsquery('simple', ${opts.tsquery})`);
   }
@@ -63,6 +68,23 @@ export async function listPublicPage(db: Q, opts: { limit: number; tsquery: stri
     .where(and(...conditions))
     .orderBy(sql`${questions.publishedAt} desc nulls last`, sql`${questions.id} desc`)
     .limit(opts.limit);
+}
+
+/**
+ * The page filters as SQL: a tag (on questions_tags_idx), a SAST publication date, and a state at `now` — what
+ * domain/closing.ts's isPastClose and the resolved flag decide (closed: past its close time and not resolved).
+ */
+function filterConditions(f: Partial<PageFilters>, now: Date): SQL[] {
+  const out: SQL[] = [];
+  if (f.tag) out.push(arrayContains(questions.tags, [f.tag]));
+  if (f.date) {
+    const start = sastDayStart(f.date);
+    out.push(gte(questions.publishedAt, start), lt(questions.publishedAt, new Date(start.getTime() + 24 * 3600_000)));
+  }
+  if (f.status === 'resolved') out.push(eq(questions.isResolved, true));
+  if (f.status === 'closed') out.push(eq(questions.isResolved, false), lte(questions.closesAt, now));
+  if (f.status === 'open') out.push(eq(questions.isResolved, false), or(isNull(questions.closesAt), gt(questions.closesAt, now))!);
+  return out;
 }
 
 export async function listAll(db: Q): Promise<QuestionRow[]> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import type { SuggestionStatus } from '../domain/suggestions.js';
 
@@ -15,9 +15,16 @@ export interface TranslationRow {
   text: string;
   context?: string;
   options?: Record<string, string>;
+  resolutionCriteria?: string;
 }
 /** By language code: zu, af, st. */
 export type TranslationsRow = Partial<Record<string, TranslationRow>>;
+
+/** What a corrected resolution keeps of the one it replaced, and why it was corrected. */
+export interface CorrectionRow {
+  reason: string;
+  previous: { correctOptionId: string; sourceUrl: string | null; sourceTitle: string | null; note: string | null };
+}
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -50,6 +57,20 @@ export const questions = pgTable(
     scheduledBy: uuid('scheduled_by'),
     /** Set when the schedule was missed past its SAST day: the draft stays a draft until rescheduled. */
     scheduleMissedAt: ts('schedule_missed_at'),
+    /** The suggestion it was made from ("Use"): published, it marks the suggestion used (data-access/publish.ts). */
+    suggestionId: uuid('suggestion_id').references((): AnyPgColumn => questionSuggestions.id, { onDelete: 'set null' }),
+    /** How the question will be judged (domain/questions.ts validates it); null when none was given. */
+    resolutionCriteria: text('resolution_criteria'),
+    /** When answering closes (domain/closing.ts); null: answers are taken until it resolves. */
+    closesAt: ts('closes_at'),
+    /** The source the resolution names (domain/resolution.ts); both null for questions resolved before sources. */
+    resolutionSourceUrl: text('resolution_source_url'),
+    resolutionSourceTitle: text('resolution_source_title'),
+    resolutionNote: text('resolution_note'),
+    /** Set by the one correction a resolution may have (within 24 hours of `resolvedAt`, which stays). */
+    resolutionCorrectedAt: ts('resolution_corrected_at'),
+    /** The correction's reason and the resolution it replaced. */
+    resolutionCorrection: jsonb('resolution_correction').$type<CorrectionRow>(),
   },
   (t) => [
     // Public list and today's list: published questions by publication time.
@@ -65,7 +86,10 @@ export const questions = pgTable(
     index('questions_schedule_due_idx')
       .on(t.scheduledFor)
       .where(sql`${t.scheduledFor} is not null and not ${t.isPublished} and not ${t.isArchived} and ${t.scheduleMissedAt} is null`),
+    // One question per suggestion; a suggestion's question by its id.
+    uniqueIndex('questions_suggestion_idx').on(t.suggestionId).where(sql`${t.suggestionId} is not null`),
     index('questions_search_idx').using('gin', sql`to_tsvector('simple', ${t.text} || ' ' || coalesce(${t.context}, ''))`),
+    check('questions_resolution_source_check', sql`(${t.resolutionSourceUrl} IS NULL) = (${t.resolutionSourceTitle} IS NULL)`),
   ],
 );
 

@@ -8,8 +8,8 @@ import { toSnapshot } from './snapshot.js';
  * SAMPLE DATA for `make up` in development: a few weeks of South African political questions (an archive and
  * today's question), each flagged `is_sample`. Events go through the outbox like real ones, so other services build
  * their projections from them. The archive is left open: `scripts/seed-demo.ts` has sample users answer and
- * comment through the API and then resolves it, so its results are real. Runs only on an empty database; never in
- * production.
+ * comment through the API and then resolves it, each with a sample source (resolving needs one), so its results are
+ * real. Runs only on an empty database; never in production.
  *
  * Research content (officials and media predictions, also `is_sample`) is seeded when both of its tables are empty,
  * so a development database made before research existed gets it too.
@@ -36,22 +36,26 @@ const TODAY = {
   text: 'Will there be no load-shedding at all this weekend',
   context: 'Sample question for the demo. Consider planned maintenance, unplanned breakdowns and weekend demand.',
   tags: ['energy', 'load-shedding'],
+  resolutionCriteria: 'Resolves YES if Eskom’s own updates show no load-shedding stage from Friday 18:00 to Sunday 23:59.',
   // The demo's translated question: machine drafts, like the interface catalogues.
   translations: {
     zu: {
       text: 'Ngabe ngeke kube khona ukucishwa kukagesi nhlobo kule mpelasonto',
       context: 'Umbuzo oyisampula we-demo. Cabanga ngokulungiswa okuhleliwe, ukuphuka okungalindelekile nesidingo sempelasonto.',
       options: { yes: 'Yebo', no: 'Cha' },
+      resolutionCriteria: 'Kuxazululwa ngo-YEBO uma izibuyekezo zika-Eskom zingakhombisi sigaba sokucishwa kukagesi kusukela ngoLwesihlanu ngo-18:00 kuya ngeSonto ngo-23:59.',
     },
     af: {
       text: 'Sal daar hierdie naweek glad geen beurtkrag wees nie',
       context: 'Voorbeeldvraag vir die demo. Dink aan beplande onderhoud, onbeplande onklaarrakings en naweekaanvraag.',
       options: { yes: 'Ja', no: 'Nee' },
+      resolutionCriteria: 'Word as JA beslis as Eskom se eie bywerkings geen beurtkragfase van Vrydag 18:00 tot Sondag 23:59 toon nie.',
     },
     st: {
       text: 'Na ho tla ba le ho se kgaolwe ha motlakase ho hang mafelong a beke ana',
       context: 'Potso ya mohlala bakeng sa demo. Nahana ka tlhokomelo e rerilweng, ho senyeha ho sa lebellwang le tlhoko ya mafelo a beke.',
       options: { yes: 'E', no: 'Tjhe' },
+      resolutionCriteria: 'E rarollwa ka E haeba dintlafatso tsa Eskom di sa bontshe mohato wa ho kgaolwa ha motlakase ho tloha Labohlano ka 18:00 ho isa Sontaha ka 23:59.',
     },
   },
 };

@@ -5,7 +5,7 @@ import type { QuestionRow } from './schema.js';
 export function translationsOf(row: QuestionRow) {
   return Object.fromEntries(
     Object.entries(row.translations ?? {}).flatMap(([language, t]) =>
-      t ? [[language, { text: t.text, context: t.context ?? '', options: t.options ?? {} }]] : [],
+      t ? [[language, { text: t.text, context: t.context ?? '', options: t.options ?? {}, resolutionCriteria: t.resolutionCriteria }]] : [],
     ),
   );
 }
@@ -22,5 +22,7 @@ export function toSnapshot(row: QuestionRow): events.QuestionSnapshot {
     tags: row.tags,
     isBlind: row.isBlind,
     translations: translationsOf(row),
+    closesAt: row.closesAt ?? undefined,
+    resolutionCriteria: row.resolutionCriteria ?? undefined,
   };
 }

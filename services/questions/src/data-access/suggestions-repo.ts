@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { SuggestionStatus } from '../domain/suggestions.js';
 import { questions, questionSuggestions, type SuggestionRow } from './schema.js';
 import type { QuestionsQueryable } from '../context.js';
@@ -13,11 +13,20 @@ export async function findSuggestionForUpdate(db: Q, id: string): Promise<Sugges
   return (await db.select().from(questionSuggestions).where(eq(questionSuggestions.id, id)).for('update').limit(1))[0];
 }
 
-/** Latest first; by author (index on user_id, created_at) and/or status (index on status, created_at). */
-export async function listSuggestions(db: Q, filter: { userId?: string; status?: SuggestionStatus }): Promise<SuggestionRow[]> {
+/** A suggestion with the question made from it, if any. */
+export type SuggestionWithQuestion = SuggestionRow & { questionId: string | null };
+
+const withQuestion = { ...getTableColumns(questionSuggestions), questionId: questions.id };
+
+/**
+ * Latest first; by author (index on user_id, created_at) and/or status (index on status, created_at); each with the
+ * question made from it (the unique index on questions.suggestion_id).
+ */
+export async function listSuggestions(db: Q, filter: { userId?: string; status?: SuggestionStatus }): Promise<SuggestionWithQuestion[]> {
   return db
-    .select()
+    .select(withQuestion)
     .from(questionSuggestions)
+    .leftJoin(questions, eq(questions.suggestionId, questionSuggestions.id))
     .where(
       and(
         filter.userId ? eq(questionSuggestions.userId, filter.userId) : undefined,
@@ -26,6 +35,25 @@ export async function listSuggestions(db: Q, filter: { userId?: string; status?:
     )
     .orderBy(desc(questionSuggestions.createdAt), desc(questionSuggestions.id))
     .limit(500);
+}
+
+/** The id of the question made from this suggestion, if one exists. */
+export async function questionOfSuggestion(db: Q, suggestionId: string): Promise<string | null> {
+  const rows = await db.select({ id: questions.id }).from(questions).where(eq(questions.suggestionId, suggestionId)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * On the publish of a question made from a suggestion: the suggestion becomes used, once (a suggestion an admin
+ * already marked used is left as it is). Its author and title when it changed, else undefined.
+ */
+export async function markUsed(db: Q, suggestionId: string, at: Date): Promise<{ userId: string; title: string } | undefined> {
+  const rows = await db
+    .update(questionSuggestions)
+    .set({ status: 'used', updatedAt: at })
+    .where(and(eq(questionSuggestions.id, suggestionId), ne(questionSuggestions.status, 'used')))
+    .returning({ userId: questionSuggestions.userId, title: questionSuggestions.title });
+  return rows[0];
 }
 
 export async function updateSuggestion(db: Q, id: string, patch: Partial<typeof questionSuggestions.$inferInsert>): Promise<SuggestionRow> {

@@ -36,16 +36,46 @@ export const MAX_PAGE_SIZE = 100;
 /** Longest search text accepted. */
 export const MAX_QUERY_LENGTH = 200;
 
+/** The states a page may be filtered by, at the time of the call. */
+export const PAGE_STATUSES = ['open', 'closed', 'resolved'] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+/** Longest tag accepted as a filter (tags are short slugs). */
+const MAX_TAG_LENGTH = 60;
+const SAST_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters of a page: a tag, a state and a SAST publication date, each optional. */
+export interface PageFilters {
+  tag: string | null;
+  status: PageStatus | null;
+  date: string | null;
+}
+
 /**
  * An archive page request, checked in this order (INVALID_ARGUMENT with a plain message): a negative size, a cursor
- * that is no id, a search text over MAX_QUERY_LENGTH. Returns the page size (0 → DEFAULT_PAGE_SIZE, at most
- * MAX_PAGE_SIZE), the search as a tsquery (`searchQuery`) and the id to page on after (lower case), if any.
+ * that is no id, a search text over MAX_QUERY_LENGTH, a tag, state or date that is not one. Returns the page size
+ * (0 → DEFAULT_PAGE_SIZE, at most MAX_PAGE_SIZE), the search as a tsquery (`searchQuery`), the id to page on after
+ * (lower case), if any, and the filters.
  */
-export function archivePageRequest(req: { limit: number; cursor: string; query: string }): { limit: number; tsquery: string | null; afterId: string | null } {
+export function archivePageRequest(req: { limit: number; cursor: string; query: string; tag?: string; status?: string; date?: string }): {
+  limit: number;
+  tsquery: string | null;
+  afterId: string | null;
+} & PageFilters {
   if (req.limit < 0) throw invalid('limit must be positive');
   if (req.cursor && !isCursor(req.cursor)) throw invalid('cursor is not valid');
   if (req.query.length > MAX_QUERY_LENGTH) throw invalid('query is too long');
-  return { limit: Math.min(req.limit || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE), tsquery: searchQuery(req.query), afterId: req.cursor ? req.cursor.toLowerCase() : null };
+  if ((req.tag ?? '').length > MAX_TAG_LENGTH) throw invalid('tag is too long');
+  if (req.status && !(PAGE_STATUSES as readonly string[]).includes(req.status)) throw invalid('status must be open, closed or resolved');
+  if (req.date && (!SAST_DATE.test(req.date) || Number.isNaN(Date.parse(`${req.date}T00:00:00Z`)))) throw invalid('date must be a date (YYYY-MM-DD)');
+  return {
+    limit: Math.min(req.limit || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    tsquery: searchQuery(req.query),
+    afterId: req.cursor ? req.cursor.toLowerCase() : null,
+    tag: req.tag || null,
+    status: (req.status as PageStatus | undefined) || null,
+    date: req.date || null,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { conflict, invalid } from '@mzansi/kit/errors';
 import { codedMessages } from '@mzansi/kit/messages';
+import { checkDraftClose, validateCriteria } from './closing.js';
 
 /** Question rules (spec §3–§5, PRODUCT.md). No transport or storage here. */
 
@@ -24,6 +25,8 @@ export interface NewQuestion {
   tags: string[];
   isBlind: boolean;
   translations: Translations;
+  resolutionCriteria: string | null;
+  closesAt: Date | null;
 }
 
 /** The languages a question may carry besides English. */
@@ -32,18 +35,20 @@ export interface Translation {
   text: string;
   context?: string;
   options?: Record<string, string>;
+  resolutionCriteria?: string;
 }
 export type Translations = Partial<Record<(typeof TRANSLATION_LANGUAGES)[number], Translation>>;
 export interface TranslationInput {
   text: string;
   context: string;
   options: Record<string, string>;
+  resolutionCriteria?: string;
 }
 
 /**
  * Checks and normalises the optional translations: only zu, af and st; each with its text (limits as for English, the
- * question mark added when shown); context and option texts optional, options only the question's. A language whose
- * text is empty is left out (English shows).
+ * question mark added when shown); context, resolution criteria and option texts optional, options only the
+ * question's. A language whose text is empty is left out (English shows).
  */
 export function validateTranslations(input: Record<string, TranslationInput> | undefined, options: Option[]): Translations {
   const out: Translations = {};
@@ -52,8 +57,9 @@ export function validateTranslations(input: Record<string, TranslationInput> | u
     const text = t.text.trim().replace(/\?+$/, '').trim();
     const context = t.context.trim();
     const optionTexts = Object.entries(t.options ?? {}).map(([id, v]) => [id, v.trim()] as const).filter(([, v]) => v);
+    const criteria = validateCriteria(t.resolutionCriteria);
     if (!text) {
-      if (context || optionTexts.length) throw invalid(`The ${language} translation needs the question text`);
+      if (context || criteria || optionTexts.length) throw invalid(`The ${language} translation needs the question text`);
       continue;
     }
     if (text.length > TEXT_MAX) throw invalid(`Question text must be at most ${TEXT_MAX} characters`);
@@ -63,6 +69,7 @@ export function validateTranslations(input: Record<string, TranslationInput> | u
     out[language as keyof Translations] = {
       text,
       ...(context && { context }),
+      ...(criteria && { resolutionCriteria: criteria }),
       ...(optionTexts.length > 0 && { options: Object.fromEntries(optionTexts) }),
     };
   }
@@ -86,16 +93,24 @@ export const MESSAGES = codedMessages('question', {
   alreadyArchived: 'This question is already archived',
 } as const);
 
-/** Checks and normalises an admin's new question: exactly the options yes and no, context null when empty. */
-export function validateNewQuestion(input: {
-  text: string;
-  context: string;
-  date: Date | undefined;
-  options: Option[];
-  tags: string[];
-  isBlind?: boolean;
-  translations?: Record<string, TranslationInput>;
-}): NewQuestion {
+/**
+ * Checks and normalises an admin's new question: exactly the options yes and no, context and criteria null when
+ * empty, a close time (optional) after its date and `now` (domain/closing.ts).
+ */
+export function validateNewQuestion(
+  input: {
+    text: string;
+    context: string;
+    date: Date | undefined;
+    options: Option[];
+    tags: string[];
+    isBlind?: boolean;
+    translations?: Record<string, TranslationInput>;
+    resolutionCriteria?: string;
+    closesAt?: Date | undefined;
+  },
+  now: Date,
+): NewQuestion {
   // The question mark is added when shown, so a typed one is not doubled.
   const text = input.text.trim().replace(/\?+$/, '').trim();
   if (!text || !input.date || Number.isNaN(input.date.getTime())) throw invalid(MESSAGES.required);
@@ -111,7 +126,9 @@ export function validateNewQuestion(input: {
   const year = input.date.getUTCFullYear();
   if (year < 2024 || year > 2100) throw invalid('The date must be between 2024 and 2100');
   const translations = validateTranslations(input.translations, options);
-  return { text, context, date: input.date, options, tags, isBlind: input.isBlind === true, translations };
+  const resolutionCriteria = validateCriteria(input.resolutionCriteria);
+  const closesAt = input.closesAt ? checkDraftClose(input.closesAt, { date: input.date, scheduledFor: null }, now) : null;
+  return { text, context, date: input.date, options, tags, isBlind: input.isBlind === true, translations, resolutionCriteria, closesAt };
 }
 
 export function assertCanPublish(q: QuestionState): void {

@@ -2,6 +2,7 @@ import { conflict, invalid } from '@mzansi/kit/errors';
 import { codedMessages } from '@mzansi/kit/messages';
 import { sastDate } from '@mzansi/kit/clock';
 import { MESSAGES as QUESTION_MESSAGES } from './questions.js';
+import { isPastClose } from './closing.js';
 
 /**
  * Scheduled publishing: a draft given a publish time publishes itself at that time, as a manual publish does. A
@@ -50,11 +51,15 @@ export function isDue(q: ScheduleState, now: Date): boolean {
   return q.scheduledFor !== null && !q.isPublished && !q.isArchived && q.scheduleMissedAt === null && q.scheduledFor.getTime() <= now.getTime();
 }
 
-export type DueOutcome = { kind: 'publish'; lateMs: number } | { kind: 'missed'; lateMs: number };
+export type DueOutcome = { kind: 'publish'; lateMs: number } | { kind: 'missed'; lateMs: number; closed?: boolean };
 
-/** What to do with a due schedule at `now`: publish while it is still the SAST day of its time, otherwise missed. */
-export function dueOutcome(scheduledFor: Date, now: Date): DueOutcome {
+/**
+ * What to do with a due schedule at `now`: publish while it is still the SAST day of its time, otherwise missed;
+ * also missed once its close time has passed (published, it would take no answer).
+ */
+export function dueOutcome(scheduledFor: Date, now: Date, closesAt: Date | null = null): DueOutcome {
   const lateMs = Math.max(0, now.getTime() - scheduledFor.getTime());
+  if (isPastClose(closesAt, now)) return { kind: 'missed', lateMs, closed: true };
   return sastDate(scheduledFor) === sastDate(now) ? { kind: 'publish', lateMs } : { kind: 'missed', lateMs };
 }
 
@@ -73,7 +78,7 @@ export function formatLateness(ms: number): string {
 /** The audit log's detail of what the scheduler did: the time it was scheduled for and how late it acted. */
 export function scheduleAuditDetail(scheduledFor: Date, outcome: DueOutcome): string {
   const at = scheduledFor.toISOString();
-  return outcome.kind === 'publish'
-    ? `Scheduled for ${at}; published ${formatLateness(outcome.lateMs)} late`
-    : `Scheduled for ${at}; missed by ${formatLateness(outcome.lateMs)}, past its SAST day: left as a draft`;
+  if (outcome.kind === 'publish') return `Scheduled for ${at}; published ${formatLateness(outcome.lateMs)} late`;
+  const why = outcome.closed ? 'past its close time' : 'past its SAST day';
+  return `Scheduled for ${at}; missed by ${formatLateness(outcome.lateMs)}, ${why}: left as a draft`;
 }

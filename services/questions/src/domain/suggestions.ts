@@ -1,7 +1,9 @@
 import type { Actor } from '@mzansi/kit/auth';
-import { forbidden, invalid } from '@mzansi/kit/errors';
+import { conflict, forbidden, invalid } from '@mzansi/kit/errors';
 import { codedMessages } from '@mzansi/kit/messages';
-import { isInvisible, refuseBidiControls, refuseHidingText } from '@mzansi/kit/text';
+import { sastDate } from '@mzansi/kit/clock';
+import { validateNewQuestion, type NewQuestion } from './questions.js';
+import { visibleText } from '@mzansi/kit/text';
 
 /** Question suggestion rules (spec §4 suggestion status, §5, PRODUCT.md). No transport or storage here. */
 
@@ -21,19 +23,11 @@ export const SUGGESTION_MESSAGES = codedMessages('suggestion', {
   notesTooLong: `Admin notes must be at most ${NOTES_MAX} characters`,
   notFound: 'Suggestion not found',
   adminOnly: 'Only admins can delete suggestions',
+  alreadyHasQuestion: 'This suggestion already has a question',
 } as const);
 
 const M = SUGGESTION_MESSAGES;
 const length = (s: string) => [...s].length;
-
-/** Trimmed text; '' when nothing in it is visible. Refuses bidi controls and stacked marks (kit text.ts). */
-function visibleText(raw: string, what: string): string {
-  const text = raw.trim();
-  refuseBidiControls(text, what);
-  if (isInvisible(text)) return '';
-  refuseHidingText(text, what);
-  return text;
-}
 
 /**
  * Title 10–200 characters after trimming; description optional (null when empty), at most 2000. Both are shown to
@@ -63,4 +57,30 @@ export function validateReview(input: { status: string | null; adminNotes: strin
  */
 export function assertCanDelete(actor: Actor): void {
   if (!actor.isAdmin) throw forbidden(M.adminOnly);
+}
+
+/** The admin form's defaults for a new question (spec §5 admin: Yes / No, 13:00). */
+const DRAFT_OPTIONS = [
+  { id: 'yes', text: 'Yes' },
+  { id: 'no', text: 'No' },
+];
+const DRAFT_TIME = '13:00';
+
+/**
+ * The draft "Use" makes of a suggestion: its title as the question, its description as the context, Yes / No, dated
+ * today (the SAST day) at 13:00 like a fresh admin form; the admin edits, schedules or publishes it from there. A
+ * suggestion has at most one question (`hasQuestion`: one was made already and still exists).
+ */
+export function draftFromSuggestion(s: { title: string; description: string | null }, hasQuestion: boolean, now: Date): NewQuestion {
+  if (hasQuestion) throw conflict(M.alreadyHasQuestion);
+  return validateNewQuestion(
+    {
+      text: s.title,
+      context: s.description ?? '',
+      date: new Date(`${sastDate(now)}T${DRAFT_TIME}:00.000Z`),
+      options: DRAFT_OPTIONS,
+      tags: [],
+    },
+    now,
+  );
 }

@@ -41,20 +41,23 @@ export async function closeReports(db: Q, commentId: string, status: 'rejected' 
     .where(and(eq(commentReports.commentId, commentId), eq(commentReports.status, 'open')));
 }
 
+/** Since when a queued comment waits: its oldest open report, or (hidden without one) its posting. */
+const waitingSince = sql<Date>`coalesce((SELECT min(r.created_at) FROM comment_reports r WHERE r.comment_id = ${comments.id} AND r.status = 'open'), ${comments.createdAt})`;
+/** In the queue: hidden (and not deleted), or not removed with an open report. */
+const inQueue = or(
+  and(eq(comments.moderation, 'hidden'), isNull(comments.deletedAt)),
+  and(ne(comments.moderation, 'removed'), sql`EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = ${comments.id} AND r.status = 'open')`),
+);
+
 /** The queue: comments with an open report or hidden, the longest-waiting first. */
 export async function queueComments(db: Q, limit: number): Promise<CommentRow[]> {
-  const waiting = sql<Date>`coalesce((SELECT min(r.created_at) FROM comment_reports r WHERE r.comment_id = ${comments.id} AND r.status = 'open'), ${comments.createdAt})`;
-  return db
-    .select(commentCols)
-    .from(comments)
-    .where(
-      or(
-        and(eq(comments.moderation, 'hidden'), isNull(comments.deletedAt)),
-        and(ne(comments.moderation, 'removed'), sql`EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = ${comments.id} AND r.status = 'open')`),
-      ),
-    )
-    .orderBy(asc(waiting), asc(comments.id))
-    .limit(limit);
+  return db.select(commentCols).from(comments).where(inQueue).orderBy(asc(waitingSince), asc(comments.id)).limit(limit);
+}
+
+/** When the queue's longest-waiting comment started waiting (Unix seconds), or null when the queue is empty. */
+export async function oldestQueuedSince(db: Q): Promise<number | null> {
+  const [row] = await db.select({ since: sql<number | null>`extract(epoch FROM min(${waitingSince}))::float8` }).from(comments).where(inQueue);
+  return row?.since ?? null;
 }
 
 /** Every report of these comments, oldest first, with how many of each reporter's reports were rejected. */

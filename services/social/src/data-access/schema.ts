@@ -92,6 +92,8 @@ export const comments = pgTable(
     index('comments_moderation_idx').on(t.userId).where(sql`${t.moderation} <> 'visible'`),
     index('comments_question_idx').on(t.questionId, t.createdAt.desc()),
     index('comments_user_idx').on(t.userId, t.questionId),
+    // Comments per day (analytics).
+    index('comments_created_idx').on(t.createdAt),
     // The few rows still to re-encode, found without a scan.
     index('comments_image_pending_idx').on(t.id).where(sql`${t.imageData} IS NOT NULL AND ${t.imageWidth} IS NULL`),
   ],
@@ -145,5 +147,7 @@ export const commentReports = pgTable(
     uniqueIndex('comment_reports_once_key').on(t.commentId, t.reporterId),
     index('comment_reports_reporter_idx').on(t.reporterId, t.status),
     index('comment_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    // Reports per day (analytics).
+    index('comment_reports_created_idx').on(t.createdAt),
   ],
 );

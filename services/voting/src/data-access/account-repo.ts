@@ -1,12 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { forgetEventsAbout } from '@mzansi/kit';
-import { answerPrivacy, answers, monthScores, questionState, userProvince } from './schema.js';
+import { answerPrivacy, answers, monthScores, playerFirstDays, questionState, userProvince } from './schema.js';
 import type { VotingQueryable } from '../context.js';
 
 type Q = VotingQueryable;
 
 /**
- * Erases a deleted user from voting: their answers, monthly scores and privacy settings, and any of voting's
+ * Erases a deleted user from voting: their answers, monthly scores, privacy settings and first day of answering
+ * (the analytics' roll-ups keep only counts), and any of voting's
  * outbox rows that name them (voting publishes no events today; the sweep keeps erasure complete if it does). The national counts are not derived from the answers but kept in
  * `option_counts` (written in each answer's transaction), so they stay exactly as they were: aggregates are not
  * personal information. The leaderboards and ranks are read from `month_scores`, so the user drops off them at
@@ -17,6 +18,7 @@ export async function eraseUser(db: Q, userId: string): Promise<{ answers: numbe
   const gone = await db.delete(answers).where(eq(answers.userId, userId)).returning({ id: answers.id });
   await db.delete(answerPrivacy).where(eq(answerPrivacy.userId, userId));
   await db.delete(userProvince).where(eq(userProvince.userId, userId));
+  await db.delete(playerFirstDays).where(eq(playerFirstDays.userId, userId));
   await forgetEventsAbout(db, userId);
   return { answers: gone.length, scores: scores.length };
 }

@@ -157,11 +157,13 @@ export class AnswerWriter {
 }
 
 /**
- * domain/scoring.ts `isOpen` in SQL, over `question_state q`: the write checks it in the statement that inserts, so
- * that no resolution or archiving can slip between check and insert. test/rules-in-sql.test.ts runs the statement
- * against every combination of the rule's inputs and compares it with `isOpen`.
+ * domain/scoring.ts `isOpen` in SQL, over `question_state q` and the input row `i`, whose `submitted_at` is the
+ * `now` the rule is judged at (the handler's clock, a parameter of the statement: never the database's clock): the
+ * write checks it in the statement that inserts, so that no resolution, archiving or close can slip between check
+ * and insert. test/rules-in-sql.test.ts runs the statement against every combination of the rule's inputs, and at
+ * instants before, at and after a close time, and compares it with `isOpen`.
  */
-export const OPEN_QUESTION_SQL = 'q.published_at IS NOT NULL AND NOT q.is_resolved AND NOT q.is_archived';
+export const OPEN_QUESTION_SQL = 'q.published_at IS NOT NULL AND NOT q.is_resolved AND NOT q.is_archived AND (q.closes_at IS NULL OR i.submitted_at < q.closes_at)';
 
 /** domain/answers.ts `isOneOfTheOptions` in SQL, over `question_state q` and the input row `i`. */
 export const ONE_OF_THE_OPTIONS_SQL = `q.options @> jsonb_build_array(jsonb_build_object('id', i.option_id))`;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+export { answerDays, playerFirstDays } from './analytics-schema.js';
+
 export { inbox, outbox } from '@mzansi/kit';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -17,7 +19,13 @@ export const questionState = pgTable('question_state', {
   resolvedAt: ts('resolved_at'),
   /** Blind question: live results carry only the total until it resolves. */
   isBlind: boolean('is_blind').notNull().default(false),
-});
+  /** Answers are refused at and after this instant (domain/scoring.ts `isOpen`); null: until it resolves. */
+  closesAt: ts('closes_at'),
+  /** When the close time last changed (questions.question.closing_changed): an older change arriving later is ignored. */
+  closesAtChangedAt: ts('closes_at_changed_at'),
+  /** When its one corrected resolution was applied (data-access/correction-repo.ts): a second one is nothing. */
+  correctedAt: ts('corrected_at'),
+}, (t) => [index('question_state_published_idx').on(t.publishedAt).where(sql`${t.publishedAt} IS NOT NULL`)]);
 
 export const answers = pgTable(
   'answers',
@@ -38,8 +46,10 @@ export const answers = pgTable(
     uniqueIndex('answers_user_question_key').on(t.userId, t.questionId),
     // History and streaks.
     index('answers_user_submitted_idx').on(t.userId, t.submittedAt.desc()),
-    // Friend answers and deletes by question.
-    index('answers_question_idx').on(t.questionId),
+    // Friend answers and deletes by question; a correction's notices page through a question's answers by user.
+    index('answers_question_user_idx').on(t.questionId, t.userId),
+    // Answers by time (analytics, CountAnswers); the migration adds INCLUDE (user_id): players per day from the index.
+    index('answers_submitted_idx').on(t.submittedAt),
   ],
 );
 

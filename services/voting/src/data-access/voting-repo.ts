@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { answerPrivacy, answers, monthScores, optionCounts, provinceCounts, questionState, resultsHistory, userProvince } from './schema.js';
 import type { VotingQueryable } from '../context.js';
+import { closesAtOnRepublish } from './closing-repo.js';
 
 type Q = VotingQueryable;
 
@@ -208,7 +209,7 @@ export async function upsertQuestion(db: Q, values: typeof questionState.$inferI
   await db
     .insert(questionState)
     .values(values)
-    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt, isBlind: values.isBlind ?? false } });
+    .onConflictDoUpdate({ target: questionState.questionId, set: { text: values.text, options: values.options, publishedAt: values.publishedAt, isBlind: values.isBlind ?? false, closesAt: closesAtOnRepublish } });
 }
 
 /**

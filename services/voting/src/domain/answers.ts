@@ -1,10 +1,10 @@
 import { isUuid } from '@mzansi/kit/errors';
-import { isOpen, type OpenState } from './scoring.js';
+import { hasClosedAt, isLive, type OpenState } from './scoring.js';
 
 /**
  * Answer acceptance (PRODUCT.md "Answering"): which submits are written and, when one is not, which refusal the
  * user is told. Pure rules; the handler translates a refusal into a gRPC error, the answer writer executes the
- * write (its statement repeats `isOpen` and `isOneOfTheOptions` in SQL so that the check and the insert are one
+ * write (its statement repeats scoring.ts `isOpen` and `isOneOfTheOptions` in SQL so that the check and the insert are one
  * atomic step: see data-access/answer-writer.ts, OPEN_QUESTION_SQL, and test/rules-in-sql.test.ts).
  */
 
@@ -14,8 +14,11 @@ export const MAX_OPTION_ID_LENGTH = 100;
 /** Writes tried for a question that is open yet refused the answer, before it is called closed. */
 export const WRITE_ATTEMPTS = 3;
 
-/** Why an answer was not written; the handler maps each to its message and status. */
-export type Refusal = 'questionNotFound' | 'unknownUser' | 'unknownOption' | 'different' | 'closed';
+/**
+ * Why an answer was not written; the handler maps each to its message and status. `closedAt`: the question's close
+ * time has come (the message names it); `closed`: resolved, archived or never published.
+ */
+export type Refusal = 'questionNotFound' | 'unknownUser' | 'unknownOption' | 'different' | 'closed' | 'closedAt';
 
 export interface Submission {
   questionId: string;
@@ -63,8 +66,9 @@ export type NotWritten = { outcome: 'alreadyAnswered' } | { outcome: 'refused'; 
  *    (idempotent; the confidence is fixed with the answer, like the option); anything else is `different`;
  * 2. no such question (`questionNotFound`);
  * 3. the option is not one of the question's (`unknownOption`);
- * 4. the question is not open (`closed`);
- * 5. otherwise the question became open (voting just learned of its publishing) after the statement's snapshot:
+ * 4. the question is not published, or resolved, or archived (`closed`);
+ * 5. its close time has come at `now`, the time the write was given (`closedAt`);
+ * 6. otherwise the question became open (voting just learned of its publishing) after the statement's snapshot:
  *    `retry`, up to WRITE_ATTEMPTS writes in all, then `closed`, rather than calling an open question closed at once.
  */
 export function whyNotWritten(
@@ -72,6 +76,7 @@ export function whyNotWritten(
   existing: { optionId: string; confidence: number } | undefined,
   question: AnswerableQuestion | undefined,
   attempt: number,
+  now: Date,
 ): NotWritten {
   if (existing) {
     const same = existing.optionId === submitted.optionId && existing.confidence === submitted.confidence;
@@ -79,6 +84,8 @@ export function whyNotWritten(
   }
   if (!question) return { outcome: 'refused', reason: 'questionNotFound' };
   if (!isOneOfTheOptions(question, submitted.optionId)) return { outcome: 'refused', reason: 'unknownOption' };
-  if (!isOpen(question) || attempt >= WRITE_ATTEMPTS) return { outcome: 'refused', reason: 'closed' };
+  if (!isLive(question)) return { outcome: 'refused', reason: 'closed' };
+  if (hasClosedAt(question, now)) return { outcome: 'refused', reason: 'closedAt' };
+  if (attempt >= WRITE_ATTEMPTS) return { outcome: 'refused', reason: 'closed' };
   return { outcome: 'retry' };
 }

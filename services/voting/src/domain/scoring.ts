@@ -1,4 +1,6 @@
+import { isPastClose } from '@mzansi/api/rules';
 import { sastDate } from '@mzansi/kit/clock';
+import { brierSkill } from './calibration.js';
 
 /** Scoring rules (PRODUCT.md "Leaderboard is real", "Streak"). Pure functions. */
 
@@ -44,13 +46,39 @@ export interface OpenState {
   publishedAt: Date | null;
   isResolved: boolean;
   isArchived: boolean;
+  /** Answers are refused at and after it; null: until the question resolves. */
+  closesAt: Date | null;
+}
+
+/** Published, not resolved and not archived: open unless its close time has passed (`hasClosedAt`). */
+export function isLive(q: Omit<OpenState, 'closesAt'>): boolean {
+  return q.publishedAt !== null && !q.isResolved && !q.isArchived;
+}
+
+/** Its close time has come: answering closed at `now` (the instant is the close's own, not a minute later). */
+export function hasClosedAt(q: Pick<OpenState, 'closesAt'>, now: Date): boolean {
+  return isPastClose(q.closesAt, now);
 }
 
 /**
- * Answers are accepted only while a question is published, not resolved and not archived. The answer write
- * statement repeats this rule in SQL (data-access/answer-writer.ts `OPEN_QUESTION_SQL`) so that the check and the
- * insert are one atomic step; test/rules-in-sql.test.ts checks the two agree on every combination.
+ * Answers are accepted at `now` only while a question is published, not resolved, not archived and before its close
+ * time. The answer write statement repeats this rule in SQL (data-access/answer-writer.ts `OPEN_QUESTION_SQL`, with
+ * the answer's time as a parameter) so that the check and the insert are one atomic step; test/rules-in-sql.test.ts
+ * checks the two agree on every combination and at instants around the close, on one clock.
  */
-export function isOpen(q: OpenState): boolean {
-  return q.publishedAt !== null && !q.isResolved && !q.isArchived;
+export function isOpen(q: OpenState, now: Date): boolean {
+  return isLive(q) && !hasClosedAt(q, now);
+}
+
+/**
+ * What a corrected resolution changes in one answer's credit, in the SAST month the answer was given: `correct` by
+ * −1 (it was right, now it is wrong), +1 (the other way) or 0, and its Brier skill by new − old
+ * (domain/calibration.ts `brierSkill`); `resolved` not at all (it was resolved and stays so). The correction's one
+ * statement (data-access/correction-repo.ts `RECREDIT_SQL`) applies the sum of these per month and player;
+ * test/correction.test.ts checks the two agree.
+ */
+export function correctionDelta(answer: { optionId: string; confidence: number }, oldCorrect: string, newCorrect: string): { correct: number; skill: number } {
+  const was = answer.optionId === oldCorrect;
+  const is = answer.optionId === newCorrect;
+  return { correct: Number(is) - Number(was), skill: brierSkill(answer.confidence, is) - brierSkill(answer.confidence, was) };
 }

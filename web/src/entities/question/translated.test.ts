@@ -8,13 +8,26 @@ const question = {
     { id: 'yes', text: 'Yes' },
     { id: 'no', text: 'No' },
   ],
-  translations: { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } } },
+  translations: { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' }, resolutionCriteria: null } },
 };
 
 test('a question in the reader language where translated, its missing parts and other languages in English', () => {
   expect(translatedQuestion(question, 'zu')).toMatchObject({ text: 'Ngabe lizona', context: 'Weather.', options: [{ text: 'Yebo' }, { text: 'No' }] });
   expect(translatedQuestion(question, 'af')).toBe(question);
   expect(translatedQuestion(question, 'en')).toBe(question);
+});
+
+test('the resolution criteria in the reader language where the admin translated them, else the English', () => {
+  const judged = {
+    ...question,
+    resolutionCriteria: 'By the weather service.',
+    translations: { zu: { ...question.translations.zu, resolutionCriteria: 'Ngokwenkonzo yesimo sezulu.' }, af: { text: 'Sal dit reën', context: null, options: {}, resolutionCriteria: null } },
+  };
+  expect(translatedQuestion(judged, 'zu').resolutionCriteria).toBe('Ngokwenkonzo yesimo sezulu.');
+  expect(translatedQuestion(judged, 'af')).toMatchObject({ text: 'Sal dit reën', resolutionCriteria: 'By the weather service.' });
+  expect(translatedQuestion(judged, 'en').resolutionCriteria).toBe('By the weather service.');
+  // A shape without criteria (a history line's question) gains none.
+  expect(translatedQuestion(question, 'zu')).not.toHaveProperty('resolutionCriteria');
 });
 
 test('a profile history line in the reader language where translated, else the English it was answered in', () => {

@@ -11,11 +11,14 @@ export function yesNo(text: string): string {
   return text;
 }
 
+/** What the translations cover: the text, context, options and, where the question has them, resolution criteria. */
+type Translatable = Pick<Question, 'text' | 'context' | 'options' | 'translations'> & { resolutionCriteria?: string | null };
+
 /**
  * The question in the interface language where the admin translated it; otherwise as it is (English), but for plain
  * "Yes" / "No" options, which read in the interface language's words.
  */
-export function translatedQuestion<Q extends Pick<Question, 'text' | 'context' | 'options' | 'translations'>>(question: Q, language: string): Q {
+export function translatedQuestion<Q extends Translatable>(question: Q, language: string): Q {
   const own = language === 'en' ? undefined : question.translations?.[language as 'zu' | 'af' | 'st'];
   if (!own?.text) {
     if (language === 'en' || !question.options.some((o) => yesNo(o.text) !== o.text)) return question;
@@ -26,11 +29,12 @@ export function translatedQuestion<Q extends Pick<Question, 'text' | 'context' |
     text: own.text,
     context: own.context || question.context,
     options: question.options.map((o) => ({ ...o, text: own.options?.[o.id] || yesNo(o.text) })),
+    ...(question.resolutionCriteria !== undefined && { resolutionCriteria: own.resolutionCriteria || question.resolutionCriteria }),
   };
 }
 
 /** `translatedQuestion` in the active language (renders again when it changes). */
-export function useTranslatedQuestion<Q extends Pick<Question, 'text' | 'context' | 'options' | 'translations'>>(question: Q): Q {
+export function useTranslatedQuestion<Q extends Translatable>(question: Q): Q {
   return translatedQuestion(question, useLanguage());
 }
 

@@ -143,9 +143,13 @@ test('publish conflict shows the server message; resolve sends the choice', asyn
 
   const all = within(screen.getByRole('region', { name: 'All Questions (2)' }));
   fireEvent.click(within(all.getByText('Will the live one resolve?').closest('li')!).getByRole('button', { name: 'Resolve' }));
-  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+  const dialog = within(screen.getByRole('dialog'));
+  fireEvent.click(dialog.getByRole('radio', { name: 'Yes' }));
+  fireEvent.change(dialog.getByLabelText('Source link'), { target: { value: 'https://www.elections.org.za/' } });
+  fireEvent.change(dialog.getByLabelText('Source title'), { target: { value: 'IEC results' } });
+  fireEvent.click(dialog.getByRole('button', { name: 'Resolve' }));
   await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Question resolved successfully'));
-  expect(sent).toEqual([['resolve', { correctOptionId: 'yes' }]]);
+  expect(sent).toEqual([['resolve', { correctOptionId: 'yes', source: { url: 'https://www.elections.org.za/', title: 'IEC results' } }]]);
 });
 
 test('archive and delete ask for confirmation first', async () => {

@@ -11,6 +11,10 @@ import { BlindBadge } from '../questions/blind';
 import type { Question } from '../../entities/question/types';
 import { EditTranslationsDialog } from './TranslationFields';
 import { ScheduleDialog, ScheduleStatus } from './ScheduleDialog';
+import { DetailsDialog, DetailsStatus, mayEditDetails } from './DetailsDialog';
+import { ResolveDialog } from './ResolveDialog';
+import { canCorrect } from './resolveForm';
+import { ResolutionSource } from '../questions/ResolutionSource';
 import './admin-tabs.css';
 import { useAdminAction } from './api';
 
@@ -21,7 +25,7 @@ const STATUS_VARIANT: Record<QuestionStatus, 'outline' | 'default' | 'gold' | 's
   Archived: 'secondary',
 };
 
-type Pending = null | 'resolve' | 'archive' | 'delete' | 'translations' | 'schedule';
+type Pending = null | 'resolve' | 'correct' | 'archive' | 'delete' | 'translations' | 'schedule' | 'details';
 
 const STATUS_KEY = {
   Draft: 'admin.statusDraft',
@@ -31,10 +35,11 @@ const STATUS_KEY = {
 } as const;
 
 /** What an admin may do with a question now (mirrors the server's rules). */
-export function availableActions(q: Question) {
+export function availableActions(q: Question, now = new Date()) {
   return {
     publish: !q.isPublished && !q.isArchived,
     resolve: q.isPublished && q.isActive && !q.isResolved && !q.isArchived,
+    correct: canCorrect({ isResolved: q.isResolved, resolution: q.resolution ?? null }, now),
     archive: !q.isArchived,
     delete: true,
   };
@@ -64,6 +69,8 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
       </div>
       <p className="admin-q__text">{questionWithMark(q.text)}</p>
       <ScheduleStatus question={q} />
+      <DetailsStatus question={q} />
+      <ResolutionSource question={q} className="admin-q__resolution" />
       <p className="admin-q__meta">
         {q.options.map((o) => o.text).join(' / ')} · {t('admin.votes', { count: q.totalVotes ?? 0, shown: formatCount(q.totalVotes ?? 0) })}
         {correct && ` · ${t('admin.correct', { option: correct.text })}`}
@@ -85,9 +92,19 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
             {t('admin.resolve')}
           </Button>
         )}
+        {can.correct && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setPending('correct')}>
+            {t('admin.rsCorrect')}
+          </Button>
+        )}
         {can.archive && (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('archive')}>
             {t('admin.archive')}
+          </Button>
+        )}
+        {mayEditDetails(q) && (
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('details')}>
+            {t('admin.details')}
           </Button>
         )}
         <Button size="sm" variant="outline" disabled={busy} onClick={() => setPending('translations')}>
@@ -97,32 +114,6 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
           {t('admin.delete')}
         </Button>
       </div>
-
-      <Dialog
-        open={pending === 'resolve'}
-        onOpenChange={(open) => !open && close()}
-        title={t('admin.resolveTitle')}
-        description={t('admin.resolveText', { question: questionWithMark(q.text) })}
-      >
-        <div className="dialog-actions dialog-actions--stack">
-          {q.options.map((o) => (
-            <Button
-              key={o.id}
-              block
-              variant={o.id === 'no' ? 'destructive' : 'primary'}
-              onClick={() => {
-                close();
-                action.mutate({ kind: 'resolve', id: q.id, correctOptionId: o.id });
-              }}
-            >
-              {o.text}
-            </Button>
-          ))}
-          <Button block variant="ghost" onClick={close}>
-            {t('admin.cancel')}
-          </Button>
-        </div>
-      </Dialog>
 
       <Dialog
         open={pending === 'archive'}
@@ -168,6 +159,8 @@ export function AdminQuestionItem({ question: q }: { question: Question }) {
       </Dialog>
       {pending === 'translations' && <EditTranslationsDialog question={q} onClose={close} />}
       {pending === 'schedule' && <ScheduleDialog question={q} onClose={close} />}
+      {pending === 'details' && <DetailsDialog question={q} onClose={close} />}
+      {(pending === 'resolve' || pending === 'correct') && <ResolveDialog question={q} mode={pending} onClose={close} />}
     </li>
   );
 }

@@ -1,12 +1,18 @@
+import { Suspense } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Analytics } from '@mzansi/api';
 import { getQueryFn } from '../../lib/api';
-import { Button, Card, CardContent } from '../../ui';
+import { ErrorNote, LoadingNote } from '../../ui';
 import { ADMIN_ANALYTICS_KEY } from '../suggestions/api';
 import './admin-tabs.css';
 import { intlLocales, useT } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import '../../i18n/later';
+import { lazyScreen } from '../offline/lazyScreen';
+
+// How the day went: its charts and their code load with the tab's first view, in a chunk of their own (and the
+// chart library in its own again, LazyTimeChart).
+const DayAnalytics = lazyScreen(() => import('./analytics/DayAnalytics').then((m) => m.default));
 
 /** GET /api/admin/analytics; an older or newer server may leave a figure out (shown as a dash, never made up). */
 const analyticsQuery = queryOptions({
@@ -30,26 +36,8 @@ function Tile({ label, value, note, accent }: { label: string; value: number | n
 export function AnalyticsTab() {
   const analytics = useQuery(analyticsQuery);
   const t = useT();
-  if (analytics.isPending) {
-    return (
-      <div className="loading-note" aria-live="polite">
-        <span className="spinner__ring" aria-hidden="true" />
-        <span>{t('admin.anLoading')}</span>
-      </div>
-    );
-  }
-  if (analytics.isError) {
-    return (
-      <Card className="notice-card">
-        <CardContent>
-          <p>{t('admin.anFailed')}</p>
-          <Button variant="outline" onClick={() => void analytics.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
+  if (analytics.isPending) return <LoadingNote text={t('admin.anLoading')} />;
+  if (analytics.isError) return <ErrorNote text={t('admin.anFailed')} onRetry={() => void analytics.refetch()} />;
   const d = analytics.data;
   const f = {
     usersTotal: d?.users?.total ?? null,
@@ -85,6 +73,9 @@ export function AnalyticsTab() {
           <Tile label={t('admin.anPending')} value={f.suggestionsPending} />
         </div>
       </section>
+      <Suspense fallback={<LoadingNote text={t('admin.dayLoading')} />}>
+        <DayAnalytics />
+      </Suspense>
       <p className="field__hint">
         {analytics.dataUpdatedAt
           ? t('admin.anUpdated', { time: new Date(analytics.dataUpdatedAt).toLocaleTimeString(intlLocales(), { hour: '2-digit', minute: '2-digit' }) })

@@ -38,6 +38,7 @@ const ACTIONS: Record<string, MessageKey> = {
   'question.unschedule': 'admin.auQuestionUnschedule',
   'question.publish.scheduled': 'admin.auQuestionPublishScheduled',
   'question.schedule.missed': 'admin.auQuestionScheduleMissed',
+  'question.edit': 'admin.auQuestionEdit',
   'comment.delete': 'admin.auCommentDelete',
   'comment.report': 'admin.auCommentReport',
   'comment.keep': 'admin.auCommentKeep',

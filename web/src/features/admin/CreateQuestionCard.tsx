@@ -4,15 +4,29 @@ import { useT } from '../../i18n';
 import '../../i18n/later';
 import {
   buildCreateQuestionPayload,
+  CLOSES_AFTER_MESSAGE,
+  CLOSES_INCOMPLETE_MESSAGE,
   emptyCreateQuestionForm,
   REQUIRED_FIELDS_MESSAGE,
   type CreateQuestionForm,
 } from './createQuestion';
+import { CloseTimeFields } from './CloseTimeFields';
+import type { MessageKey } from '../../i18n';
+
+/** The form's own refusals, in the interface language. */
+const FORM_ERRORS: Record<string, MessageKey> = {
+  [REQUIRED_FIELDS_MESSAGE]: 'admin.required',
+  [CLOSES_INCOMPLETE_MESSAGE]: 'admin.closesIncomplete',
+  [CLOSES_AFTER_MESSAGE]: 'error.closingAfterPublish',
+};
 import { TranslationFields, translationError } from './TranslationFields';
 import './admin-tabs.css';
 import { useCreateQuestion } from './api';
 
-/** The create form (spec §2 Admin, §5): required text, options, date, time (UTC); optional context. */
+/**
+ * The create form (spec §2 Admin, §5): required text, options, date, time (UTC); optional context, resolution
+ * criteria and close time (UTC, the South African time beside it).
+ */
 export function CreateQuestionCard() {
   const id = useId();
   const t = useT();
@@ -26,7 +40,8 @@ export function CreateQuestionCard() {
     if (create.isPending) return;
     const result = buildCreateQuestionPayload(form);
     if (!result.ok) {
-      toastError('language' in result ? translationError(result.language) : result.error === REQUIRED_FIELDS_MESSAGE ? t('admin.required') : result.error);
+      const key = FORM_ERRORS[result.error];
+      toastError('language' in result ? translationError(result.language) : key ? t(key) : result.error);
       return;
     }
     create.mutate(result.payload);
@@ -57,6 +72,24 @@ export function CreateQuestionCard() {
             </Label>
             <Textarea id={`${id}-context`} name="context" rows={3} value={form.context} onChange={set('context')} />
           </div>
+          <div className="field">
+            <Label htmlFor={`${id}-criteria`}>
+              {t('admin.criteria')}
+              <span className="field__optional"> {t('admin.optional')}</span>
+            </Label>
+            <Textarea
+              id={`${id}-criteria`}
+              name="resolutionCriteria"
+              rows={2}
+              maxLength={1000}
+              value={form.resolutionCriteria ?? ''}
+              onChange={set('resolutionCriteria')}
+              aria-describedby={`${id}-criteria-hint`}
+            />
+            <p className="field__hint" id={`${id}-criteria-hint`}>
+              {t('admin.criteriaHint')}
+            </p>
+          </div>
           <div className="form-row">
             <div className="field">
               <Label htmlFor={`${id}-o1`}>{t('admin.option1')}</Label>
@@ -77,6 +110,12 @@ export function CreateQuestionCard() {
               <Input id={`${id}-time`} name="time" type="time" aria-required="true" value={form.time} onChange={set('time')} />
             </div>
           </div>
+          <CloseTimeFields
+            idPrefix={id}
+            date={form.closesDate ?? ''}
+            time={form.closesTime ?? ''}
+            onChange={(closes) => setForm((f) => ({ ...f, ...closes }))}
+          />
           <label className="consent-field__box admin-blind" htmlFor={`${id}-blind`}>
             <input
               id={`${id}-blind`}
@@ -96,7 +135,7 @@ export function CreateQuestionCard() {
               idPrefix={id}
               value={form.translations}
               onChange={(translations) => setForm((f) => ({ ...f, translations }))}
-              english={form}
+              english={{ ...form, criteria: form.resolutionCriteria ?? '' }}
             />
           </details>
           <Button type="submit" block disabled={create.isPending} aria-busy={create.isPending}>

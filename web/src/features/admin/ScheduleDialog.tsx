@@ -10,7 +10,7 @@ import './schedule.css';
 import { useAdminAction } from './api';
 
 /** "15:00 SAST", or "01:00 SAST, 3 December" when the SAST day is not the UTC date entered. */
-function useSastLabel() {
+export function useSastLabel() {
   const t = useT();
   return (iso: string) => {
     const time = formatSastTime(iso);
@@ -19,7 +19,7 @@ function useSastLabel() {
 }
 
 /** The UTC time of an instant as the form shows it: "1 December 2026, 13:00". */
-const utcLabel = (iso: string) => `${formatLongDate(Date.parse(iso) - SAST_OFFSET_MS)}, ${iso.slice(11, 16)}`;
+export const utcLabel = (iso: string) => `${formatLongDate(Date.parse(iso) - SAST_OFFSET_MS)}, ${iso.slice(11, 16)}`;
 
 /** A draft's schedule as its card shows it: when it publishes, or that its time was missed. */
 export function ScheduleStatus({ question: q }: { question: Question }) {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, Dialog, Label, Textarea, cx, toastError } from '../../ui';
 import { formatLongDate } from '../../lib/time';
-import { useAllSuggestions, useDeleteSuggestion, useReviewSuggestion, type Suggestion } from '../suggestions/api';
+import { Link } from 'react-router';
+import { useAllSuggestions, useDeleteSuggestion, useReviewSuggestion, useUseSuggestion, type Suggestion } from '../suggestions/api';
 import { SuggestionStatusBadge, suggestionStatusLabel } from '../suggestions/SuggestionParts';
 import { ADMIN_NOTES_MAX, REVIEW_NEEDS_STATUS, SUGGESTION_STATUSES, validateReview, type SuggestionStatus } from '../suggestions/validation';
 import { useT } from '../../i18n';
@@ -66,6 +67,7 @@ export function SuggestionsTab() {
 function AdminSuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
   const [pending, setPending] = useState<null | 'review' | 'delete'>(null);
   const remove = useDeleteSuggestion(() => setPending(null));
+  const use = useUseSuggestion();
   const t = useT();
   const close = () => setPending(null);
   return (
@@ -90,8 +92,18 @@ function AdminSuggestionItem({ suggestion: s }: { suggestion: Suggestion }) {
           <p>{s.adminNotes}</p>
         </div>
       )}
+      {s.questionId && (
+        <p className="suggestion__question">
+          {s.status === 'used' ? <Link to={`/q/${s.questionId}`}>{t('admin.sgPublishedAs')}</Link> : t('admin.sgHasDraft')}
+        </p>
+      )}
       <div className="suggestion__actions">
-        <Button size="sm" onClick={() => setPending('review')}>
+        {!s.questionId && (
+          <Button size="sm" disabled={use.isPending} onClick={() => use.mutate(s.id)}>
+            {use.isPending ? t('admin.sgUsing') : t('admin.sgUse')}
+          </Button>
+        )}
+        <Button size="sm" variant={s.questionId ? 'primary' : 'outline'} onClick={() => setPending('review')}>
           {t('admin.sgReview')}
         </Button>
         <Button size="sm" variant="ghost" className="suggestion__delete" disabled={remove.isPending} onClick={() => setPending('delete')}>

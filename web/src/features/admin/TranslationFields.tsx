@@ -20,7 +20,7 @@ type Translations = CreateQuestionForm['translations'];
 export const translationError = (language: TranslationLanguage): string =>
   translate('admin.trNeedsText', { language: TRANSLATION_LANGUAGES.find((l) => l.code === language)!.name });
 
-type EnglishTexts = Pick<TranslationForm, 'text' | 'context' | 'option1' | 'option2'>;
+type EnglishTexts = Pick<TranslationForm, 'text' | 'context' | 'option1' | 'option2' | 'criteria'>;
 
 /** Under a field left empty: the English its readers see instead, marked as such. */
 function EnglishShown({ id, english }: { id: string; english: string }) {
@@ -52,9 +52,9 @@ export function TranslationFields({
   const t = useT();
   /** The English under an empty field (and the field described by it). */
   const fallback = (id: string, own: string | undefined, key: keyof EnglishTexts) =>
-    own?.trim() ? { described: undefined, note: null } : { described: `${id}-en`, note: <EnglishShown id={`${id}-en`} english={english[key]} /> };
+    own?.trim() ? { described: undefined, note: null } : { described: `${id}-en`, note: <EnglishShown id={`${id}-en`} english={english[key] ?? ''} /> };
   const set = (language: TranslationLanguage, key: keyof TranslationForm) => (event: { target: { value: string } }) => {
-    const current = value?.[language] ?? { text: '', context: '', option1: '', option2: '' };
+    const current = value?.[language] ?? { text: '', context: '', option1: '', option2: '', criteria: '' };
     onChange({ ...value, [language]: { ...current, [key]: event.target.value } });
   };
   return (
@@ -63,9 +63,10 @@ export function TranslationFields({
       {TRANSLATION_LANGUAGES.map(({ code, name }) => {
         const tr = value?.[code];
         const id = `${idPrefix}-${code}`;
-        const [text, context, o1, o2] = [
+        const [text, context, criteria, o1, o2] = [
           fallback(`${id}-text`, tr?.text, 'text'),
           fallback(`${id}-context`, tr?.context, 'context'),
+          fallback(`${id}-criteria`, tr?.criteria, 'criteria'),
           fallback(`${id}-o1`, tr?.option1, 'option1'),
           fallback(`${id}-o2`, tr?.option2, 'option2'),
         ];
@@ -81,6 +82,18 @@ export function TranslationFields({
               <Label htmlFor={`${id}-context`}>{t('admin.trContext', { language: name })}</Label>
               <Textarea id={`${id}-context`} rows={2} maxLength={2000} value={tr?.context ?? ''} onChange={set(code, 'context')} aria-describedby={context.described} />
               {context.note}
+            </div>
+            <div className="field">
+              <Label htmlFor={`${id}-criteria`}>{t('admin.trCriteria', { language: name })}</Label>
+              <Textarea
+                id={`${id}-criteria`}
+                rows={2}
+                maxLength={1000}
+                value={tr?.criteria ?? ''}
+                onChange={set(code, 'criteria')}
+                aria-describedby={criteria.described}
+              />
+              {criteria.note}
             </div>
             <div className="form-row">
               <div className="field">
@@ -127,6 +140,7 @@ export function EditTranslationsDialog({ question, onClose }: { question: Questi
           english={{
             text: question.text,
             context: question.context ?? '',
+            criteria: question.resolutionCriteria ?? '',
             option1: question.options[0]?.text ?? '',
             option2: question.options[1]?.text ?? '',
           }}

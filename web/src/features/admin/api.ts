@@ -4,6 +4,8 @@ import { toast, toastError } from '../../ui';
 import { PUBLIC_QUESTIONS_KEY, TODAY_QUESTIONS_KEY } from '../questions/api';
 import type { Question } from '../../entities/question/types';
 import type { CreateQuestionPayload, TranslationLanguage, TranslationPayload } from './createQuestion';
+import type { DetailsPayload } from './details';
+import type { ResolvePayload } from './resolveForm';
 import { t } from '../../i18n';
 import '../../i18n/later';
 
@@ -21,15 +23,17 @@ export function useAdminDrafts() {
   return useQuery(adminDraftsQuery);
 }
 
-/** After any admin change: the admin lists, today's and the public questions. */
+/**
+ * After any admin change: the admin lists, today's and the public questions, and the suggestions (publishing a draft
+ * made from one marks it used).
+ */
 function useInvalidateQuestions() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all(
-      [adminQuestionsQuery.queryKey, adminDraftsQuery.queryKey, TODAY_QUESTIONS_KEY, PUBLIC_QUESTIONS_KEY].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
+    Promise.all([
+      ...[adminQuestionsQuery.queryKey, adminDraftsQuery.queryKey, TODAY_QUESTIONS_KEY, PUBLIC_QUESTIONS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0] ?? '').startsWith('/api/question-suggestions') }),
+    ]);
 }
 
 const failure = (title: string) => (error: unknown) => toastError(serverMessage(error, t('admin.pleaseTryAgain')), title);
@@ -49,7 +53,8 @@ export function useCreateQuestion(onCreated?: (q: Question) => void) {
 
 export type AdminAction =
   | { kind: 'publish'; id: string }
-  | { kind: 'resolve'; id: string; correctOptionId: string }
+  | ({ kind: 'resolve'; id: string } & ResolvePayload)
+  | ({ kind: 'correct'; id: string; reason: string } & ResolvePayload)
   | { kind: 'archive'; id: string }
   | { kind: 'delete'; id: string }
   | { kind: 'schedule'; id: string; publishAt: string }
@@ -62,7 +67,10 @@ function runAction(action: AdminAction): Promise<Response> {
     case 'publish':
       return apiRequest('POST', `${path(action.id)}/publish`);
     case 'resolve':
-      return apiRequest('PUT', `${path(action.id)}/resolve`, { correctOptionId: action.correctOptionId });
+    case 'correct': {
+      const { kind, id, ...body } = action;
+      return apiRequest('PUT', `${path(id)}/${kind === 'resolve' ? 'resolve' : 'resolution'}`, body);
+    }
     case 'archive':
       return apiRequest('PUT', `${path(action.id)}/archive`);
     case 'delete':
@@ -77,6 +85,7 @@ function runAction(action: AdminAction): Promise<Response> {
 const SUCCESS: Record<AdminAction['kind'], () => { title: string; description?: string }> = {
   publish: () => ({ title: t('admin.published') }),
   resolve: () => ({ title: t('admin.resolved') }),
+  correct: () => ({ title: t('admin.rsCorrected'), description: t('admin.rsCorrectedText') }),
   archive: () => ({ title: t('admin.archived'), description: t('admin.archivedText') }),
   delete: () => ({ title: t('admin.deleted') }),
   schedule: () => ({ title: t('admin.scSaved') }),
@@ -86,19 +95,34 @@ const SUCCESS: Record<AdminAction['kind'], () => { title: string; description?: 
 const FAILURE: Record<AdminAction['kind'], () => string> = {
   publish: () => t('admin.publishFailed'),
   resolve: () => t('admin.resolveFailed'),
+  correct: () => t('admin.rsCorrectFailed'),
   archive: () => t('admin.archiveFailed'),
   delete: () => t('admin.deleteFailed'),
   schedule: () => t('admin.scFailed'),
   unschedule: () => t('admin.scRemoveFailed'),
 };
 
-/** Publish / resolve / archive / delete / (un)schedule with the spec's toasts; every outcome refreshes the lists. */
+/** Publish / resolve / correct / archive / delete / (un)schedule with the spec's toasts; every outcome refreshes the lists. */
 export function useAdminAction() {
   const invalidate = useInvalidateQuestions();
   return useMutation({
     mutationFn: runAction,
     onSuccess: (_res, action) => toast(SUCCESS[action.kind]()),
     onError: (error, action) => failure(FAILURE[action.kind]())(error),
+    onSettled: invalidate,
+  });
+}
+
+/** Changes a question's resolution criteria and close time (only the fields given); refreshes every list. */
+export function useUpdateDetails(onSaved?: () => void) {
+  const invalidate = useInvalidateQuestions();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: string; payload: DetailsPayload }) => apiJson<Question>('PATCH', path(id), payload),
+    onSuccess: () => {
+      toast({ title: t('admin.dtSaved') });
+      onSaved?.();
+    },
+    onError: (error) => failure(t('admin.dtFailed'))(error),
     onSettled: invalidate,
   });
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it, test } from 'vitest';
-import { buildCreateQuestionPayload, buildTranslationsPayload, emptyCreateQuestionForm, translationsForm, utcIsoFromDateAndTime } from './createQuestion';
+import {
+  buildCreateQuestionPayload,
+  buildTranslationsPayload,
+  CLOSES_AFTER_MESSAGE,
+  CLOSES_INCOMPLETE_MESSAGE,
+  emptyCreateQuestionForm,
+  translationsForm,
+  utcIsoFromDateAndTime,
+} from './createQuestion';
 
 const filled = {
   text: '  Will Parliament pass the budget by Friday  ',
@@ -21,6 +29,33 @@ test('defaults: Yes / No, today (SAST), 13:00', () => {
     date: '2025-11-22',
     time: '13:00',
     isBlind: false,
+    resolutionCriteria: '',
+    closesDate: '',
+    closesTime: '',
+  });
+});
+
+describe('resolution criteria and close time', () => {
+  it('are sent trimmed when given, left out when empty', () => {
+    const result = buildCreateQuestionPayload({ ...filled, resolutionCriteria: '  By the Hansard record.  ', closesDate: '2025-11-22', closesTime: '16:00' });
+    expect(result).toMatchObject({ ok: true, payload: { resolutionCriteria: 'By the Hansard record.', closesAt: '2025-11-22T16:00:00.000Z' } });
+    const plain = buildCreateQuestionPayload({ ...filled, resolutionCriteria: '   ', closesDate: '', closesTime: ' ' });
+    expect(plain.ok && plain.payload).not.toHaveProperty('resolutionCriteria');
+    expect(plain.ok && plain.payload).not.toHaveProperty('closesAt');
+  });
+
+  it('a close date without a time (or the other way round, or not a real day) is refused, as is a close at or before the date', () => {
+    for (const [closesDate, closesTime] of [['2025-11-22', ''], ['', '16:00'], ['2025-02-30', '16:00']]) {
+      expect(buildCreateQuestionPayload({ ...filled, closesDate, closesTime })).toEqual({ ok: false, error: CLOSES_INCOMPLETE_MESSAGE });
+    }
+    expect(buildCreateQuestionPayload({ ...filled, closesDate: '2025-11-22', closesTime: '13:00' })).toEqual({ ok: false, error: CLOSES_AFTER_MESSAGE });
+    expect(buildCreateQuestionPayload({ ...filled, closesDate: '2025-11-22', closesTime: '13:01' }).ok).toBe(true);
+  });
+
+  it('a translation may carry its own criteria, and needs its text for them', () => {
+    const zu = { text: 'Ingabe iPhalamende', context: '', option1: '', option2: '', criteria: ' Ngokwe-Hansard. ' };
+    expect(buildCreateQuestionPayload({ ...filled, translations: { zu } })).toMatchObject({ ok: true, payload: { translations: { zu: { text: 'Ingabe iPhalamende', resolutionCriteria: 'Ngokwe-Hansard.' } } } });
+    expect(buildCreateQuestionPayload({ ...filled, translations: { zu: { ...zu, text: '' } } })).toMatchObject({ ok: false, language: 'zu' });
   });
 });
 
@@ -93,13 +128,19 @@ describe('buildCreateQuestionPayload: translations (issue #20)', () => {
 
 describe('translations after create', () => {
   it('the stored translations fill the form, and the form gives them back', () => {
-    const stored = { zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' } }, af: { text: 'Sal dit reën', context: null, options: {} } };
+    const stored = {
+      zu: { text: 'Ngabe lizona', context: null, options: { yes: 'Yebo' }, resolutionCriteria: 'Ngokwe-SAWS.' },
+      af: { text: 'Sal dit reën', context: null, options: {}, resolutionCriteria: null },
+    };
     const form = translationsForm(stored);
     expect(form).toEqual({
-      zu: { text: 'Ngabe lizona', context: '', option1: 'Yebo', option2: '' },
-      af: { text: 'Sal dit reën', context: '', option1: '', option2: '' },
+      zu: { text: 'Ngabe lizona', context: '', option1: 'Yebo', option2: '', criteria: 'Ngokwe-SAWS.' },
+      af: { text: 'Sal dit reën', context: '', option1: '', option2: '', criteria: '' },
     });
-    expect(buildTranslationsPayload(form)).toEqual({ ok: true, translations: { zu: { text: 'Ngabe lizona', options: { yes: 'Yebo' } }, af: { text: 'Sal dit reën' } } });
+    expect(buildTranslationsPayload(form)).toEqual({
+      ok: true,
+      translations: { zu: { text: 'Ngabe lizona', options: { yes: 'Yebo' }, resolutionCriteria: 'Ngokwe-SAWS.' }, af: { text: 'Sal dit reën' } },
+    });
     // Emptied: the language is left out (English shows).
     expect(buildTranslationsPayload({ ...form, zu: { text: ' ', context: '', option1: '', option2: '' } })).toEqual({ ok: true, translations: { af: { text: 'Sal dit reën' } } });
   });

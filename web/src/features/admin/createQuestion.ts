@@ -14,6 +14,11 @@ export interface CreateQuestionForm {
   isBlind: boolean;
   /** Optional text in the other languages; a language left empty shows the English. */
   translations?: Partial<Record<TranslationLanguage, TranslationForm>>;
+  /** How the question will be judged (optional). */
+  resolutionCriteria?: string;
+  /** When answering closes (optional, both or neither): YYYY-MM-DD and HH:MM, UTC. */
+  closesDate?: string;
+  closesTime?: string;
 }
 
 export const TRANSLATION_LANGUAGES = [
@@ -27,11 +32,14 @@ export interface TranslationForm {
   context: string;
   option1: string;
   option2: string;
+  /** The resolution criteria in that language (optional). */
+  criteria?: string;
 }
 export interface TranslationPayload {
   text: string;
   context?: string;
   options?: { yes?: string; no?: string };
+  resolutionCriteria?: string;
 }
 
 export interface CreateQuestionPayload {
@@ -41,15 +49,42 @@ export interface CreateQuestionPayload {
   options: [{ id: 'yes'; text: string }, { id: 'no'; text: string }];
   isBlind: boolean;
   translations?: Partial<Record<TranslationLanguage, TranslationPayload>>;
+  resolutionCriteria?: string;
+  closesAt?: string;
 }
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+/** A close date without a time, or the other way round (the card shows admin.closesIncomplete). */
+export const CLOSES_INCOMPLETE_MESSAGE = 'Please give both the close date and time, or neither';
+/** The service's words (error.closingAfterPublish): a close at or before the question's date and time. */
+export const CLOSES_AFTER_MESSAGE = 'Answering must close after the question’s publish time';
+
+/**
+ * The close time the form's date and time give (UTC ISO): undefined when both are empty (no close time), null when
+ * only one is given or they are not a valid date and time.
+ */
+export function closesAtOf(date: string | undefined, time: string | undefined): string | undefined | null {
+  const [d, t] = [date?.trim() ?? '', time?.trim() ?? ''];
+  if (!d && !t) return undefined;
+  return d && t ? utcIsoFromDateAndTime(d, t) : null;
+}
 
 export const DEFAULT_QUESTION_TIME = '13:00';
 
 /** A fresh form: options 'Yes' / 'No', today's date (the SAST calendar day), 13:00. */
 export function emptyCreateQuestionForm(now: Date = new Date()): CreateQuestionForm {
-  return { text: '', context: '', option1: 'Yes', option2: 'No', date: sastDateKey(now), time: DEFAULT_QUESTION_TIME, isBlind: false };
+  return {
+    text: '',
+    context: '',
+    option1: 'Yes',
+    option2: 'No',
+    date: sastDateKey(now),
+    time: DEFAULT_QUESTION_TIME,
+    isBlind: false,
+    resolutionCriteria: '',
+    closesDate: '',
+    closesTime: '',
+  };
 }
 
 /** Date + time as a UTC instant, or null when they are not a valid date and time. */
@@ -64,7 +99,8 @@ export function utcIsoFromDateAndTime(date: string, time: string): string | null
 
 /**
  * Validates the admin's create form (spec §5): text, option 1, option 2, date and time are required
- * (after trimming); context is null when empty. Returns the POST /api/admin/questions body or the error.
+ * (after trimming); context is null when empty; criteria and a close time (after the date and time) optional.
+ * Returns the POST /api/admin/questions body or the error.
  */
 export function buildCreateQuestionPayload(
   form: CreateQuestionForm,
@@ -78,6 +114,10 @@ export function buildCreateQuestionPayload(
   const iso = utcIsoFromDateAndTime(date, time);
   if (!iso) return { ok: false, error: REQUIRED_FIELDS_MESSAGE };
   const context = form.context.trim();
+  const criteria = form.resolutionCriteria?.trim() ?? '';
+  const closesAt = closesAtOf(form.closesDate, form.closesTime);
+  if (closesAt === null) return { ok: false, error: CLOSES_INCOMPLETE_MESSAGE };
+  if (closesAt && Date.parse(closesAt) <= Date.parse(iso)) return { ok: false, error: CLOSES_AFTER_MESSAGE };
   const built = buildTranslationsPayload(form.translations);
   if (!built.ok) return built;
   const { translations } = built;
@@ -93,6 +133,8 @@ export function buildCreateQuestionPayload(
       ],
       isBlind: form.isBlind,
       ...(Object.keys(translations).length > 0 && { translations }),
+      ...(criteria && { resolutionCriteria: criteria }),
+      ...(closesAt && { closesAt }),
     },
   };
 }
@@ -115,14 +157,15 @@ export function buildTranslationsPayload(
   for (const { code, name } of TRANSLATION_LANGUAGES) {
     const t = form?.[code];
     if (!t) continue;
-    const [tText, tContext, yes, no] = [t.text.trim(), t.context.trim(), t.option1.trim(), t.option2.trim()];
+    const [tText, tContext, yes, no, tCriteria] = [t.text.trim(), t.context.trim(), t.option1.trim(), t.option2.trim(), t.criteria?.trim() ?? ''];
     if (!tText) {
-      if (tContext || yes || no) return { ok: false, error: `The ${name} translation needs the question text`, language: code };
+      if (tContext || yes || no || tCriteria) return { ok: false, error: `The ${name} translation needs the question text`, language: code };
       continue;
     }
     translations[code] = {
       text: tText,
       ...(tContext && { context: tContext }),
+      ...(tCriteria && { resolutionCriteria: tCriteria }),
       ...((yes || no) && { options: { ...(yes && { yes }), ...(no && { no }) } }),
     };
   }
@@ -134,7 +177,7 @@ export function translationsForm(translations: QuestionTranslations | undefined)
   const out: NonNullable<CreateQuestionForm['translations']> = {};
   for (const { code } of TRANSLATION_LANGUAGES) {
     const t = translations?.[code];
-    if (t) out[code] = { text: t.text, context: t.context ?? '', option1: t.options?.yes ?? '', option2: t.options?.no ?? '' };
+    if (t) out[code] = { text: t.text, context: t.context ?? '', option1: t.options?.yes ?? '', option2: t.options?.no ?? '', criteria: t.resolutionCriteria ?? '' };
   }
   return out;
 }

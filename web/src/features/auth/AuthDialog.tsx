@@ -27,7 +27,7 @@ type Errors = Partial<Record<keyof Form | 'form', string>>;
  */
 export function AuthDialog() {
   const t = useT();
-  const [{ open, mode }, setState] = useAtom(authDialogAtom);
+  const [{ open, mode, stay }, setState] = useAtom(authDialogAtom);
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [challenge, setChallenge] = useState<Challenge>(NO_CHALLENGE);
   const [errors, setErrors] = useState<Errors>({});
@@ -59,7 +59,7 @@ export function AuthDialog() {
     return asked;
   };
 
-  const setMode = (next: AuthMode) => setState({ open, mode: next });
+  const setMode = (next: AuthMode) => setState({ open, mode: next, stay });
   const close = () => setState({ open: false, mode });
   const update = (key: Exclude<keyof Form, 'consent'>) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
@@ -72,7 +72,7 @@ export function AuthDialog() {
       void signIn(user);
       close();
       // A YES / NO tapped on the landing page before signing in: that question, with the choice preselected, is next.
-      if (readIntent()) void navigate('/vote');
+      if (readIntent() && !stay) void navigate('/vote');
       toast({ title: t('auth.welcomeBack'), description: t('auth.signedInAs', { username: user.username }) });
     },
     onError: (error) => {
@@ -86,8 +86,11 @@ export function AuthDialog() {
       void signIn(user);
       close();
       // Today's question is what a new player came for: /vote, from its top. The welcome sits in the header's band.
-      window.scrollTo(0, 0);
-      void navigate('/vote');
+      // (Not from the embed's answer popup: the reader came to answer the question there.)
+      if (!stay) {
+        window.scrollTo(0, 0);
+        void navigate('/vote');
+      }
       toast({ title: t('auth.accountCreated'), description: t('auth.welcome', { name: user.name }) });
     },
     onError: (error) => {

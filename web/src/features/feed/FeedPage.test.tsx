@@ -114,6 +114,15 @@ test('share panel: neutral text, 600x400 windows, copy with Copied! for 2 s', as
     vi.advanceTimersByTime(2000);
   });
   expect(within(dialog).getByRole('button', { name: 'Copy to Clipboard' })).toBeTruthy();
+
+  // The embed code: the question's iframe, as oEmbed gives it to news sites.
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy embed code' }));
+  });
+  expect(writeText).toHaveBeenLastCalledWith(
+    `<iframe src="${window.location.origin}/embed/q/${id}" width="390" height="480" title="Will the Springboks win the next test?" loading="lazy" style="border:0;max-width:100%" sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe>`,
+  );
+  expect(screen.getAllByRole('status').at(-1)?.textContent).toContain("The embed code has been copied. Paste it into your site's page.");
 });
 
 test('copy failure toast', async () => {

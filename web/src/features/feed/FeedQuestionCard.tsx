@@ -7,7 +7,7 @@ import { ShareButton } from '../share/SharePanel';
 import { neutralResultShareText } from '../share/shareText';
 import { CommentList } from '../comments/CommentList';
 import { Card, CardContent } from '../../ui';
-import { optionResults, yesNoPercentages } from '../../entities/question/results';
+import { optionResults, questionWithMark, yesNoPercentages } from '../../entities/question/results';
 import { ResultBars } from '../../entities/question/ResultBars';
 import type { Comment, Question } from '../../entities/question/types';
 import { useRevealedQuestion } from '../questions/blind';
@@ -50,7 +50,7 @@ export function FeedQuestionCard({ question: listed, comments, now }: { question
         )}
         {!question.resultsHidden && (
           <div className="qcard__actions">
-            <ShareButton title={t('results.share')} questionId={question.id} text={neutralResultShareText(listed.text, yes, no)} />
+            <ShareButton title={t('results.share')} questionId={question.id} questionText={questionWithMark(listed.text)} text={neutralResultShareText(listed.text, yes, no)} />
           </div>
         )}
         <DiscussionPanel questionId={question.id} commentCount={count} expanded={discussing} onExpandedChange={setDiscussing} />

@@ -8,6 +8,7 @@ import { friendsFeedQuery } from '../friends/api';
 import type { FriendsFeed as FriendsFeedData } from '@mzansi/api';
 import { SampleBadge } from '../questions/QuestionCards';
 import { BlindBadge } from '../questions/blind';
+import { QuestionCriteria } from '../questions/QuestionDetails';
 import { optionResults, questionWithMark, totalPredictions } from '../../entities/question/results';
 import { ResultBars } from '../../entities/question/ResultBars';
 import './friendsFeed.css';
@@ -114,6 +115,7 @@ export function FriendQuestionCard({ question: listed, now }: { question: Friend
         </div>
         <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
         {question.context && <p className="qcard__context">{question.context}</p>}
+        <QuestionCriteria text={question.resolutionCriteria} />
         {answers.length > 0 && (
           <div className="qcard__section">
             <h4 className="qcard__section-title">{t('feed.friendPredictions')}</h4>

@@ -31,3 +31,6 @@ export const pointTime = (iso: string) => format({ day: 'numeric', month: 'short
 /** A month ('YYYY-MM') as "Nov 2026", in the interface language. */
 export const monthLabel = (month: string) =>
   new Intl.DateTimeFormat(intlLocales(), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
+/** A SAST day ('YYYY-MM-DD') as "Mon 4 May", in the interface language. */
+export const dayLabel = (day: string) => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(`${day}T12:00:00+02:00`));

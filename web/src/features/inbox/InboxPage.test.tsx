@@ -12,9 +12,19 @@ const question = { id: 'q1', text: 'Will the rand close below R18', translations
 const ITEMS = [
   { id: 'i1', kind: 'comment-agreed', createdAt: at, read: false, commentId: 'c1', questionId: 'q1', latest: { name: 'Sipho' }, others: 4 },
   { id: 'i2', kind: 'comment-agreed', createdAt: at, read: true, commentId: 'c2', questionId: 'q1', latest: { name: 'Lerato' }, others: 0 },
-  { id: 'i3', kind: 'question-resolved', createdAt: at, read: false, question, correctOptionId: 'yes', outcome: 'called-it' },
-  { id: 'i4', kind: 'resolution-corrected', createdAt: at, read: false, question, correctOptionId: 'no', outcome: 'not-this-time' },
-  { id: 'i5', kind: 'question-resolved', createdAt: at, read: true, question, correctOptionId: 'yes' },
+  { id: 'i3', kind: 'question-resolved', createdAt: at, read: false, question, correctOptionId: 'yes', source: null, resolvedAt: null, outcome: 'called-it' },
+  {
+    id: 'i4',
+    kind: 'resolution-corrected',
+    createdAt: at,
+    read: false,
+    question,
+    correctOptionId: 'no',
+    source: { url: 'https://www.resbank.co.za/', title: 'SARB rates' },
+    resolvedAt: '2025-11-19T22:30:00.000Z',
+    outcome: 'not-this-time',
+  },
+  { id: 'i5', kind: 'question-resolved', createdAt: at, read: true, question, correctOptionId: 'yes', source: { url: 'https://www.resbank.co.za/', title: 'SARB rates' }, resolvedAt: at },
   { id: 'i6', kind: 'friend-request', createdAt: at, read: false, requestId: 'r1', from: { id: 'u2', name: 'Ayanda' } },
 ];
 
@@ -52,7 +62,9 @@ test('the bell says how many are unread; agrees grouped, outcomes, unread marks'
   expect(texts[0]).toMatch(/^Sipho and 4 others agreed with your comment/);
   expect(texts[1]).toMatch(/^Lerato agreed with your comment/);
   expect(texts[2]).toMatch(/^Resolved: Will the rand close below R18You called it/);
-  expect(texts[3]).toMatch(/^Resolution corrected: .*Not this time/);
+  // The source and the resolution's SAST day (22:30 UTC on 19 November is 20 November in South Africa).
+  expect(texts[3]).toMatch(/^Resolution corrected: Will the rand close below R18Corrected: now NO — SARB rates, 20 November.*Not this time/);
+  expect(texts[4]).toMatch(/Resolved YES — SARB rates, 20 November/);
   expect(texts[4]).not.toMatch(/You called it|Not this time/);
   expect(texts[5]).toMatch(/^Ayanda sent you a friend request/);
   expect(list.getByText(/Ayanda/).closest('a')?.getAttribute('href')).toBe('/friends');

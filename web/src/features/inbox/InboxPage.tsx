@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Spinner } from '../../ui';
 import { useLanguage, useT, type Language } from '../../i18n';
-import { formatLongDate, formatRelativeAge } from '../../lib/time';
+import { formatLongDate, formatMonthDay, formatRelativeAge } from '../../lib/time';
 import { useUser } from '../auth/useSession';
 import { ScreenHeader } from '../shell/ScreenHeader';
 import { useInboxPages, useMarkRead, type InboxItem } from './api';
@@ -37,6 +37,14 @@ function itemText(i: InboxItem, t: T, lang: Language): string {
   }
 }
 
+/** A resolution's line: "Resolved YES — IEC results, 30 May" (a corrected one: "Corrected: now NO — …"); null without a source. */
+function resolutionLine(i: InboxItem, t: T): string | null {
+  if ((i.kind !== 'question-resolved' && i.kind !== 'resolution-corrected') || !i.source || !i.resolvedAt) return null;
+  const answer = (i.correctOptionId === 'yes' ? t('live.yes') : i.correctOptionId === 'no' ? t('live.no') : i.correctOptionId).toUpperCase();
+  const values = { answer, source: i.source.title, day: formatMonthDay(i.resolvedAt) };
+  return i.kind === 'resolution-corrected' ? t('resolution.correctedLine', values) : t('resolution.line', values);
+}
+
 /** Where an item leads. */
 function itemLink(i: InboxItem): string {
   switch (i.kind) {
@@ -50,7 +58,7 @@ function itemLink(i: InboxItem): string {
     case 'suspended':
       return '/guidelines';
     case 'suggestion-used':
-      return '/my-suggestions';
+      return i.questionId ? `/q/${i.questionId}` : '/my-suggestions';
     case 'question-published':
       return '/vote';
     case 'question-resolved':
@@ -63,10 +71,12 @@ function Item({ item, onOpen }: { item: InboxItem; onOpen: (item: InboxItem) => 
   const t = useT();
   const lang = useLanguage();
   const outcome = 'outcome' in item && item.outcome ? t(item.outcome === 'called-it' ? 'inbox.calledIt' : 'inbox.notThisTime') : null;
+  const line = resolutionLine(item, t);
   return (
     <li>
       <Link to={itemLink(item)} className={`inbox-item${item.read ? '' : ' inbox-item--unread'}`} onClick={() => onOpen(item)} data-testid="inbox-item">
         <span className="inbox-item__text">{itemText(item, t, lang)}</span>
+        {line && <span className="inbox-item__line">{line}</span>}
         <span className="inbox-item__meta">
           {outcome && <span className="inbox-item__outcome">{outcome}</span>}
           <span>{formatRelativeAge(item.createdAt, new Date())}</span>

@@ -89,6 +89,7 @@ export function LandingPage() {
           onJoin={join}
           onChoose={choose}
           onLogin={() => openAuth('login')}
+          withResolution={!!shared}
         />
 
         <section className="archive" aria-labelledby="archive-title">

@@ -26,4 +26,7 @@ test('"New question — tap to answer" goes to /vote and goes away; a resolution
   expect(screen.getByRole('link', { name: 'A question was resolved — tap to see the results' }).getAttribute('href')).toBe('/');
   fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
   expect(screen.queryByRole('link', { name: /resolved/ })).toBeNull();
+
+  act(() => news.set(liveNewsAtom, { kind: 'corrected', questionId: 'q1' }));
+  expect(screen.getByRole('link', { name: 'A resolution was corrected — tap to see the results' }).getAttribute('href')).toBe('/');
 });

@@ -2,7 +2,7 @@
 // fold). An atom of the app's store like liveStatus: the live client (outside React) sets it, LiveBanner shows it.
 import { atom } from 'jotai';
 
-export type LiveNews = { kind: 'new-question'; questionId: string } | { kind: 'resolved'; questionId: string };
+export type LiveNews = { kind: 'new-question' | 'resolved' | 'corrected'; questionId: string };
 
 /** The news the banner shows, null when there is none (or it was dismissed). */
 export const liveNewsAtom = atom<LiveNews | null>(null);
@@ -11,4 +11,5 @@ export const liveNewsAtom = atom<LiveNews | null>(null);
 export const LIVE_BANNER_TEXT = {
   'new-question': 'live.newQuestion',
   resolved: 'live.resolved',
+  corrected: 'live.corrected',
 } as const;

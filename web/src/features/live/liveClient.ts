@@ -176,14 +176,14 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
         const cached = cachedQuestion(queryClient, message.questionId);
         const question = cached && inLanguage(cached);
         const answer = answerLabel(message.correctOptionId, question?.options, { yes: t('live.yes'), no: t('live.no') });
-        void notify(t('live.notifyResolvedTitle'), {
+        void notify(t(message.corrected ? 'live.notifyCorrectedTitle' : 'live.notifyResolvedTitle'), {
           body: question
             ? t('live.notifyAnswer', { question: withQuestionMark(question.text), answer })
             : t('live.notifyCorrect', { answer }),
           tag: `resolved-${message.questionId}`,
           url: '/',
         });
-        store.set(liveNewsAtom, { kind: 'resolved', questionId: message.questionId });
+        store.set(liveNewsAtom, { kind: message.corrected ? 'corrected' : 'resolved', questionId: message.questionId });
         bumpInboxUnread(queryClient);
         void queryClient.invalidateQueries({ queryKey: PUBLIC_KEY });
         void queryClient.invalidateQueries({ queryKey: TODAY_KEY });

@@ -63,6 +63,19 @@ test('a new question and a resolution also reach the in-app banner store', () =>
   expect(news.get(liveNewsAtom)).toEqual({ kind: 'resolved', questionId: 'q1' });
   socket.emit({ type: 'results-updated', questionId: 'q1', totalVotes: 1, results: [] });
   expect(news.get(liveNewsAtom)).toEqual({ kind: 'resolved', questionId: 'q1' });
+  socket.emit({ type: 'question-resolved', questionId: 'q1', correctOptionId: 'yes', corrected: true });
+  expect(news.get(liveNewsAtom)).toEqual({ kind: 'corrected', questionId: 'q1' });
+});
+
+test('a corrected resolution: "Resolution Corrected!" with the new answer, and the figures read again', () => {
+  queryClient.setQueryData(['/api/questions/public'], [{ id: 'q1', text: 'Will it rain', options: [] }]);
+  start();
+  FakeSocket.instances[0]!.emit({ type: 'question-resolved', questionId: 'q1', correctOptionId: 'yes', corrected: true });
+  const [title, options] = notify.mock.calls[0]!;
+  expect(title).toBe('Resolution Corrected!');
+  expect(options.body).toContain('Will it rain?');
+  expect(options.body).toContain('Yes');
+  expect(invalidatedKeys()).toEqual(expect.arrayContaining([['/api/questions/public']]));
 });
 
 test('unparseable or unknown messages are only logged', () => {

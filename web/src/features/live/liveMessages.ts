@@ -9,7 +9,7 @@ export type LiveQuestion = Pick<Question, 'id' | 'text' | 'translations'> & Part
 
 export type LiveMessage =
   | { type: 'new-question'; question: LiveQuestion }
-  | { type: 'question-resolved'; questionId: string; correctOptionId: string }
+  | { type: 'question-resolved'; questionId: string; correctOptionId: string; corrected?: true }
   | { type: 'results-updated'; questionId: string; totalVotes: number; results: LiveResultRow[]; blind?: boolean }
   | { type: 'inbox'; itemId: string };
 
@@ -33,7 +33,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
     }
     case 'question-resolved':
       return typeof m.questionId === 'string' && typeof m.correctOptionId === 'string'
-        ? { type: 'question-resolved', questionId: m.questionId, correctOptionId: m.correctOptionId }
+        ? { type: 'question-resolved', questionId: m.questionId, correctOptionId: m.correctOptionId, ...(m.corrected === true && { corrected: true as const }) }
         : null;
     case 'inbox': {
       // Only the signed-in person's own items reach their socket; the list is read from the API.

@@ -8,6 +8,8 @@ import { BlindBadge, useRevealedQuestion } from './blind';
 import { useT } from '../../i18n';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
 import { useTranslatedQuestion } from '../../entities/question/translated';
+import { QuestionCriteria } from './QuestionDetails';
+import { ResolutionSource } from './ResolutionSource';
 
 /** Comments shown per question in the public feed and on the landing page (spec §9). */
 export const PUBLIC_COMMENT_LIMIT = 3;
@@ -22,7 +24,7 @@ export function SampleBadge() {
   );
 }
 
-/** Badges, text with '?', optional context, date, total predictions and comment count. */
+/** Badges, text with '?', optional context and resolution criteria, how it was resolved (its source), date, total predictions and comment count. */
 export function QuestionSummary({ question, commentCount, extraBadges }: { question: Question; commentCount: number; extraBadges?: ReactNode }) {
   const t = useT();
   const total = totalPredictions(question);
@@ -43,6 +45,8 @@ export function QuestionSummary({ question, commentCount, extraBadges }: { quest
       </div>
       <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
       {question.context && <p className="qcard__context">{question.context}</p>}
+      <QuestionCriteria text={question.resolutionCriteria} />
+      <ResolutionSource question={question} />
       <p className="qcard__stats">
         <span>{t('qcard.predictions', { count: total })}</span>
         <span aria-hidden="true">·</span>

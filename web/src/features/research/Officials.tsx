@@ -1,11 +1,10 @@
-import { Card, CardContent, cx } from '../../ui';
+import { Card, CardContent, cx, ErrorNote, LoadingNote } from '../../ui';
 import { initials } from '../shell/initials';
 import { SampleBadge } from '../questions/QuestionCards';
 import { useDataSaver } from '../datasaver/dataSaver';
 import { useT } from '../../i18n';
 import '../../i18n/later';
 import { localImagePath, useOfficials, type Official } from './api';
-import { ErrorNote, LoadingNote } from './ResearchSection';
 // The admin's research manager shows OfficialAvatar too.
 import './research.css';
 

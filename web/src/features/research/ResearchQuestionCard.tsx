@@ -1,6 +1,7 @@
 import { Badge, Card, CardContent } from '../../ui';
 import { formatLongDate } from '../../lib/time';
 import { SampleBadge } from '../questions/QuestionCards';
+import { QuestionCriteria } from '../questions/QuestionDetails';
 import { DiscussionPanel } from '../discussion/DiscussionPanel';
 import { optionResults, questionWithMark, totalPredictions } from '../../entities/question/results';
 import { ResultBars } from '../../entities/question/ResultBars';
@@ -31,6 +32,7 @@ export function ResearchQuestionCard({ question: original }: { question: Questio
         </div>
         <h3 className="qcard__text">{questionWithMark(question.text)}</h3>
         {question.context && <p className="qcard__context">{question.context}</p>}
+        <QuestionCriteria text={question.resolutionCriteria} />
         <ResultBars rows={rows} label={t('research.results')} correctLabel={`✓ ${t('results.correct')}`} />
         <p className="qcard__stats">{t('research.predictionCount', { count: total, shown: formatCount(total) })}</p>
         <DiscussionPanel questionId={question.id} commentCount={question.commentCount ?? 0} />

@@ -1,31 +1,8 @@
 // The pieces the research tabs share: a section with its loading, failure and empty states, and the selected topic's bar.
 import { useId, type ReactNode } from 'react';
-import { Button, Card, CardContent } from '../../ui';
+import { Button, ErrorNote, LoadingNote } from '../../ui';
 import { useT } from '../../i18n';
 import '../../i18n/later';
-
-export function LoadingNote({ text }: { text: string }) {
-  return (
-    <div className="loading-note" aria-live="polite">
-      <span className="spinner__ring" aria-hidden="true" />
-      <span>{text}</span>
-    </div>
-  );
-}
-
-export function ErrorNote({ text, onRetry }: { text: string; onRetry: () => void }) {
-  const t = useT();
-  return (
-    <Card className="notice-card">
-      <CardContent>
-        <p>{text}</p>
-        <Button variant="outline" onClick={onRetry}>
-          {t('common.tryAgain')}
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 export function ResearchSection<T>({
   title,

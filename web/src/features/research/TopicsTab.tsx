@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef } from 'react';
-import { cx } from '../../ui';
+import { cx, ErrorNote, LoadingNote } from '../../ui';
 import { formatCount } from '../../i18n/format';
 import { useT } from '../../i18n';
 import '../../i18n/later';
@@ -7,7 +7,7 @@ import { useTagOfficials, useTagPredictions, useTagQuestions, useTags, type Tag 
 import { OfficialCard } from './Officials';
 import { MediaPredictions } from './Predictions';
 import { ResearchQuestionCard } from './ResearchQuestionCard';
-import { ErrorNote, LoadingNote, ResearchSection, SelectedTopicBar } from './ResearchSection';
+import { ResearchSection, SelectedTopicBar } from './ResearchSection';
 
 /** The Topics tab: the topic chips and the selected topic's questions, officials and media predictions. */
 export function TopicsTab({

@@ -21,6 +21,7 @@ import {
   type ResultRow,
 } from './api';
 import { ProvinceBreakdown } from '../provinces/ProvinceBreakdown';
+import { ResolutionSource } from '../questions/ResolutionSource';
 import { HistoryChart } from '../history/HistoryChart';
 import { useT } from '../../i18n';
 import { useTranslatedQuestion, yesNo } from '../../entities/question/translated';
@@ -167,6 +168,7 @@ export function ResultsPanel({
                 ))}
               </ul>
               <p className="results-card__total">{t('results.voted', { count: totalVotes })}</p>
+              <ResolutionSource question={question} className="results-card__resolution" />
               <ProvinceBreakdown provinces={results.data?.provinces} options={question.options} />
             </>
           )}
@@ -179,6 +181,7 @@ export function ResultsPanel({
       {!settling && below && (
         <ResultsBelow
           questionId={question.id}
+          questionText={questionWithMark(question.text)}
           userId={userId}
           onInviteFriends={onInviteFriends}
           share={
@@ -201,11 +204,14 @@ export function ResultsPanel({
 /** The cards under the national results, each with its own data: the friends' answers, the rankings, share, discussion. */
 function ResultsBelow({
   questionId,
+  questionText,
   userId,
   onInviteFriends,
   share,
 }: {
   questionId: string;
+  /** The question as the reader reads it (its embed's title). */
+  questionText: string;
   userId: string;
   onInviteFriends: () => void;
   /** The share text, when the reader's answer and the figures are known. */
@@ -279,7 +285,7 @@ function ResultsBelow({
       </Card>
 
       {share !== null && (
-        <ShareButton title={t('results.share')} label={t('results.share')} questionId={questionId} variant="gold" size="lg" block text={share} />
+        <ShareButton title={t('results.share')} label={t('results.share')} questionId={questionId} questionText={questionText} variant="gold" size="lg" block text={share} />
       )}
 
       <DiscussionPanel questionId={questionId} />

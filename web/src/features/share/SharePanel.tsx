@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, toast, toastError, type ButtonProps } from '../../ui';
 import { SHARE_WINDOW_FEATURES, shareUrl, type SharePlatform } from './shareText';
+import { embedIframeHtml } from '@mzansi/api/rules';
 import { questionLink } from './sharedQuestion';
 import { t } from '../../i18n';
 
@@ -17,19 +18,22 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-/** The share text, Twitter / Facebook / WhatsApp (600x400 windows) and 'Copy to Clipboard'. */
-export function SharePanel({ text, url = window.location.origin }: { text: string; url?: string }) {
-  const [copied, setCopied] = useState(false);
+/**
+ * The share text, Twitter / Facebook / WhatsApp (600x400 windows) and 'Copy to Clipboard'; for a question, also
+ * 'Copy embed code' (its iframe for a news site's page, as oEmbed gives it).
+ */
+export function SharePanel({ text, url = window.location.origin, embed }: { text: string; url?: string; embed?: { questionId: string; title: string } }) {
+  const [copied, setCopied] = useState<'text' | 'embed' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onCopy = async () => {
+  const onCopy = async (what: 'text' | 'embed') => {
     try {
-      await copyText(text);
-      setCopied(true);
+      await copyText(what === 'embed' && embed ? embedIframeHtml(window.location.origin, embed.questionId, embed.title) : text);
+      setCopied(what);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-      toast({ title: t('results.copied'), description: t('results.copiedText') });
+      timer.current = setTimeout(() => setCopied(null), COPIED_MS);
+      toast({ title: t('results.copied'), description: what === 'embed' ? t('results.embedCopiedText') : t('results.copiedText') });
     } catch {
       toastError(t('results.copyFailedText'), t('results.copyFailed'));
     }
@@ -51,9 +55,14 @@ export function SharePanel({ text, url = window.location.origin }: { text: strin
           </Button>
         ))}
       </div>
-      <Button block onClick={() => void onCopy()} aria-live="polite">
-        {copied ? t('results.copiedButton') : t('results.copy')}
+      <Button block onClick={() => void onCopy('text')} aria-live="polite">
+        {copied === 'text' ? t('results.copiedButton') : t('results.copy')}
       </Button>
+      {embed && (
+        <Button block variant="outline" onClick={() => void onCopy('embed')} aria-live="polite">
+          {copied === 'embed' ? t('results.copiedButton') : t('results.copyEmbed')}
+        </Button>
+      )}
     </div>
   );
 }
@@ -64,6 +73,7 @@ export function ShareButton({
   title = t('results.share'),
   label = t('results.shareButton'),
   questionId,
+  questionText,
   variant = 'outline',
   size = 'sm',
   block,
@@ -75,6 +85,8 @@ export function ShareButton({
   label?: string;
   /** The question shared: the link is its own page (/q/{id}, with a preview card), else the site. */
   questionId?: string;
+  /** The shared question's text: with it the panel offers its embed code too. */
+  questionText?: string;
   /** Told when the share dialog opens or closes. */
   onOpenChange?: (open: boolean) => void;
 } & Pick<ButtonProps, 'variant' | 'size' | 'block' | 'className'>) {
@@ -89,7 +101,7 @@ export function ShareButton({
         {label}
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title={title}>
-        <SharePanel text={text} url={questionId ? questionLink(questionId) : undefined} />
+        <SharePanel text={text} url={questionId ? questionLink(questionId) : undefined} embed={questionId && questionText ? { questionId, title: questionText } : undefined} />
       </Dialog>
     </>
   );

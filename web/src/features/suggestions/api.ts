@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import type { Suggestion } from '@mzansi/api';
+import type { Suggestion, SuggestionDraft } from '@mzansi/api';
 import { apiJson, apiRequest, getListFn, serverMessage } from '../../lib/api';
 import { toast, toastError } from '../../ui';
 import { t } from '../../i18n';
@@ -14,6 +14,8 @@ export const MY_SUGGESTIONS_KEY = [`${BASE}?user=me`] as const;
 /** Every suggestion (admins), optionally one status. */
 export const allSuggestionsKey = (status?: SuggestionStatus) => [status ? `${BASE}?status=${status}` : BASE] as const;
 export const ADMIN_ANALYTICS_KEY = ['/api/admin/analytics'] as const;
+/** The admin's question lists (features/admin/api.ts), where a draft made from a suggestion shows. */
+const ADMIN_LISTS = [['/api/admin/questions'], ['/api/admin/drafts']] as const;
 
 export const mySuggestionsQuery = queryOptions({ queryKey: MY_SUGGESTIONS_KEY, queryFn: getListFn<Suggestion>() });
 export const allSuggestionsQuery = (status?: SuggestionStatus) => queryOptions({ queryKey: allSuggestionsKey(status), queryFn: getListFn<Suggestion>() });
@@ -76,5 +78,20 @@ export function useReviewSuggestion(onReviewed?: () => void) {
     },
     onError: () => toastError(t('admin.sgUpdateFailedText'), t('admin.sgUpdateFailed')),
     onSettled: invalidate,
+  });
+}
+
+/**
+ * POST /api/question-suggestions/{id}/use (admins): a draft question made from the suggestion. The suggestion lists
+ * and the admin's question lists refresh (the draft shows under Questions).
+ */
+export function useUseSuggestion() {
+  const invalidate = useInvalidateSuggestions();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<SuggestionDraft>('POST', `${BASE}/${encodeURIComponent(id)}/use`),
+    onSuccess: () => toast({ title: t('admin.sgDraftMade'), description: t('admin.sgDraftMadeText') }),
+    onError: (error) => toastError(serverMessage(error, t('admin.pleaseTryAgain')), t('admin.sgUseFailed')),
+    onSettled: () => Promise.all([invalidate(), ...ADMIN_LISTS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))]),
   });
 }

@@ -187,3 +187,63 @@ test('confidence: a slider (50–99, default 75) once an option is chosen, moved
   const calls = fetch.mock.mock.calls.filter(([u, init]) => u === '/api/answers' && init?.method === 'POST');
   expect(JSON.parse(String(calls[0]![1]!.body))).toEqual({ userId: 'u1', questionId: 'q1', optionId: 'yes', confidence: 88 });
 });
+
+// A question with resolution criteria and a close time: its criteria and close time shown; once closed (its close
+// time came), no answer buttons, the time it closed and the results as the blind rule allows.
+const CRITERIA = 'Resolves YES if SA Rugby confirms the result on its website.';
+// 16:00 UTC is 18:00 SAST.
+const closesAt = '2025-11-22T16:00:00.000Z';
+const closing = { ...q, resolutionCriteria: CRITERIA, closesAt };
+
+test('an open question shows its criteria and when it closes (SAST)', () => {
+  vi.useFakeTimers({ now: new Date('2025-11-22T10:00:00.000Z'), shouldAdvanceTime: true });
+  renderSignedIn(<DailyQuestion question={closing} />);
+  expect(screen.getByText(CRITERIA)).toBeTruthy();
+  expect(screen.getByText('How it resolves:')).toBeTruthy();
+  expect(screen.getByText('Answering closes at 18:00')).toBeTruthy();
+  expect(screen.getByRole('button', { name: /^YES/ })).toBeTruthy();
+});
+
+test('closed: no answer buttons, "Answering closed at 18:00", the criteria and the national results', async () => {
+  renderSignedIn(<DailyQuestion question={{ ...closing, isClosed: true }} />);
+  expect(screen.getByText('Answering closed at 18:00')).toBeTruthy();
+  expect(screen.getByText(CRITERIA)).toBeTruthy();
+  expect(screen.getByText('Closed')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^YES/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: '[ SUBMIT PREDICTION ]' })).toBeNull();
+  const bars = await screen.findByRole('list', { name: 'National results' });
+  expect(bars.textContent).toContain('67%');
+  expect(bars.textContent).toContain('33%');
+  expect(screen.getByText('3 predictions so far')).toBeTruthy();
+});
+
+test('a closed blind question shows only its number of predictions', async () => {
+  fetch.setHandler(routes({ 'GET /api/questions/q1/public-results': () => json(200, { results: [], totalVotes: 4, isBlind: true, resultsHidden: true }) }));
+  renderSignedIn(<DailyQuestion question={{ ...closing, isBlind: true, isClosed: true, resultsHidden: true, results: [] }} />);
+  expect(await screen.findByText('4 predictions so far')).toBeTruthy();
+  expect(screen.getByText('Results are hidden until the question resolves')).toBeTruthy();
+  expect(screen.queryByRole('list', { name: 'National results' })).toBeNull();
+});
+
+test('the form turns closed at the close time on this device’s clock, without a reload', async () => {
+  vi.useFakeTimers({ now: new Date(Date.parse(closesAt) - 2000), shouldAdvanceTime: true });
+  renderSignedIn(<DailyQuestion question={closing} />);
+  fireEvent.click(screen.getByRole('button', { name: /^YES/ }));
+  expect(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' })).toBeTruthy();
+  await act(async () => vi.advanceTimersByTimeAsync(2500));
+  expect(screen.getByText('Answering closed at 18:00')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: '[ SUBMIT PREDICTION ]' })).toBeNull();
+});
+
+test('a refusal as closed (a clock behind the server’s) shows the server’s words and turns the form closed', async () => {
+  vi.useFakeTimers({ now: new Date(Date.parse(closesAt) - 60_000), shouldAdvanceTime: true });
+  fetch.setHandler(
+    routes({ 'POST /api/answers': () => json(409, { message: 'Answering closed at 18:00', code: 'voteClosedAt', params: { hour: 18, minute: 0 } }) }),
+  );
+  renderSignedIn(<DailyQuestion question={closing} />);
+  fireEvent.click(screen.getByRole('button', { name: /^NO/ }));
+  fireEvent.click(screen.getByRole('button', { name: '[ SUBMIT PREDICTION ]' }));
+  await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Answering closed at 18:00'));
+  expect(await screen.findByText('Answering closed at 18:00', { selector: '.qclosed' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^NO/ })).toBeNull();
+});

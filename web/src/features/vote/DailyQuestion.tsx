@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, CardContent, cx, toast, toastError } from '../../ui';
-import { serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { useDayLabel } from '../../lib/useNow';
 import { useUser } from '../auth/useSession';
 import { questionWithMark } from '../../entities/question/results';
@@ -16,6 +17,10 @@ import { isOffline, voteOutbox } from './outbox';
 import { clearIntent, intentFor } from '../landing/intent';
 import { useT } from '../../i18n';
 import { useTranslatedQuestion } from '../../entities/question/translated';
+import { ClosesNote, QuestionCriteria } from '../questions/QuestionDetails';
+import { useClosed } from '../questions/closing';
+import { TODAY_QUESTIONS_KEY } from '../questions/api';
+import { ClosedQuestion } from './ClosedQuestion';
 import './vote.css';
 
 /** Input that means the user is scrolling by themselves: the page stops moving for them. */
@@ -88,6 +93,10 @@ export function DailyQuestion({
   const [submitted, setSubmitted] = useState<Answer | null>(null);
   const [sharing, setSharing] = useState(false);
   const live = usePublicResults(question.id);
+  // Closed by its time on this device's clock, or by the server's refusal (a clock behind the server's).
+  const [refusedAsClosed, setRefusedAsClosed] = useState(false);
+  const closed = useClosed(original) || refusedAsClosed;
+  const queryClient = useQueryClient();
 
   const onSubmittedRef = useRef(onSubmitted);
   onSubmittedRef.current = onSubmitted;
@@ -119,6 +128,10 @@ export function DailyQuestion({
         // No connection: the vote waits on the phone and goes out when the connection returns.
         if (isOffline(error)) voteOutbox.add(input);
         else toastError(serverMessage(error, t('vote.submitFailed')));
+        if (error instanceof ApiError && (error.code === 'voteClosedAt' || error.code === 'voteClosed')) {
+          setRefusedAsClosed(true);
+          void queryClient.invalidateQueries({ queryKey: TODAY_QUESTIONS_KEY });
+        }
       },
     });
   };
@@ -149,6 +162,9 @@ export function DailyQuestion({
     );
   }
 
+  // Answering closed (not answered here): the time it closed and the results as the blind rule allows.
+  if (closed) return <ClosedQuestion question={original} />;
+
   const totalVotes = live.data?.totalVotes ?? 0;
   // A blind question: the server sends only the number of predictions until you answer.
   const hidden = live.data ? resultsHidden(live.data) : !!question.resultsHidden;
@@ -176,6 +192,8 @@ export function DailyQuestion({
           {text}
         </h2>
         {question.context && <p className="vq__context">{question.context}</p>}
+        <QuestionCriteria text={question.resolutionCriteria} />
+        <ClosesNote closesAt={question.closesAt} />
         <div className={cx('vq__options', question.options.length !== 2 && 'vq__options--list')}>
           {question.options.map((option, i) => {
             const row = figures.get(option.id);

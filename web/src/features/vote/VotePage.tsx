@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, CardContent, CardDescription, CardTitle } from '../../ui';
 import { ClockIcon } from '../../ui/icons';
-import { useLocalDayCountdown } from '../../lib/useNow';
+import { useNow } from '../../lib/useNow';
+import { useHydrated } from '../../lib/useHydrated';
+import { COUNTDOWN_UNKNOWN } from '../../lib/time';
 import { useSettledEnd } from '../../lib/useSeen';
 import { useUser } from '../auth/useSession';
 import { ScreenHeader } from '../shell/ScreenHeader';
@@ -18,17 +20,25 @@ import { questionWithMark } from '../../entities/question/results';
 import { useT } from '../../i18n';
 import { useTranslatedQuestion } from '../../entities/question/translated';
 import { CompleteProfile, wantsProfileStep } from '../account/CompleteProfile';
+import { voteCountdown } from './countdown';
 import './vote.css';
 
-/** Time left in the local day, refreshed every second (its own component so only it re-renders). */
-export function VoteCountdown() {
-  const left = useLocalDayCountdown();
+/**
+ * Time left in the local day, or until the soonest of `closeTimes` (the questions still to answer) when that comes
+ * first; refreshed every second (its own component so only it re-renders). Hydrated, it reads the device's clock
+ * itself (see useLocalDayCountdown).
+ */
+export function VoteCountdown({ closeTimes = [] }: { closeTimes?: readonly (string | null)[] }) {
+  useNow();
+  const hydrated = useHydrated();
   const t = useT();
+  const shown = hydrated ? voteCountdown(closeTimes, new Date()) : { to: 'day' as const, value: COUNTDOWN_UNKNOWN };
+  const label = shown.to === 'close' ? t('vote.closesIn') : t('vote.timeLeft');
   return (
-    <p className="vote-countdown" role="timer" aria-label={t('vote.timeLeft')}>
+    <p className="vote-countdown" role="timer" aria-label={label}>
       <ClockIcon width={18} height={18} />
-      <span className="vote-countdown__label">{t('vote.timeLeft')}</span>
-      <span className="vote-countdown__value">{left}</span>
+      <span className="vote-countdown__label">{label}</span>
+      <span className="vote-countdown__value">{shown.value}</span>
     </p>
   );
 }
@@ -75,7 +85,7 @@ export function VotePage() {
   return (
     <div className="vote-page">
       <ScreenHeader title={title} subtitle={t('vote.subtitle')}>
-        <VoteCountdown />
+        <VoteCountdown closeTimes={questions.filter((q, i) => !answers[i]?.data && !q.isResolved).map((q) => q.closesAt ?? null)} />
       </ScreenHeader>
 
       {today.isPending ? (

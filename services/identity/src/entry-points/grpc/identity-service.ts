@@ -1,7 +1,9 @@
 import {
   AppError,
   alreadyExists,
+  analyticsRange,
   enqueueEvent,
+  everyDay,
   forbidden,
   invalid,
   isUuid,
@@ -15,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { IdentityServiceService, type IdentityServiceServer } from '@mzansi/proto/identity/v1/identity';
 import type { UserRow } from '../../data-access/schema.js';
+import { signupsByDay } from '../../data-access/analytics-repo.js';
 import * as repo from '../../data-access/users-repo.js';
 import { accountHandlers } from './account-handlers.js';
 import { moderationHandlers } from './moderation-handlers.js';
@@ -160,6 +163,14 @@ export function registerIdentityService(ctx: IdentityContext, server: import('@g
 
         // Suspensions and display-name replacement (moderation-handlers.ts).
         ...moderationHandlers(ctx, clock),
+
+        // How the day went: sign-ups per SAST day (admin analytics).
+        async getSignupAnalytics(req, call) {
+          if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
+          const range = analyticsRange(req, clock);
+          const rows = await signupsByDay(ctx.pool, range);
+          return { firstDay: range.firstDay, today: range.today, days: everyDay(range, rows, (day) => ({ day, signups: 0 })) };
+        },
       },
       ctx.serverDeps,
     ),

@@ -1,4 +1,4 @@
-import type { Clock, Logger } from '@mzansi/kit';
+import { startRetentionLoop, type Clock, type Logger, type Metrics } from '@mzansi/kit';
 import * as audit from '../../data-access/audit-repo.js';
 import * as verifications from '../../data-access/verification-repo.js';
 import * as resets from '../../data-access/password-reset-repo.js';
@@ -22,27 +22,7 @@ export async function runIdentityRetention(db: IdentityDb, now: Date): Promise<I
   return { auditEntries, verificationLinks, resetLinks };
 }
 
-/** Runs the retention pass now and then every `intervalMs`; `stop()` waits for a pass in progress. */
-export function startIdentityRetention(opts: { db: IdentityDb; logger: Logger; clock: Clock; intervalMs: number }) {
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    if (running) return; // the previous pass is still at work
-    running = runIdentityRetention(opts.db, opts.clock())
-      .then((r) => {
-        if (r.auditEntries || r.verificationLinks || r.resetLinks) opts.logger.info(r, 'retention: expired records deleted');
-      })
-      .catch((err: Error) => opts.logger.warn({ err: err.message }, 'retention pass failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, opts.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs the retention pass now and then every `intervalMs` (kit's retention loop); `stop()` waits for a pass in progress. */
+export function startIdentityRetention(opts: { db: IdentityDb; logger: Logger; metrics: Metrics; clock: Clock; intervalMs: number }) {
+  return startRetentionLoop({ ...opts, run: async () => ({ ...(await runIdentityRetention(opts.db, opts.clock())) }) });
 }

@@ -3,6 +3,7 @@ import { LIVE_SUBJECTS, type AfterCommit, type EventEnvelope, type EventNames } 
 import * as inbox from '../../data-access/inbox-repo.js';
 import { insertJob } from '../../data-access/notification-repo.js';
 import type { PersonalNotice } from '../../domain/alerts.js';
+import { correctedGroupKey } from '../../domain/inbox.js';
 import { noticeTranslations } from '../../domain/messages.js';
 import type { NotificationConsumer, NotificationQueryable } from '../../context.js';
 
@@ -137,21 +138,66 @@ export function questionsInboxConsumer(live: InboxLive, onJob: () => void): Noti
       if (event.type === 'questions.question.resolved') {
         const d = (event as EventEnvelope<'questions.question.resolved'>).data;
         if (!d.questionId) return;
+        const resolvedAt = when(d.resolvedAt, event);
+        const source = d.sourceUrl && d.sourceTitle ? { sourceUrl: d.sourceUrl, sourceTitle: d.sourceTitle } : {};
+        if (d.corrected) {
+          // Everyone's resolution item now says what the resolution says; those who answered hear of the correction
+          // from voting's voting.resolution.corrected (votingInboxConsumer), not from here.
+          await inbox.reviseResolution(tx, d.questionId, { correctOptionId: d.correctOptionId, ...source, correctedAt: when(d.correctedAt, event).toISOString() });
+          return;
+        }
         const q = await inbox.publishedQuestion(tx, d.questionId);
-        const payload = { questionId: d.questionId, correctOptionId: d.correctOptionId, text: q?.text ?? '', translations: q?.translations ?? {} };
-        const kind = d.corrected ? 'resolution-corrected' : 'question-resolved';
-        await inbox.addBroadcast(tx, { id: event.id, kind, questionId: d.questionId, payload, createdAt: when(d.resolvedAt, event) });
+        const payload = { questionId: d.questionId, correctOptionId: d.correctOptionId, text: q?.text ?? '', translations: q?.translations ?? {}, ...source, resolvedAt: resolvedAt.toISOString() };
+        await inbox.addBroadcast(tx, { id: event.id, kind: 'question-resolved', questionId: d.questionId, payload, createdAt: resolvedAt });
         // Its push and e-mail go to everyone who wants resolutions (a question never seen published has no text to say).
         if (!q?.text || !d.correctOptionId) return;
-        const notice = { questionId: d.questionId, text: q.text, translations: q.translations ?? {}, correctOptionId: d.correctOptionId };
+        const notice = { questionId: d.questionId, text: q.text, translations: q.translations ?? {}, correctOptionId: d.correctOptionId, sourceTitle: d.sourceTitle, resolvedAt: resolvedAt.toISOString() };
         return (await insertJob(tx, { eventId: event.id, kind: 'question-resolved', payload: notice })) ? onJob : undefined;
       }
       const d = (event as EventEnvelope<'questions.suggestion.used'>).data;
       if (!d.userId) return;
-      const payload = { suggestionId: d.suggestionId, text: d.text };
+      const payload = { suggestionId: d.suggestionId, text: d.text, ...(d.questionId && { questionId: d.questionId }) };
       const userId = lower(d.userId);
       const item = await inbox.addPersonal(tx, { id: event.id, userId, kind: 'suggestion-used', payload, createdAt: when(d.at, event) });
       return tell(tx, live, onJob, event.id, item, { kind: 'suggestion-used', userId, text: d.text });
+    },
+  };
+}
+
+/**
+ * A corrected resolution, for the players voting names (voting.resolution.corrected, up to 500 per event): each gets a
+ * personal `resolution-corrected` item (once per question, whatever the redeliveries), live on their sockets, and one
+ * job sends the push and e-mail to those of them who want resolution alerts.
+ */
+export function votingInboxConsumer(live: InboxLive, onJob: () => void): NotificationConsumer<'voting.resolution.corrected'> {
+  return {
+    name: 'notification-inbox-on-voting',
+    types: ['voting.resolution.corrected'],
+    async handle(event, tx) {
+      const d = event.data;
+      if (!d.questionId || !d.correctOptionId) return;
+      const q = await inbox.publishedQuestion(tx, d.questionId);
+      const resolvedAt = d.resolvedAt?.toISOString();
+      const source = d.sourceUrl && d.sourceTitle ? { sourceUrl: d.sourceUrl, sourceTitle: d.sourceTitle } : {};
+      const payload = {
+        questionId: d.questionId,
+        correctOptionId: d.correctOptionId,
+        previousCorrectOptionId: d.previousCorrectOptionId,
+        text: q?.text ?? '',
+        translations: q?.translations ?? {},
+        ...source,
+        resolvedAt,
+      };
+      const userIds = [...new Set(d.userIds.map(lower))];
+      const items = await inbox.addPersonalMany(tx, { userIds, kind: 'resolution-corrected', groupKey: correctedGroupKey(d.questionId), payload, createdAt: when(d.correctedAt, event) });
+      if (items.length === 0) return;
+      const told = items.map((i) => i.userId);
+      const notice = { questionId: d.questionId, text: q?.text ?? '', translations: q?.translations ?? {}, correctOptionId: d.correctOptionId, sourceTitle: d.sourceTitle, resolvedAt, userIds: told };
+      const queued = q?.text ? await insertJob(tx, { eventId: event.id, kind: 'resolution-corrected', payload: notice }) : false;
+      return () => {
+        for (const { userId, ...item } of items) live.nc.publish(live.names.subject(`${LIVE_SUBJECTS.inbox}.${userId}`), JSON.stringify({ item }));
+        if (queued) onJob();
+      };
     },
   };
 }

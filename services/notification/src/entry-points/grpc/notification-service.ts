@@ -3,6 +3,7 @@ import { unaryService, type Clock } from '@mzansi/kit';
 import { NotificationServiceService, type NotificationServiceServer } from '@mzansi/proto/notification/v1/notification';
 import * as repo from '../../data-access/notification-repo.js';
 import { alertHandlers } from './alert-handlers.js';
+import { analyticsHandlers } from './analytics-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { inboxHandlers } from './inbox-handlers.js';
 import { mailHandlers } from './mail-handlers.js';
@@ -60,6 +61,9 @@ export function registerNotificationService(ctx: Ctx, server: Server, deps: { pu
 
         // Push and e-mail per kind of alert (alert-handlers.ts).
         ...alertHandlers(ctx),
+
+        // Push clicks and the deliveries of how the day went (analytics-handlers.ts).
+        ...analyticsHandlers(ctx, deps.clock),
       },
       ctx.serverDeps,
     ),

@@ -5,7 +5,7 @@ import * as mailRepo from '../../data-access/mail-repo.js';
 import * as repo from '../../data-access/notification-repo.js';
 import { signMailToken } from '../../domain/mail-tokens.js';
 import { alertMessages, type AlertJob, type AlertMessages } from '../../domain/alerts.js';
-import { backoffMs, newsletterConfirmationEmail, unsubscribeLinks, verificationEmail, passwordResetEmail } from '../../domain/messages.js';
+import { backoffMs, newsletterConfirmationEmail, unsubscribeLinks, verificationEmail, passwordResetEmail, withNotificationId } from '../../domain/messages.js';
 import { isTransientMailError, type Mailer, type MailMessage } from '../../infra/mailer.js';
 import { pushLanguage, type PushLanguage } from '../../domain/push-text.js';
 import type { PushSender } from '../../infra/push.js';
@@ -53,11 +53,10 @@ export class DeliveryWorker {
 
   constructor(private readonly o: DeliveryWorkerOptions) {
     this.log = o.logger.child({ component: 'delivery-worker', worker: this.id });
-    const name = 'notification_deliveries_total';
     this.delivered =
-      (o.metrics.registry.getSingleMetric(name) as prom.Counter<'channel' | 'outcome'> | undefined) ??
+      (o.metrics.registry.getSingleMetric('notification_deliveries_total') as prom.Counter<'channel' | 'outcome'> | undefined) ??
       new prom.Counter({
-        name,
+        name: 'notification_deliveries_total',
         help: 'Notification deliveries by channel and outcome',
         labelNames: ['channel', 'outcome'] as const,
         registers: [o.metrics.registry],
@@ -133,7 +132,7 @@ export class DeliveryWorker {
     const log = this.log.child({ eventId: job.eventId });
     const started = Date.now();
     try {
-      if (job.kind !== 'question-published' && job.kind !== 'question-resolved' && job.kind !== 'inbox-item') {
+      if (job.kind !== 'question-published' && job.kind !== 'question-resolved' && job.kind !== 'resolution-corrected' && job.kind !== 'inbox-item') {
         await this.singleMail(job, signal);
         return;
       }
@@ -165,7 +164,7 @@ export class DeliveryWorker {
     const payloadIn = (code: string) => {
       const language = pushLanguage(code);
       let payload = payloads.get(language);
-      if (payload === undefined) payloads.set(language, (payload = messages.push(language)));
+      if (payload === undefined) payloads.set(language, (payload = withNotificationId(messages.push(language), job.eventId)));
       return payload;
     };
     const { topic } = messages;
@@ -177,7 +176,7 @@ export class DeliveryWorker {
         await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { pushDone: true });
         return true;
       }
-      await repo.markSending(db, job.eventId, 'push', targets.map((t) => t.endpoint));
+      await repo.markSending(db, job.eventId, 'push', targets.map((t) => ({ target: t.endpoint, userId: t.userId })));
       await forEachLimit(targets, this.o.pushConcurrency, signal, async (t) => {
         const res = await push.send(t, payloadIn(t.language), {
           topic,
@@ -214,7 +213,7 @@ export class DeliveryWorker {
         await repo.saveJobProgress(db, job.eventId, this.id, this.o.leaseMs, { emailDone: true });
         return true;
       }
-      await repo.markSending(db, job.eventId, 'email', targets.map((t) => t.userId));
+      await repo.markSending(db, job.eventId, 'email', targets.map((t) => ({ target: t.userId, userId: t.userId })));
       await forEachLimit(targets, this.o.mailConcurrency, signal, async (c) => {
         // Every notification mail carries its one-click unsubscribe (RFC 8058), signed for this user.
         const unsubscribe = unsubscribeLinks(this.o.publicUrl, signMailToken(this.o.keys, 'notifications', c.userId), this.o.unsubscribeMailto);
@@ -261,7 +260,7 @@ export class DeliveryWorker {
     const p = job.payload as Partial<mailRepo.SingleMailPayload>;
     const expired = p.expiresAt !== undefined && Date.parse(p.expiresAt) <= Date.now();
     if (p.email && p.target && p.token && !expired) {
-      await repo.markSending(db, job.eventId, 'email', [p.target]);
+      await repo.markSending(db, job.eventId, 'email', [{ target: p.target, userId: p.userId ?? null }]);
       const settled = (await repo.deliveryCounts(db, job.eventId))['email:sending'] === undefined;
       if (!settled) {
         const messageId = `<${job.eventId}.${p.target}@mzansipredicts>`;

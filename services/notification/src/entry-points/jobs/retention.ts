@@ -1,6 +1,7 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Clock, Logger } from '@mzansi/kit';
+import { startRetentionLoop, type Clock, type Logger, type Metrics } from '@mzansi/kit';
+import { pruneClicks } from '../../data-access/analytics-repo.js';
 import * as mailRepo from '../../data-access/mail-repo.js';
 import { pruneInbox } from '../../data-access/inbox-repo.js';
 import { daysBefore, DELIVERY_LOG_DAYS, INBOX_DAYS, UNCONFIRMED_NEWSLETTER_DAYS } from '../../domain/retention.js';
@@ -8,6 +9,8 @@ import type { NotificationDb } from '../../context.js';
 
 export interface NotificationRetentionResult {
   deliveries: number;
+  /** Push clicks, kept as long as the delivery log. */
+  pushClicks: number;
   jobs: number;
   unconfirmedNewsletter: number;
   mailFiles: number;
@@ -17,18 +20,20 @@ export interface NotificationRetentionResult {
 }
 
 /**
- * One retention pass at `now` (the injected clock): the delivery log (who was sent what, when, and why it failed)
- * and finished jobs older than 30 days, newsletter signups unconfirmed for 30 days, and, when mail goes to files
+ * One retention pass at `now` (the injected clock): the delivery log (who was sent what, when, and why it failed),
+ * the push clicks and finished jobs older than 30 days, newsletter signups unconfirmed for 30 days, and, when mail goes to files
  * (development), .eml files older than 30 days; inbox items older than 90 days. Safe on every replica at once.
  */
 export async function runNotificationRetention(db: NotificationDb, now: Date, mailDir?: string): Promise<NotificationRetentionResult> {
   const cutoff = daysBefore(now, DELIVERY_LOG_DAYS);
   const deliveries = await mailRepo.pruneDeliveries(db, cutoff);
+  const pushClicks = await pruneClicks(db, cutoff);
   const jobs = await mailRepo.pruneFinishedJobsBefore(db, cutoff);
   const unconfirmedNewsletter = await mailRepo.pruneUnconfirmedNewsletter(db, daysBefore(now, UNCONFIRMED_NEWSLETTER_DAYS));
   const inbox = await pruneInbox(db, daysBefore(now, INBOX_DAYS));
   return {
     deliveries,
+    pushClicks,
     jobs,
     unconfirmedNewsletter,
     mailFiles: mailDir ? await pruneMailFiles(mailDir, cutoff) : 0,
@@ -49,27 +54,7 @@ async function pruneMailFiles(dir: string, cutoff: Date): Promise<number> {
   return removed;
 }
 
-/** Runs a pass now and then every `intervalMs` (never two at once); `stop()` waits for a pass in progress. */
-export function startNotificationRetention(opts: { db: NotificationDb; logger: Logger; clock: Clock; intervalMs: number; mailDir?: string }) {
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    if (running) return;
-    running = runNotificationRetention(opts.db, opts.clock(), opts.mailDir)
-      .then((r) => {
-        if (Object.values(r).some((n) => n > 0)) opts.logger.info(r, 'retention: expired records deleted');
-      })
-      .catch((err: Error) => opts.logger.warn({ err: err.message }, 'retention pass failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, opts.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs a pass now and then every `intervalMs` (kit's retention loop); `stop()` waits for a pass in progress. */
+export function startNotificationRetention(opts: { db: NotificationDb; logger: Logger; metrics: Metrics; clock: Clock; intervalMs: number; mailDir?: string }) {
+  return startRetentionLoop({ ...opts, run: async () => ({ ...(await runNotificationRetention(opts.db, opts.clock(), opts.mailDir)) }) });
 }

@@ -1,8 +1,9 @@
-import { audited, auditDeps, auditEventWriter, codedMessage, forbidden, isUuid, notFound, unaryService, type AuditDeps, type CallContext, type Clock } from '@mzansi/kit';
-import type { Question, QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
+import { audited, auditDeps, auditEventWriter, codedMessage, forbidden, isUuid, notFound, unaryService, type AuditDeps, type AuditTarget, type CallContext, type Clock } from '@mzansi/kit';
+import type { Question, QuestionsServiceServer, Resolution } from '@mzansi/proto/questions/v1/questions';
 import type { QuestionRow } from '../../data-access/schema.js';
 import { toSnapshot } from '../../data-access/snapshot.js';
 import { findForUpdate } from '../../data-access/questions-repo.js';
+import { isClosed } from '../../domain/closing.js';
 import type { QuestionsContext, QuestionsSchema, QuestionsTx } from '../../context.js';
 
 /** What the questions service's handler files share (each imports this; none imports another). */
@@ -34,19 +35,22 @@ export function checkId(id: string): string {
  * transaction; a refused transition is audited as a failure.
  */
 export function questionTransition(audit: AuditDeps<QuestionsSchema>) {
-  return (id: string, who: { actorId: string; action: string }, apply: (row: QuestionRow, tx: QuestionsTx) => Promise<QuestionRow>) =>
+  return (id: string, who: { actorId: string; action: string }, apply: (row: QuestionRow, tx: QuestionsTx, target: AuditTarget) => Promise<QuestionRow>) =>
     audited(audit, { ...who, target: { targetType: 'question', targetId: id } }, async (tx, target) => {
       const row = await findForUpdate(tx, checkId(id));
       if (!row) throw notFound(NOT_FOUND);
       target.targetLabel = row.text;
-      return apply(row, tx);
+      return apply(row, tx, target);
     });
 }
 
 export type QuestionTransition = ReturnType<typeof questionTransition>;
 
-/** A question as the contracts carry it: its event snapshot, plus the state only the questions service shows. */
-export function toQuestion(row: QuestionRow): Question {
+/**
+ * A question as the contracts carry it at `now`: its event snapshot, plus the state only the questions service shows
+ * (whether answering has closed is of the moment of the call).
+ */
+export function toQuestion(row: QuestionRow, now: Date): Question {
   return {
     ...toSnapshot(row),
     correctOptionId: row.correctOptionId ?? '',
@@ -59,5 +63,27 @@ export function toQuestion(row: QuestionRow): Question {
     isBlind: row.isBlind,
     scheduledFor: row.scheduledFor ?? undefined,
     scheduleMissedAt: row.scheduleMissedAt ?? undefined,
+    suggestionId: row.suggestionId ?? '',
+    resolutionCriteria: row.resolutionCriteria ?? '',
+    closesAt: row.closesAt ?? undefined,
+    isClosed: isClosed(row, now),
+    resolution: resolutionOf(row),
   };
 }
+
+/**
+ * A resolved question's source, note and times; undefined until resolved, and for a question resolved before
+ * resolutions named a source (nothing is made up for it: the API shows `resolution: null` beside `isResolved`).
+ */
+export function resolutionOf(row: QuestionRow): Resolution | undefined {
+  if (!row.isResolved || !row.resolvedAt || !row.resolutionSourceUrl || !row.resolutionSourceTitle) return undefined;
+  return {
+    source: { url: row.resolutionSourceUrl, title: row.resolutionSourceTitle },
+    note: row.resolutionNote ?? '',
+    resolvedAt: row.resolvedAt,
+    correctedAt: row.resolutionCorrectedAt ?? undefined,
+  };
+}
+
+/** `toQuestion` for a list, all at one instant. */
+export const toQuestions = (rows: QuestionRow[], now: Date): Question[] => rows.map((row) => toQuestion(row, now));

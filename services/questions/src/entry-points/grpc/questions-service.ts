@@ -3,12 +3,15 @@ import { audited, enqueueEvent, invalid, isUuid, notFound, sastDayBounds, unaryS
 import { QuestionsServiceService, type QuestionsServiceServer } from '@mzansi/proto/questions/v1/questions';
 import * as repo from '../../data-access/questions-repo.js';
 import { applyPublish } from '../../data-access/publish.js';
-import { assertCanArchive, assertCanPublish, assertCanResolve, mayViewQuestion, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
+import { assertCanArchive, assertCanPublish, mayViewQuestion, validateNewQuestion, validateTranslations } from '../../domain/questions.js';
 import { researchHandlers } from './research-handlers.js';
 import { suggestionHandlers } from './suggestions-handlers.js';
 import { archivePage, archivePageRequest } from '../../domain/archive.js';
-import { NOT_FOUND, questionsAudit, questionTransition, requireAdmin, toQuestion, type Ctx } from './common.js';
+import { NOT_FOUND, questionsAudit, questionTransition, requireAdmin, toQuestion, toQuestions, type Ctx } from './common.js';
 import { scheduleHandlers } from './schedule-handlers.js';
+import { detailsHandlers } from './details-handlers.js';
+import { assertCloseAhead } from '../../domain/closing.js';
+import { resolutionHandlers } from './resolution-handlers.js';
 
 export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock) {
   const audit = questionsAudit(ctx, clock);
@@ -25,35 +28,25 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
             audit,
             { actorId: actor.id, action: 'question.create', target: { targetType: 'question', targetId: '', targetLabel: req.text } },
             async (tx, target) => {
-              const q = validateNewQuestion(req);
+              const q = validateNewQuestion(req, clock());
               const created = await repo.insertQuestion(tx, { ...q, createdAt: clock() });
               target.targetId = created.id;
               target.targetLabel = created.text;
               return created;
             },
           );
-          return { question: toQuestion(row) };
+          return { question: toQuestion(row, clock()) };
         },
 
         async publishQuestion(req, call) {
           const actor = requireAdmin(call);
           const row = await transition(req.id, { actorId: actor.id, action: 'question.publish' }, async (q, tx) => {
             assertCanPublish(q);
-            return applyPublish(tx, q, clock());
+            const at = clock();
+            assertCloseAhead(q.closesAt, at);
+            return applyPublish(tx, q, at);
           });
-          return { question: toQuestion(row) };
-        },
-
-        async resolveQuestion(req, call) {
-          const actor = requireAdmin(call);
-          const row = await transition(req.id, { actorId: actor.id, action: 'question.resolve' }, async (q, tx) => {
-            assertCanResolve(q, req.correctOptionId);
-            const resolvedAt = clock();
-            const updated = await repo.updateQuestion(tx, q.id, { isResolved: true, correctOptionId: req.correctOptionId, resolvedAt });
-            await enqueueEvent(tx, 'questions.question.resolved', { questionId: q.id, correctOptionId: req.correctOptionId, resolvedAt }, { occurredAt: resolvedAt });
-            return updated;
-          });
-          return { question: toQuestion(row) };
+          return { question: toQuestion(row, clock()) };
         },
 
         async archiveQuestion(req, call) {
@@ -65,7 +58,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
             await enqueueEvent(tx, 'questions.question.archived', { questionId: q.id });
             return updated;
           });
-          return { question: toQuestion(row) };
+          return { question: toQuestion(row, clock()) };
         },
 
         async updateQuestionTranslations(req, call) {
@@ -74,7 +67,7 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
             const translations = validateTranslations(req.translations, q.options);
             return repo.updateQuestion(tx, q.id, { translations });
           });
-          return { question: toQuestion(row) };
+          return { question: toQuestion(row, clock()) };
         },
 
         async deleteQuestion(req, call) {
@@ -90,38 +83,40 @@ export function registerQuestionsService(ctx: Ctx, server: Server, clock: Clock)
         async getQuestion(req, call) {
           const row = isUuid(req.id) ? await repo.findById(ctx.db, req.id) : undefined;
           if (!row || !mayViewQuestion(row, call.actor)) throw notFound(NOT_FOUND);
-          return { question: toQuestion(row) };
+          return { question: toQuestion(row, clock()) };
         },
 
         async getQuestions(req, call) {
           if (req.ids.length > 100) throw invalid('At most 100 ids per call');
           const rows = await repo.findByIds(ctx.db, [...new Set(req.ids.filter(isUuid).map((id) => id.toLowerCase()))]);
-          return { questions: rows.filter((row) => mayViewQuestion(row, call.actor)).map(toQuestion) };
+          return { questions: toQuestions(rows.filter((row) => mayViewQuestion(row, call.actor)), clock()) };
         },
 
         async listTodayQuestions() {
           const { start, end } = sastDayBounds(clock());
-          return { questions: (await repo.listPublishedBetween(ctx.db, start, end)).map(toQuestion) };
+          return { questions: toQuestions(await repo.listPublishedBetween(ctx.db, start, end), clock()) };
         },
 
         async listPublicQuestions(req) {
-          const { limit, tsquery, afterId } = archivePageRequest(req);
+          const { limit, ...filters } = archivePageRequest(req);
           // One more than asked for: whether there is a next page (domain/archive.ts).
-          const { page, nextCursor } = archivePage(await repo.listPublicPage(ctx.db, { limit: limit + 1, tsquery, afterId }), limit);
-          return { questions: page.map(toQuestion), nextCursor };
+          const { page, nextCursor } = archivePage(await repo.listPublicPage(ctx.db, { ...filters, limit: limit + 1, now: clock() }), limit);
+          return { questions: toQuestions(page, clock()), nextCursor };
         },
 
         async listAllQuestions(_req, call) {
           requireAdmin(call);
-          return { questions: (await repo.listAll(ctx.db)).map(toQuestion) };
+          return { questions: toQuestions(await repo.listAll(ctx.db), clock()) };
         },
 
         async listDraftQuestions(_req, call) {
           requireAdmin(call);
-          return { questions: (await repo.listDrafts(ctx.db)).map(toQuestion) };
+          return { questions: toQuestions(await repo.listDrafts(ctx.db), clock()) };
         },
 
         ...scheduleHandlers(transition, clock),
+        ...detailsHandlers(transition, clock),
+        ...resolutionHandlers(transition, clock),
         ...researchHandlers(ctx, clock),
         ...suggestionHandlers(ctx, clock),
       },

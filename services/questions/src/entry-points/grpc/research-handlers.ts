@@ -3,7 +3,7 @@ import type { MediaPrediction, Official } from '@mzansi/proto/questions/v1/quest
 import * as repo from '../../data-access/research-repo.js';
 import type { MediaPredictionRow, OfficialRow } from '../../data-access/schema.js';
 import { lookupTag, RESEARCH_MESSAGES as M, tagLabel, validateMediaPrediction, validateOfficial } from '../../domain/research.js';
-import { questionsAudit, requireAdmin, toQuestion, type Ctx, type QuestionsHandlers } from './common.js';
+import { questionsAudit, requireAdmin, toQuestions, type Ctx, type QuestionsHandlers } from './common.js';
 import type { QuestionsTx } from '../../context.js';
 
 export function toOfficial(row: OfficialRow): Official {
@@ -59,7 +59,7 @@ export function researchHandlers(
 
     async listQuestionsByTag(req) {
       const tag = lookupTag(req.tag);
-      return { questions: tag ? (await repo.publicQuestionsByTag(ctx.db, tag)).map(toQuestion) : [] };
+      return { questions: tag ? toQuestions(await repo.publicQuestionsByTag(ctx.db, tag), clock()) : [] };
     },
 
     async listOfficials(req) {

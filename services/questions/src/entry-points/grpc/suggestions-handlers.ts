@@ -3,8 +3,9 @@ import { SuggestionStatus, type Suggestion } from '@mzansi/proto/questions/v1/qu
 import type { SuggestionRow } from '../../data-access/schema.js';
 import { suggestionsForExport } from '../../data-access/account-repo.js';
 import * as repo from '../../data-access/suggestions-repo.js';
-import { assertCanDelete, SUGGESTION_MESSAGES as M, validateReview, validateSuggestion, type SuggestionStatus as Status } from '../../domain/suggestions.js';
-import { questionsAudit, requireAdmin, type Ctx, type QuestionsHandlers } from './common.js';
+import { insertQuestion } from '../../data-access/questions-repo.js';
+import { assertCanDelete, draftFromSuggestion, SUGGESTION_MESSAGES as M, validateReview, validateSuggestion, type SuggestionStatus as Status } from '../../domain/suggestions.js';
+import { questionsAudit, requireAdmin, toQuestion, type Ctx, type QuestionsHandlers } from './common.js';
 
 const TO_PROTO: Record<Status, SuggestionStatus> = {
   pending: SuggestionStatus.SUGGESTION_STATUS_PENDING,
@@ -18,7 +19,8 @@ function fromProto(s: SuggestionStatus): Status | null {
   return (Object.keys(TO_PROTO) as Status[]).find((k) => TO_PROTO[k] === s) ?? null;
 }
 
-export function toSuggestion(row: SuggestionRow): Suggestion {
+/** A suggestion as the contract has it; `questionId` when the caller knows the question made from it. */
+export function toSuggestion(row: SuggestionRow & { questionId?: string | null }): Suggestion {
   return {
     id: row.id,
     userId: row.userId,
@@ -28,6 +30,7 @@ export function toSuggestion(row: SuggestionRow): Suggestion {
     adminNotes: row.adminNotes ?? '',
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    questionId: row.questionId ?? '',
   };
 }
 
@@ -35,7 +38,7 @@ export function toSuggestion(row: SuggestionRow): Suggestion {
 export function suggestionHandlers(
   ctx: Ctx,
   clock: Clock,
-): Pick<QuestionsHandlers, 'createSuggestion' | 'listSuggestions' | 'reviewSuggestion' | 'deleteSuggestion' | 'getQuestionStats' | 'exportUserData'> {
+): Pick<QuestionsHandlers, 'createSuggestion' | 'listSuggestions' | 'reviewSuggestion' | 'useSuggestion' | 'deleteSuggestion' | 'getQuestionStats' | 'exportUserData'> {
   const audit = questionsAudit(ctx, clock);
   return {
     async createSuggestion(req, call) {
@@ -67,11 +70,29 @@ export function suggestionHandlers(
         const updated = await repo.updateSuggestion(tx, existing.id, { status, adminNotes, updatedAt: now });
         // The author's inbox hears of it once: when the status becomes 'used', not on every later review.
         if (status === 'used' && existing.status !== 'used') {
-          await enqueueEvent(tx, 'questions.suggestion.used', { suggestionId: updated.id, userId: updated.userId, text: updated.title, at: now }, { occurredAt: now });
+          await enqueueEvent(tx, 'questions.suggestion.used', { suggestionId: updated.id, userId: updated.userId, text: updated.title, at: now, questionId: '' }, { occurredAt: now });
         }
-        return updated;
+        return { ...updated, questionId: await repo.questionOfSuggestion(tx, updated.id) };
       });
       return { suggestion: toSuggestion(row) };
+    },
+
+    async useSuggestion(req, call) {
+      const actor = requireAdmin(call);
+      const target = { targetType: 'suggestion', targetId: req.id, targetLabel: 'draft' };
+      const { question, suggestion } = await audited(audit, { actorId: actor.id, action: 'suggestion.use', target }, async (tx) => {
+        if (!isUuid(req.id)) throw notFound(M.notFound);
+        // Locked: two clicks on "Use" make one draft (and the unique index on questions.suggestion_id says so too).
+        const existing = await repo.findSuggestionForUpdate(tx, req.id);
+        if (!existing) throw notFound(M.notFound);
+        const now = clock();
+        const draft = draftFromSuggestion(existing, (await repo.questionOfSuggestion(tx, existing.id)) !== null, now);
+        const created = await insertQuestion(tx, { ...draft, createdAt: now, suggestionId: existing.id });
+        // Taken up: a pending suggestion is approved now, and used once its question is published.
+        const updated = existing.status === 'pending' ? await repo.updateSuggestion(tx, existing.id, { status: 'approved', updatedAt: now }) : existing;
+        return { question: created, suggestion: { ...updated, questionId: created.id } };
+      });
+      return { question: toQuestion(question, clock()), suggestion: toSuggestion(suggestion) };
     },
 
     async deleteSuggestion(req, call) {

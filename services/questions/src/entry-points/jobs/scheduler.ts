@@ -43,7 +43,7 @@ export async function runSchedulerPass(ctx: QuestionsContext, clock: Clock, metr
       const now = clock();
       const rows = await claimDue(tx, now, BATCH);
       for (const row of rows) {
-        const outcome = dueOutcome(row.scheduledFor!, now);
+        const outcome = dueOutcome(row.scheduledFor!, now, row.closesAt);
         if (outcome.kind === 'publish') {
           assertCanPublish(row);
           await applyPublish(tx, row, now);
@@ -51,7 +51,7 @@ export async function runSchedulerPass(ctx: QuestionsContext, clock: Clock, metr
         } else {
           await updateQuestion(tx, row.id, { scheduleMissedAt: now });
           total.missed++;
-          ctx.logger.warn({ questionId: row.id, scheduledFor: row.scheduledFor }, 'scheduled publish missed past its SAST day: left as a draft');
+          ctx.logger.warn({ questionId: row.id, scheduledFor: row.scheduledFor, closesAt: row.closesAt }, 'scheduled publish missed (past its SAST day or close time): left as a draft');
         }
         await writeAudit(tx, {
           actorId: row.scheduledBy ?? SCHEDULER_ACTOR,

@@ -1,6 +1,7 @@
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, forbidden, invalid, isUuid, notFound, unaryService, type Actor, type AuditTarget, codedMessages } from '@mzansi/kit';
+import { alreadyExists, analyticsRange, audited, auditDeps, auditEventWriter, conflict, enqueueEvent, everyDay, forbidden, invalid, isUuid, notFound, systemClock, unaryService, type Actor, type AuditTarget, type Clock, codedMessages } from '@mzansi/kit';
 import { SocialServiceService, type Comment, type FriendRequest, type SocialServiceServer } from '@mzansi/proto/social/v1/social';
+import { communityByDay } from '../../data-access/analytics-repo.js';
 import * as repo from '../../data-access/social-repo.js';
 import { commentHandlers } from './comment-handlers.js';
 import { person, UNKNOWN } from './comment-view.js';
@@ -40,7 +41,7 @@ function refuseUnless(r: repo.RequestRow, actorId: string, action: FriendRequest
   if (refusal) throw forbidden(MESSAGES[refusal]);
 }
 
-export function registerSocialService(ctx: Ctx, server: Server) {
+export function registerSocialService(ctx: Ctx, server: Server, clock: Clock = systemClock) {
   const requestsWithPeople = async (rows: repo.RequestRow[]): Promise<FriendRequest[]> => {
     const byId = await repo.peopleByIds(ctx.db, rows.flatMap((r) => [r.requesterId, r.receiverId]));
     const p = (id: string) => (byId.has(id) ? person(byId.get(id)!) : UNKNOWN(id));
@@ -160,6 +161,14 @@ export function registerSocialService(ctx: Ctx, server: Server) {
         ...exportHandlers(ctx),
         // Reports and the moderators' queue and decisions (moderation-handlers.ts).
         ...moderationHandlers(ctx),
+
+        // How the day went: comments and reports per SAST day (admin analytics).
+        async getCommunityAnalytics(req, call) {
+          if (!call.requireActor().isAdmin) throw forbidden('Admin access required');
+          const range = analyticsRange(req, clock);
+          const rows = await communityByDay(ctx.pool, range);
+          return { firstDay: range.firstDay, today: range.today, days: everyDay(range, rows, (day) => ({ day, comments: 0, reports: 0 })) };
+        },
       },
       ctx.serverDeps,
     ),

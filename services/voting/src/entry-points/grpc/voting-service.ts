@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, conflict, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock, codedMessages } from '@mzansi/kit';
+import { alreadyExists, codedFormat, conflict, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, sastTimeOfDay, unaryService, type CallContext, type Clock, codedMessages } from '@mzansi/kit';
 import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import { AnswerWriter } from '../../data-access/answer-writer.js';
 import * as repo from '../../data-access/voting-repo.js';
@@ -13,6 +13,7 @@ import { confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.
 import { provinceResults, withPercentages } from '../../domain/results.js';
 import { exportHandlers } from './export-handlers.js';
 import { calibrationHandlers, requireSelfOrAdmin } from './calibration-handlers.js';
+import { analyticsHandlers } from './analytics-handlers.js';
 import { historyHandlers } from './history-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
 import type { VotingContext } from '../../context.js';
@@ -28,6 +29,10 @@ export const MESSAGES = codedMessages('vote', {
   different: 'You have already answered this question',
   notAnswered: 'Not answered',
 } as const);
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** "Answering closed at 18:00": the close time in SAST, the product's time zone (its numbers go with it as params). */
+export const CLOSED_AT = codedFormat('voteClosedAt', (p: { hour: number; minute: number }) => `Answering closed at ${pad2(p.hour)}:${pad2(p.minute)}`, { hour: 18, minute: 0 });
 
 function toAnswer(row: Pick<repo.AnswerRow, 'id' | 'userId' | 'questionId' | 'optionId' | 'submittedAt' | 'confidence'>): Answer {
   return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt, confidence: row.confidence };
@@ -66,8 +71,8 @@ async function streaksOf(ctx: Ctx, rows: Shown[], today: string): Promise<(r: Sh
   return (r) => streak((r.view === 'all' ? all : resolvedOnly).get(r.userId) ?? [], today);
 }
 
-/** A refused answer as the user is told it. */
-function refusalError(reason: Refusal) {
+/** A refused answer as the user is told it (`closesAt`: the question's, for `closedAt`). */
+function refusalError(reason: Refusal, closesAt?: Date | null) {
   switch (reason) {
     case 'questionNotFound':
       return notFound(MESSAGES.questionNotFound);
@@ -79,6 +84,11 @@ function refusalError(reason: Refusal) {
       return alreadyExists(MESSAGES.different);
     case 'closed':
       return conflict(MESSAGES.closed);
+    case 'closedAt': {
+      if (!closesAt) return conflict(MESSAGES.closed);
+      const time = sastTimeOfDay(closesAt);
+      return conflict(CLOSED_AT(time), time);
+    }
   }
 }
 
@@ -114,9 +124,9 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
             // Nothing written: answered before, refused, or to be written again (domain/answers.ts `whyNotWritten`).
             const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
             const question = existing ? undefined : await repo.findQuestion(ctx.db, req.questionId);
-            const why = whyNotWritten({ optionId: req.optionId, confidence }, existing, question, attempt);
+            const why = whyNotWritten({ optionId: req.optionId, confidence }, existing, question, attempt, now);
             if (why.outcome === 'alreadyAnswered') return { answer: toAnswer(existing!), alreadyAnswered: true };
-            if (why.outcome === 'refused') throw refusalError(why.reason);
+            if (why.outcome === 'refused') throw refusalError(why.reason, question?.closesAt);
           }
         },
 
@@ -279,6 +289,9 @@ export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, sh
           if (!req.since) throw invalid('since is required');
           return { count: await repo.countAnswersSince(ctx.db, req.since) };
         },
+
+        // How the day went (analytics-handlers.ts).
+        ...analyticsHandlers(ctx, clock),
       },
       ctx.serverDeps,
     ),
