@@ -57,6 +57,15 @@ export class Daemon {
     });
   }
 
+  /** SIGSTOP: the process keeps its sockets open and answers nothing (a frozen server); `resume` continues it. */
+  pause(): void {
+    if (this.running) this.child!.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    if (this.running) this.child!.kill('SIGCONT');
+  }
+
   tail(lines = 20): string {
     try {
       return readFileSync(this.log, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');

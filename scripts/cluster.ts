@@ -97,7 +97,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     const services = Object.values(processes).filter((p) => !p.name.startsWith('gateway'));
     await Promise.all(gateways.map((p) => stopChild(p.child)));
     await Promise.all(services.map((p) => stopChild(p.child)));
-    await Promise.all(daemons.map((d) => d.kill('SIGTERM')));
+    // A paused daemon (a scenario that failed while NATS was frozen) would hold SIGTERM until continued.
+    await Promise.all(daemons.map((d) => (d.resume(), d.kill('SIGTERM'))));
     await replica?.stop();
     await primary?.stop();
     if (process.env.KEEP_CLUSTER_DIR) console.log(`cluster: kept ${dir}`);

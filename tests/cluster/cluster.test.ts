@@ -42,7 +42,7 @@ it('1. cross-replica truth: 1,000 users on alternating gateways; live messages o
 
 it('2. kill -9 one gateway during a burst: the load balancer drains it, its sockets reconnect to the other, only in-flight votes fail and their retry is idempotent; lost = 0', () => killGateway(ctx));
 
-it('3. kill -9 one voting replica and one NATS node during a burst: every acknowledged vote in PostgreSQL, the counters and the public results; the outbox drains', () => killVotingAndNats(ctx));
+it('3. kill -9 one voting replica and one NATS node during a burst: every acknowledged vote in PostgreSQL, the counters and the public results; the outbox drains; then NATS frozen: a publish held in the outbox, OutboxLagging fires and resolves, the question takes votes', () => killVotingAndNats(ctx));
 
 it('4. rolling restart of every component, one replica at a time, during a burst of at least 60 s: 0 failed votes, no socket down more than 5 s', () => rollingRestart(ctx));
 

@@ -54,12 +54,18 @@ export async function createContext(cluster: Cluster) {
     await until('voting outbox drained', async () => (await count(votingDb, 'SELECT count(*) FROM outbox WHERE published_at IS NULL')) === 0, timeoutMs, 250);
   }
 
+  /** A service's outbox has published everything (voting publishes no events today; questions does). */
+  async function outboxDrainedOf(service: keyof Cluster['databases'], timeoutMs = 60_000) {
+    const db = cluster.primary.url(cluster.databases[service]);
+    await until(`${service} outbox drained`, async () => (await count(db, 'SELECT count(*) FROM outbox WHERE published_at IS NULL')) === 0, timeoutMs, 250);
+  }
+
   async function publicTotal(questionId: string): Promise<number> {
     const r = await new Client(cluster.baseUrl).get(`/api/questions/${questionId}/public-results`);
     return r.status === 200 ? (r.json.totalVotes as number) : -1;
   }
 
-  return { cluster, admin, users, votingDb, sockets, votesOn, stored, outboxDrained, publicTotal };
+  return { cluster, admin, users, votingDb, sockets, votesOn, stored, outboxDrained, outboxDrainedOf, publicTotal };
 }
 
 export type ClusterContext = Awaited<ReturnType<typeof createContext>>;

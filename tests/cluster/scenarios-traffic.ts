@@ -1,7 +1,10 @@
-/** Cluster scenarios 1–3 (cluster.test.ts): cross-replica truth, kill -9 of a gateway, of a voting replica and a NATS node. */
+/**
+ * Cluster scenarios 1–3 (cluster.test.ts): cross-replica truth, kill -9 of a gateway, of a voting replica and a NATS
+ * node, then NATS frozen with a publish held in the outbox.
+ */
 import { expect } from 'vitest';
 import { sleep } from '@mzansi/kit/testing';
-import { Client, pool, publishQuestions, tally, until } from '../faults/helpers.ts';
+import { Client, count, pool, publishQuestions, tally, until } from '../faults/helpers.ts';
 import { alertFires, alertResolves } from './alerts.ts';
 import { lostOf, PACE, report, SPARE_WINDOW_MS, USERS, type ClusterContext } from './context.ts';
 import { burst, diff, gatewayUrl, jetStreamCaughtUp, servedByReplica, shares, Socket, wsUrl } from './helpers.ts';
@@ -239,5 +242,48 @@ export async function killVotingAndNats(ctx: ClusterContext): Promise<void> {
     alertNatsNodeDownMs: natsNodeDownMs,
     alertTargetDownMs: targetDownMs,
     alertsResolvedAfterRestartMs: resolved,
+  });
+  await outboxHeldBack(ctx);
+}
+
+/** Votes on the question published while NATS was frozen, once it answers again. */
+const HELD_VOTES = 200;
+
+/**
+ * Every NATS node frozen (SIGSTOP: sockets open, nothing answered) while an editor publishes a question: the
+ * publish is acknowledged and its event held in the questions service's outbox until OutboxLagging fires; once NATS
+ * continues, the outbox drains, voting learns of the question, its votes count and the alert resolves.
+ */
+async function outboxHeldBack(ctx: ClusterContext): Promise<void> {
+  const { cluster, admin, votingDb, votesOn, outboxDrainedOf, publicTotal } = ctx;
+  const frozenAt = Date.now();
+  for (const n of cluster.nats) n.pause();
+  let id: string;
+  let lagAlertMs: number;
+  try {
+    const created = await admin.post('/api/admin/questions', { text: `Will the frozen NATS hold ${frozenAt}`, context: null, date: new Date().toISOString(), options: [{ id: 'yes', text: 'Yes' }, { id: 'no', text: 'No' }] });
+    expect(created.status, created.text).toBe(201);
+    id = created.json.id as string;
+    const published = await admin.post(`/api/admin/questions/${id}/publish`);
+    expect(published.status, published.text).toBe(200);
+    lagAlertMs = await alertFires(cluster, 'OutboxLagging', { service: 'questions' }, frozenAt, 120_000);
+  } finally {
+    for (const n of cluster.nats) n.resume();
+  }
+  const resumedAt = Date.now();
+  await until('JetStream caught up', () => jetStreamCaughtUp(cluster.natsUrl), 60_000, 500);
+  await outboxDrainedOf('questions', 60_000);
+  const drainMs = Date.now() - resumedAt;
+  await until('voting knows the question', async () => (await count(votingDb, 'SELECT count(*) FROM question_state WHERE question_id = $1', [id])) === 1, 30_000, 250);
+  const b = await burst(votesOn(id, 'lb').slice(0, HELD_VOTES), 10);
+  await until('public results count the votes', async () => (await publicTotal(id)) === HELD_VOTES, 30_000, 500);
+  const resolvedMs = await alertResolves(cluster, 'OutboxLagging', { service: 'questions' }, resumedAt);
+
+  expect(b.acknowledged).toHaveLength(HELD_VOTES);
+  report('3 NATS frozen, a publish held in the outbox', {
+    votesAfter: b.acknowledged.length,
+    alertOutboxLaggingMs: lagAlertMs,
+    outboxDrainAfterResumeMs: drainMs,
+    alertResolvedAfterResumeMs: resolvedMs,
   });
 }
