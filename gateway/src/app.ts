@@ -86,7 +86,8 @@ export function createApp(deps: AppDeps): Express {
   const cache = deps.cache;
   // The polled public reads' cache hits, answered before any other layer, with the API's security headers
   // (public-reads.ts).
-  app.use(cachedPublicReads(cache, metrics, apiSecurityHeaderList(config)));
+  const publicLimit = publicRateLimit(config, deps.redis);
+  app.use(cachedPublicReads(cache, metrics, apiSecurityHeaderList(config), publicLimit));
   // Security headers on every other response, probes included.
   app.use(securityHeaders(config));
   // Malformed paths and compressed bodies are refused before anything reads them; OPTIONS answers 204 + Allow.
@@ -133,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/questions', refuseNul, publicQuestionsRouter({ clients: deps.clients, composer, cache }));
   // The public read API: GETs for other sites and programs, CORS without credentials and a per-address budget on
   // these routes alone (public-access.ts); no session, no body.
-  api.use('/public/v1', publicCors, refuseNul, publicRateLimit(config, deps.redis), publicApiRouter({ clients: deps.clients, composer, cache, publicUrl: config.PUBLIC_URL, gone: deps.gone }));
+  api.use('/public/v1', publicCors, refuseNul, publicLimit.middleware, publicApiRouter({ clients: deps.clients, composer, cache, publicUrl: config.PUBLIC_URL, gone: deps.gone }));
   // One-click unsubscribe (RFC 8058) is posted by mail providers' servers as a form: before the CSRF guard, on
   // purpose (the signed token in the link is its only authority; routes/profile.ts).
   api.use('/unsubscribe', refuseNul, unsubscribeRouter({ clients: deps.clients }));

@@ -19,10 +19,14 @@ const EXPOSED = 'ETag, RateLimit, RateLimit-Policy, Retry-After, X-Request-Id';
  * A preflight (a conditional GET with If-None-Match needs one) is answered for GET and HEAD only; the answer may be
  * read across origins (Cross-Origin-Resource-Policy: cross-origin). Mounted on /api/public/v1 alone.
  */
+export const PUBLIC_CORS_HEADERS: [string, string][] = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', EXPOSED],
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+];
+
 export const publicCors: RequestHandler = (req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
-  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  for (const [name, value] of PUBLIC_CORS_HEADERS) res.setHeader(name, value);
   if (req.method === 'OPTIONS') {
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD');
     res.setHeader('Access-Control-Allow-Headers', 'If-None-Match, Accept, Accept-Language');
@@ -37,7 +41,16 @@ export const publicCors: RequestHandler = (req, res, next) => {
  * (`"per-address";q=600;w=60` and `"per-address";r=<left>;t=<seconds to reset>`); past it, 429 with Retry-After.
  * Preflights cost nothing (a browser sends them on its own).
  */
-export function publicRateLimit(config: Pick<Config, 'PUBLIC_API_PER_MIN' | 'REDIS_PREFIX'>, redis: RedisClient): RequestHandler {
+export interface PublicRateLimit {
+  middleware: RequestHandler;
+  /**
+   * For a cache hit answered before the app (public-reads.ts): the RateLimit headers of a read of `ip` admitted
+   * without asking Redis, or undefined (nothing counted) when Redis must be asked — the hit then goes the routes' way.
+   */
+  admitLocally(ip: string): [string, string][] | undefined;
+}
+
+export function publicRateLimit(config: Pick<Config, 'PUBLIC_API_PER_MIN' | 'REDIS_PREFIX'>, redis: RedisClient): PublicRateLimit {
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     useRedisPackage: true,
@@ -47,11 +60,18 @@ export function publicRateLimit(config: Pick<Config, 'PUBLIC_API_PER_MIN' | 'RED
   });
   const budget = new PublicBudget(limiter);
   const policy = `"${POLICY}";q=${config.PUBLIC_API_PER_MIN};w=${WINDOW_S}`;
+  const headers = (r: Budget): [string, string][] => [
+    ['RateLimit-Policy', policy],
+    ['RateLimit', `"${POLICY}";r=${Math.max(0, r.remaining)};t=${Math.max(0, Math.ceil(r.msBeforeNext / 1000))}`],
+  ];
   const announce = (res: Parameters<RequestHandler>[1], r: Budget) => {
-    res.setHeader('RateLimit-Policy', policy);
-    res.setHeader('RateLimit', `"${POLICY}";r=${Math.max(0, r.remaining)};t=${Math.max(0, Math.ceil(r.msBeforeNext / 1000))}`);
+    for (const [name, value] of headers(r)) res.setHeader(name, value);
   };
-  return (req, res, next) => {
+  const admitLocally = (ip: string) => {
+    const r = budget.admitLocally(budgetKey(ip));
+    return r && headers(r);
+  };
+  const middleware: RequestHandler = (req, res, next) => {
     if (req.method === 'OPTIONS') return next();
     const admitted = (r: Budget) => {
       announce(res, r);
@@ -67,4 +87,5 @@ export function publicRateLimit(config: Pick<Config, 'PUBLIC_API_PER_MIN' | 'RED
     if (r instanceof Promise) r.then(admitted, refused);
     else admitted(r);
   };
+  return { middleware, admitLocally };
 }

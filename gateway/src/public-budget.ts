@@ -1,14 +1,18 @@
 // The public API's per-address budget, counted in Redis (every gateway replica together) without a Redis round trip
 // on every read: each address's reads are admitted against what Redis last said was left, a few at a time, and
 // the count is added to Redis in one call per address every FLUSH_MS. An address whose budget is (nearly) spent, or
-// whose window has ended, is asked of Redis before its read, so refusals are exact; a replica can admit at most
-// LOCAL_BATCH reads of one address beyond the shared count before it hears from Redis again.
+// whose window has ended, is asked of Redis before its read, so refusals are exact; between two answers from Redis
+// (a flush is one) a replica admits at most LOCAL_BATCH reads of one address, or a tenth of what Redis said was left
+// if that is more: far from the limit a busy address costs one Redis call per flush, near it (and with fewer than ten
+// replicas) at most LOCAL_BATCH a replica beyond the shared count.
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** How often the reads admitted locally are added to Redis. */
 const FLUSH_MS = 100;
-/** Reads of one address a replica admits between two answers from Redis. */
+/** Reads of one address a replica admits between two answers from Redis, at least (LOCAL_SHARE: more when far from the limit). */
 const LOCAL_BATCH = 20;
+/** Far from the limit, a replica admits up to this fraction of what Redis said was left between two answers. */
+const LOCAL_SHARE = 0.1;
 /** Addresses tracked at once; beyond it, reads are asked of Redis one by one. */
 const MAX_KEYS = 10_000;
 
@@ -43,14 +47,17 @@ export class PublicBudget {
 
   /** Admits one read of `key` (resolves with what is left) or refuses it (rejects with a RateLimiterRes). */
   consume(key: string): Promise<Budget> | Budget {
+    return this.admitLocally(key) ?? this.ask(key, this.now());
+  }
+
+  /** Admits one read of `key` if it can be without asking Redis; undefined (nothing counted) if Redis must be asked. */
+  admitLocally(key: string): Budget | undefined {
     const e = this.entries.get(key);
     const t = this.now();
-    if (e && t < e.resetAt && e.left - e.pending > 1 && e.sinceAnswer < LOCAL_BATCH) {
-      e.pending++;
-      e.sinceAnswer++;
-      return { remaining: e.left - e.pending, msBeforeNext: e.resetAt - t };
-    }
-    return this.ask(key, t);
+    if (!e || t >= e.resetAt || e.left - e.pending <= 1 || e.sinceAnswer >= Math.max(LOCAL_BATCH, e.left * LOCAL_SHARE)) return undefined;
+    e.pending++;
+    e.sinceAnswer++;
+    return { remaining: e.left - e.pending, msBeforeNext: e.resetAt - t };
   }
 
   /** One read asked of Redis, with this key's uncounted reads added first. */

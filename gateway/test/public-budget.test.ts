@@ -62,6 +62,21 @@ describe('the public API budget', () => {
     }
   });
 
+  it('far from the limit a busy address costs one store call per flush, not one per LOCAL_BATCH reads', async () => {
+    const s = store(100_000);
+    const budget = new PublicBudget(s.limiter);
+    try {
+      for (let i = 0; i < 2_000; i++) expect(await settle(budget.consume('busy'))).not.toBe('refused');
+      // The first read asks (nothing known yet); a tenth of 99,999 left covers the rest until the next flush.
+      expect(s.calls.consume).toBe(1);
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await s.used('busy')).toBe(2_000);
+      expect(s.calls.penalty).toBe(1);
+    } finally {
+      budget.stop();
+    }
+  });
+
   it('a window that has ended is asked of the store again (the injected clock)', async () => {
     let now = 1_000_000;
     const s = store(5);

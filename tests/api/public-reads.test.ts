@@ -69,9 +69,10 @@ async function missThenHit(path: string, headers: Record<string, string> = {}, m
 }
 
 const comparable = (a: Answer) => {
-  const { date: _date, 'x-request-id': requestId, ...rest } = a.headers;
+  const { date: _date, 'x-request-id': requestId, ratelimit, ...rest } = a.headers;
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-  return { status: a.status, headers: rest, body: a.body };
+  // The public API's budget left goes down by one a read: the same field, its count aside.
+  return { status: a.status, headers: { ...rest, ...(ratelimit && { ratelimit: ratelimit.replace(/;r=\d+/, ';r=n') }) }, body: a.body };
 };
 
 describe('public reads served from the cache before the app', () => {
@@ -108,6 +109,18 @@ describe('public reads served from the cache before the app', () => {
       expect(miss.status).toBe(200);
       expect(comparable(hit)).toEqual(comparable(miss));
     }
+  });
+
+  it('the public API’s question: CORS and its per-address budget on a hit as on the route, the budget counting both', async () => {
+    const path = `/api/public/v1/questions/${questionId}`;
+    const [miss, hit] = await missThenHit(path);
+    expect(comparable(hit)).toEqual(comparable(miss));
+    expect(hit.headers).toMatchObject({ 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin', 'cache-control': 'no-cache' });
+    const left = (a: Answer) => Number(/;r=(\d+)/.exec(a.headers.ratelimit!)![1]);
+    expect(left(hit)).toBeLessThan(left(miss));
+    expect(JSON.parse(hit.body)).toMatchObject({ id: questionId });
+    // With ?lang= it is the route's, as before.
+    expect((await get(`${path}?lang=zu`)).viaRoute).toBe(true);
   });
 
   it('HEAD: the headers without a body, alike', async () => {
@@ -157,6 +170,8 @@ describe('the cache’s parts', () => {
     expect(publicReadOf('/api/questions/today')).toEqual({ key: 'questions:today', route: '/api/questions/today' });
     expect(publicReadOf('/api/questions/public')).toEqual({ key: 'questions:public', route: '/api/questions/public' });
     expect(publicReadOf('/api/questions/ABC/public-results')).toEqual({ key: 'results:abc', route: '/api/questions/:id/public-results' });
+    expect(publicReadOf('/api/public/v1/questions/ABC')).toEqual({ key: 'public:q:abc:en', route: '/api/public/v1/questions/:id', publicApi: true });
+    expect(publicReadOf('/api/public/v1/questions/ABC/data.csv')).toBeUndefined();
     for (const other of ['/api/questions/today?x=1', '/api/questions/public/', '/api/questions/a/b/public-results', '/api/questions//public-results', '/api/questions']) {
       expect(publicReadOf(other), other).toBeUndefined();
     }
