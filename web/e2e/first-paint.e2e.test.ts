@@ -4,11 +4,14 @@
 // question in the right language; after hydration the app's markup is the server's, React reported no mismatch, and
 // no overlay or template exists.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { catalogue, LOCALES } from './messages';
 import { browser, createQuestion, expectVisible, newMobilePage, screenshot, signUpApi, stack, startBrowserStack } from './browser';
 
-const text = `Will the first paint ${Date.now().toString(36)} show the real question`;
+/** Today's question's text; a run that crosses midnight in SAST publishes the new day's (sastDay). */
+let text = '';
+let publishedOn = '';
+const sastDay = () => new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
 const LANGUAGES = ['en', 'zu', 'af', 'st'] as const;
 const WIDTHS = [
   [360, { width: 360, height: 800 }],
@@ -17,7 +20,9 @@ const WIDTHS = [
 
 startBrowserStack();
 
-beforeAll(async () => {
+async function publishToday(): Promise<void> {
+  publishedOn = sastDay();
+  text = `Will the first paint ${Date.now().toString(36)} show the real question`;
   const admin = await browser.newContext({ baseURL: stack.baseUrl });
   try {
     const login = await admin.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin-dev-password' } });
@@ -27,6 +32,12 @@ beforeAll(async () => {
   } finally {
     await admin.close();
   }
+}
+
+beforeAll(publishToday);
+// Yesterday's question is not today's once midnight has passed in SAST.
+beforeEach(async () => {
+  if (sastDay() !== publishedOn) await publishToday();
 });
 
 /** Console errors and warnings, and uncaught errors, that speak of hydration (React's #418, #423, #425 …). */
