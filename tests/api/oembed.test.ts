@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OEmbedRich } from '@mzansi/api';
 import { cspDirectives, createQuestionAs, expectCleanError, PUBLIC_URL, signInAdmin, startGatewayForTest, startServicesForTest, type Browser } from './helpers.js';
+import { builtWebDist } from './web-dist.js';
 
 /**
  * oEmbed 1.0 (https://oembed.com) for a question's own link: the discovery link on /q/{id}, a `rich` answer with the
@@ -17,16 +15,11 @@ let admin: Browser;
 let questionId: string;
 let draftId: string;
 const text = `Will "Bafana" & <b>Bafana</b> qualify ${randomUUID().slice(0, 6)}`;
-const INDEX = `<!doctype html><html lang="en-ZA"><head><!--app-head--><!--app-css--></head><body><div id="root"><!--app-html--></div></body></html>`;
-const PAGE_PARTS = { head: '<title>Mzansi Predicts</title>', css: 'body{margin:0}', cssHref: '/assets/index.css', signedIn: '', catalogues: {} };
 const link = (id: string) => `${PUBLIC_URL}/q/${id}`;
 const oembed = (query: Record<string, string>) => gw.browser().get(`/oembed?${new URLSearchParams(query).toString()}`);
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'gw-oembed-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite', 'page.json'), JSON.stringify(PAGE_PARTS));
+  const dist = builtWebDist('gw-oembed-');
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, SERVE_WEB: 'true', WEB_DIST: dist });
   admin = await signInAdmin(gw);

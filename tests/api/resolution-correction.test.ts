@@ -4,12 +4,13 @@
 // second time, it is refused. Questions (the 24-hour rule) and notification (whose inbox lists up to its now) run on
 // one injected clock that starts at the real time; voting and identity keep the real clock, so that the answers, the
 // month they count in and the accounts' join dates are all of today.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@mzansi/kit/testing';
 import { createQuestionAs, expectCleanError, PUBLIC_URL, RESOLUTION_SOURCE, resolveBody, signInAdmin, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { builtWebDist } from './web-dist.js';
 import { answer, newUser, type User } from './social-helpers.js';
 import { LiveClient, wsUrl } from './live-helpers.js';
 
@@ -32,14 +33,9 @@ const sastDay = (d: Date) => {
 };
 const mailDir = mkdtempSync(path.join(tmpdir(), 'correction-mail-'));
 
-const INDEX = `<!doctype html><html lang="en-ZA"><head><!--app-head--><!--app-css--></head><body><div id="root"><!--app-html--></div></body></html>`;
-const PAGE_PARTS = { head: '<title>Mzansi Predicts</title>', css: '', cssHref: '/assets/index.css', signedIn: '', catalogues: {} };
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'gw-correction-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite', 'page.json'), JSON.stringify(PAGE_PARTS));
+  const dist = builtWebDist('gw-correction-');
   system = await startServicesForTest({ clock: clock.now, votingClock: () => new Date(), notification: { MAIL_DIR: mailDir }, notificationClock: clock.now });
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, SERVE_WEB: 'true', WEB_DIST: dist });
   admin = await signInAdmin(gw);

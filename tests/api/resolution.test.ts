@@ -1,11 +1,9 @@
 // Resolving with a source, end to end: refused without one (and nothing changes), and shown wherever the question
 // is read — today's list, the public list, the archive, the admin list, its share page and preview image.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '@mzansi/kit/testing';
 import { createQuestionAs, expectCleanError, RESOLUTION_SOURCE, resolveBody, signInAdmin, startGatewayForTest, startServicesForTest, until, type Browser } from './helpers.js';
+import { builtWebDist } from './web-dist.js';
 
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -14,15 +12,9 @@ let anon: Browser;
 // 09:30 SAST on 30 May: the resolution's day is "30 May".
 const clock = manualClock('2026-05-30T07:30:00.000Z');
 
-// The built page as web/vite.config.ts writes it (the share page needs one).
-const INDEX = `<!doctype html><html lang="en-ZA"><head><!--app-head--><!--app-css--></head><body><div id="root"><!--app-html--></div></body></html>`;
-const PAGE_PARTS = { head: '<title>Mzansi Predicts</title>', css: '', cssHref: '/assets/index.css', signedIn: '', catalogues: {} };
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'gw-resolution-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite', 'page.json'), JSON.stringify(PAGE_PARTS));
+  const dist = builtWebDist('gw-resolution-');
   system = await startServicesForTest({ clock: clock.now });
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, SERVE_WEB: 'true', WEB_DIST: dist });
   admin = await signInAdmin(gw);

@@ -1,14 +1,12 @@
 // A question's own link (/q/{id}): the app's page with Open Graph / Twitter tags and a 1200 × 630 PNG card, only
 // for what the public results expose, against the real services.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrapText } from '../../gateway/src/share-card.js';
 import { createQuestionAs, PUBLIC_URL, signInAdmin, signUp, startGatewayForTest, startServicesForTest, uname, until, type Browser } from './helpers.js';
+import { builtWebDist } from './web-dist.js';
 
 let system: Awaited<ReturnType<typeof startServicesForTest>>;
 let gw: Awaited<ReturnType<typeof startGatewayForTest>>;
@@ -18,15 +16,6 @@ let draftId: string;
 const tag = randomUUID().slice(0, 6);
 const text = `Will "Bafana" & <b>Bafana</b> qualify for the World Cup ${tag}`;
 
-// The built page as web/vite.config.ts writes it: index.html with the places the gateway fills, and page.json.
-const INDEX = `<!doctype html><html lang="en-ZA"><head><!--app-head--><!--app-css--></head><body><div id="root"><!--app-html--></div></body></html>`;
-const PAGE_PARTS = {
-  head: '<meta name="description" content="Make one political prediction a day.">\n<title>Mzansi Predicts</title>',
-  css: 'body{margin:0}',
-  cssHref: '/assets/index.css',
-  signedIn: '',
-  catalogues: {},
-};
 
 const create = (questionText: string) => createQuestionAs(admin, questionText, false);
 
@@ -38,10 +27,7 @@ function metas(html: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'gw-share-'));
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(path.join(dist, '.vite', 'page.json'), JSON.stringify(PAGE_PARTS));
+  const dist = builtWebDist('gw-share-', { head: '<meta name="description" content="Make one political prediction a day.">\n<title>Mzansi Predicts</title>', css: 'body{margin:0}' });
   system = await startServicesForTest();
   gw = await startGatewayForTest(system.identityAddress, { ...system.gatewayEnv, EVENTS_NAMESPACE: system.ns, SERVE_WEB: 'true', WEB_DIST: dist });
   admin = await signInAdmin(gw);
