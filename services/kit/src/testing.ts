@@ -117,10 +117,18 @@ export async function outboxDrained(databaseUrl: string): Promise<boolean> {
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
-    if (await canListen(port)) return port;
+    // A port handed out earlier may not be bound yet (a spare replica's, a child still starting): never hand it out
+    // twice. A cluster takes ~40 ports, so without this two of them share a port in about one start in fifteen.
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error('no free port below the ephemeral range after 50 tries');
 }
+
+const handedOut = new Set<number>();
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
