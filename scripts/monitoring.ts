@@ -15,7 +15,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { Daemon, waitForPort } from './cluster-servers.js';
-import { alertmanagerConfig, LOCAL_FOR_SCALE, writeRulesFile } from './monitoring-rules.js';
+import { alertmanagerConfig, LOCAL_FOR_SCALE, ruleGroups, writeRulesFile } from './monitoring-rules.js';
 import { freePort } from './stack.js';
 
 export const PROMETHEUS_BIN = '/usr/bin/prometheus';
@@ -55,7 +55,18 @@ export interface Monitoring {
   received: Array<WebhookAlert & { at: number }>;
   /** Rewrites the scrape targets (a replica added or gone); Prometheus reloads the file by itself. */
   setTargets(targets: ScrapeTarget[]): void;
+  /** What Prometheus says of its targets and rules now (its HTTP API). */
+  health(): Promise<MonitoringHealth>;
   stop(): Promise<void>;
+}
+
+export interface MonitoringHealth {
+  /** Every active target: `job/pod` (or `job/instance` for the servers' exporters), and why it is down if it is. */
+  targets: { name: string; health: string; lastError: string }[];
+  down: string[];
+  /** Rules in the rendered file, rules Prometheus has loaded, and those whose last evaluation was not ok. */
+  rules: { expected: number; loaded: number; notOk: string[] };
+  healthy: boolean;
 }
 
 /** The component of a replica name: `voting-1` → `voting`. */
@@ -135,11 +146,14 @@ export async function startMonitoring(opts: { dir: string; targets: ScrapeTarget
   await waitForPort(amPort, alertmanager);
   await waitForPort(promPort, prometheus);
   await Promise.all(exporters.daemons.map(({ daemon, port }) => waitForPort(port, daemon)));
+  const prometheusUrl = `http://127.0.0.1:${promPort}`;
+  const expectedRules = ruleGroups().reduce((n, g) => n + g.rules.length, 0);
   return {
-    prometheusUrl: `http://127.0.0.1:${promPort}`,
+    prometheusUrl,
     alertmanagerUrl: `http://127.0.0.1:${amPort}`,
     received,
     setTargets,
+    health: () => prometheusHealth(prometheusUrl, expectedRules),
     async stop() {
       await prometheus.kill('SIGTERM');
       await alertmanager.kill('SIGTERM');
@@ -147,6 +161,30 @@ export async function startMonitoring(opts: { dir: string; targets: ScrapeTarget
       await new Promise<void>((resolve) => webhook.close(() => resolve()));
     },
   };
+}
+
+async function prometheusHealth(url: string, expected: number): Promise<MonitoringHealth> {
+  const api = async <T>(p: string) => ((await (await fetch(`${url}/api/v1/${p}`)).json()) as { data: T }).data;
+  type Target = { labels: Record<string, string>; health: string; lastError: string };
+  type Rule = { name: string; health: string };
+  const [{ activeTargets }, { groups }] = await Promise.all([api<{ activeTargets: Target[] }>('targets'), api<{ groups: { rules: Rule[] }[] }>('rules')]);
+  const targets = activeTargets.map((t) => ({ name: `${t.labels.job}/${t.labels.pod ?? t.labels.instance}`, health: t.health, lastError: t.lastError }));
+  const rules = groups.flatMap((g) => g.rules);
+  const down = targets.filter((t) => t.health !== 'up').map((t) => `${t.name} (${t.health}${t.lastError ? `: ${t.lastError}` : ''})`);
+  const notOk = rules.filter((r) => r.health !== 'ok').map((r) => `${r.name} (${r.health})`);
+  return { targets, down, rules: { expected, loaded: rules.length, notOk }, healthy: targets.length > 0 && !down.length && rules.length === expected && !notOk.length };
+}
+
+/** Polls `m.health()` until every target is up and every rule loaded and evaluated, or `timeoutMs` passes. */
+export async function untilHealthy(m: Pick<Monitoring, 'health'>, timeoutMs = 60_000): Promise<MonitoringHealth & { afterMs: number }> {
+  const start = Date.now();
+  for (;;) {
+    const h = await m.health().catch(() => undefined);
+    const late = Date.now() - start > timeoutMs;
+    if (h && (h.healthy || late)) return { ...h, afterMs: Date.now() - start };
+    if (late) throw new Error(`Prometheus did not answer in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** The exporters of `t`, started, and the scrape jobs that read them (every second, like the processes). */

@@ -4,6 +4,7 @@
  */
 import { seedDemo } from './seed-demo.js';
 import { startCluster } from './cluster.js';
+import { untilHealthy } from './monitoring.js';
 
 const cluster = await startCluster({ mode: 'dev', port: Number(process.env.PORT ?? 8080), monitoring: true });
 if (process.env.SEED_DEMO !== 'false') {
@@ -18,7 +19,13 @@ for (const p of Object.values(cluster.processes)) if (!p.name.startsWith('gatewa
 line('nats', cluster.natsUrl);
 line('postgres', `primary ${cluster.primary.adminUrl}, streaming replica ${cluster.replica.adminUrl}`);
 line('redis', cluster.redisUrl);
-if (cluster.monitoring) line('prometheus', `${cluster.monitoring.prometheusUrl} (alerts: ${cluster.monitoring.alertmanagerUrl})`);
+if (cluster.monitoring) {
+  line('prometheus', `${cluster.monitoring.prometheusUrl} (alerts: ${cluster.monitoring.alertmanagerUrl})`);
+  const h = await untilHealthy(cluster.monitoring);
+  const up = h.targets.length - h.down.length;
+  line('', `${up} of ${h.targets.length} targets up, ${h.rules.loaded} of ${h.rules.expected} rules loaded${h.rules.notOk.length ? ` (${h.rules.notOk.length} not evaluated yet)` : ''}`);
+  for (const d of h.down) line('', `down: ${d}`);
+}
 console.log(`  logs and data: ${cluster.dir}\n  Press Ctrl-C to stop.\n`);
 
 let stopping = false;

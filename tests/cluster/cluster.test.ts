@@ -6,8 +6,9 @@
  * prints its figures (`[cluster] …`, docs/reliability.md's table). Sizes are scaled to a loaded 2-core machine: see docs/reliability.md.
  * The scenarios are in scenarios-traffic.ts (1–3) and scenarios-outages.ts (4–7), their shared state in context.ts.
  */
-import { afterAll, beforeAll, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/cluster.ts';
+import { untilHealthy } from '../../scripts/monitoring.ts';
 import { pool } from '../faults/helpers.ts';
 import { createContext, report, USERS, type ClusterContext } from './context.ts';
 import { gatewayUrl, joinUser } from './helpers.ts';
@@ -23,6 +24,12 @@ beforeAll(async () => {
   started = Date.now();
   cluster = await startCluster({ mode: 'test', spare: ['voting'], monitoring: true });
   const upMs = Date.now() - started;
+  // What `make up-cluster` shows: every target of the topology up, every rule of the rendered file loaded and evaluated.
+  const health = await untilHealthy(cluster.monitoring!);
+  expect(health.down, 'Prometheus targets down at start').toEqual([]);
+  expect(health.rules.notOk, 'rules not evaluated').toEqual([]);
+  expect(health.rules.loaded).toBe(health.rules.expected);
+  expect(health.targets.length).toBeGreaterThanOrEqual(Object.keys(cluster.processes).length + 3 + 3);
   ctx = await createContext(cluster);
   const gateways = cluster.gateways().map(gatewayUrl);
   const t = Date.now();
@@ -30,7 +37,7 @@ beforeAll(async () => {
     const u = await joinUser(gateways[i % 2]!);
     ctx.users.push({ ...u, gateway: i % 2 });
   });
-  report('setup', { upMs, users: ctx.users.length, signupMs: Date.now() - t });
+  report('setup', { upMs, monitoringHealthyMs: health.afterMs, targetsUp: health.targets.length, rulesLoaded: health.rules.loaded, users: ctx.users.length, signupMs: Date.now() - t });
 });
 
 afterAll(async () => {
