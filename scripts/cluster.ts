@@ -198,7 +198,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
           // /readyz answers 503 for 2.5 s before the listener closes: HAProxy (500 ms apart once failing, 3 failures)
           // takes the gateway out of rotation first.
           SHUTDOWN_READY_DELAY_MS: '2500',
-          ...(mode === 'test' ? { RATE_SIGNUP_PER_IP: '100000', WS_MAX_PER_IP: '100000' } : {}),
+          // The demo seed signs up 77 sample users from this machine, more than the per-IP budget (20 a minute) lets
+          // through without a proof-of-work challenge: development raises it as `make up` does.
+          ...(mode === 'test' ? { RATE_SIGNUP_PER_IP: '100000', WS_MAX_PER_IP: '100000' } : { RATE_SIGNUP_PER_IP: process.env.RATE_SIGNUP_PER_IP ?? '200' }),
         };
         await startNode(`gateway-${i}`, path.join(ROOT, 'gateway', 'dist', 'main.js'), env, `http://127.0.0.1:${gwPort}/readyz`, metricsPort);
       }),
