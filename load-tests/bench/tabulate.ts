@@ -62,6 +62,16 @@ export function tabulateVotes(report: Report, r: Results): void {
   const openP99 = figure(open.map((x) => x.p99));
   const openRate = figure(open.map((x) => x.rps));
   row(`Vote p99 (ms), offered ${CFG.voteRate}/s × ${CFG.voteSeconds} s (open loop), ${nSock} sockets connected${CFG.poll ? ' + polling' : ''}`, fmtFig(openP99), '—', '—', '≤ 150 ms', openP99.median <= 150);
+  const lagP99 = figure(r.offered.loopLag.map((x) => x.p99));
+  const lagMax = figure(r.offered.loopLag.map((x) => x.max));
+  row(
+    `Gateway event-loop delay p99 / max (ms), offered ${CFG.voteRate}/s, ${nSock} sockets connected`,
+    r.offered.loopLag.length ? `${fmtFig(lagP99)} / ${fmtFig(lagMax)}` : 'no samples',
+    '—',
+    '—',
+    '≤ 20 / ≤ 100 ms',
+    r.offered.loopLag.length ? lagP99.median <= 20 && lagMax.median <= 100 : false,
+  );
   row(`Votes offered ${CFG.voteRate}/s: achieved rate / p50 (ms)`, `${fmtFig(openRate)} / ${fmtFig(figure(open.map((x) => x.p50)))}`, `offered ${CFG.voteRate}`, openRate.median / CFG.voteRate, '≈ 1.00×', openRate.median >= 0.97 * CFG.voteRate);
   // The knee: every offered rate (the target's median and one run of each other), the highest that still holds.
   const curve = [

@@ -82,6 +82,8 @@ const MEMORY_METRICS = ['process_resident_memory_bytes', 'nodejs_heap_size_used_
 export class GatewaySamples {
   readonly memPeak: Record<string, number> = {};
   loopLagMaxMs: number[] = [];
+  /** Each 1 s sample's p99 (nodejs_eventloop_lag_p99_seconds): the highest bounds the p99 of the whole phase. */
+  loopLagP99Ms: number[] = [];
 
   constructor(private readonly metricsUrl: string | undefined) {}
 
@@ -93,6 +95,7 @@ export class GatewaySamples {
         const m = /^(\w+)(?:\{[^}]*\})? (\S+)$/.exec(line); // name{labels} value
         if (m && MEMORY_METRICS.includes(m[1]!)) this.memPeak[m[1]!] = Math.max(this.memPeak[m[1]!] ?? 0, Number(m[2]));
         if (m && m[1] === 'nodejs_eventloop_lag_max_seconds') this.loopLagMaxMs.push(Number(m[2]) * 1000);
+        if (m && m[1] === 'nodejs_eventloop_lag_p99_seconds') this.loopLagP99Ms.push(Number(m[2]) * 1000);
       }
     } catch {
       /* a busy gateway may miss a sample */

@@ -22,6 +22,11 @@ export interface OfferedVotes {
   updateGaps: number[];
   updateRates: number[];
   polls: { ok: number; err: number; lat: number[] }[];
+  /**
+   * Per phase at CFG.voteRate, the gateway's event-loop delay: the highest 1 s p99 (no more than 1 % of any second's
+   * delays exceed it, so no more than 1 % of the phase's: it bounds the phase's p99) and the highest 1 s max.
+   */
+  loopLag: { p99: number; max: number }[];
 }
 
 export async function offeredVotes(
@@ -34,7 +39,7 @@ export async function offeredVotes(
   users: SeededUser[],
   questions: string[],
 ): Promise<OfferedVotes> {
-  const out: OfferedVotes = { runs: [], knee: [], updateGaps: [], updateRates: [], polls: [] };
+  const out: OfferedVotes = { runs: [], knee: [], updateGaps: [], updateRates: [], polls: [], loopLag: [] };
   const lagByRate: { rate: number; lag: number[] }[] = [];
   const genLag: { rate: number; p99: number; max: number }[] = [];
 
@@ -68,6 +73,7 @@ export async function offeredVotes(
       : [];
     const { length: logFrom } = await fleet.firstLog(0);
     samples.loopLagMaxMs = [];
+    samples.loopLagP99Ms = [];
     const sampler = setInterval(() => void samples.sample(), 1_000);
     // The load generator's own event loop: a stall here shows up as vote latency (timed from the scheduled send)
     // that the stack did not cause. (The socket fleet has its own thread, wsclients.ts, for that reason.)
@@ -97,6 +103,7 @@ export async function offeredVotes(
       `votes @${rate}/s: achieved ${fmtNum(res.rps)}/s p50 ${fmtNum(res.p50)} p99 ${fmtNum(res.p99)} ms errors ${res.errors}${poller ? `; polls ${poll.ok} ok ${poll.err} err` : ''}; gateway loop delay max per 1 s: median ${fmtNum(median(lag))} ms, worst ${fmtNum(Math.max(...lag))} ms`,
     );
     lagByRate.push({ rate, lag });
+    if (rate === CFG.voteRate && lag.length) out.loopLag.push({ p99: Math.max(...samples.loopLagP99Ms), max: Math.max(...lag) });
     await sleep(1_000);
     return res;
   }
