@@ -28,13 +28,13 @@ describe('observability', () => {
         if (type === 'Summary') for (const s of ['_sum', '_count']) names.add(name! + s);
       }
     }
-    // prom-client collectDefaultMetrics() (Node 24, Linux).
+    // prom-client collectDefaultMetrics() (Node 24, Linux), less the per-handle gauges kit's createMetrics removes.
     const defaults = [
       'process_cpu_user_seconds_total', 'process_cpu_system_seconds_total', 'process_cpu_seconds_total', 'process_start_time_seconds',
       'process_resident_memory_bytes', 'process_virtual_memory_bytes', 'process_heap_bytes', 'process_open_fds', 'process_max_fds',
       'nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_min_seconds', 'nodejs_eventloop_lag_max_seconds', 'nodejs_eventloop_lag_mean_seconds',
       'nodejs_eventloop_lag_stddev_seconds', 'nodejs_eventloop_lag_p50_seconds', 'nodejs_eventloop_lag_p90_seconds', 'nodejs_eventloop_lag_p99_seconds',
-      'nodejs_active_resources', 'nodejs_active_resources_total', 'nodejs_active_handles', 'nodejs_active_handles_total', 'nodejs_active_requests',
+      'nodejs_active_requests',
       'nodejs_active_requests_total', 'nodejs_heap_size_total_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_external_memory_bytes',
       'nodejs_heap_space_size_total_bytes', 'nodejs_heap_space_size_used_bytes', 'nodejs_heap_space_size_available_bytes', 'nodejs_version_info',
       'nodejs_gc_duration_seconds_bucket', 'nodejs_gc_duration_seconds_sum', 'nodejs_gc_duration_seconds_count',
