@@ -135,10 +135,20 @@ export async function expectVisible(locator: Locator, timeout = 10_000): Promise
 /** Closes every open toast (they can cover controls at the foot of a 360 px screen). */
 /**
  * Scrolls a results panel's cards below the national results (friends, rankings, share, discussion) on screen: they
- * load their data only when the reader scrolls to them.
+ * load their data only when the reader scrolls to them. A card above that grows after the scroll (its figures
+ * arriving, a longer language) can push the marker off screen before the panel saw it, so it scrolls again until
+ * the cards below have come (they follow the marker).
  */
-export async function showResultsBelow(scope: Locator | Page): Promise<void> {
-  for (const mark of await scope.locator('.results__more').all()) await mark.scrollIntoViewIfNeeded();
+export async function showResultsBelow(scope: Locator | Page, timeout = 30_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (const mark of await scope.locator('.results__more').all()) {
+    for (;;) {
+      await mark.scrollIntoViewIfNeeded();
+      if (await mark.evaluate((el) => el.nextElementSibling !== null)) break;
+      if (Date.now() > end) throw new Error(`the cards below the results did not come within ${timeout} ms of scrolling to them`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 export async function closeToasts(page: Page): Promise<void> {
