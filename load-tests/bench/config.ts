@@ -24,6 +24,8 @@ export const CFG = {
   analytics: env.BENCH_ANALYTICS !== '0',
   analyticsAnswers: Math.max(10_000, num('BENCH_ANALYTICS_ANSWERS', 1_000_000)),
   analyticsRuns: Math.max(3, num('BENCH_ANALYTICS_RUNS', 3)),
+  soakSeconds: num('BENCH_SOAK_SECONDS', 0),
+  soakRate: num('BENCH_SOAK_RATE', 200),
   web: env.BENCH_WEB !== '0',
   lighthouse: env.BENCH_WEB !== '0' && env.BENCH_LIGHTHOUSE !== '0',
 };

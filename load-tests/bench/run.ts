@@ -12,7 +12,8 @@
  * (1000000), BENCH_HISTORY_RUNS (3), BENCH_ANALYTICS (1: the admin analytics read, likewise), BENCH_ANALYTICS_ANSWERS
  * (1000000), BENCH_ANALYTICS_RUNS (3),
  * BENCH_WEB (1), BENCH_LIGHTHOUSE (1: Lighthouse and the LCPs on the demo data, last, on a stack of its own), BENCH_IDLE_SECONDS (60: the idle signed-in /vote window), BENCH_GATEWAY_FLAGS (extra node flags for the
- * gateway, e.g. --trace-gc).
+ * gateway, e.g. --trace-gc), BENCH_SOAK_SECONDS (0: the RSS soak after the reconnect storm, measured after a minute's
+ * warm-up; 600 for the target's 10 minutes), BENCH_SOAK_RATE (200 votes/s during it).
  * Prints ONE table (the current targets and every earlier one, so a regression shows) and writes it to
  * load-tests/results/<date>.md.
  */
@@ -33,6 +34,8 @@ import { GatewaySamples, startSystem } from './phases/system.ts';
 import { VoteChecks } from './phases/vote-checks.ts';
 import { offeredVotes } from './phases/votes-open.ts';
 import { sustainedVotes } from './phases/votes-closed.ts';
+import { reconnectStorm } from './phases/reconnect-storm.ts';
+import { soak } from './phases/soak.ts';
 import { loadAvg, rssOf } from './procs.ts';
 import { Report } from './report.ts';
 import { seed } from './seed.ts';
@@ -85,6 +88,8 @@ async function main() {
     const samples = new GatewaySamples(sys.gatewayMetricsUrl);
     const offered = await offeredVotes(sys, report, checks, samples, sockets.fleet, seeded, users, published.voteQs.slice(CFG.reps));
     const rssAfterVotes = sys.gatewayPid ? rssOf(sys.gatewayPid) : undefined;
+    const storm = await reconnectStorm(sys, report, checks, seeded, users, sockets.fleet, published.voteQs[CFG.reps * 2 + CFG.kneeRates.length]!);
+    const soaked = await soak(sys, api, admin, voting, checks, seeded, users, sockets.fleet, runId);
     const reads = await publicReads(sys, report, published.voteQs[0]!);
     const readCost = await measureReadCost(voting, sys.votingAddr);
     log(`read cost: ${readCost.small.median} ms at ${readCost.smallN} vs ${readCost.big.median} ms at ${readCost.bigN} answers (insert took ${readCost.insertMs} ms)`);
@@ -98,7 +103,7 @@ async function main() {
     }
     const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote, sys.gatewayPid, `/embed/q/${published.voteQs[0]}`).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
 
-    results = { base, sockets, rssAfterVotes, published, sustained, offered, checks, reads, readCost, web };
+    results = { base, sockets, rssAfterVotes, published, sustained, offered, storm, soak: soaked, checks, reads, readCost, web };
     await api.close();
   } finally {
     await closeFleet?.().catch(() => undefined);

@@ -2,10 +2,13 @@
 import { availableParallelism } from 'node:os';
 import { CFG } from './config.ts';
 import type { Baselines } from './phases/baselines.ts';
+import { LOOP_TIMER_MS } from './phases/system.ts';
 import type { AnalyticsCost } from './phases/analytics-cost.ts';
 import type { HistoryCost } from './phases/history-cost.ts';
 import type { Published, Sockets } from './phases/publish.ts';
 import type { ReadCost } from './phases/read-cost.ts';
+import type { Storm } from './phases/reconnect-storm.ts';
+import { SOAK_WARMUP_S, type Soak } from './phases/soak.ts';
 import type { PublicReads } from './phases/reads.ts';
 import type { VoteChecks } from './phases/vote-checks.ts';
 import type { OfferedVotes } from './phases/votes-open.ts';
@@ -22,6 +25,8 @@ export interface Results {
   published: Published;
   sustained: SustainedVotes;
   offered: OfferedVotes;
+  storm: Storm;
+  soak?: Soak;
   checks: VoteChecks;
   reads: PublicReads;
   readCost: ReadCost;
@@ -65,7 +70,7 @@ export function tabulateVotes(report: Report, r: Results): void {
   const lagP99 = figure(r.offered.loopLag.map((x) => x.p99));
   const lagMax = figure(r.offered.loopLag.map((x) => x.max));
   row(
-    `Gateway event-loop delay p99 / max (ms), offered ${CFG.voteRate}/s, ${nSock} sockets connected`,
+    `Gateway event-loop delay p99 / max (ms), offered ${CFG.voteRate}/s, ${nSock} sockets connected (prom-client's figures less its ${LOOP_TIMER_MS} ms sampling interval)`,
     r.offered.loopLag.length ? `${fmtFig(lagP99)} / ${fmtFig(lagMax)}` : 'no samples',
     '—',
     '—',
@@ -102,6 +107,35 @@ export function tabulateTheRest(report: Report, r: Results): void {
   const deliverLimit = 2 * bare.median + 100;
   row(`new-question → last of ${fleet.open} sockets after publish (ms)`, fmtFig(deliver), `bare ws broadcast ${fmtFig(bare)}`, deliver.median / bare.median, `≤ 2× + 100 = ${fmtNum(deliverLimit, 0)} ms`, deliver.median <= deliverLimit && missing === 0);
   row('new-question → first socket after publish (ms): the event pipeline before the fan-out', fmtFig(r.published.firstArrival), '—', '—', 'info', null);
+  const ru = r.offered.ruSpread;
+  const ruFig = figure(ru.map((x) => x.worstMs));
+  const ruShort = ru.reduce((n, x) => n + x.short, 0);
+  row(
+    `results-updated → first to last of ${fleet.open} sockets (ms), the slowest of each ${CFG.voteRate}/s phase's ${fmtNum(median(ru.map((x) => x.messages)), 0)} messages${ruShort ? `; ${ruShort} reached fewer sockets` : ''}`,
+    fmtFig(ruFig),
+    `bare ws broadcast ${fmtFig(bare)}`,
+    ruFig.median / bare.median,
+    `≤ 2× + 100 = ${fmtNum(deliverLimit, 0)} ms`,
+    ruFig.median <= deliverLimit && ruShort === 0,
+  );
+  const st = r.storm.result;
+  row(
+    `Reconnect storm: ${st.dropped} dropped at once, back with the web's backoff — p50 / p99 / last (ms); attempts; 5xx; vote errors at ${CFG.voteRate}/s`,
+    `${st.back} back: ${fmtNum(st.backP50Ms, 0)} / ${fmtNum(st.backP99Ms, 0)} / ${fmtNum(st.backMaxMs, 0)}; ${st.attempts}; ${r.storm.fiveHundreds}; ${r.storm.votes.errors}`,
+    '—',
+    '—',
+    'all back ≤ 60,000 ms, 0 5xx, 0 vote errors',
+    st.back === st.dropped && st.backMaxMs <= 60_000 && r.storm.fiveHundreds === 0 && r.storm.votes.errors === 0,
+  );
+  const sk = r.soak;
+  row(
+    sk ? `Gateway RSS slope over a ${CFG.soakSeconds} s soak after ${SOAK_WARMUP_S} s warm-up (MB/min; ${sk.votes} votes at ${CFG.soakRate}/s on ${sk.questions} questions, ${sk.open} sockets open at the end)` : 'Gateway RSS slope over the soak (MB/min)',
+    sk ? `${fmtNum(sk.slopeMbPerMin, 2)} (RSS ${fmtNum(Math.min(...sk.samples.map(([, y]) => y)), 0)}–${fmtNum(Math.max(...sk.samples.map(([, y]) => y)), 0)} MB)` : 'not run (BENCH_SOAK_SECONDS=0)',
+    '—',
+    '—',
+    '≤ 1 MB/min',
+    sk ? sk.slopeMbPerMin <= 1 && sk.voteErrors === 0 && sk.open === fleet.open : null,
+  );
   row('Publish → voting projection ready (ms)', fmtFig(r.published.projection), '—', '—', 'info', null);
   if (rssWs && rssIdle) {
     const perSock = (rssWs.rssMb - rssIdle.rssMb) / Math.max(1, fleet.open);

@@ -13,7 +13,29 @@ export interface Fleet {
   waitAll(key: string, timeoutMs: number): Promise<number[]>;
   /** Every message the first client received since entry `from` ([time, raw]), and the log's new length. */
   firstLog(from: number): Promise<{ entries: [number, string][]; length: number }>;
+  /** Per keyed message whose key starts with `prefix` (e.g. `ru:<question id>:`): sockets reached, and first to last arrival (ms). */
+  spreads(prefix: string): Promise<{ reached: number; spreadMs: number }[]>;
+  /** Sockets open now. */
+  openNow(): Promise<number>;
+  /** Drops every socket at once and brings each back with the web's backoff and resync (wsfleet-worker.mjs). */
+  storm(args: { timeoutMs: number; resync: string[] }): Promise<StormResult>;
   closeAll(): Promise<void>;
+}
+
+export interface StormResult {
+  dropped: number;
+  back: number;
+  attempts: number;
+  /** Handshakes answered with an HTTP status, by status; sockets closed right after opening, by close code. */
+  refusedHttp: Record<string, number>;
+  closeCodes: Record<string, number>;
+  /** From the drop to each socket's reopening. */
+  backP50Ms: number;
+  backP99Ms: number;
+  backMaxMs: number;
+  /** The returning pages' resync GETs, by status. */
+  resync: Record<string, number>;
+  resyncErrors: number;
 }
 
 /**
@@ -50,6 +72,11 @@ export async function connectFleet(url: string, headers: Record<string, string>[
       const entries = (await call<[number, string][]>('firstLog', { from })).map(([t, s]) => [toLocal(t), s] as [number, string]);
       return { entries, length: from + entries.length };
     },
+    async spreads(prefix) {
+      return (await call<[number, number, number][]>('spreads', { prefix })).map(([reached, first, last]) => ({ reached, spreadMs: last - first }));
+    },
+    openNow: () => call<number>('openNow'),
+    storm: (args) => call<StormResult>('storm', args),
     async closeAll() {
       await call('closeAll');
       await worker.terminate();

@@ -42,6 +42,33 @@ export interface Published {
   missing: number;
 }
 
+/** A yes/no question made through the admin API (not yet published): its id. */
+export async function createQuestion(sys: System, api: Pool, admin: SeededUser, text: string): Promise<string> {
+  const res = await send(api, {
+    path: '/api/admin/questions',
+    method: 'POST',
+    headers: { cookie: admin.cookie, origin: sys.publicOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      text,
+      context: null,
+      date: new Date().toISOString(),
+      options: [
+        { id: 'yes', text: 'Yes' },
+        { id: 'no', text: 'No' },
+      ],
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create question: ${res.status} ${res.body}`);
+  return (JSON.parse(res.body) as { id: string }).id;
+}
+
+/** Publishes a question and waits until voting's projection knows it (it follows questions.* events). */
+export async function publishQuestion(sys: System, api: Pool, admin: SeededUser, voting: pg.Pool, id: string): Promise<void> {
+  const res = await send(api, { path: `/api/admin/questions/${id}/publish`, method: 'POST', headers: { cookie: admin.cookie, origin: sys.publicOrigin } });
+  if (res.status !== 200) throw new Error(`publish: ${res.status} ${res.body}`);
+  while (!(await voting.query('SELECT 1 FROM question_state WHERE question_id = $1', [id])).rowCount) await sleep(10);
+}
+
 export async function publishQuestions(
   sys: System,
   api: Pool,
@@ -51,42 +78,18 @@ export async function publishQuestions(
   runId: string,
 ): Promise<Published> {
   // Every vote phase gets its own fresh question (closed-loop reps, offered-rate reps, knee rates); the first warms up.
-  const nPublish = CFG.reps * 2 + CFG.kneeRates.length + 1;
+  // + 1 for the reconnect storm's votes.
+  const nPublish = CFG.reps * 2 + CFG.kneeRates.length + 2;
   const questionIds: string[] = [];
-  for (let i = 0; i < nPublish; i++) {
-    const res = await send(api, {
-      path: '/api/admin/questions',
-      method: 'POST',
-      headers: { cookie: admin.cookie, origin: sys.publicOrigin, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        text: `Bench ${runId} question ${i + 1}: will the burst hold`,
-        context: null,
-        date: new Date().toISOString(),
-        options: [
-          { id: 'yes', text: 'Yes' },
-          { id: 'no', text: 'No' },
-        ],
-      }),
-    });
-    if (res.status !== 201) throw new Error(`create question: ${res.status} ${res.body}`);
-    questionIds.push((JSON.parse(res.body) as { id: string }).id);
-  }
+  for (let i = 0; i < nPublish; i++) questionIds.push(await createQuestion(sys, api, admin, `Bench ${runId} question ${i + 1}: will the burst hold`));
   const deliver: number[] = [];
   const firstArrival: number[] = [];
   const projection: number[] = [];
   let missing = 0;
   for (const [i, id] of questionIds.entries()) {
     const t0 = performance.now();
-    const res = await send(api, { path: `/api/admin/questions/${id}/publish`, method: 'POST', headers: { cookie: admin.cookie, origin: sys.publicOrigin } });
-    if (res.status !== 200) throw new Error(`publish: ${res.status} ${res.body}`);
-    // voting's projection must know the question before anyone can vote (it follows questions.* events)
-    const proj = (async () => {
-      for (;;) {
-        const { rowCount } = await voting.query('SELECT 1 FROM question_state WHERE question_id = $1', [id]);
-        if (rowCount) return performance.now() - t0;
-        await sleep(10);
-      }
-    })();
+    // voting's projection must know the question before anyone can vote
+    const proj = publishQuestion(sys, api, admin, voting, id).then(() => performance.now() - t0);
     const arr = await fleet.waitAll(`nq:${id}`, 30_000);
     missing += fleet.open - arr.length;
     const p = await proj;

@@ -27,6 +27,11 @@ export interface OfferedVotes {
    * delays exceed it, so no more than 1 % of the phase's: it bounds the phase's p99) and the highest 1 s max.
    */
   loopLag: { p99: number; max: number }[];
+  /**
+   * Per phase at CFG.voteRate, the results-updated messages of its question at every socket: the slowest first-to-
+   * last-socket spread of a message that reached them all, and how many messages reached fewer.
+   */
+  ruSpread: { worstMs: number; messages: number; short: number }[];
 }
 
 export async function offeredVotes(
@@ -39,7 +44,7 @@ export async function offeredVotes(
   users: SeededUser[],
   questions: string[],
 ): Promise<OfferedVotes> {
-  const out: OfferedVotes = { runs: [], knee: [], updateGaps: [], updateRates: [], polls: [], loopLag: [] };
+  const out: OfferedVotes = { runs: [], knee: [], updateGaps: [], updateRates: [], polls: [], loopLag: [], ruSpread: [] };
   const lagByRate: { rate: number; lag: number[] }[] = [];
   const genLag: { rate: number; p99: number; max: number }[] = [];
 
@@ -104,6 +109,9 @@ export async function offeredVotes(
     );
     lagByRate.push({ rate, lag });
     if (rate === CFG.voteRate && lag.length) out.loopLag.push({ p99: Math.max(...samples.loopLagP99Ms), max: Math.max(...lag) });
+    const spreads = await fleet.spreads(`ru:${qid}:`);
+    const full = spreads.filter((x) => x.reached >= fleet.open);
+    if (rate === CFG.voteRate) out.ruSpread.push({ worstMs: full.length ? Math.max(...full.map((x) => x.spreadMs)) : NaN, messages: spreads.length, short: spreads.length - full.length });
     await sleep(1_000);
     return res;
   }
@@ -122,7 +130,7 @@ export async function offeredVotes(
         .map((g) => `${g.rate}/s ${fmtNum(g.p99)} / ${fmtNum(g.max)} ms`)
         .join('; ')}.`,
     );
-  if (text.length) report.notes.push(`Gateway event-loop delay, the max of each 1 s sample (nodejs_eventloop_lag_max_seconds) during the offered-rate phases: ${text.join('; ')}.`);
+  if (text.length) report.notes.push(`Gateway event-loop delay, the max of each 1 s sample (nodejs_eventloop_lag_max_seconds less its 10 ms timer interval) during the offered-rate phases: ${text.join('; ')}.`);
   const { memPeak } = samples;
   if (memPeak.process_resident_memory_bytes) {
     const mb = (name: string) => fmtNum((memPeak[name] ?? NaN) / 1048576, 0);

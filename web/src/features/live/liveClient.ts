@@ -14,31 +14,9 @@ import { liveNewsAtom } from './liveBanner';
 import { appStore, type AppStore } from '../../lib/appStore';
 import { currentLanguage, t } from '../../i18n';
 import { translatedQuestion } from '../../entities/question/translated';
+import { LIVE_RECONNECT_MS, LIVE_REFUSED_RECONNECT_MS, reconnectDelay, refusedClose, RESYNC_WINDOW_MS } from './backoff';
 
-/**
- * The first reconnect's delay; each further failed attempt doubles it, up to LIVE_RECONNECT_MAX_MS, and an open
- * socket starts again from here. A gateway that is restarted closes its sockets with 1012 and the load balancer
- * sends the reconnect to another replica, so the first try usually succeeds within a second or two.
- */
-export const LIVE_RECONNECT_MS = 1000;
-export const LIVE_RECONNECT_MAX_MS = 30_000;
-/**
- * After the gateway refuses the channel (1008: too many sockets from this address, e.g. many tabs behind one
- * carrier NAT; 1013: the server is busy), the next try waits this long instead: retrying every second would only add
- * load. The app works without the live channel (queries refresh on their own).
- */
-export const LIVE_REFUSED_RECONNECT_MS = 60_000;
-const REFUSED_CODES = new Set([1008, 1013]);
-/**
- * Reconnects wait up to half as long again, at random: a gateway that restarts drops all its sockets at once, and
- * without the spread they would all come back in the same instant.
- */
-export const RECONNECT_JITTER = 0.5;
-/**
- * After a reconnect, what the socket carries is fetched once (messages sent while it was down are lost), each page
- * at a random moment within this window so that a gateway's thousands of returning pages do not ask at once.
- */
-export const RESYNC_WINDOW_MS = 10_000;
+export { LIVE_RECONNECT_MAX_MS, LIVE_RECONNECT_MS, LIVE_REFUSED_RECONNECT_MS, RECONNECT_JITTER, RESYNC_WINDOW_MS } from './backoff';
 /**
  * Friends' answers are not in the socket's messages. While the socket is open they are refetched only after the
  * question's counts change (someone voted), at a random moment within this window, so at most once per window
@@ -229,19 +207,17 @@ export function startLiveClient(options: LiveClientOptions): LiveClient {
       store.set(liveConnectedAtom, false);
       if (resyncTimer) clearTimeout(resyncTimer);
       resyncTimer = null;
-      if (event && REFUSED_CODES.has(event.code)) {
-        logger.warn(`Live channel refused: ${event.reason || event.code}; retrying in ${refusedReconnectMs / 1000} s`);
-        scheduleReconnect(refusedReconnectMs);
-      } else scheduleReconnect(Math.min(LIVE_RECONNECT_MAX_MS, reconnectMs * 2 ** failures));
+      if (refusedClose(event?.code)) logger.warn(`Live channel refused: ${event?.reason || event?.code}; retrying in ${refusedReconnectMs / 1000} s`);
+      scheduleReconnect(reconnectDelay(failures, event?.code, random, reconnectMs, refusedReconnectMs));
       failures++;
     };
     // An error is followed by close, which reconnects.
     ws.onerror = () => undefined;
   };
 
-  function scheduleReconnect(delayMs = reconnectMs) {
+  function scheduleReconnect(delayMs = reconnectDelay(0, undefined, random, reconnectMs)) {
     if (stopped || reconnectTimer) return;
-    reconnectTimer = setTimeout(connect, delayMs * (1 + RECONNECT_JITTER * random()));
+    reconnectTimer = setTimeout(connect, delayMs);
   }
 
   connect();
