@@ -112,9 +112,20 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
      */
     SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
-    /** Live-channel sockets per client address (an IPv6 /64 counts as one) and per gateway process. */
+    /**
+     * Live-channel sockets per client address (an IPv6 /64 counts as one) and per gateway process: the bench holds
+     * its targets at 15,000 on one process (docs/capacity.md); the HPA keeps pods at 12,000, and the cap leaves room
+     * above both for the sockets of a gateway that went away.
+     */
     WS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
-    WS_MAX_TOTAL: z.coerce.number().int().min(1).default(20_000),
+    WS_MAX_TOTAL: z.coerce.number().int().min(1).default(16_000),
+    /**
+     * The listen socket's queue of connections the kernel has accepted and the process not yet taken (capped by
+     * net.core.somaxconn, 4096 by default since Linux 5.4). Node's 511 overflowed when 15,000 dropped pages came back at
+     * once: each dropped SYN is retried by the client's kernel 1, 3, 7, 15, 31 s later, which put the last page back
+     * after 34 s in the bench's reconnect storm.
+     */
+    LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
     /** HTTP server timeouts: a whole request (headers and body), its headers, an idle keep-alive connection. */
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),

@@ -32,6 +32,20 @@ export function createHttpServer(app: RequestListener, config: Timeouts, headers
   return server;
 }
 
+/**
+ * Listens with the configured accept queue (LISTEN_BACKLOG) rather than Node's 511: when thousands of dropped pages
+ * come back in the same second, a full queue drops their SYNs and each client's kernel retries only 1, 3, 7… s later.
+ */
+export function listenHttp(server: http.Server, config: Pick<Config, 'PORT' | 'HOST' | 'LISTEN_BACKLOG'>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 /** The status Node itself would answer with, as JSON. */
 function clientErrorResponse(code: string | undefined): [number, string] {
   switch (code) {

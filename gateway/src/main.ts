@@ -11,7 +11,7 @@ import { createGatewayMetrics } from './metrics.js';
 import { createRateLimits } from './rate-limit.js';
 import { connectRedis } from './redis.js';
 import { readiness } from './readiness.js';
-import { createHttpServer } from './http-server.js';
+import { createHttpServer, listenHttp } from './http-server.js';
 import { securityHeaderList } from './security.js';
 import { PublicCache } from './cache.js';
 import { webDevProxy } from './web-dev.js';
@@ -60,10 +60,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env, opts: StartOpt
   });
 
   const server = createHttpServer(app, config, securityHeaderList(config));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
-  });
+  await listenHttp(server, config);
   const live = await startLive(server, { config, logger, metrics, nc, redis, sessions, newest, gone, clock: opts.clock ?? systemClock, otherUpgrade: webDev?.upgrade });
   // The dependency map is for operators: on the metrics port, not the public one.
   const metricsServer = await startMetricsServer(metrics.registry, config.METRICS_PORT, config.BIND_HOST, { '/readyz': ready.details });

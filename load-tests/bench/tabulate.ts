@@ -120,8 +120,8 @@ export function tabulateTheRest(report: Report, r: Results): void {
   );
   const st = r.storm.result;
   row(
-    `Reconnect storm: ${st.dropped} dropped at once, back with the web's backoff — p50 / p99 / last (ms); attempts; 5xx; vote errors at ${CFG.voteRate}/s`,
-    `${st.back} back: ${fmtNum(st.backP50Ms, 0)} / ${fmtNum(st.backP99Ms, 0)} / ${fmtNum(st.backMaxMs, 0)}; ${st.attempts}; ${r.storm.fiveHundreds}; ${r.storm.votes.errors}`,
+    `Reconnect storm: ${st.dropped} dropped at once, back with the web's backoff — p50 / p99 / last (ms); attempts; listen-queue overflows; 5xx; vote errors and p99 at ${CFG.voteRate}/s`,
+    `${st.back} back: ${fmtNum(st.backP50Ms, 0)} / ${fmtNum(st.backP99Ms, 0)} / ${fmtNum(st.backMaxMs, 0)}; ${st.attempts}; ${r.storm.listenOverflows}; ${r.storm.fiveHundreds}; ${r.storm.votes.errors}, ${fmtNum(r.storm.votes.p99, 0)} ms`,
     '—',
     '—',
     'all back ≤ 60,000 ms, 0 5xx, 0 vote errors',

@@ -37,6 +37,21 @@ describe('kustomize overlays', () => {
     expect(find(objs, 'ConfigMap', 'mzansi-predicts-common')!.data.NATS_STREAM_REPLICAS).toBe('3');
   });
 
+  it('prod: the gateway also scales on open sockets per pod, below the per-process cap (WS_MAX_TOTAL) and the measured 15,000', () => {
+    const config = readFileSync(path.join(ROOT, 'gateway', 'src', 'config.ts'), 'utf8');
+    const cap = Number(/WS_MAX_TOTAL: z\.coerce\.number\(\)\.int\(\)\.min\(1\)\.default\(([\d_]+)\)/.exec(config)![1]!.replaceAll('_', ''));
+    for (const r of ['kustomize:prod', 'chart:prod']) {
+      const hpa = find(renders[r]!, 'HorizontalPodAutoscaler', 'gateway')!;
+      const pods = hpa.spec.metrics.filter((m: { type: string }) => m.type === 'Pods');
+      expect(pods.map((m: { pods: { metric: { name: string } } }) => m.pods.metric.name), r).toEqual(['ws_connections']);
+      const target = Number(pods[0].pods.target.averageValue);
+      expect(target, r).toBeLessThanOrEqual(0.8 * 15_000);
+      expect(target, r).toBeLessThan(cap);
+      // The peak's 250,000 screens fit under maxReplicas at the target.
+      expect(hpa.spec.maxReplicas * target, r).toBeGreaterThanOrEqual(250_000);
+    }
+  });
+
   it('migration Jobs run the service image with MIGRATE_ONLY=true and the service secrets', () => {
     for (const o of OVERLAYS) {
       const objs = renders[`kustomize:${o}`]!;
