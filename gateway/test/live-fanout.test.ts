@@ -53,6 +53,18 @@ describe('fan-out', () => {
     expect(counted).toEqual([['results-updated', 10], ['results-updated', 10]]);
     for (const s of all) expect(s.frames.map((f) => JSON.parse(f.toString()).n)).toEqual([1, 2]);
   });
+
+  it('a slice also ends when its time is up (the clock read every 32 sockets), however many it may write', async () => {
+    const all = Array.from({ length: 200 }, () => fakeSocket());
+    let t = 0;
+    const counted: [string, number][] = [];
+    // Every reading of the clock is 3 ms later: past the 5 ms budget at the second reading, after 64 sockets.
+    const broadcast = createFanout(() => all as unknown as WebSocket[], { sent: (type, n) => counted.push([type, n]), droppedSlow: () => undefined }, 2048, 5, () => (t += 3));
+    broadcast({ type: 'results-updated', n: 1 });
+    expect(all.filter((s) => s.frames.length > 0).length).toBe(64);
+    await vi.waitFor(() => expect(counted).toEqual([['results-updated', 200]]));
+    for (const s of all) expect(s.frames).toHaveLength(1);
+  });
 });
 
 describe('ws through its public API only', () => {

@@ -189,3 +189,11 @@ export function deployedNodeOptions(component: string): string {
   if (!line) throw new Error(`${file}: no NODE_OPTIONS`);
   return line.slice('NODE_OPTIONS='.length).trim();
 }
+
+/** The memory limit (MiB) the prod overlay gives a component's container: what its RSS must stay under. */
+export function deployedMemoryLimitMiB(component: string): number {
+  const file = path.join(HERE, '..', '..', 'k8s', 'overlays', 'prod', 'kustomization.yaml');
+  const m = new RegExp(`target: \\{kind: Deployment, name: ${component}\\}[\\s\\S]*?limits: \\{cpu: [^,]+, memory: (\\d+)Mi\\}`).exec(readFileSync(file, 'utf8'));
+  if (!m) throw new Error(`${file}: no memory limit for ${component}`);
+  return Number(m[1]);
+}

@@ -90,6 +90,7 @@ async function main() {
     const rssAfterVotes = sys.gatewayPid ? rssOf(sys.gatewayPid) : undefined;
     const storm = await reconnectStorm(sys, report, checks, seeded, users, sockets.fleet, published.voteQs[CFG.reps * 2 + CFG.kneeRates.length]!);
     const soaked = await soak(sys, api, admin, voting, checks, seeded, users, sockets.fleet, runId);
+    const rssEnd = sys.gatewayPid ? rssOf(sys.gatewayPid) : undefined;
     const reads = await publicReads(sys, report, published.voteQs[0]!);
     const readCost = await measureReadCost(voting, sys.votingAddr);
     log(`read cost: ${readCost.small.median} ms at ${readCost.smallN} vs ${readCost.big.median} ms at ${readCost.bigN} answers (insert took ${readCost.insertMs} ms)`);
@@ -103,7 +104,7 @@ async function main() {
     }
     const web = CFG.web ? await webChecks(sys.gatewayOrigin, 3, idleVote, sys.gatewayPid, `/embed/q/${published.voteQs[0]}`).catch((e: Error) => ({ error: e.message, initialGzipKb: NaN, files: 0, notes: [] })) : undefined;
 
-    results = { base, sockets, rssAfterVotes, published, sustained, offered, storm, soak: soaked, checks, reads, readCost, web };
+    results = { base, sockets, rssAfterVotes, published, sustained, offered, storm, soak: soaked, rssEnd, checks, reads, readCost, web };
     await api.close();
   } finally {
     await closeFleet?.().catch(() => undefined);

@@ -14,6 +14,7 @@ import type { VoteChecks } from './phases/vote-checks.ts';
 import type { OfferedVotes } from './phases/votes-open.ts';
 import type { SustainedVotes } from './phases/votes-closed.ts';
 import type { Report } from './report.ts';
+import { deployedMemoryLimitMiB, deployedNodeOptions } from './procs.ts';
 import { errs, rpsFig } from './reps.ts';
 import { figure, fmtFig, fmtNum, median, percentile } from './stats.ts';
 import type { WebResult } from './web.ts';
@@ -22,6 +23,8 @@ export interface Results {
   base: Baselines;
   sockets: Sockets;
   rssAfterVotes?: { rssMb: number; hwmMb: number };
+  /** After every phase that holds the sockets (storm and soak included). */
+  rssEnd?: { rssMb: number; hwmMb: number };
   published: Published;
   sustained: SustainedVotes;
   offered: OfferedVotes;
@@ -138,16 +141,16 @@ export function tabulateTheRest(report: Report, r: Results): void {
   );
   row('Publish → voting projection ready (ms)', fmtFig(r.published.projection), '—', '—', 'info', null);
   if (rssWs && rssIdle) {
-    const perSock = (rssWs.rssMb - rssIdle.rssMb) / Math.max(1, fleet.open);
-    const est10k = rssIdle.rssMb + perSock * 10_000;
-    const at10k = fleet.open >= 10_000;
+    const limit = deployedMemoryLimitMiB('gateway');
+    // VmHWM at the end: the highest RSS of the whole run (votes, the reconnect storm, the soak).
+    const peak = Math.max(rssWs.hwmMb, r.rssAfterVotes?.hwmMb ?? 0, r.rssEnd?.hwmMb ?? 0);
     row(
-      `Gateway RSS with ${fleet.open} sockets (MB)`,
-      `${fmtNum(rssWs.rssMb, 0)} (idle ${fmtNum(rssIdle.rssMb, 0)}; after votes ${fmtNum(r.rssAfterVotes?.rssMb ?? NaN, 0)}, peak ${fmtNum(r.rssAfterVotes?.hwmMb ?? NaN, 0)})`,
+      `Gateway RSS with ${fleet.open} sockets (MiB; heap bound: ${deployedNodeOptions('gateway')})`,
+      `${fmtNum(rssWs.rssMb, 0)} MiB (idle ${fmtNum(rssIdle.rssMb, 0)}; after the vote phases ${fmtNum(r.rssAfterVotes?.rssMb ?? NaN, 0)}; at the end ${fmtNum(r.rssEnd?.rssMb ?? NaN, 0)}; peak ${fmtNum(peak, 0)})`,
       '—',
       '—',
-      at10k ? '≤ 300 MB at 10k' : `≤ 300 MB at 10k (est. ${fmtNum(est10k, 0)})`,
-      at10k ? Math.max(rssWs.rssMb, r.rssAfterVotes?.rssMb ?? 0) <= 300 : est10k <= 300,
+      `peak < the prod limit, ${limit} MiB`,
+      peak < limit,
     );
   } else notes.push('gateway pid not found: no RSS figures');
   const prFig = rpsFig(r.reads.publicResults);
