@@ -6,6 +6,7 @@ import { SocialServiceClient } from '@mzansi/proto/social/v1/social';
 import { VotingServiceClient } from '@mzansi/proto/voting/v1/voting';
 import type { Config } from './config.js';
 import type { GatewayMetrics } from './metrics.js';
+import { voteBatcher, type SubmitVote } from './vote-batch.js';
 
 /** Promise clients for every service, each call with a deadline and the signed acting user. */
 export interface Clients {
@@ -14,6 +15,8 @@ export interface Clients {
   voting: PromiseClient<VotingServiceClient>;
   social: PromiseClient<SocialServiceClient>;
   notification: PromiseClient<NotificationServiceClient>;
+  /** SubmitAnswer for one voter, sent with the votes that arrive beside it as one SubmitAnswers call. */
+  submitVote: SubmitVote;
 }
 
 export function createClients(config: Config, metrics?: GatewayMetrics): Clients {
@@ -25,10 +28,17 @@ export function createClients(config: Config, metrics?: GatewayMetrics): Clients
           metrics.grpcClientDuration.observe({ grpc_method: method, grpc_code: grpc.status[code] }, seconds)
       : undefined,
   };
+  const voting = createPromiseClient(VotingServiceClient, config.VOTING_GRPC_ADDR, opts);
   return {
     identity: createPromiseClient(IdentityServiceClient, config.IDENTITY_GRPC_ADDR, opts),
     questions: createPromiseClient(QuestionsServiceClient, config.QUESTIONS_GRPC_ADDR, opts),
-    voting: createPromiseClient(VotingServiceClient, config.VOTING_GRPC_ADDR, opts),
+    voting,
+    submitVote: voteBatcher((req, callOpts) => voting.submitAnswers(req, callOpts), {
+      internalKeys: config.INTERNAL_AUTH_KEYS,
+      deadlineMs: config.GRPC_DEADLINE_MS,
+      maxBatch: config.VOTE_BATCH_MAX,
+      onBatch: metrics && ((n) => metrics.voteBatchSize.observe(n)),
+    }),
     social: createPromiseClient(SocialServiceClient, config.SOCIAL_GRPC_ADDR, opts),
     notification: createPromiseClient(NotificationServiceClient, config.NOTIFICATION_GRPC_ADDR, opts),
   };
@@ -40,5 +50,5 @@ export function serviceAddresses(config: Config): Record<string, string> {
 }
 
 export function closeClients(clients: Clients) {
-  for (const c of Object.values(clients)) c.close();
+  for (const c of [clients.identity, clients.questions, clients.voting, clients.social, clients.notification]) c.close();
 }

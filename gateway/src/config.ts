@@ -73,6 +73,8 @@ export function configSchema(env: NodeJS.ProcessEnv = process.env) {
       .regex(/^[a-z0-9_]*$/, 'only lower-case letters, digits and underscore')
       .default(''),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(10).max(60_000).default(3_000),
+    /** Most concurrent votes sent to voting as one SubmitAnswers call (vote-batch.ts); 1 sends each alone. */
+    VOTE_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
     RATE_LOGIN_FAILURES: z.coerce.number().int().min(1).default(10),
     RATE_LOGIN_WINDOW_S: seconds(15 * 60),
     RATE_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),

@@ -27,7 +27,13 @@ export function createGatewayMetrics() {
     });
     next();
   }
-  return { ...base, httpDuration, grpcClientDuration, httpMiddleware };
+  const voteBatchSize = new prom.Histogram({
+    name: 'gateway_vote_batch_size',
+    help: 'Votes sent to voting per SubmitAnswers call (concurrent votes travel as one call)',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200],
+    registers: [base.registry],
+  });
+  return { ...base, httpDuration, grpcClientDuration, voteBatchSize, httpMiddleware };
 }
 
 export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;

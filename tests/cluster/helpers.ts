@@ -7,19 +7,17 @@ import type { Cluster, ClusterProcess } from '../../scripts/cluster.ts';
 import { sleep } from '@mzansi/kit/testing';
 import { Client } from '../faults/helpers.ts';
 
-export const SUBMIT = '/voting.v1.VotingService/SubmitAnswer';
-
-/** Calls of `method` a process has answered (any status), from its /metrics. */
-export async function servedCalls(p: ClusterProcess, method = SUBMIT): Promise<number> {
+/** Votes a voting process has answered (any outcome, alone or batched), from its /metrics. */
+export async function servedVotes(p: ClusterProcess): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${p.metricsPort}/metrics`)).text();
   let n = 0;
-  for (const line of text.split('\n')) if (line.startsWith('grpc_server_handling_seconds_count{') && line.includes(`grpc_method="${method}"`)) n += Number(line.split(' ').pop());
+  for (const line of text.split('\n')) if (line.startsWith('voting_answers_submitted_total{')) n += Number(line.split(' ').pop());
   return n;
 }
 
-export async function servedByReplica(cluster: Cluster, service: 'voting', method = SUBMIT): Promise<Record<string, number>> {
+export async function servedByReplica(cluster: Cluster, service: 'voting'): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const p of cluster.replicasOf(service)) out[p.name] = p.child.exitCode === null && p.child.signalCode === null ? await servedCalls(p, method).catch(() => 0) : 0;
+  for (const p of cluster.replicasOf(service)) out[p.name] = p.child.exitCode === null && p.child.signalCode === null ? await servedVotes(p).catch(() => 0) : 0;
   return out;
 }
 

@@ -81,7 +81,8 @@ describe('observability', () => {
 
   it('the dashboard shows the publish burst: votes/s, p95 per route, websockets, outbox lag, errors', () => {
     const all = exprs().map((e) => e.expr).join('\n');
-    expect(all).toContain('rate(grpc_server_handling_seconds_count{namespace=~"$namespace",grpc_method="/voting.v1.VotingService/SubmitAnswer",grpc_code="OK"}[1m])');
+    // Votes, not calls: concurrent votes travel to voting as one SubmitAnswers call.
+    expect(all).toContain('rate(voting_answers_submitted_total{namespace=~"$namespace",grpc_code="OK"}[1m])');
     expect(all).toMatch(/histogram_quantile\(0\.95, sum by \(le, route\) \(rate\(http_request_duration_seconds_bucket/);
     for (const m of ['ws_connections', 'outbox_lag_seconds', 'status=~"5.."']) expect(all).toContain(m);
     const cm = byKind(renders['chart:default']!, 'ConfigMap').find((c) => c.metadata.labels?.grafana_dashboard === '1');

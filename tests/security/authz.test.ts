@@ -159,10 +159,16 @@ describe('scenario 9: IDOR matrix', () => {
       expect(await listUsers(await asToken(tokenFor('identity', { actor: { id: b.id, isAdmin: false } })))).toBe(grpc.status.PERMISSION_DENIED);
 
       for (const [name, forge] of Object.entries(forgeries)) {
+        // Batched votes carry each voter's token in the item: the same forgery there, the call's metadata as forged.
+        const batched = await forge('voting');
+        const item = { actorToken: String(batched.get(ACTOR_TOKEN_HEADER)[0] ?? ''), requestId: '', deadlineUnixMs: 0, answer: { questionId: q2, optionId: 'no' } };
         const codes = {
           listUsers: await listUsers(await forge('identity')),
           updateUser: await call((mm, cb) => identity.updateUser({ email: 'forged@evil.example' }, mm, cb), await forge('identity')),
           submitAnswer: await call((mm, cb) => voting.submitAnswer({ questionId: q2, optionId: 'no' }, mm, cb), await forge('voting')),
+          submitAnswers: await new Promise<grpc.status>((resolve) =>
+            voting.submitAnswers({ items: [item] }, batched, (err, res) => resolve(err ? err.code : (res.outcomes[0]?.code ?? grpc.status.OK))),
+          ),
           sendFriendRequest: await call((mm, cb) => social.sendFriendRequest({ friendId: e.id, friendUsername: '' }, mm, cb), await forge('social')),
           createQuestion: await call(
             (mm, cb) =>
@@ -178,6 +184,7 @@ describe('scenario 9: IDOR matrix', () => {
           listUsers: grpc.status.UNAUTHENTICATED,
           updateUser: grpc.status.UNAUTHENTICATED,
           submitAnswer: grpc.status.UNAUTHENTICATED,
+          submitAnswers: grpc.status.UNAUTHENTICATED,
           sendFriendRequest: grpc.status.UNAUTHENTICATED,
           createQuestion: grpc.status.UNAUTHENTICATED,
         });

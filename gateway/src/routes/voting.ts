@@ -50,10 +50,7 @@ export function answersRouter({ clients, newest }: { clients: Clients; newest: N
     const body = parse(AnswerBody, req.body, 'Please choose an option', 'chooseOption');
     const confidence = body.confidence === undefined ? undefined : parse(ConfidenceValue, body.confidence, CONFIDENCE.message, 'confidenceRange', { min: CONFIDENCE.min, max: CONFIDENCE.max });
     const actor = requireSelf(res, body.userId);
-    const { answer, alreadyAnswered } = await clients.voting.submitAnswer(
-      { questionId: body.questionId, optionId: body.optionId, confidence },
-      { actor },
-    );
+    const { answer, alreadyAnswered } = await clients.submitVote({ questionId: body.questionId, optionId: body.optionId, confidence }, { actor });
     // No cache.clear(): public results are at most PUBLIC_CACHE_MS (≤ 1 s) old by construction, and clearing on
     // every vote would turn every poll during a burst into a miss.
     writeJson(res, 'POST /api/answers', alreadyAnswered ? 200 : 201, { ...answerJson(answer!), results: figuresOf(answer!.questionId) });

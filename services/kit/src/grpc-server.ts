@@ -42,6 +42,35 @@ export interface ServerDeps {
   actors: ActorTokenVerifier;
 }
 
+/** A failed call's status as the caller is told it: its code, message, and message code with params (JSON). */
+export interface CallStatus {
+  code: grpc.status;
+  details: string;
+  messageCode?: string;
+  params?: string;
+}
+
+/**
+ * Domain errors map to their status with their message, dependency outages to UNAVAILABLE, anything else to INTERNAL
+ * without details (they go to `logger`, when given).
+ */
+export function statusOf(err: unknown, logger?: Logger, method?: string): CallStatus {
+  if (err instanceof AppError) {
+    return {
+      code: STATUS[err.code],
+      details: err.message,
+      ...(err.messageCode && { messageCode: err.messageCode }),
+      ...(err.messageCode && err.params && { params: JSON.stringify(err.params) }),
+    };
+  }
+  if (isUnavailableError(err)) {
+    logger?.warn({ err, method }, 'dependency unavailable');
+    return { code: grpc.status.UNAVAILABLE, details: 'Service temporarily unavailable. Please try again shortly.' };
+  }
+  logger?.error({ err, method }, 'unhandled error in gRPC handler');
+  return { code: grpc.status.INTERNAL, details: 'Internal error' };
+}
+
 /**
  * Adapts promise handlers `(request, ctx) => response` to grpc-js: request ids and the acting user in the
  * context, domain errors mapped to gRPC status codes with their message, dependency outages to UNAVAILABLE,
@@ -83,23 +112,10 @@ export function unaryService<S extends grpc.UntypedServiceImplementation>(
             callback(null, res);
           },
           (err: unknown) => {
-            let code: grpc.status;
-            let details: string;
+            const { code, details, messageCode, params } = statusOf(err, deps.logger, method);
             const metadata = new grpc.Metadata();
-            if (err instanceof AppError) {
-              code = STATUS[err.code];
-              details = err.message;
-              if (err.messageCode) metadata.set(ERROR_CODE_HEADER, err.messageCode);
-              if (err.messageCode && err.params) metadata.set(ERROR_PARAMS_HEADER, JSON.stringify(err.params));
-            } else if (isUnavailableError(err)) {
-              code = grpc.status.UNAVAILABLE;
-              details = 'Service temporarily unavailable. Please try again shortly.';
-              deps.logger.warn({ err, method }, 'dependency unavailable');
-            } else {
-              code = grpc.status.INTERNAL;
-              details = 'Internal error';
-              deps.logger.error({ err, method }, 'unhandled error in gRPC handler');
-            }
+            if (messageCode) metadata.set(ERROR_CODE_HEADER, messageCode);
+            if (params) metadata.set(ERROR_PARAMS_HEADER, params);
             finish(code);
             callback({ code, details, metadata } as grpc.ServiceError, null);
           },

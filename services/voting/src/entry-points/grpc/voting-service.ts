@@ -1,42 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from '@grpc/grpc-js';
-import { alreadyExists, codedFormat, conflict, forbidden, invalid, isUuid, notFound, prom, sastDate, sastMonthBounds, sastTimeOfDay, unaryService, type CallContext, type Clock, codedMessages } from '@mzansi/kit';
-import { VotingServiceService, type Answer, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
-import { AnswerWriter } from '../../data-access/answer-writer.js';
+import { forbidden, invalid, isUuid, notFound, sastDate, sastMonthBounds, unaryService, type CallContext, type Clock } from '@mzansi/kit';
+import { VotingServiceService, type VotingServiceServer } from '@mzansi/proto/voting/v1/voting';
 import * as repo from '../../data-access/voting-repo.js';
 import { figuresView, listedNationally, mayViewAnswer, onNationalBoard, type FiguresView } from '../../domain/privacy.js';
 import { accuracy, monthKey, streak } from '../../domain/scoring.js';
-import { refusalForMalformedOption, screenSubmission, whyNotWritten, type Refusal } from '../../domain/answers.js';
 import * as board from '../../domain/leaderboard.js';
 import { boardSize, type Ranked } from '../../domain/leaderboard.js';
-import { confidenceOf, MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
+import { MIN_RESOLVED, SHRINKAGE } from '../../domain/calibration.js';
 import { provinceResults, withPercentages } from '../../domain/results.js';
 import { exportHandlers } from './export-handlers.js';
 import { calibrationHandlers, requireSelfOrAdmin } from './calibration-handlers.js';
 import { analyticsHandlers } from './analytics-handlers.js';
 import { historyHandlers } from './history-handlers.js';
 import { privacyHandlers, privacyMap } from './privacy-handlers.js';
+import { answerHandlers, MESSAGES, toAnswer } from './answer-handlers.js';
 import type { VotingContext } from '../../context.js';
+
+export { CLOSED_AT, MESSAGES } from './answer-handlers.js';
 
 type Ctx = VotingContext;
 
 const MAX_IDS = 500;
-
-export const MESSAGES = codedMessages('vote', {
-  questionNotFound: 'Question not found',
-  closed: 'This question is no longer open for answers',
-  unknownOption: 'Please choose one of the question’s options',
-  different: 'You have already answered this question',
-  notAnswered: 'Not answered',
-} as const);
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-/** "Answering closed at 18:00": the close time in SAST, the product's time zone (its numbers go with it as params). */
-export const CLOSED_AT = codedFormat('voteClosedAt', (p: { hour: number; minute: number }) => `Answering closed at ${pad2(p.hour)}:${pad2(p.minute)}`, { hour: 18, minute: 0 });
-
-function toAnswer(row: Pick<repo.AnswerRow, 'id' | 'userId' | 'questionId' | 'optionId' | 'submittedAt' | 'confidence'>): Answer {
-  return { id: row.id, userId: row.userId, questionId: row.questionId, optionId: row.optionId, submittedAt: row.submittedAt, confidence: row.confidence };
-}
 
 function ids(list: string[]): string[] {
   if (list.length > MAX_IDS) throw invalid(`At most ${MAX_IDS} ids per call`);
@@ -71,64 +55,15 @@ async function streaksOf(ctx: Ctx, rows: Shown[], today: string): Promise<(r: Sh
   return (r) => streak((r.view === 'all' ? all : resolvedOnly).get(r.userId) ?? [], today);
 }
 
-/** A refused answer as the user is told it (`closesAt`: the question's, for `closedAt`). */
-function refusalError(reason: Refusal, closesAt?: Date | null) {
-  switch (reason) {
-    case 'questionNotFound':
-      return notFound(MESSAGES.questionNotFound);
-    case 'unknownUser':
-      return invalid('Unknown user');
-    case 'unknownOption':
-      return invalid(MESSAGES.unknownOption);
-    case 'different':
-      return alreadyExists(MESSAGES.different);
-    case 'closed':
-      return conflict(MESSAGES.closed);
-    case 'closedAt': {
-      if (!closesAt) return conflict(MESSAGES.closed);
-      const time = sastTimeOfDay(closesAt);
-      return conflict(CLOSED_AT(time), time);
-    }
-  }
-}
-
 /** `onAnswered` learns, after each write commits, which questions got answers (the live results publisher). */
 export function registerVotingService(ctx: Ctx, server: Server, clock: Clock, shards: number, onAnswered?: (questionIds: Set<string>) => void) {
-  const batchSize = new prom.Histogram({
-    name: 'voting_answer_batch_size',
-    help: 'Answers written per statement (concurrent submits share one)',
-    buckets: [1, 2, 5, 10, 20, 50, 100, 200],
-    registers: [ctx.metrics.registry],
-  });
-  const writer = new AnswerWriter(ctx.pool, { shards, onBatch: (n) => batchSize.observe(n), onWritten: onAnswered });
   server.addService(
     VotingServiceService,
     unaryService<VotingServiceServer>(
       VotingServiceService,
       {
-        async submitAnswer(req, call) {
-          const actor = call.requireActor();
-          // What the request alone tells is refused here, before it joins a batch (domain/answers.ts).
-          const screened = screenSubmission({ questionId: req.questionId, userId: actor.id, optionId: req.optionId });
-          if (screened === 'malformedOption') throw refusalError(refusalForMalformedOption(!!(await repo.findQuestion(ctx.db, req.questionId))));
-          if (screened !== 'ok') throw refusalError(screened.refused);
-          const confidence = confidenceOf(req.confidence);
-          const now = clock();
-          // Answer + counter shard + month score, atomically, batched with concurrent submits. No event: nothing
-          // consumed one; the live results publisher tells the gateways about the new totals (onAnswered).
-          const row = { id: randomUUID(), userId: actor.id, questionId: req.questionId, optionId: req.optionId, confidence, submittedAt: now, sastDay: sastDate(now) };
-          for (let attempt = 1; ; attempt++) {
-            if (await writer.record({ ...row, month: monthKey(now) })) {
-              return { answer: toAnswer(row), alreadyAnswered: false };
-            }
-            // Nothing written: answered before, refused, or to be written again (domain/answers.ts `whyNotWritten`).
-            const existing = await repo.findAnswer(ctx.db, actor.id, req.questionId);
-            const question = existing ? undefined : await repo.findQuestion(ctx.db, req.questionId);
-            const why = whyNotWritten({ optionId: req.optionId, confidence }, existing, question, attempt, now);
-            if (why.outcome === 'alreadyAnswered') return { answer: toAnswer(existing!), alreadyAnswered: true };
-            if (why.outcome === 'refused') throw refusalError(why.reason, question?.closesAt);
-          }
-        },
+        // Answers, one or many voters' to a call (answer-handlers.ts).
+        ...answerHandlers(ctx, clock, shards, onAnswered),
 
         async getAnswer(req, call) {
           requireSelfOrAdmin(call, req.userId);
