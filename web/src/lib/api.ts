@@ -87,16 +87,26 @@ export function queryKeyToUrl(queryKey: readonly unknown[]): string {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** The default data loader: GET the joined query key; on 401 either throw or resolve with null. */
+/**
+ * GET `url` as JSON; on 401 either throw or resolve with null. `signal` aborts it: only where a newer request
+ * supersedes it (a search as the reader types).
+ */
+export async function loadJson<T>(url: string, on401: UnauthorizedBehavior, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  if (on401 === 'returnNull' && res.status === 401) {
+    return null as T;
+  }
+  await throwIfResNotOk(res);
+  return readJson<T>(res);
+}
+
+/**
+ * The default data loader: GET the joined query key. It leaves TanStack's signal alone: a loader that reads it is
+ * cancelled when the last component showing the query unmounts, so the one that takes its place (an answered card
+ * giving way to its results, both showing the same figures) asks again; a read the cache keeps is worth finishing.
+ */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }) {
-  return async ({ queryKey, signal }: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T> => {
-    const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && res.status === 401) {
-      return null as T;
-    }
-    await throwIfResNotOk(res);
-    return readJson<T>(res);
-  };
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T> => loadJson<T>(queryKeyToUrl(queryKey), options.on401);
 }
 
 /**
@@ -117,12 +127,12 @@ const loadThrowing = getQueryFn<unknown>({ on401: 'throw' });
 
 /** The default loader (GET the joined key) for a list: `readList` of the answer. */
 export function getListFn<T>() {
-  return async (context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<T[]> => readList<T>(await loadThrowing(context));
+  return async (context: { queryKey: readonly unknown[] }): Promise<T[]> => readList<T>(await loadThrowing(context));
 }
 
 /** The default loader for a map by id: `readRecord` of the answer. */
 export function getRecordFn<T>() {
-  return async (context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<Record<string, T>> => readRecord<T>(await loadThrowing(context));
+  return async (context: { queryKey: readonly unknown[] }): Promise<Record<string, T>> => readRecord<T>(await loadThrowing(context));
 }
 
 /** The HTTP status of a failed request (`ApiError`); undefined for anything else (no connection: fetch threw). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FriendRequest as ApiFriendRequest, FriendRequestSent, Friends, FriendsFeed, Person, UserSearch } from '@mzansi/api';
-import { apiJson, getListFn, getQueryFn, readList } from '../../lib/api';
+import { apiJson, getListFn, getQueryFn, loadJson, readList } from '../../lib/api';
 
 /** A user as other users see them (search results, friends, comments' authors). */
 export type { Person };
@@ -37,8 +37,8 @@ export const friendsFeedQuery = queryOptions({
 export const userSearchQuery = (q: string) =>
   queryOptions({
     queryKey: [...USER_SEARCH_KEY, q],
-    queryFn: ({ signal }) =>
-      getListFn<UserSearch[number]>()({ queryKey: [`/api/users/search?q=${encodeURIComponent(q)}`], signal }),
+    // The next keystroke's search supersedes this one: leaving the screen or typing on aborts it.
+    queryFn: async ({ signal }) => readList<UserSearch[number]>(await loadJson(`/api/users/search?q=${encodeURIComponent(q)}`, 'throw', signal)),
   });
 
 /**

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InboxItem, InboxPage } from '@mzansi/api';
-import { apiJson, getQueryFn } from '../../lib/api';
+import { apiJson, loadJson } from '../../lib/api';
 import { INBOX_KEY } from './keys';
 import { localStore } from '../../lib/storage';
 import { useDataSaver } from '../datasaver/dataSaver';
@@ -40,8 +40,8 @@ export function useInboxUnread(userId: string) {
   const stored = saveData && userId ? storedUnread(userId) : undefined;
   return useQuery({
     queryKey: unreadKey(userId),
-    queryFn: async ({ signal }) => {
-      const d = await getQueryFn<{ count: number } | null>({ on401: 'returnNull' })({ queryKey: [`${base(userId)}/unread`], signal });
+    queryFn: async () => {
+      const d = await loadJson<{ count: number } | null>(`${base(userId)}/unread`, 'returnNull');
       if (typeof d?.count === 'number') storeUnread(userId, d.count);
       return d;
     },
@@ -57,8 +57,7 @@ export function useInboxPages(userId: string) {
   return useInfiniteQuery({
     queryKey: pagesKey(userId),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      getQueryFn<InboxPage>({ on401: 'throw' })({ queryKey: [base(userId) + (pageParam ? `?before=${encodeURIComponent(pageParam)}` : '')], signal }),
+    queryFn: ({ pageParam }) => loadJson<InboxPage>(base(userId) + (pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''), 'throw'),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     enabled: !!userId,
   });

@@ -1,7 +1,7 @@
 // GET /api/leaderboard?scope=national|friends|calibration: real standings for the current SAST month.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalibrationBoard, Standings } from '@mzansi/api';
-import { getQueryFn } from '../../lib/api';
+import { loadJson } from '../../lib/api';
 
 export type LeaderboardScope = 'national' | 'friends';
 export type Leaderboard = Standings;
@@ -15,8 +15,7 @@ export const leaderboardKey = (scope: LeaderboardScope | 'calibration') => [...L
 
 /** The board of one scope; the scope goes in the query string, so the loader asks for it by name. */
 function loadScope<T>(scope: LeaderboardScope | 'calibration') {
-  const load = getQueryFn<T>({ on401: 'throw' });
-  return ({ signal }: { signal?: AbortSignal }) => load({ queryKey: [`/api/leaderboard?scope=${scope}`], signal });
+  return () => loadJson<T>(`/api/leaderboard?scope=${scope}`, 'throw');
 }
 
 export const leaderboardQuery = (scope: LeaderboardScope) =>

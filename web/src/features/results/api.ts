@@ -25,7 +25,7 @@ export const publicResultsQuery = (questionId: string) =>
   queryOptions({ queryKey: publicResultsKey(questionId), queryFn: getQueryFn<PublicResults>({ on401: 'throw' }) });
 
 export const questionResultsQuery = (questionId: string, userId: string) =>
-  queryOptions({ queryKey: resultsKey(questionId), queryFn: ({ signal }) => fetchQuestionResults(questionId, userId, signal) });
+  queryOptions({ queryKey: resultsKey(questionId), queryFn: () => fetchQuestionResults(questionId, userId) });
 
 export const friendAnswersQuery = (questionId: string, userId: string) =>
   queryOptions({ queryKey: friendAnswersKey(questionId, userId), queryFn: getQueryFn<FriendAnswers>({ on401: 'throw' }) });
@@ -42,9 +42,9 @@ export function usePublicResults(questionId: string, enabled = true) {
 /** Thrown when GET …/results is not OK (spec §8). */
 export const RESULTS_FAILED = 'Failed to fetch results';
 
-export async function fetchQuestionResults(questionId: string, userId: string, signal?: AbortSignal): Promise<Results> {
+export async function fetchQuestionResults(questionId: string, userId: string): Promise<Results> {
   const url = `/api/questions/${encodeURIComponent(questionId)}/results?userId=${encodeURIComponent(userId)}`;
-  const res = await fetch(url, { credentials: 'include', signal });
+  const res = await fetch(url, { credentials: 'include' });
   if (!res.ok) throw new Error(RESULTS_FAILED);
   return (await res.json()) as Results;
 }

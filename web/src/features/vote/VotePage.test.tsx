@@ -90,6 +90,32 @@ test('while the answered check runs: the question with its options waiting, then
   expect(second.isConnected).toBe(false);
 });
 
+test('an answered card swapped for its results while its public figures are on the way: they are asked for once', async () => {
+  const check = deferred<Response>();
+  const figures = deferred<Response>();
+  const live = { results: [{ optionId: 'yes', percentage: 50, votes: 1 }, { optionId: 'no', percentage: 50, votes: 1 }], totalVotes: 2 };
+  fetch = stubFetch(
+    routes({
+      'GET /api/users/u1/answers/q2': () => check.promise,
+      'GET /api/questions/q2/public-results': () => figures.promise,
+    }),
+  );
+  renderSignedIn(<VotePage />);
+  await screen.findByRole('group', { name: 'Will petrol drop below R20?' }, { timeout: 5000 });
+  await vi.waitFor(() => expect(fetch.calls('/api/questions/q2/public-results')).toHaveLength(1));
+  // The answered check comes back first: the question's form gives way to its results…
+  await act(async () => {
+    check.resolve(json(200, answerTo('q2', 'yes')));
+  });
+  expect(await screen.findByText('Day 631 Results')).toBeTruthy();
+  // …which wait for the same request rather than starting another.
+  await act(async () => {
+    figures.resolve(json(200, live));
+  });
+  expect(await screen.findByText('2 South Africans voted')).toBeTruthy();
+  expect(fetch.calls('/api/questions/q2/public-results')).toHaveLength(1);
+});
+
 test("today's questions and results: polled (60 s / 5 s ± 25 %) only while the live channel is down", async () => {
   const { client } = renderSignedIn(<VotePage />);
   await screen.findByRole('heading', { name: "Today's Questions (2)" });

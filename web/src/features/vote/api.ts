@@ -15,7 +15,7 @@ export type { Answer };
 const load = getQueryFn<Answer>({ on401: 'throw' });
 
 /** The default loader with a 404 mapped to null ("not answered"). */
-export async function answerOrNull(context: { queryKey: readonly unknown[]; signal?: AbortSignal }): Promise<Answer | null> {
+export async function answerOrNull(context: { queryKey: readonly unknown[] }): Promise<Answer | null> {
   try {
     return await load(context);
   } catch (error) {
