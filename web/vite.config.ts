@@ -11,8 +11,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** The embed's entry (the gateway finds its built files in dist/.vite/manifest.json under this name). */
 export const EMBED_ENTRY = 'src/features/embed/embed-frame.ts';
-/** The page's first script (src/boot.ts): it starts index.html's entry once the server's markup has painted. */
-const BOOT_ENTRY = 'src/boot.ts';
 
 /** The places in index.html the gateway fills for each page (gateway/src/web.ts), each once. */
 const MARKERS = { head: '<!--app-head-->', css: '<!--app-css-->', html: '<!--app-html-->' } as const;
@@ -64,17 +62,11 @@ function pageTemplate(): Plugin {
         if (!html.includes(MARKERS.html)) throw new Error(`index.html: no ${MARKERS.html} in #root`);
 
         const chunks = bundle.flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        // The entry's module is preloaded, not run: the boot script imports it after the first paint. The page's
-        // modules are fetched at low priority: the first paint needs only the page and its stylesheets (a phone's
-        // bandwidth goes to them first), and the app takes over once they are in.
-        html = html.replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
-        const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html);
-        const boot = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith(`/${BOOT_ENTRY}`));
-        if (!entryScript || !boot) throw new Error('index.html: no entry script, or no boot chunk');
-        html = html.replace(
-          entryScript[0],
-          `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entryScript[1]}">\n    <script type="module" crossorigin src="/${boot.fileName}" data-entry="${entryScript[1]}"></script>`,
-        );
+        // The app's modules are fetched at low priority: the first paint needs only the page and its stylesheets (a
+        // phone's bandwidth goes to them first, and the scripts are not ready to run before the page is painted).
+        html = html
+          .replace('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
+          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
         const dynamicChunk = (id: string) => {
           const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(id));
           if (!chunk) throw new Error(`no chunk for ${id}`);
@@ -126,9 +118,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // budgets read it; the gateway does not serve dot-folders).
         manifest: true,
         sourcemap: false,
-        // The embed (/embed/q/{id}) is an entry of its own: its small script and stylesheet, none of the app; the
-        // boot script too (index.html's first script).
-        rollupOptions: { input: { index: path.join(root, 'index.html'), boot: path.join(root, BOOT_ENTRY), embed: path.join(root, EMBED_ENTRY) } },
+        // The embed (/embed/q/{id}) is an entry of its own: its small script and stylesheet, none of the app.
+        rollupOptions: { input: { index: path.join(root, 'index.html'), embed: path.join(root, EMBED_ENTRY) } },
       },
   ssr: { noExternal: true },
   server: {

@@ -36,10 +36,9 @@ export interface BundleSizes {
 export function bundleSizes(): BundleSizes {
   const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   // What the signed-out landing downloads to become the live app: the entry (index.html's script and stylesheet,
-  // the latter inlined in the page), the boot script that starts it and what it imports once hydrating has started
-  // (src/start.tsx). Not the
+  // the latter inlined in the page) and what it imports once hydrating has started (src/start.tsx). Not the
   // signed-in screens, which a signed-in page preloads beside them.
-  const landing = staticFiles(manifest, ['index.html', 'src/boot.ts', 'src/start.tsx']);
+  const landing = staticFiles(manifest, ['index.html', 'src/start.tsx']);
   if (!landing.size) throw new Error('web/dist/.vite/manifest.json: no index.html entry (make build)');
   const chartEntry = manifest[CHART_ENTRY];
   const chart: ChartChunk | undefined = chartEntry && {

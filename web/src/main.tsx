@@ -11,7 +11,7 @@ import { exposeLanguageSwitch, setLanguage, startI18n } from './i18n';
 import { sessionConfirmedByServer } from './features/auth/useSession';
 import { ME_QUERY_KEY } from './features/auth/api';
 import { clearSignedInHint } from './features/auth/session';
-import { APP_START_MARK, readPageData, type PageData } from './ssr/pageData';
+import { readPageData, type PageData } from './ssr/pageData';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/widgets.css';
@@ -21,8 +21,6 @@ import './styles/cards.css';
 import './styles/folds.css';
 import './colour-scheme.css';
 
-// When the app's modules began to run (the first-paint browser test compares it with the first contentful paint).
-performance.mark(APP_START_MARK);
 const container = document.getElementById('root')!;
 
 /** Hydrates the server's markup; false (nothing done) when the page's language could not be loaded. */

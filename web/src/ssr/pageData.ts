@@ -5,8 +5,6 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { isLanguage, type Language } from '../i18n';
 
 export const PAGE_DATA_ID = 'page-data';
-/** The performance mark main.tsx sets as the app's modules begin to run (after the first paint: src/boot.ts). */
-export const APP_START_MARK = 'mzansi:app-start';
 
 export interface PageData {
   /** The path rendered: a page kept by the service worker and shown for another path is rendered afresh. */
